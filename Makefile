@@ -1,0 +1,40 @@
+# Thin shortcuts over the CMake build (CMake is the real build).
+#   make          Release build in build/
+#   make demo     the main job: build, then show what zkprim does
+#   make test     every test: native, clang, sanitizers, portable-only,
+#                 aarch64 and s390x under qemu (stages whose toolchain is
+#                 missing say so and are skipped)
+#   make check    the native test suite only (fast loop while developing)
+#   make bench    the full benchmark table
+BUILD ?= build
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_FLAGS ?=
+
+.PHONY: all build demo test check bench install clean regen
+
+all: build
+
+build:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	./scripts/demo.sh $(BUILD)
+
+test:
+	./scripts/test.sh
+
+check: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	./$(BUILD)/zkprim bench
+
+regen:
+	./scripts/regen.sh
+
+install: build
+	cmake --install $(BUILD)
+
+clean:
+	rm -rf $(BUILD) build-*

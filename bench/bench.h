@@ -1,0 +1,80 @@
+/*
+ * The benchmark harness behind `zkprim bench`.
+ *
+ * A module describes each measurement as a bench_case. The runner:
+ *   1. calls setup() once (allocations, tables; untimed);
+ *   2. warms up, then calibrates `iters` so one timed batch lasts about
+ *      --batch-ms milliseconds;
+ *   3. for each of --runs batches: fresh(ctx, seed) writes new random inputs
+ *      (untimed, so the branch predictor never replays one input), then
+ *      run(ctx, iters) is timed;
+ *   4. reports ns/op as median [min, max] and the inter-quartile range, and
+ *      throughput when bytes_per_op is set.
+ * `run` must make its result observable (bench_sink) so nothing is elided.
+ */
+#ifndef ZKPRIM_BENCH_BENCH_H
+#define ZKPRIM_BENCH_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct bench_case {
+    const char *name;           /* "module/what[/size]", matched by FILTER */
+    const char *group;          /* phase or family, e.g. "anchor" for external rows */
+    double bytes_per_op;        /* > 0: throughput column in MB/s */
+    void *(*setup)(void);       /* may be NULL; returns the ctx passed below */
+    void (*fresh)(void *ctx, uint64_t seed);  /* may be NULL */
+    void (*run)(void *ctx, uint64_t iters);
+    void (*teardown)(void *ctx);              /* may be NULL; frees ctx */
+    const char *(*kernel)(void);              /* which kernel runs, or NULL */
+} bench_case;
+
+typedef struct bench_module {
+    const char *name;
+    const bench_case *cases;
+    size_t n;
+} bench_module;
+
+/* Registered modules (bench/registry.c). */
+extern const bench_module *const bench_modules[];
+extern const size_t bench_module_count;
+
+/* Keeps a value alive so the compiler cannot drop the work producing it. */
+void bench_sink(const void *p, size_t n);
+void bench_sink_u64(uint64_t v);
+
+/* Deterministic per-batch filler: fills buf from seed (xorshift). */
+void bench_fill(void *buf, size_t n, uint64_t seed);
+
+typedef struct bench_result {
+    const char *name;
+    const char *kernel;
+    double median, min, max, q1, q3;  /* ns per op */
+    double bytes_per_op;
+    uint64_t iters;
+    int runs;
+} bench_result;
+
+typedef struct bench_options {
+    int runs;            /* timed batches per case (default 11) */
+    double batch_ms;     /* target duration of one batch (default 10) */
+    const char *json;    /* write JSON results here (NULL: no) */
+    int tsv;             /* machine-readable rows on stdout (compare uses it) */
+    int quiet;           /* no header */
+    int list;            /* only list matching case names */
+} bench_options;
+
+/* Runs every case whose "name" contains one of the comma-separated filter
+ * words (NULL/empty = all). Returns the number of cases run, or -1. */
+int bench_run(const char *filter, const bench_options *opt);
+
+/* One case, for callers that drive their own loop (compare, field-bench). */
+bench_result bench_measure(const bench_case *c, int runs, double batch_ms);
+
+/* Monotonic nanoseconds. */
+uint64_t bench_now_ns(void);
+
+/* Prints the standard header: version, CPU, features, active level. */
+void bench_print_header(void);
+
+#endif

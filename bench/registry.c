@@ -1,0 +1,10 @@
+/* The benchmark modules `zkprim bench` knows, in the order they print.
+ * A module adds one line here and one bench/bench_<module>.c. */
+#include "bench.h"
+
+extern const bench_module bench_module_core;
+
+const bench_module *const bench_modules[] = {
+    &bench_module_core,
+};
+const size_t bench_module_count = sizeof bench_modules / sizeof bench_modules[0];

@@ -1,0 +1,119 @@
+/*
+ * zkprim: hash permutations and field arithmetic for zero-knowledge proof
+ * systems. This header holds what every module shares: the export macro,
+ * the version, status codes, and CPU feature detection / kernel override.
+ *
+ * Module headers: goldilocks.h, hemera.h, keccak.h, poseidon.h, gf2.h.
+ */
+#ifndef ZKPRIM_ZKPRIM_H
+#define ZKPRIM_ZKPRIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Symbol visibility: the library is built with -fvisibility=hidden, so only
+ * what is marked ZKP_API is exported from the shared object. */
+#if defined(ZKP_STATIC)
+#define ZKP_API
+#elif defined(_WIN32)
+#if defined(ZKP_BUILDING_LIBRARY)
+#define ZKP_API __declspec(dllexport)
+#else
+#define ZKP_API __declspec(dllimport)
+#endif
+#else
+#define ZKP_API __attribute__((visibility("default")))
+#endif
+
+#define ZKP_VERSION_MAJOR 0
+#define ZKP_VERSION_MINOR 1
+#define ZKP_VERSION_PATCH 0
+
+/* "MAJOR.MINOR.PATCH" of the library actually linked (may differ from the
+ * header's ZKP_VERSION_* when linking a shared object). */
+ZKP_API const char *zkp_version(void);
+
+/* Status codes. ZKP_OK is 0; every error is a distinct positive value with a
+ * stable name, so callers in any language can match on them. */
+typedef enum zkp_status {
+    ZKP_OK = 0,
+    ZKP_ERR_NULL = 1,            /* NULL pointer where data is required (e.g. NULL with length > 0) */
+    ZKP_ERR_LENGTH = 2,          /* a length that this function cannot take */
+    ZKP_ERR_RANGE = 3,           /* a value >= the field modulus (or otherwise out of range) */
+    ZKP_ERR_COUNT = 4,           /* wrong number of inputs */
+    ZKP_ERR_STATE = 5,           /* call out of order (e.g. update after final) */
+    ZKP_ERR_PARAM = 6,           /* an invalid parameter (unknown name, bad window width, ...) */
+    ZKP_ERR_EMPTY_INPUT = 7,     /* an input that must be non-empty is empty */
+    ZKP_ERR_CPU = 8,             /* the requested kernel needs a CPU feature this machine lacks */
+    ZKP_ERR_NOMEM = 9,           /* allocation failed (only tree builders allocate) */
+    ZKP_ERR_VERIFY = 10,         /* a proof or check did not verify */
+    ZKP_ERR_PROOF_SHAPE = 11,    /* a proof of the wrong size or shape */
+    ZKP_ERR_IO = 12              /* reading or writing failed (CLI helpers) */
+} zkp_status;
+
+/* Stable name of a status ("ZKP_OK", "ZKP_ERR_NULL", ...); never NULL. */
+ZKP_API const char *zkp_status_name(zkp_status s);
+/* One-line English description of a status; never NULL. */
+ZKP_API const char *zkp_status_str(zkp_status s);
+
+/* ------------------------------------------------------------------------ */
+/* CPU features and kernel selection                                         */
+/* ------------------------------------------------------------------------ */
+
+/* Feature bits. x86-64 bits are set only when the OS also saves the
+ * registers (XCR0), so a set bit means "usable", not just "present". */
+#define ZKP_CPU_AVX2      (1u << 0)
+#define ZKP_CPU_AVX512F   (1u << 1)
+#define ZKP_CPU_AVX512VL  (1u << 2)
+#define ZKP_CPU_AVX512BW  (1u << 3)
+#define ZKP_CPU_BMI2      (1u << 4)
+#define ZKP_CPU_ADX       (1u << 5)
+#define ZKP_CPU_PCLMUL    (1u << 6)
+#define ZKP_CPU_VPCLMUL   (1u << 7)
+#define ZKP_CPU_SHANI     (1u << 8)
+#define ZKP_CPU_AVX512DQ  (1u << 9)
+#define ZKP_CPU_NEON      (1u << 16)
+#define ZKP_CPU_PMULL     (1u << 17)
+#define ZKP_CPU_SHA3      (1u << 18)
+
+/* Features the CPU has (detected once, lazily, thread-safely). */
+ZKP_API uint32_t zkp_cpu_detected(void);
+
+/* Features kernels may use now: the detected set, narrowed by the
+ * ZKPRIM_CPU environment variable (read once) or by zkp_cpu_force(). */
+ZKP_API uint32_t zkp_cpu_active(void);
+
+/* Restrict kernel selection to a named level or feature list:
+ *   "native"   every detected feature (the default)
+ *   "portable" no instruction-set kernel at all
+ *   "bmi2" (BMI2+ADX), "pclmul", "avx2" (AVX2+BMI2+ADX+PCLMUL+VPCLMUL),
+ *   "avx512" (avx2 + AVX-512F/VL/BW/DQ), "neon" (ASIMD+PMULL), "sha3" (neon+SHA3)
+ *   or feature names joined by '+', e.g. "avx2+pclmul".
+ * Returns ZKP_ERR_PARAM for an unknown name and ZKP_ERR_CPU if the machine
+ * lacks a requested feature; the selection is unchanged in both cases.
+ * Meant for tests and benchmarks; not for use while other threads hash. */
+ZKP_API zkp_status zkp_cpu_force(const char *level);
+
+/* Status of the ZKPRIM_CPU environment variable: ZKP_OK when unset or valid.
+ * When invalid, the library ignores it (uses every detected feature) and
+ * this says why, so a tool can refuse to run with a clear message. */
+ZKP_API zkp_status zkp_cpu_env_status(void);
+
+/* Name of one feature bit ("avx2", "pclmul", ...), or NULL for an unknown bit. */
+ZKP_API const char *zkp_cpu_feature_name(uint32_t bit);
+
+/* Writes the '+'-joined names of the features in mask into buf (always
+ * NUL-terminated when cap > 0); "none" for an empty mask. Returns buf. */
+ZKP_API char *zkp_cpu_mask_string(uint32_t mask, char *buf, size_t cap);
+
+/* Short description of the machine's CPU ("Intel(R) Xeon(R) ...") or "unknown". */
+ZKP_API const char *zkp_cpu_model(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The main job: what zkprim is for, in under a minute.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${1:-build}
+Z=./$BUILD/zkprim
+SAMPLE=docs/sample.txt
+
+echo "== zkprim info =="
+$Z info
+echo
+echo "== hashing $SAMPLE with every algorithm =="
+for algo in $($Z hash --help | sed -n 's/^algorithms: *//p'); do
+  algo=${algo%(xof)}
+  printf '%-10s ' "$algo"
+  $Z hash -a "$algo" "$SAMPLE"
+done
+for algo in $($Z tree --help | sed -n 's/^  -a //p'); do
+  printf 'tree %-6s' "$algo"
+  $Z tree -a "$algo" "$SAMPLE"
+done
+echo
+echo "== a short benchmark (medians of 5 batches; 'make bench' runs the full table) =="
+$Z bench "$(cat scripts/demo-bench-filter.txt)" --runs 5 --batch-ms 4

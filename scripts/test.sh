@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Every test, in stages. A stage whose toolchain is missing prints SKIPPED
+# and why; CI (.ci/run) installs everything, so there nothing is skipped.
+#
+#   ZKPRIM_TEST_STAGES="native clang asan portable aarch64 s390x install"
+#   picks stages (default: all). Each stage builds in its own build-<stage>/.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+JOBS=$(nproc 2>/dev/null || echo 2)
+STAGES=${ZKPRIM_TEST_STAGES:-"native clang asan portable aarch64 s390x install"}
+failed=()
+skipped=()
+summary=()
+
+have() { command -v "$1" >/dev/null 2>&1; }
+
+run_stage() { # name, then the commands as a single string
+  local name=$1 cmd=$2 t0=$SECONDS
+  echo
+  echo "=================== stage: $name ==================="
+  if bash -c "set -euo pipefail; $cmd"; then
+    summary+=("$name: passed ($((SECONDS - t0)) s)")
+  else
+    summary+=("$name: FAILED ($((SECONDS - t0)) s)")
+    failed+=("$name")
+  fi
+}
+
+skip() { echo; echo "=== stage $1: SKIPPED ($2)"; skipped+=("$1"); summary+=("$1: skipped ($2)"); }
+
+build_and_ctest() { # builddir, cmake args..., then ctest runs with env from caller
+  local dir=$1; shift
+  echo "cmake -S . -B $dir $*"
+  cmake -S . -B "$dir" "$@" >/dev/null || return 1
+  cmake --build "$dir" -j "$JOBS" > "$dir/build.log" 2>&1 || { grep -v '^\[' "$dir/build.log" | tail -40; return 1; }
+  (cd "$dir" && ctest --output-on-failure -j "$JOBS")
+}
+export -f build_and_ctest
+export JOBS
+
+for s in $STAGES; do
+  case $s in
+  native)
+    run_stage native "build_and_ctest build-native -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON" ;;
+  clang)
+    if have clang; then
+      run_stage clang "CC=clang build_and_ctest build-clang -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DCMAKE_C_COMPILER=clang"
+    else skip clang "clang not installed"; fi ;;
+  asan)
+    run_stage asan "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-200} ZKPRIM_TEST_SANITIZE=1 build_and_ctest build-asan -DCMAKE_BUILD_TYPE=Debug -DZKP_WERROR=ON \
+      '-DCMAKE_C_FLAGS=-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer' \
+      -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined" ;;
+  portable)
+    run_stage portable "build_and_ctest build-portable -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DZKP_NO_SIMD=ON" ;;
+  aarch64)
+    if have aarch64-linux-gnu-gcc && have qemu-aarch64; then
+      run_stage aarch64 "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} build_and_ctest build-aarch64 -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON \
+        -DCMAKE_TOOLCHAIN_FILE=$PWD/cmake/toolchains/aarch64-linux-gnu.cmake"
+    else skip aarch64 "needs gcc-aarch64-linux-gnu and qemu-user"; fi ;;
+  s390x)
+    if have s390x-linux-gnu-gcc && have qemu-s390x; then
+      run_stage s390x "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} build_and_ctest build-s390x -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON \
+        -DCMAKE_TOOLCHAIN_FILE=$PWD/cmake/toolchains/s390x-linux-gnu.cmake"
+    else skip s390x "needs gcc-s390x-linux-gnu and qemu-user"; fi ;;
+  install)
+    run_stage install "./scripts/check-install.sh" ;;
+  *) echo "unknown stage $s"; failed+=("$s") ;;
+  esac
+done
+
+echo
+echo "=================== summary ==================="
+printf '%s\n' "${summary[@]}"
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "FAILED stages: ${failed[*]}"
+  exit 1
+fi
+echo "all stages passed${skipped:+ (skipped: ${skipped[*]})}"

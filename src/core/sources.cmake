@@ -1,0 +1,1 @@
+zkp_add_sources(cpu.c status.c)

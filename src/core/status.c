@@ -1,0 +1,31 @@
+/* Names and descriptions of zkp_status codes, and the library version. */
+#include "zkprim/zkprim.h"
+#include "zkprim_build_config.h"
+
+typedef struct { const char *name, *text; } status_info;
+
+static const status_info k_status[] = {
+    [ZKP_OK] = {"ZKP_OK", "success"},
+    [ZKP_ERR_NULL] = {"ZKP_ERR_NULL", "NULL pointer where data is required"},
+    [ZKP_ERR_LENGTH] = {"ZKP_ERR_LENGTH", "invalid length"},
+    [ZKP_ERR_RANGE] = {"ZKP_ERR_RANGE", "value out of range (not below the field modulus)"},
+    [ZKP_ERR_COUNT] = {"ZKP_ERR_COUNT", "wrong number of inputs"},
+    [ZKP_ERR_STATE] = {"ZKP_ERR_STATE", "call out of order (object already finalised or not ready)"},
+    [ZKP_ERR_PARAM] = {"ZKP_ERR_PARAM", "invalid parameter"},
+    [ZKP_ERR_EMPTY_INPUT] = {"ZKP_ERR_EMPTY_INPUT", "empty input"},
+    [ZKP_ERR_CPU] = {"ZKP_ERR_CPU", "this CPU lacks a feature the requested kernel needs"},
+    [ZKP_ERR_NOMEM] = {"ZKP_ERR_NOMEM", "out of memory"},
+    [ZKP_ERR_VERIFY] = {"ZKP_ERR_VERIFY", "verification failed"},
+    [ZKP_ERR_PROOF_SHAPE] = {"ZKP_ERR_PROOF_SHAPE", "proof has the wrong shape or size"},
+    [ZKP_ERR_IO] = {"ZKP_ERR_IO", "input/output error"},
+};
+
+static const status_info *lookup(zkp_status s) {
+    static const status_info unknown = {"ZKP_ERR_UNKNOWN", "unknown status code"};
+    if ((unsigned)s >= sizeof k_status / sizeof k_status[0] || !k_status[s].name) return &unknown;
+    return &k_status[s];
+}
+
+const char *zkp_status_name(zkp_status s) { return lookup(s)->name; }
+const char *zkp_status_str(zkp_status s) { return lookup(s)->text; }
+const char *zkp_version(void) { return ZKP_VERSION_STRING; }

@@ -1,0 +1,102 @@
+/*
+ * Small helpers every module uses: endian- and alignment-safe loads and
+ * stores (never cast a byte pointer to a wider type), rotations, branch
+ * hints, and constant-time building blocks.
+ */
+#ifndef ZKPRIM_CORE_UTIL_H
+#define ZKPRIM_CORE_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__GNUC__)
+#define ZKP_LIKELY(x) __builtin_expect(!!(x), 1)
+#define ZKP_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define ZKP_INLINE static inline __attribute__((always_inline))
+#define ZKP_NOINLINE __attribute__((noinline))
+#define ZKP_ALIGN(n) __attribute__((aligned(n)))
+#else
+#define ZKP_LIKELY(x) (x)
+#define ZKP_UNLIKELY(x) (x)
+#define ZKP_INLINE static inline
+#define ZKP_NOINLINE
+#define ZKP_ALIGN(n)
+#endif
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define ZKP_BIG_ENDIAN 1
+#else
+#define ZKP_BIG_ENDIAN 0
+#endif
+
+/* memcpy of a fixed size compiles to one (unaligned) load on every target. */
+ZKP_INLINE uint64_t zkp_load64_le(const uint8_t *p) {
+#if ZKP_BIG_ENDIAN
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+           (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+#else
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+#endif
+}
+
+ZKP_INLINE void zkp_store64_le(uint8_t *p, uint64_t v) {
+#if ZKP_BIG_ENDIAN
+    for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
+#else
+    memcpy(p, &v, 8);
+#endif
+}
+
+ZKP_INLINE uint32_t zkp_load32_le(const uint8_t *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+ZKP_INLINE void zkp_store32_le(uint8_t *p, uint32_t v) {
+    p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24);
+}
+
+ZKP_INLINE uint64_t zkp_load64_be(const uint8_t *p) {
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++) v = (v << 8) | p[i];
+    return v;
+}
+
+ZKP_INLINE void zkp_store64_be(uint8_t *p, uint64_t v) {
+    for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (56 - 8 * i));
+}
+
+ZKP_INLINE uint64_t zkp_rotl64(uint64_t x, unsigned n) {
+    return (x << (n & 63)) | (x >> ((64 - n) & 63));
+}
+
+/* ---- constant-time building blocks ------------------------------------- */
+
+/* Hides a value from the optimiser so it cannot turn mask arithmetic back
+ * into a branch (the same idea as BoringSSL's value_barrier_w). */
+ZKP_INLINE uint64_t zkp_value_barrier_u64(uint64_t v) {
+#if defined(__GNUC__)
+    __asm__("" : "+r"(v));
+#endif
+    return v;
+}
+
+/* All ones if x != 0, else 0; no branch. */
+ZKP_INLINE uint64_t zkp_ct_mask_nonzero(uint64_t x) {
+    return zkp_value_barrier_u64((uint64_t)0 - ((x | ((uint64_t)0 - x)) >> 63));
+}
+
+/* mask ? a : b for an all-ones/all-zeros mask; no branch. */
+ZKP_INLINE uint64_t zkp_ct_select(uint64_t mask, uint64_t a, uint64_t b) {
+    return b ^ (mask & (a ^ b));
+}
+
+/* Zeroes memory in a way the compiler may not remove (for secret state). */
+ZKP_INLINE void zkp_secure_zero(void *p, size_t n) {
+    volatile uint8_t *v = (volatile uint8_t *)p;
+    while (n--) *v++ = 0;
+}
+
+#endif

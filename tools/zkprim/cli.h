@@ -1,0 +1,86 @@
+/*
+ * Shared pieces of the zkprim command-line tool: the subcommand table and
+ * the per-algorithm tables that `hash`, `tree` and `info` walk. A module
+ * plugs in by adding entries to cli_registry.c.
+ */
+#ifndef ZKPRIM_CLI_H
+#define ZKPRIM_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "zkprim/zkprim.h"
+
+typedef struct cli_command {
+    const char *name;
+    int (*run)(int argc, char **argv);   /* argv[0] is the subcommand name */
+    const char *summary;
+} cli_command;
+
+/* Subcommand entry points (cmd_<name>.c). */
+int cmd_info(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_hash(int argc, char **argv);
+int cmd_tree(int argc, char **argv);
+
+/* ---- `zkprim hash -a ALGO` --------------------------------------------- */
+
+typedef struct cli_hash_opts {
+    const uint8_t *key;       /* --keyed: 32 key bytes, else NULL */
+    const char *context;      /* --derive-key CONTEXT, else NULL */
+} cli_hash_opts;
+
+#define CLI_HASH_XOF 1u        /* any --length is valid */
+#define CLI_HASH_KEYED 2u      /* supports --keyed */
+#define CLI_HASH_DERIVE 4u     /* supports --derive-key */
+
+typedef struct cli_hash_algo {
+    const char *name;          /* "keccak256", "sha3-256", "hemera", ... */
+    size_t default_len;        /* digest bytes without --length */
+    unsigned flags;
+    size_t ctx_size;           /* bytes of hashing state the CLI allocates */
+    zkp_status (*init)(void *ctx, const cli_hash_opts *opts);
+    zkp_status (*update)(void *ctx, const uint8_t *data, size_t len);
+    zkp_status (*final)(void *ctx, uint8_t *out, size_t len);
+} cli_hash_algo;
+
+extern const cli_hash_algo *const cli_hash_algos[];
+extern const size_t cli_hash_algo_count;
+
+/* ---- `zkprim tree -a ALGO ...` ---------------------------------------------*/
+
+typedef struct cli_tree_algo {
+    const char *name;
+    int (*run)(int argc, char **argv);   /* argv: the arguments after -a ALGO */
+    const char *usage;
+} cli_tree_algo;
+
+extern const cli_tree_algo *const cli_tree_algos[];
+extern const size_t cli_tree_algo_count;
+
+/* ---- `zkprim info`: which kernel each primitive uses ------------------------ */
+
+typedef struct cli_primitive {
+    const char *name;                  /* "keccak-f1600", "hemera permute", ... */
+    const char *(*implementation)(void);
+} cli_primitive;
+
+extern const cli_primitive cli_primitives[];
+extern const size_t cli_primitive_count;
+
+/* ---- helpers ------------------------------------------------------------ */
+
+/* Prints "zkprim CMD: message" to stderr; returns 2 (the usage exit code). */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Reads a whole file ("-" = stdin) into a malloc'd buffer. NULL + message on error. */
+uint8_t *cli_read_all(const char *path, size_t *len);
+/* Parses a non-negative decimal size with optional K/M/G suffix (powers of 2). */
+int cli_parse_size(const char *s, uint64_t *out);
+void cli_print_hex(FILE *f, const uint8_t *p, size_t n);
+/* Parses exactly `n` bytes of hex; returns 0 on success. */
+int cli_parse_hex(const char *s, uint8_t *out, size_t n);
+/* Refuses to run with an invalid ZKPRIM_CPU (clear message, exit code 2). */
+int cli_check_cpu_env(void);
+
+#endif

@@ -1,0 +1,19 @@
+/* What the CLI knows about each module: hash algorithms for `zkprim hash`,
+ * tree builders for `zkprim tree`, and primitives listed by `zkprim info`.
+ * A module plugs in by adding its entries here. */
+#include "cli.h"
+
+const cli_hash_algo *const cli_hash_algos[] = {
+    NULL,
+};
+const size_t cli_hash_algo_count = sizeof cli_hash_algos / sizeof cli_hash_algos[0] - 1;
+
+const cli_tree_algo *const cli_tree_algos[] = {
+    NULL,
+};
+const size_t cli_tree_algo_count = sizeof cli_tree_algos / sizeof cli_tree_algos[0] - 1;
+
+const cli_primitive cli_primitives[] = {
+    {NULL, NULL},
+};
+const size_t cli_primitive_count = sizeof cli_primitives / sizeof cli_primitives[0] - 1;

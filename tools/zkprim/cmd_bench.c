@@ -1,0 +1,80 @@
+/* zkprim bench [FILTER] [options] and zkprim bench compare A B [FILTER]. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "cli.h"
+#include "compare.h"
+
+static void usage(void) {
+    printf("usage: zkprim bench [FILTER] [--runs N] [--batch-ms MS] [--json FILE] [--list]\n"
+           "       zkprim bench compare A B [FILTER] [--rounds R] [--runs N] [--batch-ms MS] [--per-round]\n\n"
+           "FILTER: comma-separated substrings of case names (e.g. 'keccak' or 'hemera/permute,keccak/f1600').\n"
+           "Each row: median ns/op over N timed batches [min .. max], inter-quartile range, throughput.\n"
+           "Inputs are refreshed before every batch; a warm-up precedes timing.\n\n"
+           "compare: A and B are CPU levels of this binary (portable, avx2, ...), paths to zkprim\n"
+           "binaries, or PATH@LEVEL. Runs them interleaved (ABBA, BAAB, ...) for R rounds (default 10)\n"
+           "and prints paired medians, the median difference, the rounds B won, and exact two-sided\n"
+           "sign-test and Wilcoxon signed-rank p-values with a verdict (p < 0.05 in both tests).\n");
+}
+
+static int parse_int(const char *cmd, const char *opt, const char *v, int lo, int hi, int *out) {
+    char *end;
+    long x = v ? strtol(v, &end, 10) : 0;
+    if (!v || *end || x < lo || x > hi) return cli_usage_error(cmd, "%s needs an integer in %d..%d", opt, lo, hi);
+    *out = (int)x;
+    return 0;
+}
+
+static int parse_ms(const char *cmd, const char *v, double *out) {
+    char *end;
+    double x = v ? strtod(v, &end) : 0;
+    if (!v || *end || !(x > 0 && x <= 10000)) return cli_usage_error(cmd, "--batch-ms needs a number in (0, 10000]");
+    *out = x;
+    return 0;
+}
+
+static int run_compare(int argc, char **argv) {
+    compare_options o = {10, 5, 5.0, 0};
+    const char *pos[3] = {NULL, NULL, NULL};
+    int npos = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return 0; }
+        else if (!strcmp(a, "--rounds")) { if (parse_int("bench compare", a, i + 1 < argc ? argv[++i] : NULL, 2, 1000, &o.rounds)) return 2; }
+        else if (!strcmp(a, "--runs")) { if (parse_int("bench compare", a, i + 1 < argc ? argv[++i] : NULL, 1, 1000, &o.runs)) return 2; }
+        else if (!strcmp(a, "--batch-ms")) { if (parse_ms("bench compare", i + 1 < argc ? argv[++i] : NULL, &o.batch_ms)) return 2; }
+        else if (!strcmp(a, "--per-round")) o.per_round = 1;
+        else if (a[0] == '-' && a[1]) return cli_usage_error("bench compare", "unknown option '%s'", a);
+        else if (npos < 3) pos[npos++] = a;
+        else return cli_usage_error("bench compare", "too many arguments");
+    }
+    if (npos < 2) return cli_usage_error("bench compare", "needs two variants A and B");
+    return bench_compare(pos[0], pos[1], pos[2], &o);
+}
+
+int cmd_bench(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "compare") == 0) return run_compare(argc - 1, argv + 1);
+    bench_options o = {11, 10.0, NULL, 0, 0, 0};
+    const char *filter = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return 0; }
+        else if (!strcmp(a, "--runs")) { if (parse_int("bench", a, i + 1 < argc ? argv[++i] : NULL, 1, 100000, &o.runs)) return 2; }
+        else if (!strcmp(a, "--batch-ms")) { if (parse_ms("bench", i + 1 < argc ? argv[++i] : NULL, &o.batch_ms)) return 2; }
+        else if (!strcmp(a, "--json")) { if (i + 1 >= argc) return cli_usage_error("bench", "--json needs a file"); o.json = argv[++i]; }
+        else if (!strcmp(a, "--tsv")) o.tsv = 1;
+        else if (!strcmp(a, "--quiet")) o.quiet = 1;
+        else if (!strcmp(a, "--list")) o.list = 1;
+        else if (a[0] == '-' && a[1]) return cli_usage_error("bench", "unknown option '%s'", a);
+        else if (!filter) filter = a;
+        else return cli_usage_error("bench", "only one FILTER (use commas for several)");
+    }
+    int n = bench_run(filter, &o);
+    if (n < 0) return 1;
+    if (n == 0) {
+        fprintf(stderr, "zkprim bench: no benchmark matches '%s' (try --list)\n", filter ? filter : "");
+        return 2;
+    }
+    return 0;
+}

@@ -1,0 +1,43 @@
+/* zkprim: command-line front end. One file per subcommand (cmd_*.c). */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const cli_command k_commands[] = {
+    {"info", cmd_info, "CPU features seen and the kernel each primitive uses"},
+    {"bench", cmd_bench, "benchmarks (median of timed batches); 'bench compare A B' for A/B tests"},
+    {"hash", cmd_hash, "hash files or stdin (sha3sum / b3sum style)"},
+    {"tree", cmd_tree, "Merkle root of a file"},
+};
+
+static void usage(FILE *f) {
+    fprintf(f, "usage: zkprim <command> [options]   (zkprim <command> --help for details)\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof k_commands / sizeof k_commands[0]; i++)
+        fprintf(f, "  %-12s %s\n", k_commands[i].name, k_commands[i].summary);
+    fprintf(f, "\nenvironment:\n  ZKPRIM_CPU=native|portable|bmi2|pclmul|avx2|avx512|neon|sha3  restrict the kernels used\n");
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("zkprim %s\n", zkp_version());
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof k_commands / sizeof k_commands[0]; i++) {
+        if (strcmp(argv[1], k_commands[i].name) == 0) {
+            if (cli_check_cpu_env()) return 2;
+            return k_commands[i].run(argc - 1, argv + 1);
+        }
+    }
+    fprintf(stderr, "zkprim: unknown command '%s'\n\n", argv[1]);
+    usage(stderr);
+    return 2;
+}
