@@ -1,0 +1,129 @@
+/*
+ * Hemera: a Poseidon2-family hash over the Goldilocks field
+ * (p = 2^64 - 2^32 + 1; width 16; x^7 full rounds, x^-1 partial rounds),
+ * bit-exact with the Rust crate cyber-hemera. Specification:
+ * docs/hemera.md (from shared/specs/hemera.md).
+ *
+ * Execution classes (spec section 10):
+ *  - constant time: permute_ct, keyed_hash, derive_key, hash_secret, and
+ *    every hasher / XOF created by their init functions;
+ *  - fast, variable time (public data only): permute, hash, the tree and
+ *    batch functions. These may branch on data.
+ *
+ * Field elements that enter as u64 limbs (permutation states, 32-byte
+ * chaining values, counters, namespace bounds) are taken mod p, never
+ * rejected: the reference does the same. Everything that leaves is
+ * canonical (< p).
+ */
+#ifndef ZKPRIM_HEMERA_H
+#define ZKPRIM_HEMERA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "zkprim/zkprim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ZKP_HEMERA_WIDTH 16
+#define ZKP_HEMERA_RATE_BYTES 56     /* 8 elements x 7 bytes */
+#define ZKP_HEMERA_DIGEST_BYTES 32   /* 4 canonical elements, little-endian */
+#define ZKP_HEMERA_KEY_BYTES 32
+#define ZKP_HEMERA_CHUNK_BYTES 4096  /* leaf size of the fixed tree */
+
+/* ---- permutation ---------------------------------------------------------- */
+
+/* The permutation on public data (latency-optimised; may branch on values). */
+ZKP_API void zkp_hemera_permute(uint64_t state[ZKP_HEMERA_WIDTH]);
+/* The same permutation in constant time (no branch or address depends on
+ * the state). */
+ZKP_API void zkp_hemera_permute_ct(uint64_t state[ZKP_HEMERA_WIDTH]);
+/* Which kernel zkp_hemera_permute uses now ("portable", "bmi2", ...). */
+ZKP_API const char *zkp_hemera_permute_implementation(void);
+
+/* n independent permutations; identical results to n calls of
+ * zkp_hemera_permute (variable time). NULL with n > 0: ZKP_ERR_NULL. */
+ZKP_API zkp_status zkp_hemera_permute_batch(uint64_t (*states)[ZKP_HEMERA_WIDTH], size_t n);
+ZKP_API const char *zkp_hemera_permute_batch_implementation(void);
+
+/* ---- sponge ------------------------------------------------------------- */
+
+/* Streaming hasher. Fixed size; fields are private. finalize does not
+ * consume it (it may be called again, or update may continue). */
+typedef struct zkp_hemera_hasher {
+    uint64_t state[ZKP_HEMERA_WIDTH];
+    uint8_t buf[ZKP_HEMERA_RATE_BYTES];
+    uint64_t total;      /* message bytes absorbed (length field) */
+    uint32_t buflen;
+    uint32_t flags;      /* private: constant-time class, validity */
+} zkp_hemera_hasher;
+
+/* XOF reader: the stream D(F) || D(pi(F)) || ... of spec section 6.7. */
+typedef struct zkp_hemera_xof {
+    uint64_t state[ZKP_HEMERA_WIDTH];
+    uint8_t block[ZKP_HEMERA_DIGEST_BYTES];
+    uint32_t pos;        /* bytes of block already returned */
+    uint32_t flags;
+} zkp_hemera_xof;
+
+/* One-shot forms. msg may be NULL only when len == 0 (else ZKP_ERR_NULL). */
+ZKP_API zkp_status zkp_hemera_hash(const uint8_t *msg, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+/* Same digest as zkp_hemera_hash, computed in constant time. */
+ZKP_API zkp_status zkp_hemera_hash_secret(const uint8_t *msg, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_API zkp_status zkp_hemera_keyed_hash(const uint8_t key[ZKP_HEMERA_KEY_BYTES], const uint8_t *msg, size_t len,
+                                         uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+/* context: arbitrary bytes (the crate takes UTF-8 text; identical for it). */
+ZKP_API zkp_status zkp_hemera_derive_key(const uint8_t *context, size_t context_len, const uint8_t *material,
+                                         size_t material_len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+
+/* Hasher constructors: NULL hasher (or key/context with length) -> ZKP_ERR_NULL. */
+ZKP_API zkp_status zkp_hemera_hasher_init(zkp_hemera_hasher *h);
+ZKP_API zkp_status zkp_hemera_hasher_init_secret(zkp_hemera_hasher *h);
+ZKP_API zkp_status zkp_hemera_hasher_init_keyed(zkp_hemera_hasher *h, const uint8_t key[ZKP_HEMERA_KEY_BYTES]);
+ZKP_API zkp_status zkp_hemera_hasher_init_derive_key_context(zkp_hemera_hasher *h);
+ZKP_API zkp_status zkp_hemera_hasher_init_derive_key_material(zkp_hemera_hasher *h,
+                                                              const uint8_t context_key[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_API zkp_status zkp_hemera_hasher_update(zkp_hemera_hasher *h, const uint8_t *data, size_t len);
+ZKP_API zkp_status zkp_hemera_hasher_finalize(const zkp_hemera_hasher *h, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_API zkp_status zkp_hemera_hasher_finalize_xof(const zkp_hemera_hasher *h, zkp_hemera_xof *xof);
+/* Any number of bytes, any split: reads concatenate to one stream. */
+ZKP_API zkp_status zkp_hemera_xof_fill(zkp_hemera_xof *xof, uint8_t *out, size_t len);
+
+/* ---- tree ----------------------------------------------------------------- */
+
+ZKP_API zkp_status zkp_hemera_hash_leaf(const uint8_t *chunk, size_t len, uint64_t counter, int is_root,
+                                        uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_API zkp_status zkp_hemera_hash_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
+                                        const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], int is_root,
+                                        uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_API zkp_status zkp_hemera_hash_node_nmt(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
+                                            const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], uint64_t ns_min,
+                                            uint64_t ns_max, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+
+/* Root of the fixed 4 KiB-chunk tree (crate 0.2.0 root_hash, newest
+ * fixed_chunk_root; the tree inclusion proofs use). */
+ZKP_API zkp_status zkp_hemera_root_fixed(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+/* Same root, levels hashed through the batch path on `threads` threads
+ * (0 or 1 = calling thread only). Output independent of the thread count. */
+ZKP_API zkp_status zkp_hemera_root_fixed_threads(const uint8_t *data, size_t len, unsigned threads,
+                                                 uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+/* Root of the content-defined-chunking tree (newest crate root_hash,
+ * spec 7.6). Differs from the fixed root above 2048 bytes in general. */
+ZKP_API zkp_status zkp_hemera_root_cdc(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+
+/* ---- batch tree forms (results identical to the single calls) ------------ */
+
+/* out[i] = hash_node(pairs[i][0..32], pairs[i][32..64], is_root). */
+ZKP_API zkp_status zkp_hemera_hash_node_batch(const uint8_t (*pairs)[2 * ZKP_HEMERA_DIGEST_BYTES], size_t n,
+                                              int is_root, uint8_t (*out)[ZKP_HEMERA_DIGEST_BYTES]);
+/* out[i] = hash_leaf(chunks[i], lens[i], counters[i], is_root); lengths may differ. */
+ZKP_API zkp_status zkp_hemera_hash_leaf_batch(const uint8_t *const *chunks, const size_t *lens,
+                                              const uint64_t *counters, size_t n, int is_root,
+                                              uint8_t (*out)[ZKP_HEMERA_DIGEST_BYTES]);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
