@@ -20,6 +20,9 @@
 #define HK_CAT(a, b) HK_CAT2(a, b)
 #define HK_NAME(base) HK_CAT(base, HEMERA_KERNEL_SUFFIX)
 
+/* The inverse of the constant-time kernel (any u64 in, any u64 out, 0 -> 0). */
+#define HK_INV_CT gl_inv_chain_ct
+
 /* ---- fast (variable time) --------------------------------------------------*/
 
 static inline __attribute__((always_inline)) void hk_full_rounds(uint64_t s[16], const uint64_t *rc) {
@@ -45,9 +48,9 @@ void HK_NAME(zkp_hemera_permute)(uint64_t st[16]) {
     const uint64_t *d = zkp_hemera_diag;
     const uint64_t *rcp = zkp_hemera_rc + 2 * HEMERA_RF_HALF * 16;
     const uint64_t d0p1 = d[0] + 1; /* d0 < p - 1, so d0 + 1 < p */
-    gl_u128 acc = 0;
-    for (int i = 1; i < 16; i++) acc += s[i];
-    uint64_t S1 = gl_reduce_u128_small(acc);
+    gl_w acc = gl_w_from(s[1]);
+    for (int i = 2; i < 16; i++) acc = gl_w_add64(acc, s[i]);
+    uint64_t S1 = gl_w_reduce_small(acc);
     uint64_t x = gl_add_1c(s[0], rcp[0]);
     for (int j = 0; j < HEMERA_RP; j++) {
         uint64_t y = gl_inv_vartime(x); /* canonical */
@@ -55,12 +58,12 @@ void HK_NAME(zkp_hemera_permute)(uint64_t st[16]) {
         /* critical path: the next S-box input (state[0] after M_I, plus RC) */
         x = gl_muladd(d0p1, y, w);
         uint64_t sum = gl_add_1c(S1, y);
-        acc = 0;
+        acc = gl_w_from(0);
         for (int i = 1; i < 16; i++) {
             s[i] = gl_muladd(d[i], s[i], sum);
-            acc += s[i];
+            acc = gl_w_add64(acc, s[i]);
         }
-        S1 = gl_reduce_u128_small(acc);
+        S1 = gl_w_reduce_small(acc);
     }
     s[0] = x; /* after the last partial round x carries no constant */
 
@@ -79,25 +82,62 @@ void HK_NAME(zkp_hemera_permute_ct)(uint64_t st[16]) {
     const uint64_t *d = zkp_hemera_diag;
     const uint64_t *rcp = zkp_hemera_rc + 2 * HEMERA_RF_HALF * 16;
     const uint64_t d0p1 = d[0] + 1;
-    gl_u128 acc = 0;
-    for (int i = 1; i < 16; i++) acc += s[i];
-    uint64_t S1 = gl_reduce_u128_small(acc);
+    gl_w acc = gl_w_from(s[1]);
+    for (int i = 2; i < 16; i++) acc = gl_w_add64(acc, s[i]);
+    uint64_t S1 = gl_w_reduce_small(acc);
     uint64_t x = gl_add_1c_ct(s[0], rcp[0]);
     for (int j = 0; j < HEMERA_RP; j++) {
         /* the chain maps 0 (and p) to 0 with no test */
-        uint64_t y = gl_inv_chain_ct(x);
+        uint64_t y = HK_INV_CT(x);
         uint64_t w = j + 1 < HEMERA_RP ? gl_add_1c_ct(S1, rcp[j + 1]) : S1;
         x = gl_muladd_ct(d0p1, y, w);
         uint64_t sum = gl_add_ct(S1, y); /* y is not canonical here */
-        acc = 0;
+        acc = gl_w_from(0);
         for (int i = 1; i < 16; i++) {
             s[i] = gl_muladd_ct(d[i], s[i], sum);
-            acc += s[i];
+            acc = gl_w_add64(acc, s[i]);
         }
-        S1 = gl_reduce_u128_small(acc);
+        S1 = gl_w_reduce_small(acc);
     }
     s[0] = x;
 
     hk_full_rounds_ct(s, zkp_hemera_rc + HEMERA_RF_HALF * 16);
     for (int i = 0; i < 16; i++) st[i] = gl_canon_ct(s[i]);
+}
+
+/* ---- micro-benchmark / test hook (see kernels.h) ------------------------- */
+
+uint64_t HK_NAME(zkp_hemera_op_chain)(int op, uint64_t x, uint64_t n) {
+    const uint64_t c = 0x9E3779B97F4A7C15ull;
+    switch (op) {
+    case HEMERA_OP_MUL:
+        for (uint64_t i = 0; i < n; i++) x = gl_mul(x, c);
+        return gl_canon(x);
+    case HEMERA_OP_MUL_CT:
+        for (uint64_t i = 0; i < n; i++) x = gl_mul_ct(x, c);
+        return gl_canon_ct(x);
+    case HEMERA_OP_MUL_TPUT: {
+        uint64_t v[8];
+        for (int k = 0; k < 8; k++) v[k] = x + (uint64_t)k;
+        for (uint64_t i = 0; i < n / 8; i++)
+            for (int k = 0; k < 8; k++) v[k] = gl_mul(v[k], c);
+        uint64_t r = 0;
+        for (int k = 0; k < 8; k++) r ^= gl_canon(v[k]);
+        return r;
+    }
+    case HEMERA_OP_INV_CHAIN:
+        for (uint64_t i = 0; i < n; i++) x = gl_inv_chain(x) + 1;
+        return gl_canon(x);
+    case HEMERA_OP_INV_CHAIN_CT:
+        for (uint64_t i = 0; i < n; i++) x = gl_inv_chain_ct(x) + 1;
+        return gl_canon_ct(x);
+    case HEMERA_OP_INV_VARTIME:
+        for (uint64_t i = 0; i < n; i++) x = gl_inv_vartime(x) + 1;
+        return x;
+    case HEMERA_OP_INV_CT:
+        for (uint64_t i = 0; i < n; i++) x = HK_INV_CT(x) + 1;
+        return gl_canon_ct(x);
+    default:
+        return 0;
+    }
 }
