@@ -3,13 +3,13 @@
 # Constant-time checks by valgrind memcheck (tests/ct/): a program marks its
 # secrets undefined and memcheck fails the run on any branch or address that
 # depends on them. zkp_add_ct_test(NAME SOURCE [EXTRA_SOURCES...]) builds the
-# program and registers two tests:
+# program (linked with the test harness and the static library) and
+# registers two tests:
 #   NAME           the program as is: must be clean;
-#   NAME-planted   the program with --planted, where it runs a variable-time
-#                  form on secrets: must FAIL (proves the check can fail).
-#                  A program without a planted mode should exit non-zero
-#                  itself for --planted (unknown option) -- then this only
-#                  proves nothing; so give every program a planted mode.
+#   NAME-planted   the program run with --planted, where it must feed a
+#                  variable-time function with secrets: memcheck has to
+#                  report it (WILL_FAIL), which proves the check can fail.
+# Every ct program therefore needs a --planted mode.
 # Registered only where memcheck can run them: valgrind and its header
 # found, a native build, and no sanitizer (ASan/UBSan and memcheck do not
 # mix; scripts/test.sh sets ZKPRIM_TEST_SANITIZE=1 for that stage).

@@ -21,7 +21,9 @@
 #define HK_NAME(base) HK_CAT(base, HEMERA_KERNEL_SUFFIX)
 
 /* The inverse of the constant-time kernel (any u64 in, any u64 out, 0 -> 0). */
+#ifndef HK_INV_CT
 #define HK_INV_CT gl_inv_chain_ct
+#endif
 
 /* ---- full rounds ------------------------------------------------------------
  * A kernel file may supply its own (vector) full rounds by defining
