@@ -253,9 +253,11 @@ ZKP_INLINE uint64_t gl_inv_vartime(uint64_t x) {
     uint64_t a = GL_P, ca = 0;          /* x*0 = -p*2^k: s = -1 */
     uint64_t b = x >> k, cb = 1;        /* x*1 = x = b*2^k        */
     uint64_t neg = 1;                   /* 1: s = -1 */
-#if ZKP_HAVE_ASM && defined(__x86_64__) && defined(__GNUC__) && defined(__BMI__) && defined(__BMI2__)
+#if ZKP_HAVE_ASM && defined(__x86_64__) && defined(__GNUC__) && defined(__BMI2__)
     /* Same step with cmov selects (the C form needs ~5 more instructions
-     * for mask arithmetic). Critical path: sub -> tzcnt -> shrx, 5 cycles. */
+     * for mask arithmetic). Critical path: sub -> tzcnt -> shrx, 5 cycles.
+     * Needs BMI2 (shlx/shrx); tzcnt's input is never 0 here, and on a CPU
+     * without BMI1 tzcnt executes as bsf, which agrees for non-zero input. */
     uint64_t t, d, S, cS, msk, z;
     __asm__("1:\n\t"
             "mov %[b], %[t]\n\t"

@@ -45,6 +45,12 @@ uint64_t zkp_hemera_op_chain_bmi2(int op, uint64_t x, uint64_t n);
 void zkp_hemera_permute_portable(uint64_t st[16]);
 void zkp_hemera_permute_ct_portable(uint64_t st[16]);
 void zkp_hemera_permute_bmi2(uint64_t st[16]);
+void zkp_hemera_permute_avx512(uint64_t st[16]);
+void zkp_hemera_permute_ct_avx512(uint64_t st[16]);
+uint64_t zkp_hemera_op_chain_avx512(int op, uint64_t x, uint64_t n);
+void zkp_hemera_permute_avx2(uint64_t st[16]);
+void zkp_hemera_permute_ct_avx2(uint64_t st[16]);
+uint64_t zkp_hemera_op_chain_avx2(int op, uint64_t x, uint64_t n);
 void zkp_hemera_permute_ct_bmi2(uint64_t st[16]);
 
 #endif
