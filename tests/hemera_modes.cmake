@@ -12,19 +12,8 @@ endif()
 # Constant time checked by a tool: ct_hemera_modes marks keys, contexts,
 # material and messages undefined for valgrind memcheck and runs every
 # secret-facing mode; any branch or address depending on them fails the
-# test. Skipped where valgrind cannot run the binary (cross builds) or would
-# fight the sanitizers.
-find_program(ZKP_VALGRIND valgrind)
-include(CheckIncludeFile)
-check_include_file(valgrind/memcheck.h ZKP_HAVE_MEMCHECK_H)
-if(ZKP_VALGRIND AND ZKP_HAVE_MEMCHECK_H AND NOT CMAKE_CROSSCOMPILING
-   AND NOT "${CMAKE_C_FLAGS}" MATCHES "-fsanitize" AND NOT DEFINED ENV{ZKPRIM_TEST_SANITIZE})
-  add_executable(ct_hemera_modes ${CMAKE_CURRENT_SOURCE_DIR}/ct/ct_hemera_modes.c)
-  target_link_libraries(ct_hemera_modes PRIVATE zkprim_static)
-  add_test(NAME ct_hemera_modes
-           COMMAND ${ZKP_VALGRIND} -q --error-exitcode=1 --track-origins=yes $<TARGET_FILE:ct_hemera_modes>)
-  # The check must be able to fail: a planted secret-dependent branch is caught.
-  add_test(NAME ct_hemera_modes_catches_leak
-           COMMAND ${ZKP_VALGRIND} -q --error-exitcode=1 $<TARGET_FILE:ct_hemera_modes> --planted-leak)
-  set_tests_properties(ct_hemera_modes_catches_leak PROPERTIES WILL_FAIL TRUE)
+# test. zkp_add_ct_test (tests/hemera.cmake) registers it only where
+# memcheck can run it, plus a `-planted` run that must fail.
+if(COMMAND zkp_add_ct_test)
+  zkp_add_ct_test(ct-hemera-modes ${CMAKE_CURRENT_SOURCE_DIR}/ct/ct_hemera_modes.c)
 endif()
