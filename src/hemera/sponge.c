@@ -136,7 +136,7 @@ static void hasher_final_state(const zkp_hemera_hasher *h, uint64_t st[ZKP_HEMER
     hm_absorb_block(st, block);
     st[HM_LENGTH] = h->total;  /* assignment, not addition (spec 6.2) */
     hm_permute(h->flags, st);
-    if (h->flags & HM_CLASS_CT) zkp_secure_zero(block, sizeof block);
+    if (h->flags & HM_CLASS_CT) hm_wipe(block, sizeof block);
 }
 
 zkp_status zkp_hemera_hasher_finalize(const zkp_hemera_hasher *h, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
@@ -145,7 +145,7 @@ zkp_status zkp_hemera_hasher_finalize(const zkp_hemera_hasher *h, uint8_t out[ZK
     uint64_t st[ZKP_HEMERA_WIDTH];
     hasher_final_state(h, st);
     hm_put_digest(out, st);
-    if (h->flags & HM_CLASS_CT) zkp_secure_zero(st, sizeof st);
+    if (h->flags & HM_CLASS_CT) hm_wipe(st, sizeof st);
     return ZKP_OK;
 }
 
@@ -202,7 +202,7 @@ zkp_status zkp_hemera_hash_secret(const uint8_t *msg, size_t len, uint8_t out[ZK
     zkp_hemera_hasher h;
     hasher_start(&h, HM_TAG_HASH, 1);
     zkp_status st = oneshot(&h, msg, len, out);
-    zkp_secure_zero(&h, sizeof h);
+    hm_wipe(&h, sizeof h);
     return st;
 }
 
@@ -212,7 +212,7 @@ zkp_status zkp_hemera_keyed_hash(const uint8_t key[ZKP_HEMERA_KEY_BYTES], const 
     zkp_hemera_hasher h;
     zkp_status st = zkp_hemera_hasher_init_keyed(&h, key);
     if (st == ZKP_OK) st = oneshot(&h, msg, len, out);
-    zkp_secure_zero(&h, sizeof h);
+    hm_wipe(&h, sizeof h);
     return st;
 }
 
@@ -227,7 +227,7 @@ zkp_status zkp_hemera_derive_key(const uint8_t *context, size_t context_len, con
     if (st == ZKP_OK) st = oneshot(&h, context, context_len, ck);
     if (st == ZKP_OK) st = zkp_hemera_hasher_init_derive_key_material(&h, ck);
     if (st == ZKP_OK) st = oneshot(&h, material, material_len, out);
-    zkp_secure_zero(&h, sizeof h);
-    zkp_secure_zero(ck, sizeof ck);
+    hm_wipe(&h, sizeof h);
+    hm_wipe(ck, sizeof ck);
     return st;
 }
