@@ -785,9 +785,18 @@ static void bad_input(void) {
     CHECK_EQ_U64(zkp_hemera_chunk_count(4096), 1);
     CHECK_EQ_U64(zkp_hemera_chunk_count(4097), 2);
     CHECK_EQ_U64(zkp_hemera_chunk_count(UINT64_MAX), (UINT64_MAX - 1) / 4096 + 1);
-    /* Huge claimed lengths: the proof size is still bounded. */
-    CHECK_STATUS(zkp_hemera_proof_size(UINT64_MAX, 12345, &sz), ZKP_OK);
-    CHECK(sz <= ZKP_HEMERA_PROOF_MAX_BYTES);
+    /* Huge claimed lengths: the proof size is still bounded, and a random
+     * proof of the right size for them is rejected, not a crash. */
+    for (int t = 0; t < 20; t++) {
+        uint64_t total = UINT64_MAX - th_rand_below(1u << 20), idx = th_rand64() % zkp_hemera_chunk_count(total);
+        CHECK_STATUS(zkp_hemera_proof_size(total, idx, &sz), ZKP_OK);
+        CHECK(sz >= 32 && sz <= ZKP_HEMERA_PROOF_MAX_BYTES);
+        uint8_t junk[ZKP_HEMERA_PROOF_MAX_BYTES], chunk[4096];
+        th_rand_bytes(junk, sz);
+        th_rand_bytes(chunk, sizeof chunk);
+        size_t clen = idx + 1 < zkp_hemera_chunk_count(total) ? 4096 : (size_t)(total - (total - 1) / 4096 * 4096);
+        CHECK_STATUS(zkp_hemera_proof_verify(out, chunk, clen, idx, total, junk, sz), ZKP_ERR_VERIFY);
+    }
 }
 
 /* ---- classes --------------------------------------------------------------------- */
