@@ -306,6 +306,24 @@ static void api_level(void *ctx) {
         zkp_hemera_permute_ct(a);
         CHECK(memcmp(a, want, sizeof a) == 0);
     }
+    /* and every kernel this level allows (a few states: the kernels
+     * themselves are covered in depth by test_differential) */
+    for (unsigned k = 0; k < zkp_hemera_perm_kernel_count; k++) {
+        const hemera_perm_kernel *K = &zkp_hemera_perm_kernels[k];
+        if (!zkp_kernel_usable(&K->info)) continue;
+        for (int n = 0; n < 4; n++) {
+            uint64_t in[16], want[16], a[16];
+            fill_state(in, 5);
+            memcpy(want, in, sizeof in);
+            hemera_oracle_permute(want);
+            memcpy(a, in, sizeof in);
+            K->permute(a);
+            CHECK_MSG(memcmp(a, want, sizeof a) == 0, "kernel %s at level %s", K->info.name, th_level());
+            memcpy(a, in, sizeof in);
+            K->permute_ct(a);
+            CHECK_MSG(memcmp(a, want, sizeof a) == 0, "kernel %s (ct) at level %s", K->info.name, th_level());
+        }
+    }
     const char *name = zkp_hemera_permute_implementation();
     const hemera_perm_kernel *K = zkp_hemera_perm_kernel_active();
     CHECK(name != NULL && strcmp(name, K->info.name) == 0 && zkp_kernel_usable(&K->info));
