@@ -179,6 +179,52 @@ static void test_kernel_ops(void) {
     }
 }
 
+
+/* The linear layers of gl.h (used by the kernels and the batch code) vs a
+ * straightforward matrix product with the oracle's arithmetic. */
+static void test_linear_layers(void) {
+    th_section("linear layers");
+    static const int M4[4][4] = {{2, 3, 1, 1}, {1, 2, 3, 1}, {1, 1, 2, 3}, {3, 1, 1, 2}};
+    uint64_t n = th_count(2000);
+    for (uint64_t t = 0; t < n; t++) {
+        uint64_t x[16], want[16], got[16];
+        for (int i = 0; i < 16; i++) x[i] = t == 0 ? 0xFFFFFFFFFFFFFFFFull : rand_limb();
+        /* M4 on the first block */
+        memcpy(got, x, 32);
+        gl_m4(got);
+        for (int r = 0; r < 4; r++) {
+            uint64_t acc = 0;
+            for (int c = 0; c < 4; c++) acc = oracle_add(acc, oracle_mul((uint64_t)M4[r][c], x[c]));
+            CHECK_EQ_U64(gl_canon(got[r]), acc);
+        }
+        /* M_E: diagonal blocks 2*M4, off-diagonal blocks M4 */
+        for (int r = 0; r < 16; r++) {
+            uint64_t acc = 0;
+            for (int c = 0; c < 16; c++) {
+                uint64_t coef = (uint64_t)M4[r % 4][c % 4] * (r / 4 == c / 4 ? 2 : 1);
+                acc = oracle_add(acc, oracle_mul(coef, x[c]));
+            }
+            want[r] = acc;
+        }
+        memcpy(got, x, sizeof got);
+        gl_mat_ext(got);
+        for (int i = 0; i < 16; i++) got[i] = gl_canon(got[i]);
+        CHECK(memcmp(got, want, sizeof got) == 0);
+        /* M_I = J + diag(d) */
+        uint64_t sum = 0;
+        for (int i = 0; i < 16; i++) sum = oracle_add(sum, x[i]);
+        for (int i = 0; i < 16; i++) want[i] = oracle_add(oracle_mul(zkp_hemera_diag[i], x[i]), sum);
+        memcpy(got, x, sizeof got);
+        gl_mat_int(got, zkp_hemera_diag);
+        for (int i = 0; i < 16; i++) got[i] = gl_canon(got[i]);
+        CHECK(memcmp(got, want, sizeof got) == 0);
+        memcpy(got, x, sizeof got);
+        gl_mat_int_ct(got, zkp_hemera_diag);
+        for (int i = 0; i < 16; i++) got[i] = gl_canon_ct(got[i]);
+        CHECK(memcmp(got, want, sizeof got) == 0);
+    }
+}
+
 /* ---- constants ------------------------------------------------------------- */
 
 static void test_constants(void) {
@@ -343,6 +389,7 @@ int main(void) {
     if (g_vec) {
         test_field();
         test_kernel_ops();
+        test_linear_layers();
         test_constants();
         test_trace();
         test_differential();
