@@ -1,8 +1,10 @@
 /*
  * The single-permutation kernels, written once and compiled once per
- * instruction-set file (permute_portable.c, permute_bmi2.c): the including
- * file defines HEMERA_KERNEL_SUFFIX and its own compiler flags decide the
- * code (mulx/shrx/tzcnt with BMI2, umulh on aarch64, ...).
+ * instruction-set file (permute_portable.c, permute_bmi2.c, permute_avx2.c,
+ * permute_avx512.c): the including file defines HEMERA_KERNEL_SUFFIX (and
+ * may replace the full rounds and the M_I side updates by vector forms, see
+ * the hooks below); its own compiler flags decide the scalar code
+ * (mulx/shrx/tzcnt with BMI2, umulh on aarch64, ...).
  *
  * Structure (spec section 3): M_E; 4 full rounds; 16 partial rounds; 4 full
  * rounds; canonicalise. The partial rounds are fused: only lane 0 is on the
