@@ -133,7 +133,7 @@ SETUPS(b256, ZKP_GF2_B256)
 #define FB_CASE(F) {"gf2/fixed-base/" #F, "fixed-base", 0, su_fb_##F, fresh, run_fb, teardown, zkp_gf2_implementation}
 #define K_CASE(F, K) {"gf2/mul/" #F "/" #K, "mul-kernel", 0, su_##K##_##F, fresh, run_mul, teardown, kname_##K}
 
-#if ZKP_HAVE_AVX512 && ZKP_HAVE_VPCLMUL && defined(GF2_HAVE_ZMM)
+#if ZKP_HAVE_AVX512 && ZKP_HAVE_VPCLMUL
 #define K_ZMM(F) K_CASE(F, zmm),
 #else
 #define K_ZMM(F)

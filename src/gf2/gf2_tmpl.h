@@ -292,6 +292,22 @@ GF2_AI void gf2_store(uint64_t *const *p, unsigned nl, const V *v) {
     if (nl & 1) V_ST1(p, nl - 1, v[nl / 2]);
 }
 
+/* GF2_L consecutive elements at base (lane k = element k). A backend may
+ * provide its own (GF2_HAVE_CONTIG) to use full-width loads and in-register
+ * transposes instead of one load per lane. */
+#ifndef GF2_HAVE_CONTIG
+GF2_AI void gf2_loadc(V *v, unsigned nl, const uint64_t *base) {
+    const uint64_t *p[GF2_L];
+    for (unsigned k = 0; k < GF2_L; k++) p[k] = base + k * nl;
+    gf2_load(v, nl, p);
+}
+GF2_AI void gf2_storec(uint64_t *base, unsigned nl, const V *v) {
+    uint64_t *p[GF2_L];
+    for (unsigned k = 0; k < GF2_L; k++) p[k] = base + k * nl;
+    gf2_store(p, nl, v);
+}
+#endif
+
 /* w-bit digit j of a 128-bit exponent (e[0] low limb). */
 GF2_AI size_t gf2_digit(const uint64_t *e, unsigned pos, unsigned w) {
     uint64_t mask = ((uint64_t)1 << w) - 1;   /* w <= 20 */
@@ -331,14 +347,10 @@ GF2_AI size_t gf2_digit(const uint64_t *e, unsigned pos, unsigned w) {
         size_t i = 0;                                                                              \
         for (; i + GF2_L <= n; i += GF2_L) {                                                       \
             V va[GF2_NV(NL)], vb[GF2_NV(NL)], vr[GF2_NV(NL)];                                      \
-            const uint64_t *pa[GF2_L], *pb[GF2_L];                                                 \
-            uint64_t *pr[GF2_L];                                                                   \
-            for (unsigned k = 0; k < GF2_L; k++)                                                   \
-                pa[k] = a + (i + k) * (NL), pb[k] = b + (i + k) * (NL), pr[k] = r + (i + k) * (NL); \
-            gf2_load(va, NL, pa);                                                                  \
-            gf2_load(vb, NL, pb);                                                                  \
+            gf2_loadc(va, NL, a + i * (NL));                                                       \
+            gf2_loadc(vb, NL, b + i * (NL));                                                       \
             F##_mulv(vr, va, vb);                                                                  \
-            gf2_store(pr, NL, vr);                                                                 \
+            gf2_storec(r + i * (NL), NL, vr);                                                                 \
         }                                                                                          \
         for (; i < n; i++) F##_mul1(r + i * (NL), a + i * (NL), b + i * (NL));                     \
     }                                                                                              \
