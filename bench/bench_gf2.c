@@ -75,8 +75,9 @@ static void fresh(void *ctx, uint64_t seed) {
 static void run_mul(void *ctx, uint64_t iters) {
     gctx *c = ctx;
     for (uint64_t done = 0; done < iters; done += GF2_BENCH_N) {
-        if (c->ops) c->ops->mul_batch(c->r, c->a, c->b, GF2_BENCH_N);
-        else zkp_gf2_mul_batch(c->f, c->r, c->a, c->b, GF2_BENCH_N);
+        size_t n = iters - done < GF2_BENCH_N ? (size_t)(iters - done) : GF2_BENCH_N;
+        if (c->ops) c->ops->mul_batch(c->r, c->a, c->b, n);
+        else zkp_gf2_mul_batch(c->f, c->r, c->a, c->b, n);
         /* feed the result back so consecutive batches are not identical work */
         uint64_t *t = c->a;
         c->a = c->r;
@@ -88,7 +89,8 @@ static void run_mul(void *ctx, uint64_t iters) {
 static void run_fb(void *ctx, uint64_t iters) {
     gctx *c = ctx;
     for (uint64_t done = 0; done < iters; done += GF2_BENCH_P) {
-        zkp_gf2_fixed_base_pow_batch_vartime(c->fb, c->r, c->exps, GF2_BENCH_P);
+        size_t n = iters - done < GF2_BENCH_P ? (size_t)(iters - done) : GF2_BENCH_P;
+        zkp_gf2_fixed_base_pow_batch_vartime(c->fb, c->r, c->exps, n);
         c->exps[0] ^= c->r[0];
     }
     bench_sink(c->r, GF2_BENCH_P * c->nl * 8);

@@ -16,7 +16,7 @@
 typedef __m512i V;
 
 #define GF2_L 4
-#define GF2_U 2
+#define GF2_U 4
 #define GF2_SUFFIX avx512
 #define V_ZERO() _mm512_setzero_si512()
 #define V_XOR(a, b) _mm512_xor_si512((a), (b))

@@ -11,7 +11,7 @@
 typedef __m256i V;
 
 #define GF2_L 2
-#define GF2_U 2
+#define GF2_U 4
 #define GF2_SUFFIX vpclmul
 #define V_ZERO() _mm256_setzero_si256()
 #define V_XOR(a, b) _mm256_xor_si256((a), (b))
