@@ -2,16 +2,12 @@
  * VPCLMULQDQ gf2 kernel on zmm: each zmm holds the limb pair of four
  * elements (one per 128-bit lane); the template's operations are all
  * lane-wise, so one VPCLMULQDQ does a product for four elements. Built
- * with the AVX512 kernel flags; VPCLMULQDQ is enabled for this file only
- * (the dispatcher requires the CPU to report it).
+ * with the AVX512 and VPCLMUL kernel flags (see sources.cmake); the
+ * dispatcher requires the CPU to report both.
  */
 #include <immintrin.h>
 
 #include "gf2/gf2_internal.h"
-
-#if defined(__GNUC__) && !defined(__VPCLMULQDQ__)
-#pragma GCC target("vpclmulqdq,pclmul")
-#endif
 
 typedef __m512i V;
 
