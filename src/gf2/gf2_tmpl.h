@@ -212,7 +212,8 @@ GF2_AI void red_b191(V r[2], const V p[3]) {
     /* drop c3 from the hi limb so that it holds exactly o */
     V t1 = V_XOR(V_XOR(V_AND(p[1], V_CONST(~(uint64_t)0, 0)), x5), V_DOWN(x4));
     V fo = V_CLMUL(t1, k, 0x01);                             /* o * x^192 */
-    V fb = V_CLMUL(V_SRL(t1, 63), k, 0x10);                  /* bit 191 * x^191 */
+    V b = V_SRL(t1, 63);                                     /* (bit 191, 0) */
+    V fb = V_XOR(b, V_SLL(b, 9));                            /* bit 191 * x^191 */
     r[0] = V_XOR(t0, V_XOR(fo, fb));
     r[1] = V_AND(t1, V_CONST(~(uint64_t)0 >> 1, 0));
 }
