@@ -412,42 +412,56 @@ GF2_AI void gf2_digits(uint32_t (*off)[GF2_L * GF2_U], unsigned g, uint64_t lo, 
         }                                                                                          \
         for (; i < n; i++) F##_mul1(r + i * (NL), a + i * (NL), b + i * (NL));                     \
     }                                                                                              \
-    static void F##_fb_batch(uint64_t *out, const uint64_t *tab, unsigned w, unsigned nwin,        \
-                             const uint64_t *exps, size_t n) {                                     \
-        enum { G = GF2_L * GF2_U };                                                                \
-        /* limb offsets of every table read of a group, computed up front so the                  \
-         * loop below is only loads and multiplications */                                        \
-        uint32_t off[128][G];                                                                      \
-        size_t i = 0;                                                                              \
-        for (; i < n; i += G) {                                                                    \
-            size_t m = n - i < G ? n - i : G; /* a short last group repeats its last power */      \
-            for (unsigned g = 0; g < G; g++) {                                                     \
-                const uint64_t *e = exps + 2 * (i + (g < m ? g : m - 1));                          \
-                gf2_digits(off, g, e[0], e[1], w, nwin, NL);                                       \
-            }                                                                                      \
-            V acc[GF2_U][GF2_NV(NL)];                                                              \
-            GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) {                                                 \
-                const uint64_t *pt[GF2_L];                                                         \
-                GF2_UNROLL for (unsigned k = 0; k < GF2_L; k++) pt[k] = tab + off[0][u * GF2_L + k];          \
-                gf2_load(acc[u], NL, pt);                                                          \
-            }                                                                                      \
-            for (unsigned j = 1; j < nwin; j++) {                                                  \
-                GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) {                                             \
-                    V t[GF2_NV(NL)];                                                               \
-                    const uint64_t *pt[GF2_L];                                                     \
-                    GF2_UNROLL for (unsigned k = 0; k < GF2_L; k++) pt[k] = tab + off[j][u * GF2_L + k];      \
-                    gf2_load(t, NL, pt);                                                           \
-                    F##_mulv(acc[u], acc[u], t);                                                   \
-                }                                                                                  \
-            }                                                                                      \
-            if (m == G) {                                                                          \
-                GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) gf2_storec(out + (i + u * GF2_L) * (NL), NL, acc[u]); \
-            } else {                                                                               \
-                uint64_t tmp[G * (NL)];                                                            \
-                GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) gf2_storec(tmp + u * GF2_L * (NL), NL, acc[u]); \
-                memcpy(out + i * (NL), tmp, m * (NL) * 8);                                         \
-            }                                                                                      \
-        }                                                                                          \
+    static void F##_fb_batch(uint64_t *out, const uint64_t *tab, unsigned w, unsigned nwin,         \
+                             const uint64_t *exps, size_t n) {                                      \
+        enum { G = GF2_L * GF2_U };                                                                 \
+        /* limb offsets of every table read of a group, computed up front so the                    \
+         * loop below is only loads and multiplications */                                          \
+        uint32_t off[128][G];                                                                       \
+        size_t i = 0;                                                                               \
+        /* full groups: GF2_U independent chains per lane hide the latency of                       \
+         * the multiplications and of the random table reads */                                     \
+        for (; i + G <= n; i += G) {                                                                \
+            for (unsigned g = 0; g < G; g++) gf2_digits(off, g, exps[2 * (i + g)], exps[2 * (i + g) + 1], w, nwin, NL); \
+            V acc[GF2_U][GF2_NV(NL)];                                                               \
+            GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) {                                       \
+                const uint64_t *pt[GF2_L];                                                          \
+                GF2_UNROLL for (unsigned k = 0; k < GF2_L; k++) pt[k] = tab + off[0][u * GF2_L + k]; \
+                gf2_load(acc[u], NL, pt);                                                           \
+            }                                                                                       \
+            for (unsigned j = 1; j < nwin; j++) {                                                   \
+                GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) {                                   \
+                    V t[GF2_NV(NL)];                                                                \
+                    const uint64_t *pt[GF2_L];                                                      \
+                    GF2_UNROLL for (unsigned k = 0; k < GF2_L; k++) pt[k] = tab + off[j][u * GF2_L + k]; \
+                    gf2_load(t, NL, pt);                                                            \
+                    F##_mulv(acc[u], acc[u], t);                                                    \
+                }                                                                                   \
+            }                                                                                       \
+            GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) gf2_storec(out + (i + u * GF2_L) * (NL), NL, acc[u]); \
+        }                                                                                           \
+        /* the rest, GF2_L at a time with one chain; unused lanes repeat the                        \
+         * last power and are not stored */                                                         \
+        for (; i < n; i += GF2_L) {                                                                 \
+            size_t m = n - i < GF2_L ? n - i : GF2_L;                                               \
+            for (unsigned g = 0; g < GF2_L; g++) {                                                  \
+                const uint64_t *e = exps + 2 * (i + (g < m ? g : m - 1));                           \
+                gf2_digits(off, g, e[0], e[1], w, nwin, NL);                                        \
+            }                                                                                       \
+            V acc1[GF2_NV(NL)];                                                                     \
+            const uint64_t *pt[GF2_L];                                                              \
+            GF2_UNROLL for (unsigned k = 0; k < GF2_L; k++) pt[k] = tab + off[0][k];                \
+            gf2_load(acc1, NL, pt);                                                                 \
+            for (unsigned j = 1; j < nwin; j++) {                                                   \
+                V t[GF2_NV(NL)];                                                                    \
+                GF2_UNROLL for (unsigned k = 0; k < GF2_L; k++) pt[k] = tab + off[j][k];            \
+                gf2_load(t, NL, pt);                                                                \
+                F##_mulv(acc1, acc1, t);                                                            \
+            }                                                                                       \
+            uint64_t tmp[GF2_L * (NL)];                                                             \
+            gf2_storec(tmp, NL, acc1);                                                              \
+            memcpy(out + i * (NL), tmp, m * (NL) * 8);                                              \
+        }                                                                                           \
     }
 
 GF2_INSTANTIATE(b127, 2)
