@@ -376,6 +376,23 @@ GF2_AI void gf2_digits(uint32_t (*off)[GF2_L * GF2_U], unsigned g, uint64_t lo, 
     }
 }
 
+/* gf2_digits for a whole group of GF2_L * GF2_U consecutive exponents,
+ * window-major so the inner loop runs across exponents (vectorisable). */
+GF2_AI void gf2_group_digits(uint32_t (*off)[GF2_L * GF2_U], const uint64_t *exps, unsigned w, unsigned nwin,
+                             unsigned nl) {
+    enum { G = GF2_L * GF2_U };
+    uint64_t lo[G], hi[G];
+    const uint64_t mask = ((uint64_t)1 << w) - 1;
+    for (unsigned g = 0; g < G; g++) lo[g] = exps[2 * g], hi[g] = exps[2 * g + 1];
+    for (unsigned j = 0; j < nwin; j++) {
+        for (unsigned g = 0; g < G; g++) {
+            off[j][g] = (uint32_t)((((uint64_t)j << w) + (lo[g] & mask)) * nl);
+            lo[g] = (lo[g] >> w) | (hi[g] << (64 - w));
+            hi[g] >>= w;
+        }
+    }
+}
+
 /* Instantiates the four entry points for field F with NL limbs. Lanes that
  * a single-element call does not need load the same element and store to
  * scratch. */
@@ -422,7 +439,7 @@ GF2_AI void gf2_digits(uint32_t (*off)[GF2_L * GF2_U], unsigned g, uint64_t lo, 
         /* full groups: GF2_U independent chains per lane hide the latency of                       \
          * the multiplications and of the random table reads */                                     \
         for (; i + G <= n; i += G) {                                                                \
-            for (unsigned g = 0; g < G; g++) gf2_digits(off, g, exps[2 * (i + g)], exps[2 * (i + g) + 1], w, nwin, NL); \
+            gf2_group_digits(off, exps + 2 * i, w, nwin, NL);                                                           \
             V acc[GF2_U][GF2_NV(NL)];                                                               \
             GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) {                                       \
                 const uint64_t *pt[GF2_L];                                                          \
