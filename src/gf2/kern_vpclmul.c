@@ -29,7 +29,8 @@ typedef __m256i V;
 #define V_UNPLO(a, b) _mm256_unpacklo_epi64((a), (b))
 #define V_UNPHI(a, b) _mm256_unpackhi_epi64((a), (b))
 #define V_CONST(l0, l1) _mm256_set_epi64x((long long)(l1), (long long)(l0), (long long)(l1), (long long)(l0))
-#define V_MASK1(a) _mm256_srai_epi32(_mm256_slli_epi32(_mm256_shuffle_epi32((a), 0xAA), 31), 31)
+/* 0 - a.hi in both limbs: all ones when the hi limb is 1 (sect193 limb 3 is 0 or 1) */
+#define V_MASK1(a) _mm256_sub_epi64(_mm256_setzero_si256(), _mm256_unpackhi_epi64((a), (a)))
 #define XL(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define XL1(p) _mm_loadl_epi64((const __m128i *)(const void *)(p))
 #define V_LD2(P, o) _mm256_inserti128_si256(_mm256_castsi128_si256(XL((P)[0] + (o))), XL((P)[1] + (o)), 1)
