@@ -63,12 +63,12 @@ static inline __attribute__((always_inline)) void gf2_storec(uint64_t *b, unsign
         _mm256_storeu_si256((__m256i *)(void *)b, _mm256_permute2x128_si256(v[0], v[1], 0x20));
         _mm256_storeu_si256((__m256i *)(void *)(b + 4), _mm256_permute2x128_si256(v[0], v[1], 0x31));
     } else {
-        /* element 0: limbs 0,1 from v0.lane0, limb 2 from v1.lane0; element 1 likewise from lane 1 */
-        __m128i e0 = _mm256_castsi256_si128(v[0]), e1 = _mm256_extracti128_si256(v[0], 1);
-        __m128i f0 = _mm256_castsi256_si128(v[1]), f1 = _mm256_extracti128_si256(v[1], 1);
-        _mm_storeu_si128((__m128i *)(void *)b, e0);
-        _mm_storeu_si128((__m128i *)(void *)(b + 2), _mm_unpacklo_epi64(f0, e1));
-        _mm_storeu_si128((__m128i *)(void *)(b + 4), _mm_unpacklo_epi64(_mm_srli_si128(e1, 8), f1));
+        /* element k: limbs 0,1 from v0 lane k, limb 2 from v1 lane k (its hi limb is junk) */
+        __m128i e1 = _mm256_extracti128_si256(v[0], 1), f1 = _mm256_extracti128_si256(v[1], 1);
+        _mm_storeu_si128((__m128i *)(void *)b, _mm256_castsi256_si128(v[0]));
+        _mm_storel_epi64((__m128i *)(void *)(b + 2), _mm256_castsi256_si128(v[1]));
+        _mm_storeu_si128((__m128i *)(void *)(b + 3), e1);
+        _mm_storel_epi64((__m128i *)(void *)(b + 5), f1);
     }
 }
 
