@@ -6,6 +6,7 @@
 
 extern const cli_hash_algo cli_hash_hemera;   /* hash_hemera.c */
 extern const cli_tree_algo cli_tree_hemera;   /* tree_hemera.c */
+#include "zkprim/gf2.h"
 
 const cli_hash_algo *const cli_hash_algos[] = {
     &cli_hash_hemera,
@@ -21,6 +22,7 @@ const size_t cli_tree_algo_count = sizeof cli_tree_algos / sizeof cli_tree_algos
 
 const cli_primitive cli_primitives[] = {
     {"hemera permute", zkp_hemera_permute_implementation},
+    {"gf2 (binary fields)", zkp_gf2_implementation},
     {NULL, NULL},
 };
 const size_t cli_primitive_count = sizeof cli_primitives / sizeof cli_primitives[0] - 1;
