@@ -5,15 +5,12 @@
 extern const bench_module bench_module_core;
 extern const bench_module bench_module_hemera;
 extern const bench_module bench_module_hemera_modes;
+extern const bench_module bench_module_gf2;
 
 const bench_module *const bench_modules[] = {
     &bench_module_core,
     &bench_module_hemera,
     &bench_module_hemera_modes,
-extern const bench_module bench_module_gf2;
-
-const bench_module *const bench_modules[] = {
-    &bench_module_core,
     &bench_module_gf2,
 };
 const size_t bench_module_count = sizeof bench_modules / sizeof bench_modules[0];
