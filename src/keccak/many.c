@@ -19,21 +19,13 @@
 
 #define PAD_END 0x8000000000000000ULL
 
-static inline void pair(const uint8_t *left, const uint8_t *right, uint8_t *out, uint64_t suffix) {
-    uint64_t st[25];
-    for (int i = 0; i < 4; i++) st[i] = zkp_load64_le(left + 8 * i);
-    for (int i = 0; i < 4; i++) st[4 + i] = zkp_load64_le(right + 8 * i);
-    st[8] = suffix;
-    memset(st + 9, 0, 7 * sizeof st[0]);
-    st[16] = PAD_END;
-    memset(st + 17, 0, 8 * sizeof st[0]);
-    zkp_keccak_single()->permute(st);
-    for (int i = 0; i < 4; i++) zkp_store64_le(out + 8 * i, st[i]);
+void zkp_keccak256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]) {
+    keccak_hash64(left, right, out, 0x01, zkp_keccak_single()->permute);
 }
 
-void zkp_keccak256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]) { pair(left, right, out, 0x01); }
-
-void zkp_sha3_256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]) { pair(left, right, out, 0x06); }
+void zkp_sha3_256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]) {
+    keccak_hash64(left, right, out, 0x06, zkp_keccak_single()->permute);
+}
 
 /* XOR lanes [lane0, lane0 + nlanes) of in[i] + 8*lane0 into instance i. */
 static void xor_lanes(const zkp_keccak_kernelN *k, uint64_t *st, const uint8_t *const *in, size_t lane0, size_t nlanes) {
