@@ -31,6 +31,17 @@ int main(int argc, char **argv) {
         for (long i = 0; i < n; i++) zkp_keccak256_pair(buf, buf + 32, buf);
     } else if (!strcmp(argv[1], "sha3-256-64")) {
         for (long i = 0; i < n; i++) zkp_sha3_256(buf, 64, buf);
+    } else if (!strcmp(argv[1], "x4")) {
+        /* n lanes of the dispatched multi-lane kernel (n / lanes calls) */
+        static uint64_t mst[25 * ZKP_KECCAK_MAX_LANES];
+        const zkp_keccak_kernelN *k = zkp_keccak_multi();
+        for (long i = 0; i < n; i += k->lanes) zkp_keccak_multi_permute(k, mst);
+        st[0] = mst[0];
+    } else if (!strcmp(argv[1], "many64")) {
+        /* n Keccak-256 hashes of 64 bytes through hash_many, 256 at a time */
+        static uint8_t in[64 * 256], out[32 * 256];
+        for (long i = 0; i < n; i += 256) zkp_keccak_hash_many(ZKP_KECCAK_256, in, 64, 64, 256, out, 32);
+        buf[0] = out[0];
     } else {
         return 2;
     }
