@@ -18,7 +18,12 @@ static const zkp_keccak_kernel1 k_single[] = {
 
 static const zkp_keccak_kernelN k_multi[] = {
 #if defined(ZKP_KECCAK_EXTRA_AVX512) && ZKP_HAVE_AVX512
+#if defined(ZKP_KECCAK_EXTRA_AVX512_MOVERS)
+    {{"avx512-x8", AVX512_NEED, 1}, 8, zkp_keccakf1600x8_avx512, zkp_keccakx8_xor_lanes_avx512,
+     zkp_keccakx8_extract_lanes_avx512},
+#else
     {{"avx512-x8", AVX512_NEED, 1}, 8, zkp_keccakf1600x8_avx512, NULL, NULL},
+#endif
 #endif
 #if ZKP_HAVE_AVX2
     {{"avx2-x4", ZKP_CPU_AVX2, 1}, 4, zkp_keccakf1600x4_avx2, zkp_keccakx4_xor_lanes_avx2,
