@@ -13,6 +13,8 @@
 #include "core/cpu_internal.h"
 #include "keccak/f1600_extra.h"
 
+#define KX_ANY (ZKP_HAVE_AVX512 || ZKP_HAVE_SHA3 || ZKP_HAVE_NEON)
+#if KX_ANY
 typedef struct {
     uint64_t st[8 * 25];
 } kx_ctx;
@@ -32,6 +34,7 @@ static void kx_teardown(void *ctx) { free(ctx); }
         for (uint64_t i = 0; i < iters; i++) kfn(c->st);                                         \
         bench_sink(c->st, sizeof c->st);                                                         \
     }
+#endif
 
 #if ZKP_HAVE_AVX512
 KX_RUNNER(x8_avx512, zkp_keccakf1600x8_avx512, ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW)
