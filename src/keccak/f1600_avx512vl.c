@@ -44,11 +44,10 @@ void zkp_keccakf1600_avx512vl(uint64_t st[25]) {
     const __m512i t_q4 = KX_IDX(4, 12, 4, 12, 4, 12, 4, 12);   /* K_a[4], K_b[4] */
     const __m512i t_r01 = KX_IDX(0, 1, 8, 9, 2, 3, 10, 11);    /* rows 0, 1 of x = 0..3 */
     const __m512i t_r23 = KX_IDX(4, 5, 12, 13, 6, 7, 14, 15);  /* rows 2, 3 */
-    const __m512i t_y0 = KX_IDX(0, 1, 2, 3, 8, 5, 6, 7);       /* + K4[y] at qword 4 */
-    const __m512i t_y1 = KX_IDX(4, 5, 6, 7, 9, 5, 6, 7);
-    const __m512i t_y2 = KX_IDX(0, 1, 2, 3, 10, 5, 6, 7);
-    const __m512i t_y3 = KX_IDX(4, 5, 6, 7, 11, 5, 6, 7);
-    const __m512i t_y4 = KX_IDX(0, 1, 2, 3, 12, 5, 6, 7);
+    const __m512i t_r1 = KX_IDX(2, 3, 10, 11, 2, 3, 10, 11);   /* row 1 of x = 0..3 */
+    const __m512i t_r3 = KX_IDX(6, 7, 14, 15, 6, 7, 14, 15);   /* row 3 */
+    const __m512i t_k0 = _mm512_set1_epi64(0), t_k1 = _mm512_set1_epi64(1), t_k2 = _mm512_set1_epi64(2);
+    const __m512i t_k3 = _mm512_set1_epi64(3), t_k4 = _mm512_set1_epi64(4);
 
     __m512i r0 = _mm512_maskz_loadu_epi64(0x1F, st + 0);
     __m512i r1 = _mm512_maskz_loadu_epi64(0x1F, st + 5);
@@ -85,14 +84,12 @@ void zkp_keccakf1600_avx512vl(uint64_t st[25]) {
         __m512i a23 = _mm512_permutex2var_epi64(n2, t_lo, n3);
         __m512i b01 = _mm512_permutex2var_epi64(n0, t_q4, n1);
         __m512i b23 = _mm512_permutex2var_epi64(n2, t_q4, n3);
-        __m512i l01 = _mm512_permutex2var_epi64(a01, t_r01, a23);
-        __m512i l23 = _mm512_permutex2var_epi64(a01, t_r23, a23);
-        __m512i l4 = _mm512_permutex2var_epi64(b01, t_r01, b23);
-        r0 = _mm512_permutex2var_epi64(l01, t_y0, n4);
-        r1 = _mm512_permutex2var_epi64(l01, t_y1, n4);
-        r2 = _mm512_permutex2var_epi64(l23, t_y2, n4);
-        r3 = _mm512_permutex2var_epi64(l23, t_y3, n4);
-        r4 = _mm512_permutex2var_epi64(l4, t_y4, n4);
+        /* column 4 goes in by a blend of a broadcast made off the critical path */
+        r0 = _mm512_mask_blend_epi64(0x10, _mm512_permutex2var_epi64(a01, t_r01, a23), _mm512_permutexvar_epi64(t_k0, n4));
+        r1 = _mm512_mask_blend_epi64(0x10, _mm512_permutex2var_epi64(a01, t_r1, a23), _mm512_permutexvar_epi64(t_k1, n4));
+        r2 = _mm512_mask_blend_epi64(0x10, _mm512_permutex2var_epi64(a01, t_r23, a23), _mm512_permutexvar_epi64(t_k2, n4));
+        r3 = _mm512_mask_blend_epi64(0x10, _mm512_permutex2var_epi64(a01, t_r3, a23), _mm512_permutexvar_epi64(t_k3, n4));
+        r4 = _mm512_mask_blend_epi64(0x10, _mm512_permutex2var_epi64(b01, t_r01, b23), _mm512_permutexvar_epi64(t_k4, n4));
     }
     _mm512_mask_storeu_epi64(st + 0, 0x1F, r0);
     _mm512_mask_storeu_epi64(st + 5, 0x1F, r1);
