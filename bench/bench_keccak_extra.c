@@ -38,7 +38,6 @@ static void kx_teardown(void *ctx) { free(ctx); }
 
 #if ZKP_HAVE_AVX512
 KX_RUNNER(x8_avx512, zkp_keccakf1600x8_avx512, ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW)
-KX_RUNNER(x1_avx512vl, zkp_keccakf1600_avx512vl, ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW)
 #endif
 #if ZKP_HAVE_SHA3
 KX_RUNNER(x1_sha3, zkp_keccakf1600_sha3, ZKP_CPU_NEON | ZKP_CPU_SHA3)
@@ -54,7 +53,6 @@ KX_RUNNER(x2_neon, zkp_keccakf1600x2_neon, ZKP_CPU_NEON)
 static const bench_case k_cases[] = {
 #if ZKP_HAVE_AVX512
     KX_CASE("keccak/f1600x8-avx512", x8_avx512, 8),
-    KX_CASE("keccak/f1600-avx512vl", x1_avx512vl, 1),
 #endif
 #if ZKP_HAVE_SHA3
     KX_CASE("keccak/f1600-sha3", x1_sha3, 1),

@@ -141,9 +141,6 @@ typedef struct {
 
 #define KX_AVX512_NEED (ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW)
 
-#if ZKP_HAVE_AVX512
-static void avx512vl_single(uint64_t *st) { zkp_keccakf1600_avx512vl(st); }
-#endif
 #if ZKP_HAVE_SHA3
 static void sha3_single(uint64_t *st) { zkp_keccakf1600_sha3(st); }
 #endif
@@ -151,7 +148,6 @@ static void sha3_single(uint64_t *st) { zkp_keccakf1600_sha3(st); }
 static const kx_kernel k_kernels[] = {
 #if ZKP_HAVE_AVX512
     {{"x8-avx512", KX_AVX512_NEED, 1}, 8, zkp_keccakf1600x8_avx512},
-    {{"x1-avx512vl", KX_AVX512_NEED, 1}, 1, avx512vl_single},
 #endif
 #if ZKP_HAVE_SHA3
     {{"x2-sha3", ZKP_CPU_NEON | ZKP_CPU_SHA3, 1}, 2, zkp_keccakf1600x2_sha3},

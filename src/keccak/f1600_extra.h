@@ -16,7 +16,7 @@
  * called when zkp_cpu_active() has the features they need:
  *   zkp_keccakf1600x2_neon                    ZKP_CPU_NEON
  *   zkp_keccakf1600_sha3, zkp_keccakf1600x2_sha3  ZKP_CPU_SHA3 (and NEON)
- *   zkp_keccakf1600x8_avx512, zkp_keccakf1600_avx512vl  ZKP_CPU_AVX512F|VL|BW
+ *   zkp_keccakf1600x8_avx512                  ZKP_CPU_AVX512F|VL|BW
  */
 #ifndef ZKPRIM_KECCAK_F1600_EXTRA_H
 #define ZKPRIM_KECCAK_F1600_EXTRA_H
@@ -27,7 +27,6 @@ void zkp_keccakf1600x2_neon(uint64_t *st);      /* 50 words, st[lane*2 + i] */
 void zkp_keccakf1600_sha3(uint64_t st[25]);
 void zkp_keccakf1600x2_sha3(uint64_t *st);      /* 50 words, st[lane*2 + i] */
 void zkp_keccakf1600x8_avx512(uint64_t *st);    /* 200 words, st[lane*8 + i] */
-void zkp_keccakf1600_avx512vl(uint64_t st[25]); /* one state, 5 lanes per zmm */
 
 /* The iota constants of the 24 rounds (FIPS 202, Algorithm 5 / 6). */
 static const uint64_t zkp_kx_rc[24] = {
