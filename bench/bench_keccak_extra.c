@@ -1,5 +1,5 @@
 /*
- * Benchmarks of the extra Keccak-f[1600] kernels (src/keccak/f1600_extra.h).
+ * Benchmarks of the extra Keccak-f[1600] kernels (declared in src/keccak/f1600.h).
  * One op is one kernel call: N states for an N-way kernel. bytes_per_op is
  * N * 200 (the state bytes permuted), so the MB/s column compares kernels of
  * different widths directly; ns per state = ns/op / N.
@@ -11,7 +11,7 @@
 
 #include "bench.h"
 #include "core/cpu_internal.h"
-#include "keccak/f1600_extra.h"
+#include "keccak/f1600.h"
 
 #define KX_ANY (ZKP_HAVE_AVX512 || ZKP_HAVE_SHA3 || ZKP_HAVE_NEON)
 #if KX_ANY
@@ -37,7 +37,8 @@ static void kx_teardown(void *ctx) { free(ctx); }
 #endif
 
 #if ZKP_HAVE_AVX512
-KX_RUNNER(x8_avx512, zkp_keccakf1600x8_avx512, ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW)
+KX_RUNNER(x8_avx512, zkp_keccakf1600x8_avx512,
+          ZKP_CPU_AVX2 | ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512DQ)
 #endif
 #if ZKP_HAVE_SHA3
 KX_RUNNER(x1_sha3, zkp_keccakf1600_sha3, ZKP_CPU_NEON | ZKP_CPU_SHA3)

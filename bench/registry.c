@@ -3,10 +3,12 @@
 #include "bench.h"
 
 extern const bench_module bench_module_core;
+extern const bench_module bench_module_keccak;
 extern const bench_module bench_module_keccak_extra;
 
 const bench_module *const bench_modules[] = {
     &bench_module_core,
+    &bench_module_keccak,
     &bench_module_keccak_extra,
 };
 const size_t bench_module_count = sizeof bench_modules / sizeof bench_modules[0];

@@ -1,6 +1,7 @@
 /*
- * Keccak-f[1600] kernels from src/keccak/f1600_extra.h (NEON x2, SHA3 x1/x2,
- * AVX-512 x8) against a definitional reference permutation
+ * The Keccak-f[1600] kernels of sources_extra.cmake (NEON x2, SHA3 x1/x2,
+ * AVX-512 x8; declared in src/keccak/f1600.h) against a definitional
+ * reference permutation
  * (ref/keccak_extra_ref.c), which is itself checked step by step against
  * the Keccak team's intermediate values.
  *
@@ -21,7 +22,7 @@
 
 #include "core/cpu_internal.h"
 #include "harness.h"
-#include "keccak/f1600_extra.h"
+#include "keccak/f1600.h"
 #include "keccak_extra_ref.h"
 
 /* ---- 1. the reference against KeccakF-1600-IntermediateValues.txt -------- */
@@ -139,7 +140,8 @@ typedef struct {
     void (*permute)(uint64_t *);  /* st[lane * ways + instance] */
 } kx_kernel;
 
-#define KX_AVX512_NEED (ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW)
+/* As the dispatcher: the file is built with -mavx512f/vl/bw/dq -mavx2. */
+#define KX_AVX512_NEED (ZKP_CPU_AVX2 | ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512DQ)
 
 #if ZKP_HAVE_SHA3
 static void sha3_single(uint64_t *st) { zkp_keccakf1600_sha3(st); }

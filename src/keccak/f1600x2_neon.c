@@ -9,7 +9,7 @@
  */
 #include <arm_neon.h>
 
-#include "keccak/f1600_extra.h"
+#include "keccak/f1600.h"
 #include "keccak/f1600_extra_round.h"
 
 #define KX_VEC uint64x2_t
@@ -27,8 +27,8 @@ void zkp_keccakf1600x2_neon(uint64_t *st) {
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) A[i] = vld1q_u64(st + 2 * i);
     for (int r = 0; r < 24; r += 2) {
-        KX_ROUND(A, E, vdupq_n_u64(zkp_kx_rc[r]));
-        KX_ROUND(E, A, vdupq_n_u64(zkp_kx_rc[r + 1]));
+        KX_ROUND(A, E, vdupq_n_u64(zkp_keccak_rc[r]));
+        KX_ROUND(E, A, vdupq_n_u64(zkp_keccak_rc[r + 1]));
     }
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) vst1q_u64(st + 2 * i, A[i]);

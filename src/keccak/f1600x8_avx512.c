@@ -9,11 +9,11 @@
  * 8 states against roughly 130 scalar ALU operations for one.
  *
  * Built with only the AVX-512 flags (zkp_add_kernel(AVX512 ...)); callers
- * must check ZKP_CPU_AVX512F|VL|BW first.
+ * must check the "avx512" level (AVX2 + AVX512F/VL/BW/DQ) first.
  */
 #include <immintrin.h>
 
-#include "keccak/f1600_extra.h"
+#include "keccak/f1600.h"
 #include "keccak/f1600_extra_round.h"
 
 #define KX_VEC __m512i
@@ -32,8 +32,8 @@ void zkp_keccakf1600x8_avx512(uint64_t *st) {
     /* Two rounds per iteration so the A -> E -> A renaming needs no copies;
      * the loop is not unrolled further (code size, see docs/keccak-extra.md). */
     for (int r = 0; r < 24; r += 2) {
-        KX_ROUND(A, E, _mm512_set1_epi64((long long)zkp_kx_rc[r]));
-        KX_ROUND(E, A, _mm512_set1_epi64((long long)zkp_kx_rc[r + 1]));
+        KX_ROUND(A, E, _mm512_set1_epi64((long long)zkp_keccak_rc[r]));
+        KX_ROUND(E, A, _mm512_set1_epi64((long long)zkp_keccak_rc[r + 1]));
     }
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) _mm512_storeu_si512((void *)(st + 8 * i), A[i]);

@@ -1,6 +1,7 @@
-# Keccak-f[1600] kernels beyond portable/BMI2/AVX2 (declared in f1600.h and
-# f1600_extra.h). Each file gets only its own instruction-set flags and is
-# left out of builds for other architectures or with ZKP_NO_<ISA>.
+# Keccak-f[1600] kernels beyond portable/BMI2/AVX2 (declared in f1600.h,
+# which also defines their state layout). Each file gets only its own
+# instruction-set flags and is left out of builds for other architectures
+# or with ZKP_NO_<ISA>.
 #
 # For every ISA whose files are added, one definition goes to
 # ZKP_KECCAK_EXTRA_DEFS; the keccak module's sources.cmake sets those on

@@ -1,0 +1,178 @@
+/*
+ * The 64-byte Merkle parent and hash_many.
+ *
+ * pair: load the eight input lanes, XOR the two padding bits, one
+ * permutation, store four lanes; nothing else runs.
+ *
+ * hash_many: groups of N inputs (N = lanes of the widest usable multi-lane
+ * kernel) run through one N-way sponge whose interleaved state is the only
+ * buffer; input lanes go in through the kernel's vector transposer when it
+ * has one (AVX2), else through scalar loads. A tail of r < N inputs runs in
+ * an N-way call with the free lanes fed copies of a real input and their
+ * output discarded (r >= 2), or through the single sponge (r == 1).
+ */
+#include <string.h>
+
+#include "keccak/f1600.h"
+#include "keccak/many_internal.h"
+#include "keccak/sponge_internal.h"
+
+#define PAD_END 0x8000000000000000ULL
+
+static inline void pair(const uint8_t *left, const uint8_t *right, uint8_t *out, uint64_t suffix) {
+    uint64_t st[25];
+    for (int i = 0; i < 4; i++) st[i] = zkp_load64_le(left + 8 * i);
+    for (int i = 0; i < 4; i++) st[4 + i] = zkp_load64_le(right + 8 * i);
+    st[8] = suffix;
+    memset(st + 9, 0, 7 * sizeof st[0]);
+    st[16] = PAD_END;
+    memset(st + 17, 0, 8 * sizeof st[0]);
+    zkp_keccak_single()->permute(st);
+    for (int i = 0; i < 4; i++) zkp_store64_le(out + 8 * i, st[i]);
+}
+
+void zkp_keccak256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]) { pair(left, right, out, 0x01); }
+
+void zkp_sha3_256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]) { pair(left, right, out, 0x06); }
+
+/* XOR lanes [lane0, lane0 + nlanes) of in[i] + 8*lane0 into instance i. */
+static void xor_lanes(const zkp_keccak_kernelN *k, uint64_t *st, const uint8_t *const *in, size_t lane0, size_t nlanes) {
+    const unsigned N = k->lanes;
+    if (k->xor_lanes) {
+        const uint8_t *p[ZKP_KECCAK_MAX_LANES];
+        for (unsigned i = 0; i < N; i++) p[i] = in[i] + 8 * lane0;
+        k->xor_lanes(st + N * lane0, p, nlanes);
+        return;
+    }
+    for (size_t l = lane0; l < lane0 + nlanes; l++)
+        for (unsigned i = 0; i < N; i++) st[N * l + i] ^= zkp_load64_le(in[i] + 8 * l);
+}
+
+void keccak_many_group(const zkp_keccak_kernelN *k, const keccak_params *p, const uint8_t *const *in, size_t len,
+                       uint8_t *const *out, const unsigned char *real, size_t outlen) {
+    const unsigned N = k->lanes;
+    const size_t rl = p->rate / 8;
+    uint64_t st[25 * ZKP_KECCAK_MAX_LANES];
+    memset(st, 0, 25 * N * sizeof st[0]);
+    const uint8_t *cur[ZKP_KECCAK_MAX_LANES];
+    for (unsigned i = 0; i < N; i++) cur[i] = in[i];
+    /* whole blocks */
+    for (; len >= p->rate; len -= p->rate) {
+        xor_lanes(k, st, cur, 0, rl);
+        for (unsigned i = 0; i < N; i++) cur[i] += p->rate;
+        zkp_keccak_multi_permute(k, st);
+    }
+    /* last block: whole lanes, one partial lane, padding */
+    const size_t whole = len / 8, rem = len % 8;
+    if (whole) xor_lanes(k, st, cur, 0, whole);
+    for (unsigned i = 0; i < N; i++) {
+        st[N * whole + i] ^= keccak_load_partial(cur[i] + 8 * whole, rem) ^ ((uint64_t)p->suffix << (8 * rem));
+        st[N * (rl - 1) + i] ^= PAD_END;
+    }
+    zkp_keccak_multi_permute(k, st);
+    /* squeeze */
+    uint8_t *o[ZKP_KECCAK_MAX_LANES];
+    for (unsigned i = 0; i < N; i++) o[i] = out[i];
+    for (;;) {
+        size_t take = outlen < p->rate ? outlen : p->rate;
+        size_t wl = take / 8, wr = take % 8;
+        if (k->extract_lanes && wl && outlen == take) {
+            /* vector stores of whole lanes; lanes of padding instances go to
+             * their (scratch) outputs just the same */
+            k->extract_lanes(st, o, wl);
+        } else {
+            for (size_t l = 0; l < wl; l++)
+                for (unsigned i = 0; i < N; i++) zkp_store64_le(o[i] + 8 * l, st[N * l + i]);
+        }
+        if (wr)
+            for (unsigned i = 0; i < N; i++) keccak_store_partial(o[i] + 8 * wl, st[N * wl + i], wr);
+        outlen -= take;
+        if (!outlen) break;
+        for (unsigned i = 0; i < N; i++)
+            if (real[i]) o[i] += take;
+        zkp_keccak_multi_permute(k, st);
+    }
+}
+
+/* Runs n <= N inputs of one length; fills the free lanes with input 0. */
+static void run_group(const zkp_keccak_kernelN *k, const keccak_params *p, const uint8_t *const *in, size_t len,
+                      uint8_t *const *out, size_t n, size_t outlen) {
+    const unsigned N = k->lanes;
+    if (n == 1 || N == 1) {
+        for (size_t i = 0; i < n; i++) keccak_oneshot(p, in[i], len, out[i], outlen);
+        return;
+    }
+    const uint8_t *pi[ZKP_KECCAK_MAX_LANES];
+    uint8_t *po[ZKP_KECCAK_MAX_LANES];
+    unsigned char real[ZKP_KECCAK_MAX_LANES];
+    uint8_t junk[200];  /* output of padding lanes: at most one rate block at a time */
+    for (unsigned i = 0; i < N; i++) {
+        real[i] = i < n;
+        pi[i] = i < n ? in[i] : in[0];
+        po[i] = i < n ? out[i] : junk;
+    }
+    keccak_many_group(k, p, pi, len, po, real, outlen);
+}
+
+static zkp_status check_common(zkp_keccak_alg alg, keccak_params *p, const void *in, size_t n, const uint8_t *out,
+                               size_t outlen) {
+    if (!keccak_params_of(alg, p)) return ZKP_ERR_PARAM;
+    zkp_status s = keccak_check_outlen(p, outlen);
+    if (s != ZKP_OK) return s;
+    if (n && (!in || !out)) return ZKP_ERR_NULL;
+    return ZKP_OK;
+}
+
+void keccak_many_stride(const keccak_params *p, const uint8_t *in, size_t len, size_t stride, size_t n, uint8_t *out,
+                        size_t outlen) {
+    const zkp_keccak_kernelN *k = zkp_keccak_multi();
+    const unsigned N = k->lanes;
+    const uint8_t *pi[ZKP_KECCAK_MAX_LANES];
+    uint8_t *po[ZKP_KECCAK_MAX_LANES];
+    for (size_t i = 0; i < n; i += N) {
+        size_t m = n - i < N ? n - i : N;
+        for (size_t j = 0; j < m; j++) {
+            pi[j] = in + (i + j) * stride;
+            po[j] = out + (i + j) * outlen;
+        }
+        run_group(k, p, pi, len, po, m, outlen);
+    }
+}
+
+zkp_status zkp_keccak_hash_many(zkp_keccak_alg alg, const uint8_t *in, size_t len, size_t stride, size_t n,
+                                uint8_t *out, size_t outlen) {
+    keccak_params p;
+    zkp_status s = check_common(alg, &p, len ? (const void *)in : (const void *)"", n, out, outlen);
+    if (s != ZKP_OK) return s;
+    if (n > 1 && stride < len) return ZKP_ERR_LENGTH;
+    if (!in) in = (const uint8_t *)"";  /* len == 0: nothing is read */
+    keccak_many_stride(&p, in, len, stride, n, out, outlen);
+    return ZKP_OK;
+}
+
+zkp_status zkp_keccak_hash_many_ptrs(zkp_keccak_alg alg, const uint8_t *const *in, const size_t *lens, size_t n,
+                                     uint8_t *out, size_t outlen) {
+    keccak_params p;
+    zkp_status s = check_common(alg, &p, in, n, out, outlen);
+    if (s != ZKP_OK) return s;
+    if (n && !lens) return ZKP_ERR_NULL;
+    for (size_t i = 0; i < n; i++)
+        if (!in[i] && lens[i]) return ZKP_ERR_NULL;
+    const zkp_keccak_kernelN *k = zkp_keccak_multi();
+    const unsigned N = k->lanes;
+    const uint8_t *pi[ZKP_KECCAK_MAX_LANES];
+    uint8_t *po[ZKP_KECCAK_MAX_LANES];
+    size_t i = 0;
+    while (i < n) {
+        /* the longest run (up to N) of equal lengths starting at i */
+        size_t m = 1;
+        while (m < N && i + m < n && lens[i + m] == lens[i]) m++;
+        for (size_t j = 0; j < m; j++) {
+            pi[j] = in[i + j] ? in[i + j] : (const uint8_t *)"";
+            po[j] = out + (i + j) * outlen;
+        }
+        run_group(k, &p, pi, lens[i], po, m, outlen);
+        i += m;
+    }
+    return ZKP_OK;
+}
