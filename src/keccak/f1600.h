@@ -74,12 +74,19 @@ void zkp_keccakx4_extract_lanes_avx2(const uint64_t *st, uint8_t *const out[4], 
 #endif
 #if ZKP_HAVE_NEON
 void zkp_keccakf1600x2_neon(uint64_t *st);
+/* Lane movers for the x2 layout (NEON and SHA3 x2 kernels), as the AVX2 ones. */
+void zkp_keccakx2_xor_lanes_neon(uint64_t *st, const uint8_t *const *in, size_t nlanes);
+void zkp_keccakx2_extract_lanes_neon(const uint64_t *st, uint8_t *const *out, size_t nlanes);
 #endif
 #if ZKP_HAVE_SHA3
 void zkp_keccakf1600x2_sha3(uint64_t *st);
 #endif
 #if ZKP_HAVE_AVX512
 void zkp_keccakf1600x8_avx512(uint64_t *st);
+/* Lane movers for the x8 layout, as the AVX2 ones (8x8 transposes, masked
+ * loads/stores for a short last block). */
+void zkp_keccakx8_xor_lanes_avx512(uint64_t *st, const uint8_t *const *in, size_t nlanes);
+void zkp_keccakx8_extract_lanes_avx512(const uint64_t *st, uint8_t *const *out, size_t nlanes);
 #endif
 
 /* ---- kernel tables (dispatch.c) ----------------------------------------- */

@@ -38,3 +38,62 @@ void zkp_keccakf1600x8_avx512(uint64_t *st) {
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) _mm512_storeu_si512((void *)(st + 8 * i), A[i]);
 }
+
+/* ---- lane movers for the x8 layout (hash_many's absorb and squeeze) ------ */
+
+/* Transposes an 8x8 matrix of u64 held as 8 rows: in three shuffle stages
+ * (64-bit unpack, then 128-bit and 256-bit chunk shuffles), 24 shuffles.
+ * A transpose is its own inverse, so absorb and squeeze share it. */
+static inline void transpose8(__m512i r[8]) {
+    __m512i t[8], u[8];
+    for (int i = 0; i < 8; i += 2) {
+        t[i] = _mm512_unpacklo_epi64(r[i], r[i + 1]);     /* r_i[2k], r_i+1[2k] */
+        t[i + 1] = _mm512_unpackhi_epi64(r[i], r[i + 1]); /* r_i[2k+1], r_i+1[2k+1] */
+    }
+    for (int h = 0; h < 8; h += 4)
+        for (int o = 0; o < 2; o++) {
+            /* chunks 0,2 and 1,3 of (t[h+o], t[h+o+2]): element pairs 4 apart */
+            u[h + 2 * o] = _mm512_shuffle_i64x2(t[h + o], t[h + o + 2], 0x88);
+            u[h + 2 * o + 1] = _mm512_shuffle_i64x2(t[h + o], t[h + o + 2], 0xDD);
+        }
+    /* u[0]: elements 0,4 of rows 0-3; u[1]: 2,6; u[2]: 1,5; u[3]: 3,7; u[4..7]: rows 4-7 */
+    r[0] = _mm512_shuffle_i64x2(u[0], u[4], 0x88);
+    r[4] = _mm512_shuffle_i64x2(u[0], u[4], 0xDD);
+    r[2] = _mm512_shuffle_i64x2(u[1], u[5], 0x88);
+    r[6] = _mm512_shuffle_i64x2(u[1], u[5], 0xDD);
+    r[1] = _mm512_shuffle_i64x2(u[2], u[6], 0x88);
+    r[5] = _mm512_shuffle_i64x2(u[2], u[6], 0xDD);
+    r[3] = _mm512_shuffle_i64x2(u[3], u[7], 0x88);
+    r[7] = _mm512_shuffle_i64x2(u[3], u[7], 0xDD);
+}
+
+/* XORs lanes 0..nlanes-1 of input i (8 little-endian bytes each; x86 is
+ * little-endian, so a u64 load is the lane) into instance i. Blocks of up to
+ * 8 lanes go through one transpose; a short block uses masked loads, which
+ * never touch bytes past lane nlanes - 1. */
+void zkp_keccakx8_xor_lanes_avx512(uint64_t *st, const uint8_t *const *in, size_t nlanes) {
+    for (size_t l = 0; l < nlanes; l += 8) {
+        size_t cnt = nlanes - l < 8 ? nlanes - l : 8;
+        __mmask8 m = (__mmask8)((1u << cnt) - 1);
+        __m512i r[8];
+        for (int i = 0; i < 8; i++) r[i] = _mm512_maskz_loadu_epi64(m, in[i] + 8 * l);
+        transpose8(r);
+        for (size_t j = 0; j < cnt; j++) {
+            uint64_t *p = st + 8 * (l + j);
+            _mm512_storeu_si512((void *)p, _mm512_xor_si512(_mm512_loadu_si512((const void *)p), r[j]));
+        }
+    }
+}
+
+/* Writes lanes 0..nlanes-1 of instance i to out[i] (little-endian). */
+void zkp_keccakx8_extract_lanes_avx512(const uint64_t *st, uint8_t *const *out, size_t nlanes) {
+    for (size_t l = 0; l < nlanes; l += 8) {
+        size_t cnt = nlanes - l < 8 ? nlanes - l : 8;
+        __mmask8 m = (__mmask8)((1u << cnt) - 1);
+        __m512i r[8];
+        for (size_t j = 0; j < 8; j++)
+            r[j] = j < cnt ? _mm512_loadu_si512((const void *)(st + 8 * (l + j))) : _mm512_setzero_si512();
+        transpose8(r);
+        for (int i = 0; i < 8; i++) _mm512_mask_storeu_epi64(out[i] + 8 * l, m, r[i]);
+    }
+}
