@@ -76,35 +76,47 @@ def main():
     w("#define KECCAK_RC_TABLE {" + ", ".join("0x%016XULL" % c for c in rc[:12]) + ", \\")
     w("                        " + ", ".join("0x%016XULL" % c for c in rc[12:]) + "}")
     w("")
-    body = []
-    b = body.append
-    for x in range(5):
-        terms = " , ".join([])
-        b("T C%d = XOR(XOR(XOR(A##%02d, A##%02d), XOR(A##%02d, A##%02d)), A##%02d);" % (
-            x, x, x + 5, x + 10, x + 15, x + 20))
-    for x in range(5):
-        b("T D%d = XOR(C%d, ROL(C%d, 1));" % (x, (x + 4) % 5, (x + 1) % 5))
-    for Y in range(5):
-        b("{")
-        for X in range(5):
-            sx = (X + 3 * Y) % 5
-            lane = sx + 5 * X
-            if rho[lane] == 0:
-                b("T B%d = XOR(A##%02d, D%d);" % (X, lane, sx))
-            else:
-                b("T B%d = ROL(XOR(A##%02d, D%d), %d);" % (X, lane, sx, rho[lane]))
-        for X in range(5):
-            out = "XOR(B%d, ANDN(B%d, B%d))" % (X, (X + 1) % 5, (X + 2) % 5)
-            if X == 0 and Y == 0:
-                out = "XOR(%s, RCV)" % out
-            b("E##%02d = %s;" % (5 * Y + X, out))
-        b("}")
-    w("#define KECCAK_ROUND(T, A, E, RCV, XOR, ANDN, ROL) \\")
-    w("    do { \\")
-    for line in body:
-        w("        %s \\" % line)
-    w("    } while (0)")
-    w("")
+    def emit_round(name, carry):
+        body = []
+        b = body.append
+        if not carry:
+            for x in range(5):
+                b("T C%d = XOR(XOR(XOR(A##%02d, A##%02d), XOR(A##%02d, A##%02d)), A##%02d);" % (
+                    x, x, x + 5, x + 10, x + 15, x + 20))
+        for x in range(5):
+            b("T D%d = XOR(C%d, ROL(C%d, 1));" % (x, (x + 4) % 5, (x + 1) % 5))
+        for Y in range(5):
+            b("{")
+            for X in range(5):
+                sx = (X + 3 * Y) % 5
+                lane = sx + 5 * X
+                if rho[lane] == 0:
+                    b("T B%d = XOR(A##%02d, D%d);" % (X, lane, sx))
+                else:
+                    b("T B%d = ROL(XOR(A##%02d, D%d), %d);" % (X, lane, sx, rho[lane]))
+            for X in range(5):
+                out = "XOR(B%d, ANDN(B%d, B%d))" % (X, (X + 1) % 5, (X + 2) % 5)
+                if X == 0 and Y == 0:
+                    out = "XOR(%s, RCV)" % out
+                b("E##%02d = %s;" % (5 * Y + X, out))
+                if carry:
+                    # column parity of the output, for the next round's theta
+                    b("C%d = %s;" % (X, ("E##%02d" % (5 * Y + X)) if Y == 0 else ("XOR(C%d, E##%02d)" % (X, 5 * Y + X))))
+            b("}")
+        args = "T, A, E, RCV, XOR, ANDN, ROL"
+        w("#define %s(%s) \\" % (name, args))
+        w("    do { \\")
+        for line in body:
+            w("        %s \\" % line)
+        w("    } while (0)")
+        w("")
+
+    emit_round("KECCAK_ROUND", False)
+    w("/* The same round with theta's column parities carried in variables")
+    w(" * C0..C4 (declared by the caller): on entry they must hold the parities of")
+    w(" * A, on exit they hold those of E, computed while E is still in registers")
+    w(" * instead of re-reading 25 lanes at the start of the next round. */")
+    emit_round("KECCAK_ROUND_CARRY", True)
     w("/* Declares T P00..P24 (uninitialised). */")
     w("#define KECCAK_DECLARE_LANES(T, P) T " + ", ".join("P##%02d" % i for i in range(25)))
     w("/* Applies M(P##ii, ii) to each lane (ii as a decimal integer constant). */")

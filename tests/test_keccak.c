@@ -539,7 +539,8 @@ static void test_bad_input(void) {
     CHECK_STATUS(zkp_keccak_tree_root_data(ZKP_KECCAK_256, NULL, 5, 2, out, 1), ZKP_ERR_NULL);
     CHECK_STATUS(zkp_keccak_tree_path(nodes, 4, 4, out), ZKP_ERR_RANGE);
     CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, 0, NULL, 3), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, 0, buf, 200), ZKP_ERR_VERIFY);
+    CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, 0, buf, 200), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, 0, buf, 2), ZKP_ERR_VERIFY);
 }
 
 static void test_dispatch_names(void) {

@@ -141,7 +141,8 @@ ZKP_API zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *
 ZKP_API zkp_status zkp_keccak_tree_path(const uint8_t *nodes, size_t n, size_t index, uint8_t *path);
 /* ZKP_OK when leaf at index with path (depth siblings, bottom first) hashes
  * to root; ZKP_ERR_VERIFY when not (wrong leaf, index or sibling);
- * ZKP_ERR_RANGE when index >= 2^depth; ZKP_ERR_NULL / ZKP_ERR_PARAM as above. */
+ * ZKP_ERR_RANGE when index >= 2^depth; ZKP_ERR_LENGTH when depth exceeds the
+ * bits of size_t; ZKP_ERR_NULL / ZKP_ERR_PARAM as above. */
 ZKP_API zkp_status zkp_keccak_tree_verify(zkp_keccak_alg alg, const uint8_t root[32], const uint8_t leaf[32],
                                           size_t index, const uint8_t *path, size_t depth);
 

@@ -36,6 +36,11 @@
  *     ZKP_KECCAK_EXTRA_SHA3=1    both zkp_keccakf1600_sha3 and _x2_sha3 exist
  *     ZKP_KECCAK_EXTRA_NEON=1    zkp_keccakf1600x2_neon exists
  *     ZKP_KECCAK_EXTRA_AVX512=1  zkp_keccakf1600x8_avx512 exists
+ *     ZKP_KECCAK_EXTRA_AVX512_MOVERS=1  (optional) the x8 lane movers exist;
+ *                                without them hash_many stages lanes with
+ *                                scalar loads (correct, slower)
+ *     ZKP_KECCAK_EXTRA_NEON_MOVERS=1    (optional) the x2 lane movers exist
+ *                                (used by both the NEON and SHA3 x2 entries)
  * sources.cmake then sets those as COMPILE_DEFINITIONS of dispatch.c only,
  * and dispatch.c lists a kernel only under
  *     #if defined(ZKP_KECCAK_EXTRA_<ISA>) && ZKP_HAVE_<ISA>
@@ -74,19 +79,20 @@ void zkp_keccakx4_extract_lanes_avx2(const uint64_t *st, uint8_t *const out[4], 
 #endif
 #if ZKP_HAVE_NEON
 void zkp_keccakf1600x2_neon(uint64_t *st);
-/* Lane movers for the x2 layout (NEON and SHA3 x2 kernels), as the AVX2 ones. */
-void zkp_keccakx2_xor_lanes_neon(uint64_t *st, const uint8_t *const *in, size_t nlanes);
-void zkp_keccakx2_extract_lanes_neon(const uint64_t *st, uint8_t *const *out, size_t nlanes);
+/* Optional (listed only under ZKP_KECCAK_EXTRA_NEON_MOVERS=1): lane movers
+ * for the x2 layout (ZIP1/ZIP2), same contract as the AVX2 ones. */
+void zkp_keccakx2_xor_lanes_neon(uint64_t *st, const uint8_t *const in[2], size_t nlanes);
+void zkp_keccakx2_extract_lanes_neon(const uint64_t *st, uint8_t *const out[2], size_t nlanes);
 #endif
 #if ZKP_HAVE_SHA3
 void zkp_keccakf1600x2_sha3(uint64_t *st);
 #endif
 #if ZKP_HAVE_AVX512
 void zkp_keccakf1600x8_avx512(uint64_t *st);
-/* Lane movers for the x8 layout, as the AVX2 ones (8x8 transposes, masked
- * loads/stores for a short last block). */
-void zkp_keccakx8_xor_lanes_avx512(uint64_t *st, const uint8_t *const *in, size_t nlanes);
-void zkp_keccakx8_extract_lanes_avx512(const uint64_t *st, uint8_t *const *out, size_t nlanes);
+/* Optional (listed only under ZKP_KECCAK_EXTRA_AVX512_MOVERS=1): lane movers
+ * for the x8 layout with the same contract as the AVX2 ones above. */
+void zkp_keccakx8_xor_lanes_avx512(uint64_t *st, const uint8_t *const in[8], size_t nlanes);
+void zkp_keccakx8_extract_lanes_avx512(const uint64_t *st, uint8_t *const out[8], size_t nlanes);
 #endif
 
 /* ---- kernel tables (dispatch.c) ----------------------------------------- */

@@ -95,6 +95,104 @@
         } \
     } while (0)
 
+/* The same round with theta's column parities carried in variables
+ * C0..C4 (declared by the caller): on entry they must hold the parities of
+ * A, on exit they hold those of E, computed while E is still in registers
+ * instead of re-reading 25 lanes at the start of the next round. */
+#define KECCAK_ROUND_CARRY(T, A, E, RCV, XOR, ANDN, ROL) \
+    do { \
+        T D0 = XOR(C4, ROL(C1, 1)); \
+        T D1 = XOR(C0, ROL(C2, 1)); \
+        T D2 = XOR(C1, ROL(C3, 1)); \
+        T D3 = XOR(C2, ROL(C4, 1)); \
+        T D4 = XOR(C3, ROL(C0, 1)); \
+        { \
+        T B0 = XOR(A##00, D0); \
+        T B1 = ROL(XOR(A##06, D1), 44); \
+        T B2 = ROL(XOR(A##12, D2), 43); \
+        T B3 = ROL(XOR(A##18, D3), 21); \
+        T B4 = ROL(XOR(A##24, D4), 14); \
+        E##00 = XOR(XOR(B0, ANDN(B1, B2)), RCV); \
+        C0 = E##00; \
+        E##01 = XOR(B1, ANDN(B2, B3)); \
+        C1 = E##01; \
+        E##02 = XOR(B2, ANDN(B3, B4)); \
+        C2 = E##02; \
+        E##03 = XOR(B3, ANDN(B4, B0)); \
+        C3 = E##03; \
+        E##04 = XOR(B4, ANDN(B0, B1)); \
+        C4 = E##04; \
+        } \
+        { \
+        T B0 = ROL(XOR(A##03, D3), 28); \
+        T B1 = ROL(XOR(A##09, D4), 20); \
+        T B2 = ROL(XOR(A##10, D0), 3); \
+        T B3 = ROL(XOR(A##16, D1), 45); \
+        T B4 = ROL(XOR(A##22, D2), 61); \
+        E##05 = XOR(B0, ANDN(B1, B2)); \
+        C0 = XOR(C0, E##05); \
+        E##06 = XOR(B1, ANDN(B2, B3)); \
+        C1 = XOR(C1, E##06); \
+        E##07 = XOR(B2, ANDN(B3, B4)); \
+        C2 = XOR(C2, E##07); \
+        E##08 = XOR(B3, ANDN(B4, B0)); \
+        C3 = XOR(C3, E##08); \
+        E##09 = XOR(B4, ANDN(B0, B1)); \
+        C4 = XOR(C4, E##09); \
+        } \
+        { \
+        T B0 = ROL(XOR(A##01, D1), 1); \
+        T B1 = ROL(XOR(A##07, D2), 6); \
+        T B2 = ROL(XOR(A##13, D3), 25); \
+        T B3 = ROL(XOR(A##19, D4), 8); \
+        T B4 = ROL(XOR(A##20, D0), 18); \
+        E##10 = XOR(B0, ANDN(B1, B2)); \
+        C0 = XOR(C0, E##10); \
+        E##11 = XOR(B1, ANDN(B2, B3)); \
+        C1 = XOR(C1, E##11); \
+        E##12 = XOR(B2, ANDN(B3, B4)); \
+        C2 = XOR(C2, E##12); \
+        E##13 = XOR(B3, ANDN(B4, B0)); \
+        C3 = XOR(C3, E##13); \
+        E##14 = XOR(B4, ANDN(B0, B1)); \
+        C4 = XOR(C4, E##14); \
+        } \
+        { \
+        T B0 = ROL(XOR(A##04, D4), 27); \
+        T B1 = ROL(XOR(A##05, D0), 36); \
+        T B2 = ROL(XOR(A##11, D1), 10); \
+        T B3 = ROL(XOR(A##17, D2), 15); \
+        T B4 = ROL(XOR(A##23, D3), 56); \
+        E##15 = XOR(B0, ANDN(B1, B2)); \
+        C0 = XOR(C0, E##15); \
+        E##16 = XOR(B1, ANDN(B2, B3)); \
+        C1 = XOR(C1, E##16); \
+        E##17 = XOR(B2, ANDN(B3, B4)); \
+        C2 = XOR(C2, E##17); \
+        E##18 = XOR(B3, ANDN(B4, B0)); \
+        C3 = XOR(C3, E##18); \
+        E##19 = XOR(B4, ANDN(B0, B1)); \
+        C4 = XOR(C4, E##19); \
+        } \
+        { \
+        T B0 = ROL(XOR(A##02, D2), 62); \
+        T B1 = ROL(XOR(A##08, D3), 55); \
+        T B2 = ROL(XOR(A##14, D4), 39); \
+        T B3 = ROL(XOR(A##15, D0), 41); \
+        T B4 = ROL(XOR(A##21, D1), 2); \
+        E##20 = XOR(B0, ANDN(B1, B2)); \
+        C0 = XOR(C0, E##20); \
+        E##21 = XOR(B1, ANDN(B2, B3)); \
+        C1 = XOR(C1, E##21); \
+        E##22 = XOR(B2, ANDN(B3, B4)); \
+        C2 = XOR(C2, E##22); \
+        E##23 = XOR(B3, ANDN(B4, B0)); \
+        C3 = XOR(C3, E##23); \
+        E##24 = XOR(B4, ANDN(B0, B1)); \
+        C4 = XOR(C4, E##24); \
+        } \
+    } while (0)
+
 /* Declares T P00..P24 (uninitialised). */
 #define KECCAK_DECLARE_LANES(T, P) T P##00, P##01, P##02, P##03, P##04, P##05, P##06, P##07, P##08, P##09, P##10, P##11, P##12, P##13, P##14, P##15, P##16, P##17, P##18, P##19, P##20, P##21, P##22, P##23, P##24
 /* Applies M(P##ii, ii) to each lane (ii as a decimal integer constant). */

@@ -63,7 +63,7 @@ static inline uint64_t kx_load1_le(const uint8_t *p) {
     return v;
 }
 
-void zkp_keccakx2_xor_lanes_neon(uint64_t *st, const uint8_t *const *in, size_t nlanes) {
+void zkp_keccakx2_xor_lanes_neon(uint64_t *st, const uint8_t *const in[2], size_t nlanes) {
     size_t l = 0;
     for (; l + 2 <= nlanes; l += 2) {
         uint64x2_t a = kx_load_le(in[0] + 8 * l), b = kx_load_le(in[1] + 8 * l);
@@ -76,7 +76,7 @@ void zkp_keccakx2_xor_lanes_neon(uint64_t *st, const uint8_t *const *in, size_t 
     }
 }
 
-void zkp_keccakx2_extract_lanes_neon(const uint64_t *st, uint8_t *const *out, size_t nlanes) {
+void zkp_keccakx2_extract_lanes_neon(const uint64_t *st, uint8_t *const out[2], size_t nlanes) {
     size_t l = 0;
     for (; l + 2 <= nlanes; l += 2) {
         uint64x2_t x = vld1q_u64(st + 2 * l), y = vld1q_u64(st + 2 * l + 2);

@@ -52,28 +52,35 @@ void zkp_keccakf1600x4_avx2(uint64_t *st) {
     KECCAK_FOR_LANES(V_STORE, a)
 }
 
-/* In: r[i] = lanes l..l+3 of instance i. Out: r[j] = lane l+j of instances 0..3. */
-static inline void transpose4(__m256i r[4]) {
-    __m256i t0 = _mm256_unpacklo_epi64(r[0], r[1]);  /* r0.0 r1.0 r0.2 r1.2 */
-    __m256i t1 = _mm256_unpackhi_epi64(r[0], r[1]);  /* r0.1 r1.1 r0.3 r1.3 */
-    __m256i t2 = _mm256_unpacklo_epi64(r[2], r[3]);
-    __m256i t3 = _mm256_unpackhi_epi64(r[2], r[3]);
-    r[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
-    r[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
-    r[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
-    r[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
-}
+/* In: r0..r3 = lanes l..l+3 of instances 0..3. Out: r0..r3 = lanes l..l+3,
+ * each holding instances 0..3 (a 4x4 transpose of 64-bit words, which is its
+ * own inverse). Written out by hand: GCC -O2 spills an array version. */
+#define TRANSPOSE4(r0, r1, r2, r3)                                                                 \
+    do {                                                                                           \
+        __m256i t0_ = _mm256_unpacklo_epi64(r0, r1); /* r0.0 r1.0 r0.2 r1.2 */                     \
+        __m256i t1_ = _mm256_unpackhi_epi64(r0, r1); /* r0.1 r1.1 r0.3 r1.3 */                     \
+        __m256i t2_ = _mm256_unpacklo_epi64(r2, r3);                                               \
+        __m256i t3_ = _mm256_unpackhi_epi64(r2, r3);                                               \
+        r0 = _mm256_permute2x128_si256(t0_, t2_, 0x20);                                            \
+        r1 = _mm256_permute2x128_si256(t1_, t3_, 0x20);                                            \
+        r2 = _mm256_permute2x128_si256(t0_, t2_, 0x31);                                            \
+        r3 = _mm256_permute2x128_si256(t1_, t3_, 0x31);                                            \
+    } while (0)
+
+#define LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define STOREU(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
 
 void zkp_keccakx4_xor_lanes_avx2(uint64_t *st, const uint8_t *const in[4], size_t nlanes) {
+    const uint8_t *i0 = in[0], *i1 = in[1], *i2 = in[2], *i3 = in[3];
     size_t l = 0;
     for (; l + 4 <= nlanes; l += 4) {
-        __m256i r[4];
-        for (int i = 0; i < 4; i++) r[i] = _mm256_loadu_si256((const __m256i *)(in[i] + 8 * l));
-        transpose4(r);
-        for (int j = 0; j < 4; j++) {
-            __m256i *p = (__m256i *)(st + 4 * (l + j));
-            _mm256_storeu_si256(p, _mm256_xor_si256(_mm256_loadu_si256(p), r[j]));
-        }
+        __m256i r0 = LOADU(i0 + 8 * l), r1 = LOADU(i1 + 8 * l), r2 = LOADU(i2 + 8 * l), r3 = LOADU(i3 + 8 * l);
+        TRANSPOSE4(r0, r1, r2, r3);
+        uint64_t *s = st + 4 * l;
+        STOREU(s, _mm256_xor_si256(LOADU(s), r0));
+        STOREU(s + 4, _mm256_xor_si256(LOADU(s + 4), r1));
+        STOREU(s + 8, _mm256_xor_si256(LOADU(s + 8), r2));
+        STOREU(s + 12, _mm256_xor_si256(LOADU(s + 12), r3));
     }
     for (; l < nlanes; l++) {
         /* x86 is little-endian: the 8 input bytes read as a u64 are the lane */
@@ -86,12 +93,16 @@ void zkp_keccakx4_xor_lanes_avx2(uint64_t *st, const uint8_t *const in[4], size_
 }
 
 void zkp_keccakx4_extract_lanes_avx2(const uint64_t *st, uint8_t *const out[4], size_t nlanes) {
+    uint8_t *o0 = out[0], *o1 = out[1], *o2 = out[2], *o3 = out[3];
     size_t l = 0;
     for (; l + 4 <= nlanes; l += 4) {
-        __m256i r[4];
-        for (int j = 0; j < 4; j++) r[j] = _mm256_loadu_si256((const __m256i *)(st + 4 * (l + j)));
-        transpose4(r);  /* a 4x4 transpose is its own inverse */
-        for (int i = 0; i < 4; i++) _mm256_storeu_si256((__m256i *)(out[i] + 8 * l), r[i]);
+        const uint64_t *s = st + 4 * l;
+        __m256i r0 = LOADU(s), r1 = LOADU(s + 4), r2 = LOADU(s + 8), r3 = LOADU(s + 12);
+        TRANSPOSE4(r0, r1, r2, r3);
+        STOREU(o0 + 8 * l, r0);
+        STOREU(o1 + 8 * l, r1);
+        STOREU(o2 + 8 * l, r2);
+        STOREU(o3 + 8 * l, r3);
     }
     for (; l < nlanes; l++)
         for (int i = 0; i < 4; i++) memcpy(out[i] + 8 * l, &st[4 * l + i], 8);

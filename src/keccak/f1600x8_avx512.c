@@ -71,7 +71,7 @@ static inline void transpose8(__m512i r[8]) {
  * little-endian, so a u64 load is the lane) into instance i. Blocks of up to
  * 8 lanes go through one transpose; a short block uses masked loads, which
  * never touch bytes past lane nlanes - 1. */
-void zkp_keccakx8_xor_lanes_avx512(uint64_t *st, const uint8_t *const *in, size_t nlanes) {
+void zkp_keccakx8_xor_lanes_avx512(uint64_t *st, const uint8_t *const in[8], size_t nlanes) {
     for (size_t l = 0; l < nlanes; l += 8) {
         size_t cnt = nlanes - l < 8 ? nlanes - l : 8;
         __mmask8 m = (__mmask8)((1u << cnt) - 1);
@@ -86,7 +86,7 @@ void zkp_keccakx8_xor_lanes_avx512(uint64_t *st, const uint8_t *const *in, size_
 }
 
 /* Writes lanes 0..nlanes-1 of instance i to out[i] (little-endian). */
-void zkp_keccakx8_extract_lanes_avx512(const uint64_t *st, uint8_t *const *out, size_t nlanes) {
+void zkp_keccakx8_extract_lanes_avx512(const uint64_t *st, uint8_t *const out[8], size_t nlanes) {
     for (size_t l = 0; l < nlanes; l += 8) {
         size_t cnt = nlanes - l < 8 ? nlanes - l : 8;
         __mmask8 m = (__mmask8)((1u << cnt) - 1);

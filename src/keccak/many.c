@@ -19,25 +19,17 @@
 
 #define PAD_END 0x8000000000000000ULL
 
-static inline void pair(const uint8_t *left, const uint8_t *right, uint8_t *out, uint64_t suffix) {
-    uint64_t st[25];
-    for (int i = 0; i < 4; i++) st[i] = zkp_load64_le(left + 8 * i);
-    for (int i = 0; i < 4; i++) st[4 + i] = zkp_load64_le(right + 8 * i);
-    st[8] = suffix;
-    memset(st + 9, 0, 7 * sizeof st[0]);
-    st[16] = PAD_END;
-    memset(st + 17, 0, 8 * sizeof st[0]);
-    zkp_keccak_single()->permute(st);
-    for (int i = 0; i < 4; i++) zkp_store64_le(out + 8 * i, st[i]);
+void zkp_keccak256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]) {
+    keccak_hash64(left, right, out, 0x01, zkp_keccak_single()->permute);
 }
 
-void zkp_keccak256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]) { pair(left, right, out, 0x01); }
-
-void zkp_sha3_256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]) { pair(left, right, out, 0x06); }
+void zkp_sha3_256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]) {
+    keccak_hash64(left, right, out, 0x06, zkp_keccak_single()->permute);
+}
 
 /* XOR lanes [lane0, lane0 + nlanes) of in[i] + 8*lane0 into instance i. */
-static void xor_lanes(const zkp_keccak_kernelN *k, uint64_t *st, const uint8_t *const *in, size_t lane0, size_t nlanes) {
-    const unsigned N = k->lanes;
+ZKP_INLINE void xor_lanes(const zkp_keccak_kernelN *k, const unsigned N, uint64_t *st, const uint8_t *const *in,
+                          size_t lane0, size_t nlanes) {
     if (k->xor_lanes) {
         const uint8_t *p[ZKP_KECCAK_MAX_LANES];
         for (unsigned i = 0; i < N; i++) p[i] = in[i] + 8 * lane0;
@@ -48,9 +40,11 @@ static void xor_lanes(const zkp_keccak_kernelN *k, uint64_t *st, const uint8_t *
         for (unsigned i = 0; i < N; i++) st[N * l + i] ^= zkp_load64_le(in[i] + 8 * l);
 }
 
-void keccak_many_group(const zkp_keccak_kernelN *k, const keccak_params *p, const uint8_t *const *in, size_t len,
-                       uint8_t *const *out, const unsigned char *real, size_t outlen) {
-    const unsigned N = k->lanes;
+/* The group body, inlined once per lane count so N is a constant and the
+ * per-instance loops unroll. */
+ZKP_INLINE void many_group(const zkp_keccak_kernelN *k, const unsigned N, const keccak_params *p,
+                           const uint8_t *const *in, size_t len, uint8_t *const *out, const unsigned char *real,
+                           size_t outlen) {
     const size_t rl = p->rate / 8;
     uint64_t st[25 * ZKP_KECCAK_MAX_LANES];
     memset(st, 0, 25 * N * sizeof st[0]);
@@ -58,13 +52,13 @@ void keccak_many_group(const zkp_keccak_kernelN *k, const keccak_params *p, cons
     for (unsigned i = 0; i < N; i++) cur[i] = in[i];
     /* whole blocks */
     for (; len >= p->rate; len -= p->rate) {
-        xor_lanes(k, st, cur, 0, rl);
+        xor_lanes(k, N, st, cur, 0, rl);
         for (unsigned i = 0; i < N; i++) cur[i] += p->rate;
         zkp_keccak_multi_permute(k, st);
     }
     /* last block: whole lanes, one partial lane, padding */
     const size_t whole = len / 8, rem = len % 8;
-    if (whole) xor_lanes(k, st, cur, 0, whole);
+    if (whole) xor_lanes(k, N, st, cur, 0, whole);
     for (unsigned i = 0; i < N; i++) {
         st[N * whole + i] ^= keccak_load_partial(cur[i] + 8 * whole, rem) ^ ((uint64_t)p->suffix << (8 * rem));
         st[N * (rl - 1) + i] ^= PAD_END;
@@ -91,6 +85,16 @@ void keccak_many_group(const zkp_keccak_kernelN *k, const keccak_params *p, cons
         for (unsigned i = 0; i < N; i++)
             if (real[i]) o[i] += take;
         zkp_keccak_multi_permute(k, st);
+    }
+}
+
+void keccak_many_group(const zkp_keccak_kernelN *k, const keccak_params *p, const uint8_t *const *in, size_t len,
+                       uint8_t *const *out, const unsigned char *real, size_t outlen) {
+    switch (k->lanes) {
+    case 4: many_group(k, 4, p, in, len, out, real, outlen); break;
+    case 8: many_group(k, 8, p, in, len, out, real, outlen); break;
+    case 2: many_group(k, 2, p, in, len, out, real, outlen); break;
+    default: many_group(k, k->lanes, p, in, len, out, real, outlen); break;
     }
 }
 

@@ -55,12 +55,20 @@ static void squeeze(uint64_t *st, unsigned *pos, unsigned rate, uint8_t *out, si
 void keccak_oneshot(const keccak_params *p, const uint8_t *in, size_t len, uint8_t *out, size_t outlen) {
     void (*permute)(uint64_t *) = zkp_keccak_single()->permute;
     uint64_t st[25] = {0};
-    unsigned pos = 0;
-    absorb(st, &pos, p->rate, in, len, permute);
+    unsigned pos = (unsigned)len;
+    if (len < p->rate) keccak_xor_bytes(st, 0, in, len);  /* one block: no loop state */
+    else {
+        pos = 0;
+        absorb(st, &pos, p->rate, in, len, permute);
+    }
     pad(st, pos, p);
     permute(st);
-    pos = 0;
-    squeeze(st, &pos, p->rate, out, outlen, permute);
+    if (outlen <= p->rate) {
+        keccak_extract_bytes(st, 0, out, outlen);
+    } else {
+        pos = 0;
+        squeeze(st, &pos, p->rate, out, outlen, permute);
+    }
 }
 
 size_t zkp_keccak_digest_bytes(zkp_keccak_alg alg) {
@@ -78,26 +86,39 @@ zkp_status zkp_keccak_hash(zkp_keccak_alg alg, const uint8_t *in, size_t len, ui
     return ZKP_OK;
 }
 
-/* Keccak-256 keeps its own short body: the hot case of verifiers and
- * Merkle code (one block, fixed 32-byte output) stays a straight line. */
-zkp_status zkp_keccak256(const uint8_t *in, size_t len, uint8_t out[32]) {
-    if ((!in && len) || !out) return ZKP_ERR_NULL;
+/* Keccak-256 and SHA3-256 (rate 136, 32-byte digest) keep their own short
+ * bodies: the hot cases of verifiers and Merkle code stay a straight line,
+ * and exactly 64 bytes (two nodes) is the fixed-shape one-permutation hash. */
+static ZKP_NOINLINE zkp_status hash256_other(const uint8_t *in, size_t len, uint8_t *out, uint64_t suffix) {
+    if (ZKP_UNLIKELY((!in && len) || !out)) return ZKP_ERR_NULL;
     if (len < 136) {
         uint64_t st[25] = {0};
         keccak_xor_bytes(st, 0, in, len);
-        st[len >> 3] ^= (uint64_t)0x01 << (8 * (len & 7));
+        st[len >> 3] ^= suffix << (8 * (len & 7));
         st[16] ^= 0x8000000000000000ULL;
         zkp_keccak_single()->permute(st);
         for (int i = 0; i < 4; i++) zkp_store64_le(out + 8 * i, st[i]);
         return ZKP_OK;
     }
-    static const keccak_params p = {136, 0x01, 32};
+    const keccak_params p = {136, (unsigned)suffix, 32};
     keccak_oneshot(&p, in, len, out, 32);
     return ZKP_OK;
 }
 
+/* The 64-byte case lives in a leaf path of its own so it pays for no
+ * register saves of the general code. */
+ZKP_INLINE zkp_status hash256(const uint8_t *in, size_t len, uint8_t *out, uint64_t suffix) {
+    if (ZKP_LIKELY(len == 64 && in && out)) {
+        keccak_hash64(in, in + 32, out, suffix, zkp_keccak_single()->permute);
+        return ZKP_OK;
+    }
+    return hash256_other(in, len, out, suffix);
+}
+
+zkp_status zkp_keccak256(const uint8_t *in, size_t len, uint8_t out[32]) { return hash256(in, len, out, 0x01); }
+
 zkp_status zkp_sha3_224(const uint8_t *in, size_t len, uint8_t out[28]) { return zkp_keccak_hash(ZKP_SHA3_224, in, len, out, 28); }
-zkp_status zkp_sha3_256(const uint8_t *in, size_t len, uint8_t out[32]) { return zkp_keccak_hash(ZKP_SHA3_256, in, len, out, 32); }
+zkp_status zkp_sha3_256(const uint8_t *in, size_t len, uint8_t out[32]) { return hash256(in, len, out, 0x06); }
 zkp_status zkp_sha3_384(const uint8_t *in, size_t len, uint8_t out[48]) { return zkp_keccak_hash(ZKP_SHA3_384, in, len, out, 48); }
 zkp_status zkp_sha3_512(const uint8_t *in, size_t len, uint8_t out[64]) { return zkp_keccak_hash(ZKP_SHA3_512, in, len, out, 64); }
 zkp_status zkp_shake128(const uint8_t *in, size_t len, uint8_t *out, size_t outlen) {

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <string.h>
+
 #include "core/util.h"
 #include "zkprim/keccak.h"
 
@@ -78,6 +80,22 @@ ZKP_INLINE void keccak_extract_bytes(const uint64_t *st, size_t pos, uint8_t *ou
 ZKP_INLINE zkp_status keccak_check_outlen(const keccak_params *p, size_t outlen) {
     if (p->digest) return outlen == p->digest ? ZKP_OK : ZKP_ERR_LENGTH;
     return outlen ? ZKP_OK : ZKP_ERR_LENGTH;
+}
+
+/* The fixed-shape 64-byte hash (a Merkle parent): eight input lanes, the
+ * two padding bits, one permutation, four output lanes; rate 136 (Keccak-256
+ * and SHA3-256). out may alias the input. */
+ZKP_INLINE void keccak_hash64(const uint8_t *left, const uint8_t *right, uint8_t *out, uint64_t suffix,
+                              void (*permute)(uint64_t *)) {
+    uint64_t st[25];
+    for (int i = 0; i < 4; i++) st[i] = zkp_load64_le(left + 8 * i);
+    for (int i = 0; i < 4; i++) st[4 + i] = zkp_load64_le(right + 8 * i);
+    st[8] = suffix;
+    memset(st + 9, 0, 7 * sizeof st[0]);
+    st[16] = 0x8000000000000000ULL; /* last byte of the 136-byte rate */
+    memset(st + 17, 0, 8 * sizeof st[0]);
+    permute(st);
+    for (int i = 0; i < 4; i++) zkp_store64_le(out + 8 * i, st[i]);
 }
 
 /* One whole message through the single-state sponge (no argument checks). */

@@ -170,7 +170,8 @@ zkp_status zkp_keccak_tree_verify(zkp_keccak_alg alg, const uint8_t root[32], co
                                   const uint8_t *path, size_t depth) {
     if (alg != ZKP_KECCAK_256 && alg != ZKP_SHA3_256) return ZKP_ERR_PARAM;
     if (!root || !leaf || (depth && !path)) return ZKP_ERR_NULL;
-    if (depth >= 8 * sizeof(size_t) ? 0 : index >> depth) return ZKP_ERR_RANGE;
+    if (depth > 8 * sizeof(size_t)) return ZKP_ERR_LENGTH;  /* no tree that deep is addressable */
+    if (depth < 8 * sizeof(size_t) && index >> depth) return ZKP_ERR_RANGE;
     void (*h)(const uint8_t *, const uint8_t *, uint8_t *) =
         alg == ZKP_KECCAK_256 ? zkp_keccak256_pair : zkp_sha3_256_pair;
     uint8_t cur[NODE];
