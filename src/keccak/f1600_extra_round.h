@@ -9,6 +9,11 @@
  *   KX_CHI(a, b, c)          a ^ (~b & c)                    (chi)
  *   KX_XOR(a, b)             a ^ b                           (iota)
  *
+ * A kernel with a 3-input XOR may instead define KX_XROT3(a, cl, d, r) =
+ * rotl(a ^ cl ^ d, r) and KX_THETA_D(cl, cr) = rotl(cr, 1): theta's effect
+ * then stays split in two halves (C[x-1] and rotl(C[x+1], 1)) that each lane
+ * takes in one instruction, saving the 5 per-column XORs.
+ *
  * and then uses KX_ROUND(A, E, RC) with A and E arrays of 25 vectors (E may
  * not alias A) and RC the round constant already broadcast to a vector.
  * Pi is folded into the indexing: output lane x + 5y reads the input lane
@@ -18,14 +23,24 @@
 #ifndef ZKPRIM_KECCAK_F1600_EXTRA_ROUND_H
 #define ZKPRIM_KECCAK_F1600_EXTRA_ROUND_H
 
+#ifndef KX_XROT3
+#define KX_XROT3(a, cl, d, r) KX_XROT((a), (d), (r))
+#endif
+/* C[x-1] for theta column x (names of KX_ROUND's locals). */
+#define KX_CL0 C4
+#define KX_CL1 C0
+#define KX_CL2 C1
+#define KX_CL3 C2
+#define KX_CL4 C3
+
 /* Plane y of the output: (source lane, its theta D index, rho offset) x 5. */
 #define KX_PLANE(A, E, y, s0, d0, r0, s1, d1, r1, s2, d2, r2, s3, d3, r3, s4, d4, r4) \
     do {                                                                           \
-        B0 = KX_XROT(A[s0], D##d0, r0);                                            \
-        B1 = KX_XROT(A[s1], D##d1, r1);                                            \
-        B2 = KX_XROT(A[s2], D##d2, r2);                                            \
-        B3 = KX_XROT(A[s3], D##d3, r3);                                            \
-        B4 = KX_XROT(A[s4], D##d4, r4);                                            \
+        B0 = KX_XROT3(A[s0], KX_CL##d0, D##d0, r0);                                            \
+        B1 = KX_XROT3(A[s1], KX_CL##d1, D##d1, r1);                                            \
+        B2 = KX_XROT3(A[s2], KX_CL##d2, D##d2, r2);                                            \
+        B3 = KX_XROT3(A[s3], KX_CL##d3, D##d3, r3);                                            \
+        B4 = KX_XROT3(A[s4], KX_CL##d4, D##d4, r4);                                            \
         E[5 * (y) + 0] = KX_CHI(B0, B1, B2);                                       \
         E[5 * (y) + 1] = KX_CHI(B1, B2, B3);                                       \
         E[5 * (y) + 2] = KX_CHI(B2, B3, B4);                                       \

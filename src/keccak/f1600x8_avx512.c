@@ -14,16 +14,19 @@
 #include <immintrin.h>
 
 #include "keccak/f1600.h"
-#include "keccak/f1600_extra_round.h"
 
 #define KX_VEC __m512i
 #define KX_XOR(a, b) _mm512_xor_si512((a), (b))
 #define KX_XOR5(a, b, c, d, e)                                                                   \
     _mm512_ternarylogic_epi64(_mm512_ternarylogic_epi64((a), (b), (c), 0x96), (d), (e), 0x96)
-#define KX_THETA_D(cl, cr) _mm512_xor_si512((cl), _mm512_rol_epi64((cr), 1))
-/* r is a literal; a rotation by 0 (lane 0) is left out rather than emitted. */
-#define KX_XROT(a, d, r) ((r) == 0 ? _mm512_xor_si512((a), (d)) : _mm512_rol_epi64(_mm512_xor_si512((a), (d)), (r)))
+/* Theta's effect C[x-1] ^ rotl(C[x+1], 1) is never formed: each lane takes
+ * both halves in one 3-way XOR (see f1600_extra_round.h). r is a literal; a
+ * rotation by 0 (lane 0) is left out rather than emitted. */
+#define KX_THETA_D(cl, cr) _mm512_rol_epi64((cr), 1)
+#define KX_XOR3(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0x96)
+#define KX_XROT3(a, cl, d, r) ((r) == 0 ? KX_XOR3((a), (cl), (d)) : _mm512_rol_epi64(KX_XOR3((a), (cl), (d)), (r)))
 #define KX_CHI(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0xD2)
+#include "keccak/f1600_extra_round.h" /* after the operations: it checks for KX_XROT3 */
 
 void zkp_keccakf1600x8_avx512(uint64_t *st) {
     __m512i A[25], E[25];
