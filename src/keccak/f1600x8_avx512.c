@@ -3,10 +3,11 @@
  * lane holds that lane of all 8 states (st[lane * 8 + i]).
  *
  * Per round and per 8 states: theta's column parities are two vpternlogq
- * each (three-way XOR, imm 0x96), rho is a single vprolq per lane (no
- * shift/shift/or triple as in AVX2), and chi is one vpternlogq per lane
- * (a ^ (~b & c), imm 0xD2), so a round is about 95 vector instructions for
- * 8 states against roughly 130 scalar ALU operations for one.
+ * each (three-way XOR, imm 0x96); theta's effect is applied together with
+ * its two halves by one more three-way XOR per lane; rho is a single vprolq
+ * per lane (no shift/shift/or triple as in AVX2); chi is one vpternlogq per
+ * lane (a ^ (~b & c), imm 0xD2). A round is 90 vector instructions for 8
+ * states against roughly 130 scalar ALU operations for one.
  *
  * Built with only the AVX-512 flags (zkp_add_kernel(AVX512 ...)); callers
  * must check the "avx512" level (AVX2 + AVX512F/VL/BW/DQ) first.
