@@ -131,9 +131,21 @@ void keccak_many_stride(const keccak_params *p, const uint8_t *in, size_t len, s
                         size_t outlen) {
     const zkp_keccak_kernelN *k = zkp_keccak_multi();
     const unsigned N = k->lanes;
+    static const unsigned char all_real[ZKP_KECCAK_MAX_LANES] = {1, 1, 1, 1, 1, 1, 1, 1};
     const uint8_t *pi[ZKP_KECCAK_MAX_LANES];
     uint8_t *po[ZKP_KECCAK_MAX_LANES];
-    for (size_t i = 0; i < n; i += N) {
+    size_t i = 0;
+    if (N > 1) {
+        /* full groups straight into the group body */
+        for (; i + N <= n; i += N) {
+            for (unsigned j = 0; j < N; j++) {
+                pi[j] = in + (i + j) * stride;
+                po[j] = out + (i + j) * outlen;
+            }
+            keccak_many_group(k, p, pi, len, po, all_real, outlen);
+        }
+    }
+    for (; i < n; i += N) {
         size_t m = n - i < N ? n - i : N;
         for (size_t j = 0; j < m; j++) {
             pi[j] = in + (i + j) * stride;
