@@ -18,6 +18,8 @@
  *     once (so the test cannot pass by skipping everything).
  *  4. The lane movers (x8 AVX-512, x2 NEON) against byte-wise definitions
  *     for every lane count 0..25 at every byte offset, in guarded buffers.
+ *  5. The keccak dispatcher hands out these kernels and movers at the CPU
+ *     levels that allow them (the sources_extra.cmake -> dispatch.c link).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -320,11 +322,51 @@ static void test_movers(void) {
             CHECK_MSG(g_mover_calls > 0, "movers %s never ran", k_movers[k].info.name);
 }
 
+/* ---- 5. wiring: the keccak dispatcher really hands out these kernels ----- */
+
+/* sources_extra.cmake passes ZKP_KECCAK_EXTRA_* to dispatch.c; if that link
+ * broke, hash_many would silently fall back to a narrower kernel. */
+static void test_wiring(void) {
+    th_section("dispatch wiring");
+    uint32_t det = zkp_cpu_detected();
+    const zkp_keccak_kernelN *m;
+    (void)det;
+    (void)m;
+#if ZKP_HAVE_AVX512
+    if ((det & KX_AVX512_NEED) == KX_AVX512_NEED && zkp_cpu_force("avx512") == ZKP_OK) {
+        m = zkp_keccak_multi();
+        CHECK(m->permute == zkp_keccakf1600x8_avx512);
+        CHECK(m->lanes == 8);
+        CHECK(m->xor_lanes == zkp_keccakx8_xor_lanes_avx512);
+        CHECK(m->extract_lanes == zkp_keccakx8_extract_lanes_avx512);
+    }
+#endif
+#if ZKP_HAVE_SHA3
+    if ((det & (ZKP_CPU_NEON | ZKP_CPU_SHA3)) == (ZKP_CPU_NEON | ZKP_CPU_SHA3) && zkp_cpu_force("sha3") == ZKP_OK) {
+        m = zkp_keccak_multi();
+        CHECK(m->permute == zkp_keccakf1600x2_sha3);
+        CHECK(m->xor_lanes == zkp_keccakx2_xor_lanes_neon);
+        CHECK(m->extract_lanes == zkp_keccakx2_extract_lanes_neon);
+        CHECK(zkp_keccak_single()->permute == zkp_keccakf1600_sha3);
+    }
+#endif
+#if ZKP_HAVE_NEON
+    if ((det & ZKP_CPU_NEON) && zkp_cpu_force("neon") == ZKP_OK) {
+        m = zkp_keccak_multi();
+        CHECK(m->permute == zkp_keccakf1600x2_neon);
+        CHECK(m->xor_lanes == zkp_keccakx2_xor_lanes_neon);
+        CHECK(m->extract_lanes == zkp_keccakx2_extract_lanes_neon);
+    }
+#endif
+    zkp_cpu_force("native");
+}
+
 int main(void) {
     th_init("test_keccak_extra");
     test_reference_vectors();
     test_reference_permute();
     test_kernels();
     test_movers();
+    test_wiring();
     return th_finish();
 }
