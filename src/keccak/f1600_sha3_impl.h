@@ -16,7 +16,6 @@
 #include <arm_neon.h>
 
 #include "keccak/f1600.h"
-#include "keccak/f1600_extra_round.h"
 
 #define KX_VEC uint64x2_t
 #define KX_XOR(a, b) veorq_u64((a), (b))
@@ -25,6 +24,7 @@
 /* XAR rotates right; rotl by r is rotr by (64 - r) mod 64 (r = 0 -> 0). */
 #define KX_XROT(a, d, r) vxarq_u64((a), (d), (64 - (r)) & 63)
 #define KX_CHI(a, b, c) vbcaxq_u64((a), (c), (b))
+#include "keccak/f1600_extra_round.h"
 
 /* 24 rounds over A (E is scratch), two rounds per iteration. */
 static inline void kx_sha3_permute(uint64x2_t A[25]) {

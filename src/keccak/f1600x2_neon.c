@@ -10,7 +10,6 @@
 #include <arm_neon.h>
 
 #include "keccak/f1600.h"
-#include "keccak/f1600_extra_round.h"
 
 #define KX_VEC uint64x2_t
 #define KX_ROTL(x, n) vsriq_n_u64(vshlq_n_u64((x), (n)), (x), 64 - (n))
@@ -21,6 +20,7 @@ static inline uint64x2_t kx_xrot0(uint64x2_t a, uint64x2_t d) { return veorq_u64
 /* r is a literal; lane 0 (r = 0) must not go through SHL #0 / SRI #64. */
 #define KX_XROT(a, d, r) ((r) == 0 ? kx_xrot0((a), (d)) : KX_ROTL(veorq_u64((a), (d)), (r) == 0 ? 1 : (r)))
 #define KX_CHI(a, b, c) veorq_u64((a), vbicq_u64((c), (b)))
+#include "keccak/f1600_extra_round.h"
 
 void zkp_keccakf1600x2_neon(uint64_t *st) {
     uint64x2_t A[25], E[25];
