@@ -4,7 +4,8 @@
  * the instruction count per operation is (I(2N) - I(N)) / N, free of start-up
  * cost. scripts/keccak-plumbing.sh does exactly that and checks
  *     I(keccak256 of 64 B) - I(permutation) <= 80   (and the same for pair).
- * Modes: perm, keccak256-64, pair, sha3-256-64.
+ * Modes: perm, keccak256-64, pair, sha3-256-64, x4 (per lane), many64 (per
+ * hash), tree (per node).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +43,11 @@ int main(int argc, char **argv) {
         static uint8_t in[64 * 256], out[32 * 256];
         for (long i = 0; i < n; i += 256) zkp_keccak_hash_many(ZKP_KECCAK_256, in, 64, 64, 256, out, 32);
         buf[0] = out[0];
+    } else if (!strcmp(argv[1], "tree")) {
+        /* n nodes' worth of 2^12-leaf Keccak-256 trees (n / 4095 builds) */
+        static uint8_t nodes[32 * (2 * 4096 - 1)];
+        for (long i = 0; i < n; i += 4095) zkp_keccak_tree_build(ZKP_KECCAK_256, nodes, 4096, nodes, 1);
+        buf[0] = nodes[32 * (2 * 4096 - 2)];
     } else {
         return 2;
     }

@@ -20,14 +20,14 @@ static const zkp_keccak_kernelN k_multi[] = {
 #if defined(ZKP_KECCAK_EXTRA_AVX512) && ZKP_HAVE_AVX512
 #if defined(ZKP_KECCAK_EXTRA_AVX512_MOVERS)
     {{"avx512-x8", AVX512_NEED, 1}, 8, zkp_keccakf1600x8_avx512, zkp_keccakx8_xor_lanes_avx512,
-     zkp_keccakx8_extract_lanes_avx512},
+     zkp_keccakx8_extract_lanes_avx512, NULL},
 #else
-    {{"avx512-x8", AVX512_NEED, 1}, 8, zkp_keccakf1600x8_avx512, NULL, NULL},
+    {{"avx512-x8", AVX512_NEED, 1}, 8, zkp_keccakf1600x8_avx512, NULL, NULL, NULL},
 #endif
 #endif
 #if ZKP_HAVE_AVX2
     {{"avx2-x4", ZKP_CPU_AVX2, 1}, 4, zkp_keccakf1600x4_avx2, zkp_keccakx4_xor_lanes_avx2,
-     zkp_keccakx4_extract_lanes_avx2},
+     zkp_keccakx4_extract_lanes_avx2, zkp_keccakx4_hash64_avx2},
 #endif
 /* The x2 movers come from the NEON file; SHA3 implies NEON. */
 #if defined(ZKP_KECCAK_EXTRA_NEON_MOVERS) && ZKP_HAVE_NEON
@@ -36,13 +36,13 @@ static const zkp_keccak_kernelN k_multi[] = {
 #define X2_MOVERS NULL, NULL
 #endif
 #if defined(ZKP_KECCAK_EXTRA_SHA3) && ZKP_HAVE_SHA3
-    {{"sha3-x2", ZKP_CPU_NEON | ZKP_CPU_SHA3, 1}, 2, zkp_keccakf1600x2_sha3, X2_MOVERS},
+    {{"sha3-x2", ZKP_CPU_NEON | ZKP_CPU_SHA3, 1}, 2, zkp_keccakf1600x2_sha3, X2_MOVERS, NULL},
 #endif
 #if defined(ZKP_KECCAK_EXTRA_NEON) && ZKP_HAVE_NEON
-    {{"neon-x2", ZKP_CPU_NEON, 1}, 2, zkp_keccakf1600x2_neon, X2_MOVERS},
+    {{"neon-x2", ZKP_CPU_NEON, 1}, 2, zkp_keccakf1600x2_neon, X2_MOVERS, NULL},
 #endif
     /* one state at a time through the dispatched single kernel */
-    {{"portable-x1", 0, 1}, 1, NULL, NULL, NULL},
+    {{"portable-x1", 0, 1}, 1, NULL, NULL, NULL, NULL},
 };
 
 static _Atomic uint64_t k_single_cache, k_multi_cache;

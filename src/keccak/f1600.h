@@ -76,6 +76,9 @@ void zkp_keccakf1600x4_avx2(uint64_t *st);
  * out[i] (little-endian). Inputs/outputs need no alignment. */
 void zkp_keccakx4_xor_lanes_avx2(uint64_t *st, const uint8_t *const in[4], size_t nlanes);
 void zkp_keccakx4_extract_lanes_avx2(const uint64_t *st, uint8_t *const out[4], size_t nlanes);
+/* Optional fused 64-byte hash: out[i] = the rate-136 sponge (first padding
+ * byte `suffix`) of the 64 bytes at in[i], 32 bytes; whole state in registers. */
+void zkp_keccakx4_hash64_avx2(const uint8_t *const in[4], uint8_t *const out[4], uint64_t suffix);
 #endif
 #if ZKP_HAVE_NEON
 void zkp_keccakf1600x2_neon(uint64_t *st);
@@ -111,6 +114,9 @@ typedef struct zkp_keccak_kernelN {
     /* optional fast lane movers (NULL: the generic scalar loops are used) */
     void (*xor_lanes)(uint64_t *st, const uint8_t *const *in, size_t nlanes);
     void (*extract_lanes)(const uint64_t *st, uint8_t *const *out, size_t nlanes);
+    /* optional: `lanes` Keccak-256/SHA3-256 hashes of exactly 64 bytes into
+     * 32-byte outputs (suffix 0x01 or 0x06), reading all input first */
+    void (*hash64)(const uint8_t *const *in, uint8_t *const *out, uint64_t suffix);
 } zkp_keccak_kernelN;
 
 /* Whole tables, widest first, portable last (tests/benches loop over the

@@ -41,14 +41,17 @@ static inline __m256i rol56(__m256i a) {
 #define V_STORE(v, i) _mm256_storeu_si256((__m256i *)(st + 4 * (i)), v)
 #define V_ROUND(A, E, r) KECCAK_ROUND(__m256i, A, E, _mm256_set1_epi64x((long long)zkp_keccak_rc[r]), V_XOR, V_ANDN, V_ROL)
 
+#define X4_ROUNDS()                                                                                \
+    for (int r = 0; r < 24; r += 2) {                                                              \
+        V_ROUND(a, e, r);                                                                          \
+        V_ROUND(e, a, r + 1);                                                                      \
+    }
+
 void zkp_keccakf1600x4_avx2(uint64_t *st) {
     KECCAK_DECLARE_LANES(__m256i, a);
     KECCAK_DECLARE_LANES(__m256i, e);
     KECCAK_FOR_LANES(V_LOAD, a)
-    for (int r = 0; r < 24; r += 2) {
-        V_ROUND(a, e, r);
-        V_ROUND(e, a, r + 1);
-    }
+    X4_ROUNDS()
     KECCAK_FOR_LANES(V_STORE, a)
 }
 
@@ -106,4 +109,29 @@ void zkp_keccakx4_extract_lanes_avx2(const uint64_t *st, uint8_t *const out[4], 
     }
     for (; l < nlanes; l++)
         for (int i = 0; i < 4; i++) memcpy(out[i] + 8 * l, &st[4 * l + i], 8);
+}
+
+/* Four fixed-shape 64-byte hashes (rate 136: Keccak-256 / SHA3-256 Merkle
+ * parents) with the state never leaving registers: two 4x4 transposes load
+ * the eight message lanes, the padding lanes are constants, and one
+ * transpose stores the four 32-byte digests. Every input is read before any
+ * output is written (outputs may overlap inputs). */
+void zkp_keccakx4_hash64_avx2(const uint8_t *const in[4], uint8_t *const out[4], uint64_t suffix) {
+    KECCAK_DECLARE_LANES(__m256i, a);
+    KECCAK_DECLARE_LANES(__m256i, e);
+    const __m256i zero = _mm256_setzero_si256();
+    a00 = LOADU(in[0]), a01 = LOADU(in[1]), a02 = LOADU(in[2]), a03 = LOADU(in[3]);
+    TRANSPOSE4(a00, a01, a02, a03);
+    a04 = LOADU(in[0] + 32), a05 = LOADU(in[1] + 32), a06 = LOADU(in[2] + 32), a07 = LOADU(in[3] + 32);
+    TRANSPOSE4(a04, a05, a06, a07);
+    a08 = _mm256_set1_epi64x((long long)suffix);
+    a09 = a10 = a11 = a12 = a13 = a14 = a15 = zero;
+    a16 = _mm256_set1_epi64x((long long)0x8000000000000000ULL);
+    a17 = a18 = a19 = a20 = a21 = a22 = a23 = a24 = zero;
+    X4_ROUNDS()
+    TRANSPOSE4(a00, a01, a02, a03);
+    STOREU(out[0], a00);
+    STOREU(out[1], a01);
+    STOREU(out[2], a02);
+    STOREU(out[3], a03);
 }

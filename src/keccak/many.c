@@ -45,6 +45,10 @@ ZKP_INLINE void xor_lanes(const zkp_keccak_kernelN *k, const unsigned N, uint64_
 ZKP_INLINE void many_group(const zkp_keccak_kernelN *k, const unsigned N, const keccak_params *p,
                            const uint8_t *const *in, size_t len, uint8_t *const *out, const unsigned char *real,
                            size_t outlen) {
+    if (k->hash64 && len == 64 && outlen == 32 && p->rate == 136) {
+        k->hash64(in, out, p->suffix);  /* Merkle parents: the state stays in registers */
+        return;
+    }
     const size_t rl = p->rate / 8;
     uint64_t st[25 * ZKP_KECCAK_MAX_LANES];
     memset(st, 0, 25 * N * sizeof st[0]);
