@@ -18,11 +18,16 @@ static const zkp_keccak_kernel1 k_single[] = {
 
 static const zkp_keccak_kernelN k_multi[] = {
 #if defined(ZKP_KECCAK_EXTRA_AVX512) && ZKP_HAVE_AVX512
+#if defined(ZKP_KECCAK_EXTRA_AVX512_HASH64)
+#define X8_HASH64 zkp_keccakx8_hash64_avx512
+#else
+#define X8_HASH64 NULL
+#endif
 #if defined(ZKP_KECCAK_EXTRA_AVX512_MOVERS)
     {{"avx512-x8", AVX512_NEED, 1}, 8, zkp_keccakf1600x8_avx512, zkp_keccakx8_xor_lanes_avx512,
-     zkp_keccakx8_extract_lanes_avx512, NULL},
+     zkp_keccakx8_extract_lanes_avx512, X8_HASH64},
 #else
-    {{"avx512-x8", AVX512_NEED, 1}, 8, zkp_keccakf1600x8_avx512, NULL, NULL, NULL},
+    {{"avx512-x8", AVX512_NEED, 1}, 8, zkp_keccakf1600x8_avx512, NULL, NULL, X8_HASH64},
 #endif
 #endif
 #if ZKP_HAVE_AVX2

@@ -39,6 +39,7 @@
  *     ZKP_KECCAK_EXTRA_AVX512_MOVERS=1  (optional) the x8 lane movers exist;
  *                                without them hash_many stages lanes with
  *                                scalar loads (correct, slower)
+ *     ZKP_KECCAK_EXTRA_AVX512_HASH64=1  (optional) the fused x8 64-byte hash exists
  *     ZKP_KECCAK_EXTRA_NEON_MOVERS=1    (optional) the x2 lane movers exist
  *                                (used by both the NEON and SHA3 x2 entries)
  * sources.cmake then sets those as COMPILE_DEFINITIONS of dispatch.c only,
@@ -96,6 +97,9 @@ void zkp_keccakf1600x8_avx512(uint64_t *st);
  * for the x8 layout with the same contract as the AVX2 ones above. */
 void zkp_keccakx8_xor_lanes_avx512(uint64_t *st, const uint8_t *const in[8], size_t nlanes);
 void zkp_keccakx8_extract_lanes_avx512(const uint64_t *st, uint8_t *const out[8], size_t nlanes);
+/* Optional (listed only under ZKP_KECCAK_EXTRA_AVX512_HASH64=1): fused
+ * 64-byte hash of 8 inputs, same contract as zkp_keccakx4_hash64_avx2. */
+void zkp_keccakx8_hash64_avx512(const uint8_t *const in[8], uint8_t *const out[8], uint64_t suffix);
 #endif
 
 /* ---- kernel tables (dispatch.c) ----------------------------------------- */

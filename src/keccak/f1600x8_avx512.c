@@ -29,16 +29,22 @@
 #define KX_CHI(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0xD2)
 #include "keccak/f1600_extra_round.h" /* after the operations: it checks for KX_XROT3 */
 
-void zkp_keccakf1600x8_avx512(uint64_t *st) {
-    __m512i A[25], E[25];
-    #pragma GCC unroll 25
-    for (int i = 0; i < 25; i++) A[i] = _mm512_loadu_si512((const void *)(st + 8 * i));
+/* The 24 rounds on a state held in 25 registers (A; E is scratch). */
+static inline void kx8_permute(__m512i A[25]) {
+    __m512i E[25];
     /* Two rounds per iteration so the A -> E -> A renaming needs no copies;
-     * the loop is not unrolled further (code size, see docs/keccak-extra.md). */
+     * the loop is not unrolled further (code size). */
     for (int r = 0; r < 24; r += 2) {
         KX_ROUND(A, E, _mm512_set1_epi64((long long)zkp_keccak_rc[r]));
         KX_ROUND(E, A, _mm512_set1_epi64((long long)zkp_keccak_rc[r + 1]));
     }
+}
+
+void zkp_keccakf1600x8_avx512(uint64_t *st) {
+    __m512i A[25];
+    #pragma GCC unroll 25
+    for (int i = 0; i < 25; i++) A[i] = _mm512_loadu_si512((const void *)(st + 8 * i));
+    kx8_permute(A);
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) _mm512_storeu_si512((void *)(st + 8 * i), A[i]);
 }
@@ -100,4 +106,27 @@ void zkp_keccakx8_extract_lanes_avx512(const uint64_t *st, uint8_t *const out[8]
         transpose8(r);
         for (int i = 0; i < 8; i++) _mm512_mask_storeu_epi64(out[i] + 8 * l, m, r[i]);
     }
+}
+
+/* Eight 64-byte messages through the rate-136 sponge (Keccak-256 with suffix
+ * 0x01, SHA3-256 with 0x06) into 32-byte digests, the state never leaving
+ * registers: one transpose brings the 8 message lanes in, the padding is two
+ * broadcast constants, and one transpose plus a 4-lane masked store per
+ * output writes the digests. All input is read before any output is
+ * written, so out[i] may alias in[i]. */
+void zkp_keccakx8_hash64_avx512(const uint8_t *const in[8], uint8_t *const out[8], uint64_t suffix) {
+    __m512i A[25];
+    #pragma GCC unroll 8
+    for (int i = 0; i < 8; i++) A[i] = _mm512_loadu_si512((const void *)in[i]);
+    transpose8(A);
+    A[8] = _mm512_set1_epi64((long long)suffix);
+    #pragma GCC unroll 17
+    for (int i = 9; i < 25; i++) A[i] = _mm512_setzero_si512();
+    A[16] = _mm512_set1_epi64((long long)0x8000000000000000ull); /* last rate byte: 0x80 */
+    kx8_permute(A);
+    __m512i d[8] = {A[0], A[1], A[2], A[3], _mm512_setzero_si512(), _mm512_setzero_si512(),
+                    _mm512_setzero_si512(), _mm512_setzero_si512()};
+    transpose8(d);
+    #pragma GCC unroll 8
+    for (int i = 0; i < 8; i++) _mm512_mask_storeu_epi64(out[i], 0x0F, d[i]);
 }
