@@ -17,6 +17,7 @@
  *   keccak/hash_many/64B         per hash, batches of 1024 64-byte inputs
  *   keccak/sha3-256/16KiB        throughput
  *   keccak/tree/2^20/{1t,2t}     full node array of 2^20 leaves, one op = one tree
+ *   keccak/tree/2^16/{1t,2t}     the same for 2^16 leaves (per node: / 65535)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -150,13 +151,18 @@ static void run_sha3_perm(void *ctx, uint64_t iters) {
     bench_sink(c->out, 32);
 }
 
-static void run_tree(kctx *c, uint64_t iters, unsigned threads) {
-    /* nodes == leaves: the first 2^20 nodes of the buffer are the leaves */
-    for (uint64_t i = 0; i < iters; i++) zkp_keccak_tree_build(ZKP_KECCAK_256, c->buf, TREE_LEAVES, c->buf, threads);
-    bench_sink(c->buf + 32 * (2 * TREE_LEAVES - 2), 32);
+static void run_tree(kctx *c, uint64_t iters, size_t leaves, unsigned threads) {
+    /* nodes == leaves: the first `leaves` nodes of the buffer are the leaves */
+    for (uint64_t i = 0; i < iters; i++) zkp_keccak_tree_build(ZKP_KECCAK_256, c->buf, leaves, c->buf, threads);
+    bench_sink(c->buf + 32 * (2 * leaves - 2), 32);
 }
-static void run_tree1(void *ctx, uint64_t iters) { run_tree(ctx, iters, 1); }
-static void run_tree2(void *ctx, uint64_t iters) { run_tree(ctx, iters, 2); }
+static void run_tree1(void *ctx, uint64_t iters) { run_tree(ctx, iters, TREE_LEAVES, 1); }
+static void run_tree2(void *ctx, uint64_t iters) { run_tree(ctx, iters, TREE_LEAVES, 2); }
+/* 2^16 leaves (4 MiB of nodes): short enough batches to survive a shared machine */
+#define SMALL_TREE ((size_t)1 << 16)
+static void *setup_small_tree(void) { return setup_sized(32 * (2 * SMALL_TREE - 1), 64); }
+static void run_stree1(void *ctx, uint64_t iters) { run_tree(ctx, iters, SMALL_TREE, 1); }
+static void run_stree2(void *ctx, uint64_t iters) { run_tree(ctx, iters, SMALL_TREE, 2); }
 
 /* ---- OpenSSL anchors ------------------------------------------------------- */
 #if defined(ZKP_HAVE_OPENSSL)
@@ -248,6 +254,8 @@ static const bench_case k_cases[] = {
     {"keccak/hash_many/64B", "hash", 64, setup_many, fresh, run_many64, teardown, name_multi},
     {"keccak/sha3-256/per-block", "hash", 136, setup_16k, fresh, run_sha3_perm, teardown, name_single},
     {"keccak/sha3-256/16KiB", "hash", 16384, setup_16k, fresh, run_sha3_16k, teardown, name_single},
+    {"keccak/tree/2^16/1t", "tree", 0, setup_small_tree, fresh, run_stree1, teardown, name_multi},
+    {"keccak/tree/2^16/2t", "tree", 0, setup_small_tree, fresh, run_stree2, teardown, name_multi},
     {"keccak/tree/2^20/1t", "tree", 0, setup_tree, fresh, run_tree1, teardown, name_multi},
     {"keccak/tree/2^20/2t", "tree", 0, setup_tree, fresh, run_tree2, teardown, name_multi},
 };

@@ -29,7 +29,8 @@ if "$Z" hash -a sha3-256 --check "$T/bad" > /dev/null 2>&1; then fail "--check a
 # usage errors exit 2
 set +e
 "$Z" hash -a sha3-256 --length 5 "$T/data" > /dev/null 2>&1; [ $? = 2 ] || fail "fixed-length --length accepted"
-"$Z" tree -a keccak256 "$T/data" > /dev/null 2>&1; [ $? = 2 ] || fail "tree without --leaf-size"
+"$Z" tree -a keccak256 --leaf-size 0 "$T/data" > /dev/null 2>&1; [ $? = 2 ] || fail "tree --leaf-size 0"
+"$Z" tree -a keccak256 "$T/data" "$T/data" > /dev/null 2>&1; [ $? = 2 ] || fail "tree with two files"
 set -e
 # tree: SHA3-256 variant against a python recursion (same leaf rules)
 for ls in 64 100 5000 7000; do
@@ -50,6 +51,8 @@ PY
     [ "$got" = "$want" ] || fail "tree --sha3 --leaf-size $ls --threads $th: $got != $want"
   done
 done
+# the default leaf size is 64
+[ "$("$Z" tree -a keccak256 "$T/data")" = "$("$Z" tree -a keccak256 --leaf-size 64 "$T/data")" ] || fail "default leaf size"
 # keccak256 tree of one 64-byte leaf chunk = Keccak-256 of the chunk
 head -c 64 "$T/data" > "$T/d64"
 [ "$("$Z" tree -a keccak256 --leaf-size 64 "$T/d64" | cut -d' ' -f1)" = "$("$Z" hash -a keccak256 "$T/d64" | cut -d' ' -f1)" ] || fail "single-leaf tree"

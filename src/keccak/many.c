@@ -9,7 +9,9 @@
  * buffer; input lanes go in through the kernel's vector transposer when it
  * has one (AVX2), else through scalar loads. A tail of r < N inputs runs in
  * an N-way call with the free lanes fed copies of a real input and their
- * output discarded (r >= 2), or through the single sponge (r == 1).
+ * output discarded (r >= 2), or through the single sponge (r == 1). The
+ * pointer form groups consecutive inputs with the same number of whole
+ * blocks (lengths may differ inside the last block).
  */
 #include <string.h>
 
@@ -43,9 +45,9 @@ ZKP_INLINE void xor_lanes(const zkp_keccak_kernelN *k, const unsigned N, uint64_
 /* The group body, inlined once per lane count so N is a constant and the
  * per-instance loops unroll. */
 ZKP_INLINE void many_group(const zkp_keccak_kernelN *k, const unsigned N, const keccak_params *p,
-                           const uint8_t *const *in, size_t len, uint8_t *const *out, const unsigned char *real,
-                           size_t outlen) {
-    if (k->hash64 && len == 64 && outlen == 32 && p->rate == 136) {
+                           const uint8_t *const *in, size_t len, const size_t *lens, uint8_t *const *out,
+                           const unsigned char *real, size_t outlen) {
+    if (k->hash64 && len == 64 && !lens && outlen == 32 && p->rate == 136) {
         k->hash64(in, out, p->suffix);  /* Merkle parents: the state stays in registers */
         return;
     }
@@ -54,18 +56,34 @@ ZKP_INLINE void many_group(const zkp_keccak_kernelN *k, const unsigned N, const 
     memset(st, 0, 25 * N * sizeof st[0]);
     const uint8_t *cur[ZKP_KECCAK_MAX_LANES];
     for (unsigned i = 0; i < N; i++) cur[i] = in[i];
-    /* whole blocks */
-    for (; len >= p->rate; len -= p->rate) {
+    /* whole blocks (every lane has the same number) */
+    size_t done = 0;
+    for (; len - done >= p->rate; done += p->rate) {
         xor_lanes(k, N, st, cur, 0, rl);
         for (unsigned i = 0; i < N; i++) cur[i] += p->rate;
         zkp_keccak_multi_permute(k, st);
     }
     /* last block: whole lanes, one partial lane, padding */
-    const size_t whole = len / 8, rem = len % 8;
-    if (whole) xor_lanes(k, N, st, cur, 0, whole);
-    for (unsigned i = 0; i < N; i++) {
-        st[N * whole + i] ^= keccak_load_partial(cur[i] + 8 * whole, rem) ^ ((uint64_t)p->suffix << (8 * rem));
-        st[N * (rl - 1) + i] ^= PAD_END;
+    if (!lens) {
+        const size_t whole = (len - done) / 8, rem = (len - done) % 8;
+        if (whole) xor_lanes(k, N, st, cur, 0, whole);
+        for (unsigned i = 0; i < N; i++) {
+            st[N * whole + i] ^= keccak_load_partial(cur[i] + 8 * whole, rem) ^ ((uint64_t)p->suffix << (8 * rem));
+            st[N * (rl - 1) + i] ^= PAD_END;
+        }
+    } else {
+        /* lengths differ only in the last block: the lanes all share go
+         * through the vector mover, each lane's extra ones one by one */
+        size_t common = rl;
+        for (unsigned i = 0; i < N; i++)
+            if ((lens[i] - done) / 8 < common) common = (lens[i] - done) / 8;
+        if (common) xor_lanes(k, N, st, cur, 0, common);
+        for (unsigned i = 0; i < N; i++) {
+            const size_t whole = (lens[i] - done) / 8, rem = (lens[i] - done) % 8;
+            for (size_t l = common; l < whole; l++) st[N * l + i] ^= zkp_load64_le(cur[i] + 8 * l);
+            st[N * whole + i] ^= keccak_load_partial(cur[i] + 8 * whole, rem) ^ ((uint64_t)p->suffix << (8 * rem));
+            st[N * (rl - 1) + i] ^= PAD_END;
+        }
     }
     zkp_keccak_multi_permute(k, st);
     /* squeeze */
@@ -93,33 +111,37 @@ ZKP_INLINE void many_group(const zkp_keccak_kernelN *k, const unsigned N, const 
 }
 
 void keccak_many_group(const zkp_keccak_kernelN *k, const keccak_params *p, const uint8_t *const *in, size_t len,
-                       uint8_t *const *out, const unsigned char *real, size_t outlen) {
+                       const size_t *lens, uint8_t *const *out, const unsigned char *real, size_t outlen) {
     switch (k->lanes) {
-    case 4: many_group(k, 4, p, in, len, out, real, outlen); break;
-    case 8: many_group(k, 8, p, in, len, out, real, outlen); break;
-    case 2: many_group(k, 2, p, in, len, out, real, outlen); break;
-    default: many_group(k, k->lanes, p, in, len, out, real, outlen); break;
+    case 4: many_group(k, 4, p, in, len, lens, out, real, outlen); break;
+    case 8: many_group(k, 8, p, in, len, lens, out, real, outlen); break;
+    case 2: many_group(k, 2, p, in, len, lens, out, real, outlen); break;
+    default: many_group(k, k->lanes, p, in, len, lens, out, real, outlen); break;
     }
 }
 
-/* Runs n <= N inputs of one length; fills the free lanes with input 0. */
+/* Runs n <= N inputs with the same number of whole blocks: all of length
+ * len, or lens[0..n) when lens is not NULL. Free lanes hash copies of input 0
+ * into scratch. */
 static void run_group(const zkp_keccak_kernelN *k, const keccak_params *p, const uint8_t *const *in, size_t len,
-                      uint8_t *const *out, size_t n, size_t outlen) {
+                      const size_t *lens, uint8_t *const *out, size_t n, size_t outlen) {
     const unsigned N = k->lanes;
     if (n == 1 || N == 1) {
-        for (size_t i = 0; i < n; i++) keccak_oneshot(p, in[i], len, out[i], outlen);
+        for (size_t i = 0; i < n; i++) keccak_oneshot(p, in[i], lens ? lens[i] : len, out[i], outlen);
         return;
     }
     const uint8_t *pi[ZKP_KECCAK_MAX_LANES];
     uint8_t *po[ZKP_KECCAK_MAX_LANES];
+    size_t pl[ZKP_KECCAK_MAX_LANES];
     unsigned char real[ZKP_KECCAK_MAX_LANES];
     uint8_t junk[200];  /* output of padding lanes: at most one rate block at a time */
     for (unsigned i = 0; i < N; i++) {
         real[i] = i < n;
         pi[i] = i < n ? in[i] : in[0];
         po[i] = i < n ? out[i] : junk;
+        pl[i] = lens ? lens[i < n ? i : 0] : len;
     }
-    keccak_many_group(k, p, pi, len, po, real, outlen);
+    keccak_many_group(k, p, pi, lens ? pl[0] : len, lens ? pl : NULL, po, real, outlen);
 }
 
 static zkp_status check_common(zkp_keccak_alg alg, keccak_params *p, const void *in, size_t n, const uint8_t *out,
@@ -146,7 +168,7 @@ void keccak_many_stride(const keccak_params *p, const uint8_t *in, size_t len, s
                 pi[j] = in + (i + j) * stride;
                 po[j] = out + (i + j) * outlen;
             }
-            keccak_many_group(k, p, pi, len, po, all_real, outlen);
+            keccak_many_group(k, p, pi, len, NULL, po, all_real, outlen);
         }
     }
     for (; i < n; i += N) {
@@ -155,7 +177,7 @@ void keccak_many_stride(const keccak_params *p, const uint8_t *in, size_t len, s
             pi[j] = in + (i + j) * stride;
             po[j] = out + (i + j) * outlen;
         }
-        run_group(k, p, pi, len, po, m, outlen);
+        run_group(k, p, pi, len, NULL, po, m, outlen);
     }
 }
 
@@ -184,14 +206,19 @@ zkp_status zkp_keccak_hash_many_ptrs(zkp_keccak_alg alg, const uint8_t *const *i
     uint8_t *po[ZKP_KECCAK_MAX_LANES];
     size_t i = 0;
     while (i < n) {
-        /* the longest run (up to N) of equal lengths starting at i */
-        size_t m = 1;
-        while (m < N && i + m < n && lens[i + m] == lens[i]) m++;
+        /* up to N consecutive inputs with the same number of whole blocks;
+         * equal lengths keep the all-equal fast paths */
+        size_t m = 1, blocks = lens[i] / p.rate;
+        int equal = 1;
+        while (m < N && i + m < n && lens[i + m] / p.rate == blocks) {
+            equal &= lens[i + m] == lens[i];
+            m++;
+        }
         for (size_t j = 0; j < m; j++) {
             pi[j] = in[i + j] ? in[i + j] : (const uint8_t *)"";
             po[j] = out + (i + j) * outlen;
         }
-        run_group(k, &p, pi, lens[i], po, m, outlen);
+        run_group(k, &p, pi, lens[i], equal ? NULL : lens + i, po, m, outlen);
         i += m;
     }
     return ZKP_OK;

@@ -30,7 +30,7 @@ KECCAK_ALGO(shake128, "shake128", ZKP_SHAKE128, 16, CLI_HASH_XOF)
 KECCAK_ALGO(shake256, "shake256", ZKP_SHAKE256, 32, CLI_HASH_XOF)
 
 /*
- * zkprim tree -a keccak256 --leaf-size BYTES [--threads N] [--sha3] FILE
+ * zkprim tree -a keccak256 [--leaf-size BYTES] [--threads N] [--sha3] FILE
  *
  * Leaves: FILE cut into BYTES-sized chunks (the last may be shorter; an
  * empty file is one empty leaf), each hashed with Keccak-256; the leaf count
@@ -38,7 +38,7 @@ KECCAK_ALGO(shake256, "shake256", ZKP_SHAKE256, 32, CLI_HASH_XOF)
  * Keccak-256(left || right). Prints "<root hex>  FILE".
  */
 static int tree_keccak(int argc, char **argv) {
-    uint64_t leaf_size = 0, threads = 1;
+    uint64_t leaf_size = 64, threads = 1;  /* default: 64-byte leaves */
     const char *file = NULL;
     zkp_keccak_alg alg = ZKP_KECCAK_256;
     for (int i = 1; i < argc; i++) {
@@ -59,7 +59,6 @@ static int tree_keccak(int argc, char **argv) {
             file = s;
         }
     }
-    if (!leaf_size) return cli_usage_error("tree", "--leaf-size BYTES is required");
     if (!file) return cli_usage_error("tree", "name a FILE ('-' for standard input)");
     size_t len;
     uint8_t *data = cli_read_all(file, &len);
@@ -91,7 +90,8 @@ static int tree_keccak(int argc, char **argv) {
 
 const cli_tree_algo cli_tree_keccak256 = {
     "keccak256", tree_keccak,
-    "    --leaf-size BYTES  cut FILE into leaves of BYTES (last may be shorter), leaf = Keccak-256(chunk)\n"
+    "    --leaf-size BYTES  cut FILE into leaves of BYTES (default 64; the last may be shorter),\n"
+    "                       leaf = Keccak-256(chunk)\n"
     "    --threads N        build with N threads (default 1)\n"
     "    --sha3             SHA3-256 instead of Keccak-256 for leaves and parents\n"
     "    leaf count padded to a power of two with zero nodes; parent = H(left || right)"};
