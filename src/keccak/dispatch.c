@@ -18,22 +18,33 @@ static const zkp_keccak_kernel1 k_single[] = {
 
 static const zkp_keccak_kernelN k_multi[] = {
 #if defined(ZKP_KECCAK_EXTRA_AVX512) && ZKP_HAVE_AVX512
+#if defined(ZKP_KECCAK_EXTRA_AVX512_HASH64)
+#define X8_HASH64 zkp_keccakx8_hash64_avx512
+#else
+#define X8_HASH64 NULL
+#endif
 #if defined(ZKP_KECCAK_EXTRA_AVX512_MOVERS)
     {{"avx512-x8", AVX512_NEED, 1}, 8, zkp_keccakf1600x8_avx512, zkp_keccakx8_xor_lanes_avx512,
-     zkp_keccakx8_extract_lanes_avx512, NULL},
+     zkp_keccakx8_extract_lanes_avx512, X8_HASH64},
 #else
-    {{"avx512-x8", AVX512_NEED, 1}, 8, zkp_keccakf1600x8_avx512, NULL, NULL, NULL},
+    {{"avx512-x8", AVX512_NEED, 1}, 8, zkp_keccakf1600x8_avx512, NULL, NULL, X8_HASH64},
 #endif
 #endif
 #if ZKP_HAVE_AVX2
     {{"avx2-x4", ZKP_CPU_AVX2, 1}, 4, zkp_keccakf1600x4_avx2, zkp_keccakx4_xor_lanes_avx2,
      zkp_keccakx4_extract_lanes_avx2, zkp_keccakx4_hash64_avx2},
 #endif
+/* The x2 movers come from the NEON file; SHA3 implies NEON. */
+#if defined(ZKP_KECCAK_EXTRA_NEON_MOVERS) && ZKP_HAVE_NEON
+#define X2_MOVERS zkp_keccakx2_xor_lanes_neon, zkp_keccakx2_extract_lanes_neon
+#else
+#define X2_MOVERS NULL, NULL
+#endif
 #if defined(ZKP_KECCAK_EXTRA_SHA3) && ZKP_HAVE_SHA3
-    {{"sha3-x2", ZKP_CPU_NEON | ZKP_CPU_SHA3, 1}, 2, zkp_keccakf1600x2_sha3, NULL, NULL, NULL},
+    {{"sha3-x2", ZKP_CPU_NEON | ZKP_CPU_SHA3, 1}, 2, zkp_keccakf1600x2_sha3, X2_MOVERS, NULL},
 #endif
 #if defined(ZKP_KECCAK_EXTRA_NEON) && ZKP_HAVE_NEON
-    {{"neon-x2", ZKP_CPU_NEON, 1}, 2, zkp_keccakf1600x2_neon, NULL, NULL, NULL},
+    {{"neon-x2", ZKP_CPU_NEON, 1}, 2, zkp_keccakf1600x2_neon, X2_MOVERS, NULL},
 #endif
     /* one state at a time through the dispatched single kernel */
     {{"portable-x1", 0, 1}, 1, NULL, NULL, NULL, NULL},

@@ -39,6 +39,9 @@
  *     ZKP_KECCAK_EXTRA_AVX512_MOVERS=1  (optional) the x8 lane movers exist;
  *                                without them hash_many stages lanes with
  *                                scalar loads (correct, slower)
+ *     ZKP_KECCAK_EXTRA_AVX512_HASH64=1  (optional) the fused x8 64-byte hash exists
+ *     ZKP_KECCAK_EXTRA_NEON_MOVERS=1    (optional) the x2 lane movers exist
+ *                                (used by both the NEON and SHA3 x2 entries)
  * sources.cmake then sets those as COMPILE_DEFINITIONS of dispatch.c only,
  * and dispatch.c lists a kernel only under
  *     #if defined(ZKP_KECCAK_EXTRA_<ISA>) && ZKP_HAVE_<ISA>
@@ -80,6 +83,10 @@ void zkp_keccakx4_hash64_avx2(const uint8_t *const in[4], uint8_t *const out[4],
 #endif
 #if ZKP_HAVE_NEON
 void zkp_keccakf1600x2_neon(uint64_t *st);
+/* Optional (listed only under ZKP_KECCAK_EXTRA_NEON_MOVERS=1): lane movers
+ * for the x2 layout (ZIP1/ZIP2), same contract as the AVX2 ones. */
+void zkp_keccakx2_xor_lanes_neon(uint64_t *st, const uint8_t *const in[2], size_t nlanes);
+void zkp_keccakx2_extract_lanes_neon(const uint64_t *st, uint8_t *const out[2], size_t nlanes);
 #endif
 #if ZKP_HAVE_SHA3
 void zkp_keccakf1600x2_sha3(uint64_t *st);
@@ -90,6 +97,9 @@ void zkp_keccakf1600x8_avx512(uint64_t *st);
  * for the x8 layout with the same contract as the AVX2 ones above. */
 void zkp_keccakx8_xor_lanes_avx512(uint64_t *st, const uint8_t *const in[8], size_t nlanes);
 void zkp_keccakx8_extract_lanes_avx512(const uint64_t *st, uint8_t *const out[8], size_t nlanes);
+/* Optional (listed only under ZKP_KECCAK_EXTRA_AVX512_HASH64=1): fused
+ * 64-byte hash of 8 inputs, same contract as zkp_keccakx4_hash64_avx2. */
+void zkp_keccakx8_hash64_avx512(const uint8_t *const in[8], uint8_t *const out[8], uint64_t suffix);
 #endif
 
 /* ---- kernel tables (dispatch.c) ----------------------------------------- */
