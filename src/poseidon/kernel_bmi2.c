@@ -1,0 +1,190 @@
+/*
+ * x86-64 BMI2/ADX kernel: the 512-bit products and the Montgomery reduction
+ * in inline assembly, with MULX (flag-free multiply) feeding two independent
+ * carry chains (ADCX on CF, ADOX on OF). The compiler-generated __int128 code
+ * is much slower under gcc (one carry chain, flag spills), so the hot
+ * product does not rely on it. Without ZKP_HAVE_ASM the portable routines
+ * are used (built with -mbmi2 -madx, the compiler may still pick MULX).
+ *
+ * The accumulator T[0..7] lives in registers ("+r"); a, b and the modulus
+ * are memory operands, so a block needs at most 8 + 3 registers plus two
+ * base addresses -- it fits with the frame pointer reserved (ASan builds).
+ */
+#include "poseidon/fr.h"
+
+#if ZKP_HAVE_ASM && defined(__x86_64__)
+
+/* One row: T[i..7] += x * Y[0..3] where rdx = x. The last products go to
+ * T[i..i+4] on two carry chains (ADOX for the low words, ADCX for the high
+ * words), then both pending carries ripple up to T[7]. Carries out of T[7]
+ * are zero because every caller keeps the total below 2^512. */
+#define FR_ROW_BODY(Y0, Y1, Y2, Y3, A, B, C, D, E)                                              \
+    "xorl %k[lo], %k[lo]\n\t"                                                                    \
+    "mulx " Y0 ", %[lo], %[hi]\n\t"                                                              \
+    "adox %[lo], " A "\n\t"                                                                      \
+    "adcx %[hi], " B "\n\t"                                                                      \
+    "mulx " Y1 ", %[lo], %[hi]\n\t"                                                              \
+    "adox %[lo], " B "\n\t"                                                                      \
+    "adcx %[hi], " C "\n\t"                                                                      \
+    "mulx " Y2 ", %[lo], %[hi]\n\t"                                                              \
+    "adox %[lo], " C "\n\t"                                                                      \
+    "adcx %[hi], " D "\n\t"                                                                      \
+    "mulx " Y3 ", %[lo], %[hi]\n\t"                                                              \
+    "adox %[lo], " D "\n\t"                                                                      \
+    "adcx %[hi], " E "\n\t"                                                                      \
+    "movl $0, %k[lo]\n\t"                                                                        \
+    "adox %[lo], " E "\n\t"
+/* ripple both carries into one more limb */
+#define FR_RIPPLE(X) "adcx %[lo], " X "\n\t" "adox %[lo], " X "\n\t"
+
+#define FR_ROWS_ACC(Y0, Y1, Y2, Y3, X0, X1, X2, X3)                                              \
+    "movq " X0 ", %%rdx\n\t"                                                                     \
+    FR_ROW_BODY(Y0, Y1, Y2, Y3, "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")                    \
+    FR_RIPPLE("%[t5]") FR_RIPPLE("%[t6]") FR_RIPPLE("%[t7]")                                     \
+    "movq " X1 ", %%rdx\n\t"                                                                     \
+    FR_ROW_BODY(Y0, Y1, Y2, Y3, "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")                    \
+    FR_RIPPLE("%[t6]") FR_RIPPLE("%[t7]")                                                        \
+    "movq " X2 ", %%rdx\n\t"                                                                     \
+    FR_ROW_BODY(Y0, Y1, Y2, Y3, "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")                    \
+    FR_RIPPLE("%[t7]")                                                                           \
+    "movq " X3 ", %%rdx\n\t"                                                                     \
+    FR_ROW_BODY(Y0, Y1, Y2, Y3, "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+
+#define FR_T_OUT                                                                                 \
+    [t0] "+&r"(T[0]), [t1] "+&r"(T[1]), [t2] "+&r"(T[2]), [t3] "+&r"(T[3]), [t4] "+&r"(T[4]),   \
+        [t5] "+&r"(T[5]), [t6] "+&r"(T[6]), [t7] "+&r"(T[7]), [lo] "=&r"(lo), [hi] "=&r"(hi),    \
+        [dx] "=&d"(dx)
+
+/* T = a * b: the first row with one ADD/ADC chain (fresh limbs), then three
+ * accumulate rows; each row's new top limb starts at zero. */
+ZKP_INLINE void fr_mul512_x(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
+    uint64_t lo, hi, dx;
+    __asm__("movq %[a0], %%rdx\n\t"
+            "mulx %[b0], %[t0], %[t1]\n\t"
+            "mulx %[b1], %[lo], %[t2]\n\t"
+            "addq %[lo], %[t1]\n\t"
+            "mulx %[b2], %[lo], %[t3]\n\t"
+            "adcq %[lo], %[t2]\n\t"
+            "mulx %[b3], %[lo], %[t4]\n\t"
+            "adcq %[lo], %[t3]\n\t"
+            "adcq $0, %[t4]\n\t"
+            "movq %[a1], %%rdx\n\t"
+            "xorl %k[t5], %k[t5]\n\t"
+            FR_ROW_BODY("%[b0]", "%[b1]", "%[b2]", "%[b3]", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+            "movq %[a2], %%rdx\n\t"
+            "xorl %k[t6], %k[t6]\n\t"
+            FR_ROW_BODY("%[b0]", "%[b1]", "%[b2]", "%[b3]", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+            "movq %[a3], %%rdx\n\t"
+            "xorl %k[t7], %k[t7]\n\t"
+            FR_ROW_BODY("%[b0]", "%[b1]", "%[b2]", "%[b3]", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+            : [t0] "=&r"(T[0]), [t1] "=&r"(T[1]), [t2] "=&r"(T[2]), [t3] "=&r"(T[3]),
+              [t4] "=&r"(T[4]), [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]),
+              [lo] "=&r"(lo), [hi] "=&r"(hi), [dx] "=&d"(dx)
+            : [a0] "m"(a[0]), [a1] "m"(a[1]), [a2] "m"(a[2]), [a3] "m"(a[3]),
+              [b0] "m"(b[0]), [b1] "m"(b[1]), [b2] "m"(b[2]), [b3] "m"(b[3])
+            : "cc");
+}
+
+/* T += a * b. */
+ZKP_INLINE void fr_mac512_x(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
+    uint64_t lo, hi, dx;
+    __asm__(FR_ROWS_ACC("%[b0]", "%[b1]", "%[b2]", "%[b3]", "%[a0]", "%[a1]", "%[a2]", "%[a3]")
+            : FR_T_OUT
+            : [a0] "m"(a[0]), [a1] "m"(a[1]), [a2] "m"(a[2]), [a3] "m"(a[3]),
+              [b0] "m"(b[0]), [b1] "m"(b[1]), [b2] "m"(b[2]), [b3] "m"(b[3])
+            : "cc");
+}
+
+/* T = a^2: cross products once, then one pass that doubles them (ADCX
+ * chain) while adding the squares of the limbs (ADOX chain). */
+ZKP_INLINE void fr_sqr512_x(uint64_t T[8], const uint64_t a[4]) {
+    uint64_t lo, hi, dx;
+    __asm__("movq %[a0], %%rdx\n\t"
+            "mulx %[a1], %[t1], %[t2]\n\t"
+            "mulx %[a2], %[lo], %[t3]\n\t"
+            "addq %[lo], %[t2]\n\t"
+            "mulx %[a3], %[lo], %[t4]\n\t"
+            "adcq %[lo], %[t3]\n\t"
+            "adcq $0, %[t4]\n\t"
+            "movq %[a1], %%rdx\n\t"
+            "xorl %k[t5], %k[t5]\n\t"
+            "mulx %[a2], %[lo], %[hi]\n\t"
+            "adox %[lo], %[t3]\n\t"
+            "adcx %[hi], %[t4]\n\t"
+            "mulx %[a3], %[lo], %[hi]\n\t"
+            "adox %[lo], %[t4]\n\t"
+            "adcx %[hi], %[t5]\n\t"
+            "movl $0, %k[lo]\n\t"
+            "adox %[lo], %[t5]\n\t"
+            "movq %[a2], %%rdx\n\t"
+            "mulx %[a3], %[lo], %[t6]\n\t"
+            "addq %[lo], %[t5]\n\t"
+            "adcq $0, %[t6]\n\t"
+            /* double and add the diagonal */
+            "xorl %k[t7], %k[t7]\n\t"
+            "movq %[a0], %%rdx\n\t"
+            "mulx %%rdx, %[t0], %[hi]\n\t"
+            "adcx %[t1], %[t1]\n\t"
+            "adox %[hi], %[t1]\n\t"
+            "movq %[a1], %%rdx\n\t"
+            "mulx %%rdx, %[lo], %[hi]\n\t"
+            "adcx %[t2], %[t2]\n\t"
+            "adox %[lo], %[t2]\n\t"
+            "adcx %[t3], %[t3]\n\t"
+            "adox %[hi], %[t3]\n\t"
+            "movq %[a2], %%rdx\n\t"
+            "mulx %%rdx, %[lo], %[hi]\n\t"
+            "adcx %[t4], %[t4]\n\t"
+            "adox %[lo], %[t4]\n\t"
+            "adcx %[t5], %[t5]\n\t"
+            "adox %[hi], %[t5]\n\t"
+            "movq %[a3], %%rdx\n\t"
+            "mulx %%rdx, %[lo], %[hi]\n\t"
+            "adcx %[t6], %[t6]\n\t"
+            "adox %[lo], %[t6]\n\t"
+            "adcx %[t7], %[t7]\n\t"
+            "adox %[hi], %[t7]\n\t"
+            : [t0] "=&r"(T[0]), [t1] "=&r"(T[1]), [t2] "=&r"(T[2]), [t3] "=&r"(T[3]),
+              [t4] "=&r"(T[4]), [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]),
+              [lo] "=&r"(lo), [hi] "=&r"(hi), [dx] "=&d"(dx)
+            : [a0] "m"(a[0]), [a1] "m"(a[1]), [a2] "m"(a[2]), [a3] "m"(a[3])
+            : "cc");
+}
+
+/* Montgomery reduction: four rows T += m_i * p * 2^(64 i) with
+ * m_i = T[i] * (-p^-1) mod 2^64, which zero T[0..3]. */
+#define FR_REDC_ROW(X, A, B, C, D, E)                                                            \
+    "movq " X ", %%rdx\n\t"                                                                      \
+    "imulq %[pinv], %%rdx\n\t"                                                                   \
+    FR_ROW_BODY("%[p0]", "%[p1]", "%[p2]", "%[p3]", A, B, C, D, E)
+
+ZKP_INLINE void fr_redc8_x(uint64_t T[8]) {
+    static const uint64_t pinv = FR_PINV;
+    uint64_t lo, hi, dx;
+    __asm__(FR_REDC_ROW("%[t0]", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
+            FR_RIPPLE("%[t5]") FR_RIPPLE("%[t6]") FR_RIPPLE("%[t7]")
+            FR_REDC_ROW("%[t1]", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+            FR_RIPPLE("%[t6]") FR_RIPPLE("%[t7]")
+            FR_REDC_ROW("%[t2]", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+            FR_RIPPLE("%[t7]")
+            FR_REDC_ROW("%[t3]", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+            : FR_T_OUT
+            : [pinv] "m"(pinv), [p0] "m"(fr_k_p[0]), [p1] "m"(fr_k_p[1]), [p2] "m"(fr_k_p[2]),
+              [p3] "m"(fr_k_p[3])
+            : "cc");
+}
+
+#define FR_MUL512 fr_mul512_x
+#define FR_SQR512 fr_sqr512_x
+#define FR_MAC512 fr_mac512_x
+#define FR_REDC8 fr_redc8_x
+#else
+#define FR_MUL512 fr_mul512_c
+#define FR_SQR512 fr_sqr512_c
+#define FR_MAC512 fr_mac512_c
+#define FR_REDC8 fr_redc8_c
+#endif
+
+#define KNAME(x) x##_bmi2
+#define KMANY 2
+#include "poseidon/perm_impl.h"

@@ -1,0 +1,188 @@
+/*
+ * The Poseidon permutation, written once and compiled per kernel. The
+ * including file defines before including:
+ *   FR_MUL512(T, a, b)  T[0..7] = a * b
+ *   FR_SQR512(T, a)     T[0..7] = a^2
+ *   FR_MAC512(T, a, b)  T[0..7] += a * b   (sum stays < 2^512)
+ *   FR_REDC8(T)         T[4..7] = Montgomery reduction of T (< T/2^256 + p)
+ *   KNAME(x)            x with the kernel suffix
+ * and gets `const zkp_poseidon_ops KNAME(zkp_poseidon_ops)`.
+ *
+ * Fixed width: every routine is always_inline with the width as a
+ * parameter, and one wrapper per width t = 2..17 passes a constant, so the
+ * compiler unrolls the lane loops (the round loops stay loops).
+ */
+#include "poseidon/fr.h"
+#include "poseidon/internal.h"
+
+#define FR_MAXT 17
+
+ZKP_INLINE void k_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
+    uint64_t T[8];
+    FR_MUL512(T, a->v, b->v);
+    FR_REDC8(T);
+    fr_condsub(r->v, T + 4, fr_k_p); /* < 2p -> < p */
+}
+
+ZKP_INLINE void k_sqr(zkp_fr *r, const zkp_fr *a) {
+    uint64_t T[8];
+    FR_SQR512(T, a->v);
+    FR_REDC8(T);
+    fr_condsub(r->v, T + 4, fr_k_p);
+}
+
+/* After reducing a dot product of n <= 17 terms the value is < 4.22p:
+ * three conditional subtractions (2p, p, p) make it canonical. */
+ZKP_INLINE void k_final_dot(zkp_fr *r, uint64_t T[8], unsigned n) {
+    FR_REDC8(T);
+    if (n > 1) {
+        fr_condsub(T + 4, T + 4, fr_k_2p);
+        fr_condsub(T + 4, T + 4, fr_k_p);
+    }
+    fr_condsub(r->v, T + 4, fr_k_p);
+}
+
+/* sum_k a[k] * b[k]: products accumulate unreduced in 512 bits, then one
+ * Montgomery reduction for the whole row. */
+ZKP_INLINE void k_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, const unsigned n) {
+    uint64_t T[8];
+    FR_MUL512(T, a[0].v, b[0].v);
+    for (unsigned k = 1; k < n; k++) FR_MAC512(T, a[k].v, b[k].v);
+    k_final_dot(r, T, n);
+}
+
+/* s += w * x with one reduction: s * 2^256 is added into the high half of
+ * the product (< p^2 + p 2^256 < 2^512), so REDC returns s + w x / R,
+ * which is < 2.2p; two conditional subtractions finish it. */
+ZKP_INLINE void k_muladd(zkp_fr *s, const zkp_fr *w, const zkp_fr *x) {
+    uint64_t T[8];
+    FR_MUL512(T, w->v, x->v);
+    uint64_t c = 0;
+    for (int i = 0; i < 4; i++) {
+        fr_u128 y = (fr_u128)T[4 + i] + s->v[i] + c;
+        T[4 + i] = (uint64_t)y;
+        c = (uint64_t)(y >> 64);
+    }
+    FR_REDC8(T);
+    fr_condsub(T + 4, T + 4, fr_k_p);
+    fr_condsub(s->v, T + 4, fr_k_p);
+}
+
+ZKP_INLINE void k_pow5(zkp_fr *r, const zkp_fr *x) {
+    zkp_fr x2, x4;
+    k_sqr(&x2, x);
+    k_sqr(&x4, &x2);
+    k_mul(r, &x4, x);
+}
+
+/* ---- sparse schedule, NS independent states interleaved ------------------ */
+
+/* Full round of the sparse schedule: s = M (s^5 + c) (c may be NULL: last
+ * round). lane0_only: compute only lane 0 of the product (the hash output). */
+ZKP_INLINE void k_full_round(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *c,
+                             const zkp_fr *M, const int lane0_only) {
+    for (unsigned h = 0; h < NS; h++)
+        for (unsigned i = 0; i < T; i++) {
+            k_pow5(&s[h * T + i], &s[h * T + i]);
+            if (c) fr_add(&s[h * T + i], &s[h * T + i], &c[i]);
+        }
+    zkp_fr n[FR_MAXT * 4];
+    const unsigned rows = lane0_only ? 1 : T;
+    for (unsigned h = 0; h < NS; h++)
+        for (unsigned i = 0; i < rows; i++) k_dot(&n[h * T + i], &M[i * T], &s[h * T], T);
+    for (unsigned h = 0; h < NS; h++)
+        for (unsigned i = 0; i < rows; i++) s[h * T + i] = n[h * T + i];
+}
+
+ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, const int lane0_only) {
+    const unsigned rp = zkp_poseidon_rp[T];
+    const zkp_fr *C = zkp_poseidon_sc[T];
+    const zkp_fr *S = zkp_poseidon_ss[T];
+    const zkp_fr *M = zkp_poseidon_mds[T];
+    for (unsigned h = 0; h < NS; h++)
+        for (unsigned i = 0; i < T; i++) fr_add(&s[h * T + i], &s[h * T + i], &C[i]);
+    C += T;
+    for (unsigned r = 0; r < 3; r++, C += T) k_full_round(T, NS, s, C, M, 0);
+    k_full_round(T, NS, s, C, zkp_poseidon_sp[T], 0);
+    C += T;
+    for (unsigned r = 0; r < rp; r++, S += 2 * T - 1) {
+        for (unsigned h = 0; h < NS; h++) {
+            zkp_fr *st = &s[h * T];
+            k_pow5(&st[0], &st[0]);
+            fr_add(&st[0], &st[0], &C[r]);
+        }
+        for (unsigned h = 0; h < NS; h++) {
+            zkp_fr *st = &s[h * T];
+            zkp_fr x = st[0];
+            k_dot(&st[0], S, st, T); /* new lane 0 = <w, (x, s1..)> */
+            for (unsigned k = 1; k < T; k++) k_muladd(&st[k], &S[T + k - 1], &x);
+        }
+    }
+    C += rp;
+    for (unsigned r = 0; r < 3; r++, C += T) k_full_round(T, NS, s, C, M, 0);
+    k_full_round(T, NS, s, NULL, M, lane0_only);
+}
+
+/* ---- dense (plain) schedule: the reference shape, used by tests ---------- */
+
+static void k_perm_dense(unsigned T, zkp_fr *s) {
+    const unsigned rp = zkp_poseidon_rp[T];
+    const zkp_fr *C = zkp_poseidon_rc[T];
+    const zkp_fr *M = zkp_poseidon_mds[T];
+    zkp_fr n[FR_MAXT];
+    for (unsigned r = 0; r < ZKP_POSEIDON_RF + rp; r++, C += T) {
+        const int full = r < ZKP_POSEIDON_RF / 2 || r >= ZKP_POSEIDON_RF / 2 + rp;
+        for (unsigned i = 0; i < T; i++) {
+            fr_add(&s[i], &s[i], &C[i]);
+            if (full || i == 0) k_pow5(&s[i], &s[i]);
+        }
+        for (unsigned i = 0; i < T; i++) k_dot(&n[i], &M[i * T], s, T);
+        for (unsigned i = 0; i < T; i++) s[i] = n[i];
+    }
+}
+
+/* ---- per-width wrappers -------------------------------------------------- */
+
+#ifndef KMANY
+#define KMANY 2
+#endif
+
+#define K_WIDTH(T)                                                                               \
+    static void KNAME(perm_t##T)(zkp_fr *s) { k_perm_sparse(T, 1, s, 0); }                      \
+    static void KNAME(hash_t##T)(zkp_fr *s) { k_perm_sparse(T, 1, s, 1); }                      \
+    static void KNAME(many_t##T)(zkp_fr *s) { k_perm_sparse(T, KMANY, s, 1); }
+K_WIDTH(2) K_WIDTH(3) K_WIDTH(4) K_WIDTH(5) K_WIDTH(6) K_WIDTH(7) K_WIDTH(8) K_WIDTH(9)
+K_WIDTH(10) K_WIDTH(11) K_WIDTH(12) K_WIDTH(13) K_WIDTH(14) K_WIDTH(15) K_WIDTH(16) K_WIDTH(17)
+#undef K_WIDTH
+
+typedef void (*k_state_fn)(zkp_fr *s);
+#define K_TAB(name)                                                                              \
+    static const k_state_fn KNAME(name##_tab)[18] = {                                          \
+        NULL, NULL, KNAME(name##_t2), KNAME(name##_t3), KNAME(name##_t4), KNAME(name##_t5),     \
+        KNAME(name##_t6), KNAME(name##_t7), KNAME(name##_t8), KNAME(name##_t9),                 \
+        KNAME(name##_t10), KNAME(name##_t11), KNAME(name##_t12), KNAME(name##_t13),             \
+        KNAME(name##_t14), KNAME(name##_t15), KNAME(name##_t16), KNAME(name##_t17)};
+K_TAB(perm) K_TAB(hash) K_TAB(many)
+#undef K_TAB
+
+static void KNAME(op_mul)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) { k_mul(r, a, b); }
+static void KNAME(op_sqr)(zkp_fr *r, const zkp_fr *a) { k_sqr(r, a); }
+static void KNAME(op_dot)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n) {
+    uint64_t T[8];
+    FR_MUL512(T, a[0].v, b[0].v);
+    for (unsigned k = 1; k < n; k++) FR_MAC512(T, a[k].v, b[k].v);
+    k_final_dot(r, T, n);
+}
+static void KNAME(op_permute)(unsigned t, zkp_fr *s) { KNAME(perm_tab)[t](s); }
+static void KNAME(op_permute_dense)(unsigned t, zkp_fr *s) { k_perm_dense(t, s); }
+static void KNAME(op_hash)(unsigned t, zkp_fr *s) { KNAME(hash_tab)[t](s); }
+static void KNAME(op_hash_many)(unsigned t, zkp_fr *s, size_t count) {
+    size_t i = 0;
+    for (; i + KMANY <= count; i += KMANY) KNAME(many_tab)[t](s + i * t);
+    for (; i < count; i++) KNAME(hash_tab)[t](s + i * t);
+}
+
+const zkp_poseidon_ops KNAME(zkp_poseidon_ops) = {
+    KNAME(op_mul), KNAME(op_sqr), KNAME(op_dot), KNAME(op_permute), KNAME(op_permute_dense),
+    KNAME(op_hash), KNAME(op_hash_many), KMANY,
+};
