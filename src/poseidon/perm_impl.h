@@ -94,6 +94,10 @@ ZKP_INLINE void k_full_round(const unsigned T, const unsigned NS, zkp_fr *s, con
         for (unsigned i = 0; i < rows; i++) s[h * T + i] = n[h * T + i];
 }
 
+/* One call site for the full round and one for the partial round keeps the
+ * code (and the compile time) small: each is inlined and unrolled once per
+ * width. Round index f = 0..7 counts full rounds; f = 4 follows the partial
+ * rounds. */
 ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, const int lane0_only) {
     const unsigned rp = zkp_poseidon_rp[T];
     const zkp_fr *C = zkp_poseidon_sc[T];
@@ -102,25 +106,26 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
     for (unsigned h = 0; h < NS; h++)
         for (unsigned i = 0; i < T; i++) fr_add(&s[h * T + i], &s[h * T + i], &C[i]);
     C += T;
-    for (unsigned r = 0; r < 3; r++, C += T) k_full_round(T, NS, s, C, M, 0);
-    k_full_round(T, NS, s, C, zkp_poseidon_sp[T], 0);
-    C += T;
-    for (unsigned r = 0; r < rp; r++, S += 2 * T - 1) {
-        for (unsigned h = 0; h < NS; h++) {
-            zkp_fr *st = &s[h * T];
-            k_pow5(&st[0], &st[0]);
-            fr_add(&st[0], &st[0], &C[r]);
+    for (unsigned f = 0; f < ZKP_POSEIDON_RF; f++) {
+        const int last = f == ZKP_POSEIDON_RF - 1;
+        k_full_round(T, NS, s, last ? NULL : C, f == 3 ? zkp_poseidon_sp[T] : M, last && lane0_only);
+        C += T;
+        if (f != 3) continue;
+        for (unsigned r = 0; r < rp; r++, S += 2 * T - 1) {
+            for (unsigned h = 0; h < NS; h++) {
+                zkp_fr *st = &s[h * T];
+                k_pow5(&st[0], &st[0]);
+                fr_add(&st[0], &st[0], &C[r]);
+            }
+            for (unsigned h = 0; h < NS; h++) {
+                zkp_fr *st = &s[h * T];
+                zkp_fr x = st[0];
+                k_dot(&st[0], S, st, T); /* new lane 0 = <w, (x, s1..)> */
+                for (unsigned k = 1; k < T; k++) k_muladd(&st[k], &S[T + k - 1], &x);
+            }
         }
-        for (unsigned h = 0; h < NS; h++) {
-            zkp_fr *st = &s[h * T];
-            zkp_fr x = st[0];
-            k_dot(&st[0], S, st, T); /* new lane 0 = <w, (x, s1..)> */
-            for (unsigned k = 1; k < T; k++) k_muladd(&st[k], &S[T + k - 1], &x);
-        }
+        C += rp;
     }
-    C += rp;
-    for (unsigned r = 0; r < 3; r++, C += T) k_full_round(T, NS, s, C, M, 0);
-    k_full_round(T, NS, s, NULL, M, lane0_only);
 }
 
 /* ---- dense (plain) schedule: the reference shape, used by tests ---------- */
@@ -147,23 +152,30 @@ static void k_perm_dense(unsigned T, zkp_fr *s) {
 #define KMANY 2
 #endif
 
+/* One specialised permutation per width (lane0_only is a run-time flag: it
+ * only changes the last round). Interleaved hash_many variants only for the
+ * narrow widths, where one state alone leaves the multiplier idle (the
+ * partial round is a chain of dependent products); from t = 6 on, the t - 1
+ * independent products of each partial round already fill it. */
 #define K_WIDTH(T)                                                                               \
-    static void KNAME(perm_t##T)(zkp_fr *s) { k_perm_sparse(T, 1, s, 0); }                      \
-    static void KNAME(hash_t##T)(zkp_fr *s) { k_perm_sparse(T, 1, s, 1); }                      \
+    static void KNAME(perm_t##T)(zkp_fr *s, int lane0_only) { k_perm_sparse(T, 1, s, lane0_only); }
+#define K_MANY(T)                                                                                \
     static void KNAME(many_t##T)(zkp_fr *s) { k_perm_sparse(T, KMANY, s, 1); }
 K_WIDTH(2) K_WIDTH(3) K_WIDTH(4) K_WIDTH(5) K_WIDTH(6) K_WIDTH(7) K_WIDTH(8) K_WIDTH(9)
 K_WIDTH(10) K_WIDTH(11) K_WIDTH(12) K_WIDTH(13) K_WIDTH(14) K_WIDTH(15) K_WIDTH(16) K_WIDTH(17)
+K_MANY(2) K_MANY(3) K_MANY(4) K_MANY(5)
 #undef K_WIDTH
+#undef K_MANY
 
-typedef void (*k_state_fn)(zkp_fr *s);
-#define K_TAB(name)                                                                              \
-    static const k_state_fn KNAME(name##_tab)[18] = {                                          \
-        NULL, NULL, KNAME(name##_t2), KNAME(name##_t3), KNAME(name##_t4), KNAME(name##_t5),     \
-        KNAME(name##_t6), KNAME(name##_t7), KNAME(name##_t8), KNAME(name##_t9),                 \
-        KNAME(name##_t10), KNAME(name##_t11), KNAME(name##_t12), KNAME(name##_t13),             \
-        KNAME(name##_t14), KNAME(name##_t15), KNAME(name##_t16), KNAME(name##_t17)};
-K_TAB(perm) K_TAB(hash) K_TAB(many)
-#undef K_TAB
+typedef void (*k_perm_fn)(zkp_fr *s, int lane0_only);
+typedef void (*k_many_fn)(zkp_fr *s);
+static const k_perm_fn KNAME(perm_tab)[18] = {
+    NULL, NULL, KNAME(perm_t2), KNAME(perm_t3), KNAME(perm_t4), KNAME(perm_t5),
+    KNAME(perm_t6), KNAME(perm_t7), KNAME(perm_t8), KNAME(perm_t9),
+    KNAME(perm_t10), KNAME(perm_t11), KNAME(perm_t12), KNAME(perm_t13),
+    KNAME(perm_t14), KNAME(perm_t15), KNAME(perm_t16), KNAME(perm_t17)};
+static const k_many_fn KNAME(many_tab)[6] = {NULL, NULL, KNAME(many_t2), KNAME(many_t3), KNAME(many_t4),
+                                             KNAME(many_t5)};
 
 static void KNAME(op_mul)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) { k_mul(r, a, b); }
 static void KNAME(op_sqr)(zkp_fr *r, const zkp_fr *a) { k_sqr(r, a); }
@@ -173,13 +185,14 @@ static void KNAME(op_dot)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned 
     for (unsigned k = 1; k < n; k++) FR_MAC512(T, a[k].v, b[k].v);
     k_final_dot(r, T, n);
 }
-static void KNAME(op_permute)(unsigned t, zkp_fr *s) { KNAME(perm_tab)[t](s); }
+static void KNAME(op_permute)(unsigned t, zkp_fr *s) { KNAME(perm_tab)[t](s, 0); }
 static void KNAME(op_permute_dense)(unsigned t, zkp_fr *s) { k_perm_dense(t, s); }
-static void KNAME(op_hash)(unsigned t, zkp_fr *s) { KNAME(hash_tab)[t](s); }
+static void KNAME(op_hash)(unsigned t, zkp_fr *s) { KNAME(perm_tab)[t](s, 1); }
 static void KNAME(op_hash_many)(unsigned t, zkp_fr *s, size_t count) {
     size_t i = 0;
-    for (; i + KMANY <= count; i += KMANY) KNAME(many_tab)[t](s + i * t);
-    for (; i < count; i++) KNAME(hash_tab)[t](s + i * t);
+    if (t <= 5)
+        for (; i + KMANY <= count; i += KMANY) KNAME(many_tab)[t](s + i * t);
+    for (; i < count; i++) KNAME(perm_tab)[t](s + i * t, 1);
 }
 
 const zkp_poseidon_ops KNAME(zkp_poseidon_ops) = {
