@@ -32,6 +32,17 @@
 
 typedef unsigned __int128 fr_u128;
 
+/* The limb loops below have constant trip counts; -O2 does not always
+ * flatten them, and a loop counter in the middle of a carry chain costs
+ * more than the arithmetic. */
+#if defined(__clang__)
+#define ZKP_UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define ZKP_UNROLL _Pragma("GCC unroll 8")
+#else
+#define ZKP_UNROLL
+#endif
+
 static const uint64_t fr_k_p[4] = {FR_P0, FR_P1, FR_P2, FR_P3};
 static const uint64_t fr_k_2p[4] = {0x87c3eb27e0000002u, 0x5067d090f372e122u, 0x70a08b6d0302b0bau,
                                     0x60c89ce5c2634053u};
@@ -42,12 +53,14 @@ static const zkp_fr fr_k_r2 = {{0x1bb8e645ae216da7u, 0x53fe3ab1e35c59e3u, 0x8c49
 /* r = x - m if x >= m else x, for x < 2^256 (m = p or 2p). */
 ZKP_INLINE void fr_condsub(uint64_t r[4], const uint64_t x[4], const uint64_t m[4]) {
     uint64_t d[4], borrow = 0;
+    ZKP_UNROLL
     for (int i = 0; i < 4; i++) {
         fr_u128 t = (fr_u128)x[i] - m[i] - borrow;
         d[i] = (uint64_t)t;
         borrow = (uint64_t)(t >> 64) & 1;
     }
     uint64_t keep = zkp_value_barrier_u64((uint64_t)0 - borrow); /* all ones: x < m */
+    ZKP_UNROLL
     for (int i = 0; i < 4; i++) r[i] = zkp_ct_select(keep, x[i], d[i]);
 }
 
@@ -55,6 +68,7 @@ ZKP_INLINE void fr_condsub(uint64_t r[4], const uint64_t x[4], const uint64_t m[
  * only used on public inputs, but it is branch-free anyway). */
 ZKP_INLINE int fr_is_canonical(const uint64_t x[4]) {
     uint64_t borrow = 0;
+    ZKP_UNROLL
     for (int i = 0; i < 4; i++) {
         fr_u128 t = (fr_u128)x[i] - fr_k_p[i] - borrow;
         borrow = (uint64_t)(t >> 64) & 1;
@@ -64,6 +78,7 @@ ZKP_INLINE int fr_is_canonical(const uint64_t x[4]) {
 
 ZKP_INLINE void fr_add(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
     uint64_t s[4], c = 0;
+    ZKP_UNROLL
     for (int i = 0; i < 4; i++) {
         fr_u128 t = (fr_u128)a->v[i] + b->v[i] + c;
         s[i] = (uint64_t)t;
@@ -75,6 +90,7 @@ ZKP_INLINE void fr_add(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
 
 ZKP_INLINE void fr_sub(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
     uint64_t d[4], borrow = 0;
+    ZKP_UNROLL
     for (int i = 0; i < 4; i++) {
         fr_u128 t = (fr_u128)a->v[i] - b->v[i] - borrow;
         d[i] = (uint64_t)t;
@@ -82,6 +98,7 @@ ZKP_INLINE void fr_sub(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
     }
     uint64_t mask = zkp_value_barrier_u64((uint64_t)0 - borrow);
     uint64_t c = 0;
+    ZKP_UNROLL
     for (int i = 0; i < 4; i++) {
         fr_u128 t = (fr_u128)d[i] + (fr_k_p[i] & mask) + c;
         r->v[i] = (uint64_t)t;
@@ -94,14 +111,17 @@ ZKP_INLINE void fr_sub(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
 /* T = a * b (schoolbook, 16 products). */
 ZKP_INLINE void fr_mul512_c(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
     uint64_t c = 0;
+    ZKP_UNROLL
     for (int j = 0; j < 4; j++) {
         fr_u128 x = (fr_u128)a[0] * b[j] + c;
         T[j] = (uint64_t)x;
         c = (uint64_t)(x >> 64);
     }
     T[4] = c;
+    ZKP_UNROLL
     for (int i = 1; i < 4; i++) {
         c = 0;
+        ZKP_UNROLL
         for (int j = 0; j < 4; j++) {
             fr_u128 x = (fr_u128)a[i] * b[j] + T[i + j] + c;
             T[i + j] = (uint64_t)x;
@@ -130,6 +150,7 @@ ZKP_INLINE void fr_sqr512_c(uint64_t T[8], const uint64_t a[4]) {
     T[2] = (T[2] << 1) | (T[1] >> 63);
     T[1] = T[1] << 1;
     c = 0;
+    ZKP_UNROLL
     for (int i = 0; i < 4; i++) {
         fr_u128 d = (fr_u128)a[i] * a[i];
         fr_u128 lo = (fr_u128)(i == 0 ? 0 : T[2 * i]) + (uint64_t)d + c;
@@ -142,13 +163,16 @@ ZKP_INLINE void fr_sqr512_c(uint64_t T[8], const uint64_t a[4]) {
 
 /* T += a * b. The caller guarantees the sum stays below 2^512. */
 ZKP_INLINE void fr_mac512_c(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
+    ZKP_UNROLL
     for (int i = 0; i < 4; i++) {
         uint64_t c = 0;
+        ZKP_UNROLL
         for (int j = 0; j < 4; j++) {
             fr_u128 x = (fr_u128)a[i] * b[j] + T[i + j] + c;
             T[i + j] = (uint64_t)x;
             c = (uint64_t)(x >> 64);
         }
+        ZKP_UNROLL
         for (int k = i + 4; k < 8; k++) {
             fr_u128 x = (fr_u128)T[k] + c;
             T[k] = (uint64_t)x;
@@ -161,13 +185,16 @@ ZKP_INLINE void fr_mac512_c(uint64_t T[8], const uint64_t a[4], const uint64_t b
  * clears the low half; < T / 2^256 + p. Needs T + m p < 2^512, which holds
  * for every T < 2^512 - 2^256 p (all sums of <= 17 products). */
 ZKP_INLINE void fr_redc8_c(uint64_t T[8]) {
+    ZKP_UNROLL
     for (int i = 0; i < 4; i++) {
         uint64_t m = T[i] * FR_PINV, c = 0;
+        ZKP_UNROLL
         for (int j = 0; j < 4; j++) {
             fr_u128 x = (fr_u128)m * fr_k_p[j] + T[i + j] + c;
             T[i + j] = (uint64_t)x;
             c = (uint64_t)(x >> 64);
         }
+        ZKP_UNROLL
         for (int k = i + 4; k < 8; k++) {
             fr_u128 x = (fr_u128)T[k] + c;
             T[k] = (uint64_t)x;

@@ -7,10 +7,13 @@
  * are used (built with -mbmi2 -madx, the compiler may still pick MULX).
  *
  * The accumulator T[0..7] lives in registers ("+r"); a, b and the modulus
- * are memory operands, so a block needs at most 8 + 3 registers plus two
- * base addresses -- it fits with the frame pointer reserved (ASan builds).
+ * are addressed through two pointer registers (plain "m" operands may take
+ * base + index each), so a block needs 8 + 3 + 2 registers -- it fits with
+ * the frame pointer reserved (ASan builds). The "m" inputs of the whole
+ * arrays tell the compiler the asm reads them.
  */
 #include "poseidon/fr.h"
+#include "poseidon/internal.h" /* zkprim_build_config.h: ZKP_HAVE_ASM */
 
 #if ZKP_HAVE_ASM && defined(__x86_64__)
 
@@ -59,39 +62,37 @@
  * accumulate rows; each row's new top limb starts at zero. */
 ZKP_INLINE void fr_mul512_x(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
     uint64_t lo, hi, dx;
-    __asm__("movq %[a0], %%rdx\n\t"
-            "mulx %[b0], %[t0], %[t1]\n\t"
-            "mulx %[b1], %[lo], %[t2]\n\t"
+    __asm__("movq 0(%[ap]), %%rdx\n\t"
+            "mulx 0(%[bp]), %[t0], %[t1]\n\t"
+            "mulx 8(%[bp]), %[lo], %[t2]\n\t"
             "addq %[lo], %[t1]\n\t"
-            "mulx %[b2], %[lo], %[t3]\n\t"
+            "mulx 16(%[bp]), %[lo], %[t3]\n\t"
             "adcq %[lo], %[t2]\n\t"
-            "mulx %[b3], %[lo], %[t4]\n\t"
+            "mulx 24(%[bp]), %[lo], %[t4]\n\t"
             "adcq %[lo], %[t3]\n\t"
             "adcq $0, %[t4]\n\t"
-            "movq %[a1], %%rdx\n\t"
+            "movq 8(%[ap]), %%rdx\n\t"
             "xorl %k[t5], %k[t5]\n\t"
-            FR_ROW_BODY("%[b0]", "%[b1]", "%[b2]", "%[b3]", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
-            "movq %[a2], %%rdx\n\t"
+            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+            "movq 16(%[ap]), %%rdx\n\t"
             "xorl %k[t6], %k[t6]\n\t"
-            FR_ROW_BODY("%[b0]", "%[b1]", "%[b2]", "%[b3]", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
-            "movq %[a3], %%rdx\n\t"
+            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+            "movq 24(%[ap]), %%rdx\n\t"
             "xorl %k[t7], %k[t7]\n\t"
-            FR_ROW_BODY("%[b0]", "%[b1]", "%[b2]", "%[b3]", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
             : [t0] "=&r"(T[0]), [t1] "=&r"(T[1]), [t2] "=&r"(T[2]), [t3] "=&r"(T[3]),
               [t4] "=&r"(T[4]), [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]),
               [lo] "=&r"(lo), [hi] "=&r"(hi), [dx] "=&d"(dx)
-            : [a0] "m"(a[0]), [a1] "m"(a[1]), [a2] "m"(a[2]), [a3] "m"(a[3]),
-              [b0] "m"(b[0]), [b1] "m"(b[1]), [b2] "m"(b[2]), [b3] "m"(b[3])
+            : [ap] "r"(a), [bp] "r"(b), "m"(*(const uint64_t(*)[4])a), "m"(*(const uint64_t(*)[4])b)
             : "cc");
 }
 
 /* T += a * b. */
 ZKP_INLINE void fr_mac512_x(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
     uint64_t lo, hi, dx;
-    __asm__(FR_ROWS_ACC("%[b0]", "%[b1]", "%[b2]", "%[b3]", "%[a0]", "%[a1]", "%[a2]", "%[a3]")
+    __asm__(FR_ROWS_ACC("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "0(%[ap])", "8(%[ap])", "16(%[ap])", "24(%[ap])")
             : FR_T_OUT
-            : [a0] "m"(a[0]), [a1] "m"(a[1]), [a2] "m"(a[2]), [a3] "m"(a[3]),
-              [b0] "m"(b[0]), [b1] "m"(b[1]), [b2] "m"(b[2]), [b3] "m"(b[3])
+            : [ap] "r"(a), [bp] "r"(b), "m"(*(const uint64_t(*)[4])a), "m"(*(const uint64_t(*)[4])b)
             : "cc");
 }
 
@@ -99,46 +100,46 @@ ZKP_INLINE void fr_mac512_x(uint64_t T[8], const uint64_t a[4], const uint64_t b
  * chain) while adding the squares of the limbs (ADOX chain). */
 ZKP_INLINE void fr_sqr512_x(uint64_t T[8], const uint64_t a[4]) {
     uint64_t lo, hi, dx;
-    __asm__("movq %[a0], %%rdx\n\t"
-            "mulx %[a1], %[t1], %[t2]\n\t"
-            "mulx %[a2], %[lo], %[t3]\n\t"
+    __asm__("movq 0(%[ap]), %%rdx\n\t"
+            "mulx 8(%[ap]), %[t1], %[t2]\n\t"
+            "mulx 16(%[ap]), %[lo], %[t3]\n\t"
             "addq %[lo], %[t2]\n\t"
-            "mulx %[a3], %[lo], %[t4]\n\t"
+            "mulx 24(%[ap]), %[lo], %[t4]\n\t"
             "adcq %[lo], %[t3]\n\t"
             "adcq $0, %[t4]\n\t"
-            "movq %[a1], %%rdx\n\t"
+            "movq 8(%[ap]), %%rdx\n\t"
             "xorl %k[t5], %k[t5]\n\t"
-            "mulx %[a2], %[lo], %[hi]\n\t"
+            "mulx 16(%[ap]), %[lo], %[hi]\n\t"
             "adox %[lo], %[t3]\n\t"
             "adcx %[hi], %[t4]\n\t"
-            "mulx %[a3], %[lo], %[hi]\n\t"
+            "mulx 24(%[ap]), %[lo], %[hi]\n\t"
             "adox %[lo], %[t4]\n\t"
             "adcx %[hi], %[t5]\n\t"
             "movl $0, %k[lo]\n\t"
             "adox %[lo], %[t5]\n\t"
-            "movq %[a2], %%rdx\n\t"
-            "mulx %[a3], %[lo], %[t6]\n\t"
+            "movq 16(%[ap]), %%rdx\n\t"
+            "mulx 24(%[ap]), %[lo], %[t6]\n\t"
             "addq %[lo], %[t5]\n\t"
             "adcq $0, %[t6]\n\t"
             /* double and add the diagonal */
             "xorl %k[t7], %k[t7]\n\t"
-            "movq %[a0], %%rdx\n\t"
+            "movq 0(%[ap]), %%rdx\n\t"
             "mulx %%rdx, %[t0], %[hi]\n\t"
             "adcx %[t1], %[t1]\n\t"
             "adox %[hi], %[t1]\n\t"
-            "movq %[a1], %%rdx\n\t"
+            "movq 8(%[ap]), %%rdx\n\t"
             "mulx %%rdx, %[lo], %[hi]\n\t"
             "adcx %[t2], %[t2]\n\t"
             "adox %[lo], %[t2]\n\t"
             "adcx %[t3], %[t3]\n\t"
             "adox %[hi], %[t3]\n\t"
-            "movq %[a2], %%rdx\n\t"
+            "movq 16(%[ap]), %%rdx\n\t"
             "mulx %%rdx, %[lo], %[hi]\n\t"
             "adcx %[t4], %[t4]\n\t"
             "adox %[lo], %[t4]\n\t"
             "adcx %[t5], %[t5]\n\t"
             "adox %[hi], %[t5]\n\t"
-            "movq %[a3], %%rdx\n\t"
+            "movq 24(%[ap]), %%rdx\n\t"
             "mulx %%rdx, %[lo], %[hi]\n\t"
             "adcx %[t6], %[t6]\n\t"
             "adox %[lo], %[t6]\n\t"
@@ -147,7 +148,7 @@ ZKP_INLINE void fr_sqr512_x(uint64_t T[8], const uint64_t a[4]) {
             : [t0] "=&r"(T[0]), [t1] "=&r"(T[1]), [t2] "=&r"(T[2]), [t3] "=&r"(T[3]),
               [t4] "=&r"(T[4]), [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]),
               [lo] "=&r"(lo), [hi] "=&r"(hi), [dx] "=&d"(dx)
-            : [a0] "m"(a[0]), [a1] "m"(a[1]), [a2] "m"(a[2]), [a3] "m"(a[3])
+            : [ap] "r"(a), "m"(*(const uint64_t(*)[4])a)
             : "cc");
 }
 

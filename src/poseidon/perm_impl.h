@@ -58,6 +58,7 @@ ZKP_INLINE void k_muladd(zkp_fr *s, const zkp_fr *w, const zkp_fr *x) {
     uint64_t T[8];
     FR_MUL512(T, w->v, x->v);
     uint64_t c = 0;
+    ZKP_UNROLL
     for (int i = 0; i < 4; i++) {
         fr_u128 y = (fr_u128)T[4 + i] + s->v[i] + c;
         T[4 + i] = (uint64_t)y;
