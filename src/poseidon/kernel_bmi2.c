@@ -175,6 +175,47 @@ ZKP_INLINE void fr_redc8_x(uint64_t T[8]) {
             : "cc");
 }
 
+
+/* Montgomery product in one pass (CIOS, Koc et al.): for each limb b_i,
+ * T[i..i+4] += b_i * a, then T[i..i+4] += m p with m = T[i] (-p^-1), which
+ * zeroes T[i]. Because p < 2^254 (top limb below 2^62), the running value
+ * stays below 2p after each step and T[i+4] absorbs every carry, so unlike
+ * the separate product + reduction no carry ripples past the row.
+ * Result in T[4..7], < 2p. */
+ZKP_INLINE void fr_montmul_x(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
+    static const uint64_t pinv = FR_PINV;
+    uint64_t lo, hi, dx;
+    __asm__("movq 0(%[bp]), %%rdx\n\t"
+            "mulx 0(%[ap]), %[t0], %[t1]\n\t"
+            "mulx 8(%[ap]), %[lo], %[t2]\n\t"
+            "addq %[lo], %[t1]\n\t"
+            "mulx 16(%[ap]), %[lo], %[t3]\n\t"
+            "adcq %[lo], %[t2]\n\t"
+            "mulx 24(%[ap]), %[lo], %[t4]\n\t"
+            "adcq %[lo], %[t3]\n\t"
+            "adcq $0, %[t4]\n\t"
+            FR_REDC_ROW("%[t0]", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
+            "movq 8(%[bp]), %%rdx\n\t"
+            "xorl %k[t5], %k[t5]\n\t"
+            FR_ROW_BODY("0(%[ap])", "8(%[ap])", "16(%[ap])", "24(%[ap])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+            FR_REDC_ROW("%[t1]", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+            "movq 16(%[bp]), %%rdx\n\t"
+            "xorl %k[t6], %k[t6]\n\t"
+            FR_ROW_BODY("0(%[ap])", "8(%[ap])", "16(%[ap])", "24(%[ap])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+            FR_REDC_ROW("%[t2]", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+            "movq 24(%[bp]), %%rdx\n\t"
+            "xorl %k[t7], %k[t7]\n\t"
+            FR_ROW_BODY("0(%[ap])", "8(%[ap])", "16(%[ap])", "24(%[ap])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+            FR_REDC_ROW("%[t3]", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+            : [t0] "=&r"(T[0]), [t1] "=&r"(T[1]), [t2] "=&r"(T[2]), [t3] "=&r"(T[3]),
+              [t4] "=&r"(T[4]), [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]),
+              [lo] "=&r"(lo), [hi] "=&r"(hi), [dx] "=&d"(dx)
+            : [ap] "r"(a), [bp] "r"(b), "m"(*(const uint64_t(*)[4])a), "m"(*(const uint64_t(*)[4])b),
+              [pinv] "m"(pinv), [p0] "m"(fr_k_p[0]), [p1] "m"(fr_k_p[1]), [p2] "m"(fr_k_p[2]),
+              [p3] "m"(fr_k_p[3])
+            : "cc");
+}
+#define FR_MONTMUL fr_montmul_x
 #define FR_MUL512 fr_mul512_x
 #define FR_SQR512 fr_sqr512_x
 #define FR_MAC512 fr_mac512_x

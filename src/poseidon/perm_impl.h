@@ -6,6 +6,8 @@
  *   FR_MAC512(T, a, b)  T[0..7] += a * b   (sum stays < 2^512)
  *   FR_REDC8(T)         T[4..7] = Montgomery reduction of T (< T/2^256 + p)
  *   KNAME(x)            x with the kernel suffix
+ * and may define
+ *   FR_MONTMUL(T, a, b) T[4..7] = a * b / 2^256 (< 2p) in one pass
  * and gets `const zkp_poseidon_ops KNAME(zkp_poseidon_ops)`.
  *
  * Fixed width: every routine is always_inline with the width as a
@@ -19,8 +21,12 @@
 
 ZKP_INLINE void k_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
     uint64_t T[8];
+#ifdef FR_MONTMUL
+    FR_MONTMUL(T, a->v, b->v);
+#else
     FR_MUL512(T, a->v, b->v);
     FR_REDC8(T);
+#endif
     fr_condsub(r->v, T + 4, fr_k_p); /* < 2p -> < p */
 }
 
@@ -56,6 +62,20 @@ ZKP_INLINE void k_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, const unsigne
  * which is < 2.2p; two conditional subtractions finish it. */
 ZKP_INLINE void k_muladd(zkp_fr *s, const zkp_fr *w, const zkp_fr *x) {
     uint64_t T[8];
+#ifdef FR_MONTMUL
+    /* w x / R < 2p, plus s < p: < 3p, two conditional subtractions (2p, p). */
+    FR_MONTMUL(T, w->v, x->v);
+    uint64_t c0 = 0;
+    ZKP_UNROLL
+    for (int i = 0; i < 4; i++) {
+        fr_u128 y = (fr_u128)T[4 + i] + s->v[i] + c0;
+        T[4 + i] = (uint64_t)y;
+        c0 = (uint64_t)(y >> 64);
+    }
+    fr_condsub(T + 4, T + 4, fr_k_2p);
+    fr_condsub(s->v, T + 4, fr_k_p);
+    return;
+#endif
     FR_MUL512(T, w->v, x->v);
     uint64_t c = 0;
     ZKP_UNROLL
