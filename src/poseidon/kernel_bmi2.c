@@ -6,11 +6,12 @@
  * product does not rely on it. Without ZKP_HAVE_ASM the portable routines
  * are used (built with -mbmi2 -madx, the compiler may still pick MULX).
  *
- * The accumulator T[0..7] lives in registers ("+r"); a, b and the modulus
- * are addressed through two pointer registers (plain "m" operands may take
- * base + index each), so a block needs 8 + 3 + 2 registers -- it fits with
- * the frame pointer reserved (ASan builds). The "m" inputs of the whole
- * arrays tell the compiler the asm reads them.
+ * The accumulator T[0..7] lives in registers; a and b are addressed through
+ * two pointer registers and the modulus is a RIP-relative memory operand,
+ * so a block needs 8 + 3 + 2 registers -- it fits with the frame pointer
+ * reserved (ASan builds at -O1). A "memory" clobber, rather than "m"
+ * operands for the arrays (which may claim address registers of their own),
+ * tells the compiler the asm reads through those pointers.
  */
 #include "poseidon/fr.h"
 #include "poseidon/internal.h" /* zkprim_build_config.h: ZKP_HAVE_ASM */
@@ -83,8 +84,8 @@ ZKP_INLINE void fr_mul512_x(uint64_t T[8], const uint64_t a[4], const uint64_t b
             : [t0] "=&r"(T[0]), [t1] "=&r"(T[1]), [t2] "=&r"(T[2]), [t3] "=&r"(T[3]),
               [t4] "=&r"(T[4]), [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]),
               [lo] "=&r"(lo), [hi] "=&r"(hi), [dx] "=&d"(dx)
-            : [ap] "r"(a), [bp] "r"(b), "m"(*(const uint64_t(*)[4])a), "m"(*(const uint64_t(*)[4])b)
-            : "cc");
+            : [ap] "r"(a), [bp] "r"(b)
+            : "cc", "memory");
 }
 
 /* T += a * b. */
@@ -92,8 +93,8 @@ ZKP_INLINE void fr_mac512_x(uint64_t T[8], const uint64_t a[4], const uint64_t b
     uint64_t lo, hi, dx;
     __asm__(FR_ROWS_ACC("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "0(%[ap])", "8(%[ap])", "16(%[ap])", "24(%[ap])")
             : FR_T_OUT
-            : [ap] "r"(a), [bp] "r"(b), "m"(*(const uint64_t(*)[4])a), "m"(*(const uint64_t(*)[4])b)
-            : "cc");
+            : [ap] "r"(a), [bp] "r"(b)
+            : "cc", "memory");
 }
 
 /* T = a^2: cross products once, then one pass that doubles them (ADCX
@@ -148,8 +149,8 @@ ZKP_INLINE void fr_sqr512_x(uint64_t T[8], const uint64_t a[4]) {
             : [t0] "=&r"(T[0]), [t1] "=&r"(T[1]), [t2] "=&r"(T[2]), [t3] "=&r"(T[3]),
               [t4] "=&r"(T[4]), [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]),
               [lo] "=&r"(lo), [hi] "=&r"(hi), [dx] "=&d"(dx)
-            : [ap] "r"(a), "m"(*(const uint64_t(*)[4])a)
-            : "cc");
+            : [ap] "r"(a)
+            : "cc", "memory");
 }
 
 /* Montgomery reduction: four rows T += m_i * p * 2^(64 i) with
@@ -172,7 +173,7 @@ ZKP_INLINE void fr_redc8_x(uint64_t T[8]) {
             : FR_T_OUT
             : [pinv] "m"(pinv), [p0] "m"(fr_k_p[0]), [p1] "m"(fr_k_p[1]), [p2] "m"(fr_k_p[2]),
               [p3] "m"(fr_k_p[3])
-            : "cc");
+            : "cc", "memory");
 }
 
 
@@ -210,10 +211,10 @@ ZKP_INLINE void fr_montmul_x(uint64_t T[8], const uint64_t a[4], const uint64_t 
             : [t0] "=&r"(T[0]), [t1] "=&r"(T[1]), [t2] "=&r"(T[2]), [t3] "=&r"(T[3]),
               [t4] "=&r"(T[4]), [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]),
               [lo] "=&r"(lo), [hi] "=&r"(hi), [dx] "=&d"(dx)
-            : [ap] "r"(a), [bp] "r"(b), "m"(*(const uint64_t(*)[4])a), "m"(*(const uint64_t(*)[4])b),
+            : [ap] "r"(a), [bp] "r"(b),
               [pinv] "m"(pinv), [p0] "m"(fr_k_p[0]), [p1] "m"(fr_k_p[1]), [p2] "m"(fr_k_p[2]),
               [p3] "m"(fr_k_p[3])
-            : "cc");
+            : "cc", "memory");
 }
 #define FR_MONTMUL fr_montmul_x
 #define FR_MUL512 fr_mul512_x
