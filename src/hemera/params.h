@@ -1,0 +1,38 @@
+/*
+ * Hemera parameters shared by every Hemera kernel (single, constant-time,
+ * batched) and by the modes. Constants come from gen/hemera_constants.py
+ * (spec section 4: self-bootstrap from the seed "cyber"); never edit them by
+ * hand, scripts/regen.sh --check fails on any difference.
+ */
+#ifndef ZKPRIM_HEMERA_PARAMS_H
+#define ZKPRIM_HEMERA_PARAMS_H
+
+#include <stdint.h>
+
+#define HEMERA_WIDTH 16
+#define HEMERA_RF_HALF 4     /* full rounds before and after the partial rounds */
+#define HEMERA_RP 16         /* partial rounds */
+#define HEMERA_N_RC 144      /* 2*4*16 full + 16 partial */
+
+/* RC[0..128]: full rounds, row-major (round r, lane i at 16r + i; rounds
+ * 0..3 before the partial rounds, 4..7 after). RC[128..144]: partial round
+ * j adds RC[128 + j] to state[0]. All canonical (< p). */
+extern const uint64_t zkp_hemera_rc[144];
+/* Diagonal d of the internal matrix M_I = J + diag(d). Canonical. */
+extern const uint64_t zkp_hemera_diag[16];
+
+/* A permutation shape, for kernels generic in round counts (spec section 11):
+ * M_E, then rf_half full rounds (x^7 on all lanes, M_E), rp partial rounds
+ * (S-box on lane 0, M_I), rf_half full rounds; canonical output. */
+typedef struct hemera_profile {
+    unsigned rf_half, rp;
+    int partial_inverse;        /* 1: x^-1 (0 -> 0), 0: x^7 */
+    const uint64_t *rc_full;    /* 2*rf_half*16, row-major like zkp_hemera_rc */
+    const uint64_t *rc_partial; /* rp */
+    const uint64_t *diag;       /* 16 */
+} hemera_profile;
+
+/* The live Hemera profile: (4, 16, inverse, RC[0..128], RC[128..144], diag). */
+extern const hemera_profile zkp_hemera_profile_default;
+
+#endif
