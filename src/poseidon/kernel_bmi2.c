@@ -217,6 +217,164 @@ ZKP_INLINE void fr_montmul_x(uint64_t T[8], const uint64_t a[4], const uint64_t 
             : "cc", "memory");
 }
 #define FR_MONTMUL fr_montmul_x
+
+/* Short dot products (n = 2..4 terms, the narrow widths' rows) in CIOS
+ * form: for each limb i, every term's row a_k[i] * b_k is added into
+ * T[i..i+4], then one reduction row clears T[i]. The value held after step
+ * i is below (n + 1) 2^64 p, which fits the five words T[i..i+4] for
+ * n <= 4 (2^256 / p > 5.29), so no carry ripples past the row; the result
+ * is exactly (sum + M p) / 2^256 for some M < 2^256, the same bound as the
+ * separate product + reduction (< (0.18903 n + 1) p). */
+/* sum_(k<2) a[k] * b[k] / 2^256 in one interleaved pass (see fr_dot_x). */
+ZKP_INLINE void fr_dot2_x(uint64_t T[8], const zkp_fr *a, const zkp_fr *b) {
+    static const uint64_t pinv = FR_PINV;
+    uint64_t lo, hi, dx;
+    __asm__("movq 0(%[ap]), %%rdx\n\t"
+            "mulx 0(%[bp]), %[t0], %[t1]\n\t"
+            "mulx 8(%[bp]), %[lo], %[t2]\n\t"
+            "addq %[lo], %[t1]\n\t"
+            "mulx 16(%[bp]), %[lo], %[t3]\n\t"
+            "adcq %[lo], %[t2]\n\t"
+            "mulx 24(%[bp]), %[lo], %[t4]\n\t"
+            "adcq %[lo], %[t3]\n\t"
+            "adcq $0, %[t4]\n\t"
+            "movq 32(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
+            FR_REDC_ROW("%[t0]", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
+            "movq 8(%[ap]), %%rdx\n\t"
+            "xorl %k[t5], %k[t5]\n\t"
+            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+            "movq 40(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+            FR_REDC_ROW("%[t1]", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+            "movq 16(%[ap]), %%rdx\n\t"
+            "xorl %k[t6], %k[t6]\n\t"
+            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+            "movq 48(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+            FR_REDC_ROW("%[t2]", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+            "movq 24(%[ap]), %%rdx\n\t"
+            "xorl %k[t7], %k[t7]\n\t"
+            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+            "movq 56(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+            FR_REDC_ROW("%[t3]", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+            : [t0] "=&r"(T[0]), [t1] "=&r"(T[1]), [t2] "=&r"(T[2]), [t3] "=&r"(T[3]),
+              [t4] "=&r"(T[4]), [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]),
+              [lo] "=&r"(lo), [hi] "=&r"(hi), [dx] "=&d"(dx)
+            : [ap] "r"(a), [bp] "r"(b), [pinv] "m"(pinv), [p0] "m"(fr_k_p[0]), [p1] "m"(fr_k_p[1]),
+              [p2] "m"(fr_k_p[2]), [p3] "m"(fr_k_p[3])
+            : "cc", "memory");
+}
+
+/* sum_(k<3) a[k] * b[k] / 2^256 in one interleaved pass (see fr_dot_x). */
+ZKP_INLINE void fr_dot3_x(uint64_t T[8], const zkp_fr *a, const zkp_fr *b) {
+    static const uint64_t pinv = FR_PINV;
+    uint64_t lo, hi, dx;
+    __asm__("movq 0(%[ap]), %%rdx\n\t"
+            "mulx 0(%[bp]), %[t0], %[t1]\n\t"
+            "mulx 8(%[bp]), %[lo], %[t2]\n\t"
+            "addq %[lo], %[t1]\n\t"
+            "mulx 16(%[bp]), %[lo], %[t3]\n\t"
+            "adcq %[lo], %[t2]\n\t"
+            "mulx 24(%[bp]), %[lo], %[t4]\n\t"
+            "adcq %[lo], %[t3]\n\t"
+            "adcq $0, %[t4]\n\t"
+            "movq 32(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
+            "movq 64(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("64(%[bp])", "72(%[bp])", "80(%[bp])", "88(%[bp])", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
+            FR_REDC_ROW("%[t0]", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
+            "movq 8(%[ap]), %%rdx\n\t"
+            "xorl %k[t5], %k[t5]\n\t"
+            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+            "movq 40(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+            "movq 72(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("64(%[bp])", "72(%[bp])", "80(%[bp])", "88(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+            FR_REDC_ROW("%[t1]", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+            "movq 16(%[ap]), %%rdx\n\t"
+            "xorl %k[t6], %k[t6]\n\t"
+            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+            "movq 48(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+            "movq 80(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("64(%[bp])", "72(%[bp])", "80(%[bp])", "88(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+            FR_REDC_ROW("%[t2]", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+            "movq 24(%[ap]), %%rdx\n\t"
+            "xorl %k[t7], %k[t7]\n\t"
+            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+            "movq 56(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+            "movq 88(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("64(%[bp])", "72(%[bp])", "80(%[bp])", "88(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+            FR_REDC_ROW("%[t3]", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+            : [t0] "=&r"(T[0]), [t1] "=&r"(T[1]), [t2] "=&r"(T[2]), [t3] "=&r"(T[3]),
+              [t4] "=&r"(T[4]), [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]),
+              [lo] "=&r"(lo), [hi] "=&r"(hi), [dx] "=&d"(dx)
+            : [ap] "r"(a), [bp] "r"(b), [pinv] "m"(pinv), [p0] "m"(fr_k_p[0]), [p1] "m"(fr_k_p[1]),
+              [p2] "m"(fr_k_p[2]), [p3] "m"(fr_k_p[3])
+            : "cc", "memory");
+}
+
+/* sum_(k<4) a[k] * b[k] / 2^256 in one interleaved pass (see fr_dot_x). */
+ZKP_INLINE void fr_dot4_x(uint64_t T[8], const zkp_fr *a, const zkp_fr *b) {
+    static const uint64_t pinv = FR_PINV;
+    uint64_t lo, hi, dx;
+    __asm__("movq 0(%[ap]), %%rdx\n\t"
+            "mulx 0(%[bp]), %[t0], %[t1]\n\t"
+            "mulx 8(%[bp]), %[lo], %[t2]\n\t"
+            "addq %[lo], %[t1]\n\t"
+            "mulx 16(%[bp]), %[lo], %[t3]\n\t"
+            "adcq %[lo], %[t2]\n\t"
+            "mulx 24(%[bp]), %[lo], %[t4]\n\t"
+            "adcq %[lo], %[t3]\n\t"
+            "adcq $0, %[t4]\n\t"
+            "movq 32(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
+            "movq 64(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("64(%[bp])", "72(%[bp])", "80(%[bp])", "88(%[bp])", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
+            "movq 96(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("96(%[bp])", "104(%[bp])", "112(%[bp])", "120(%[bp])", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
+            FR_REDC_ROW("%[t0]", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
+            "movq 8(%[ap]), %%rdx\n\t"
+            "xorl %k[t5], %k[t5]\n\t"
+            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+            "movq 40(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+            "movq 72(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("64(%[bp])", "72(%[bp])", "80(%[bp])", "88(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+            "movq 104(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("96(%[bp])", "104(%[bp])", "112(%[bp])", "120(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+            FR_REDC_ROW("%[t1]", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+            "movq 16(%[ap]), %%rdx\n\t"
+            "xorl %k[t6], %k[t6]\n\t"
+            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+            "movq 48(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+            "movq 80(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("64(%[bp])", "72(%[bp])", "80(%[bp])", "88(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+            "movq 112(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("96(%[bp])", "104(%[bp])", "112(%[bp])", "120(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+            FR_REDC_ROW("%[t2]", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+            "movq 24(%[ap]), %%rdx\n\t"
+            "xorl %k[t7], %k[t7]\n\t"
+            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+            "movq 56(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+            "movq 88(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("64(%[bp])", "72(%[bp])", "80(%[bp])", "88(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+            "movq 120(%[ap]), %%rdx\n\t"
+            FR_ROW_BODY("96(%[bp])", "104(%[bp])", "112(%[bp])", "120(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+            FR_REDC_ROW("%[t3]", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+            : [t0] "=&r"(T[0]), [t1] "=&r"(T[1]), [t2] "=&r"(T[2]), [t3] "=&r"(T[3]),
+              [t4] "=&r"(T[4]), [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]),
+              [lo] "=&r"(lo), [hi] "=&r"(hi), [dx] "=&d"(dx)
+            : [ap] "r"(a), [bp] "r"(b), [pinv] "m"(pinv), [p0] "m"(fr_k_p[0]), [p1] "m"(fr_k_p[1]),
+              [p2] "m"(fr_k_p[2]), [p3] "m"(fr_k_p[3])
+            : "cc", "memory");
+}
+#define FR_DOTN 1
 #define FR_MUL512 fr_mul512_x
 #define FR_SQR512 fr_sqr512_x
 #define FR_MAC512 fr_mac512_x

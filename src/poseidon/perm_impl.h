@@ -53,6 +53,15 @@ ZKP_INLINE void k_final_dot(zkp_fr *r, uint64_t T[8], const unsigned n) {
  * Montgomery reduction for the whole row. */
 ZKP_INLINE void k_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, const unsigned n) {
     uint64_t T[8];
+#ifdef FR_DOTN
+    if (n >= 2 && n <= 4) { /* interleaved form: no carry ripple (kernel_bmi2.c) */
+        if (n == 2) fr_dot2_x(T, a, b);
+        else if (n == 3) fr_dot3_x(T, a, b);
+        else fr_dot4_x(T, a, b);
+        fr_condsub(r->v, T + 4, fr_k_p); /* n <= 4: < 1.76p */
+        return;
+    }
+#endif
     FR_MUL512(T, a[0].v, b[0].v);
     for (unsigned k = 1; k < n; k++) FR_MAC512(T, a[k].v, b[k].v);
     k_final_dot(r, T, n);
@@ -214,6 +223,10 @@ static const k_many_fn KNAME(many_tab)[6] = {NULL, NULL, KNAME(many_t2), KNAME(m
 static void KNAME(op_mul)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) { k_mul(r, a, b); }
 static void KNAME(op_sqr)(zkp_fr *r, const zkp_fr *a) { k_sqr(r, a); }
 static void KNAME(op_dot)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n) {
+    /* the fixed-size forms the permutation uses for narrow widths */
+    if (n == 2) return k_dot(r, a, b, 2);
+    if (n == 3) return k_dot(r, a, b, 3);
+    if (n == 4) return k_dot(r, a, b, 4);
     uint64_t T[8];
     FR_MUL512(T, a[0].v, b[0].v);
     for (unsigned k = 1; k < n; k++) FR_MAC512(T, a[k].v, b[k].v);
