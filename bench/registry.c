@@ -8,6 +8,7 @@ extern const bench_module bench_module_keccak_extra;
 extern const bench_module bench_module_hemera;
 extern const bench_module bench_module_hemera_modes;
 extern const bench_module bench_module_gf2;
+extern const bench_module bench_module_poseidon;
 
 const bench_module *const bench_modules[] = {
     &bench_module_core,
@@ -16,5 +17,6 @@ const bench_module *const bench_modules[] = {
     &bench_module_hemera,
     &bench_module_hemera_modes,
     &bench_module_gf2,
+    &bench_module_poseidon,
 };
 const size_t bench_module_count = sizeof bench_modules / sizeof bench_modules[0];
