@@ -18,6 +18,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A setup() may return BENCH_SKIP when the case cannot run here (an
+ * external anchor whose program or package is missing): the row is
+ * reported as skipped instead of timing nothing. */
+extern char bench_skip_token;
+#define BENCH_SKIP ((void *)&bench_skip_token)
+
 typedef struct bench_case {
     const char *name;           /* "module/what[/size]", matched by FILTER */
     const char *group;          /* phase or family, e.g. "anchor" for external rows */
@@ -53,6 +59,7 @@ typedef struct bench_result {
     double bytes_per_op;
     uint64_t iters;
     int runs;
+    int skipped;   /* setup() returned BENCH_SKIP */
 } bench_result;
 
 typedef struct bench_options {
