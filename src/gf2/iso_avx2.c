@@ -8,13 +8,17 @@
 #include "core/util.h"
 #include "gf2/iso_internal.h"
 
+/* Byte offset of window w's entry: bits 5w..5w+4 of v times 32. A rotate
+ * (one non-destructive rorx with BMI2) lines the window up with bits 5..9,
+ * so the scaled index costs rorx + and, with no separate shift by 5. */
+#define OFF(v, w) (((v) >> ((5 * (w) + 59) & 63) | (v) << ((69 - 5 * (w)) & 63)) & 0x3e0)
 #define LK(acc, t, w, v) \
-    acc = _mm256_xor_si256(acc, _mm256_load_si256((const __m256i *)(t)[(w) * 32 + (((v) >> (5 * (w))) & 31)]))
+    acc = _mm256_xor_si256(acc, _mm256_load_si256((const __m256i *)((const char *)((t) + (w) * 32) + OFF(v, w))))
 
 static inline __attribute__((always_inline)) __m256i limb_sum(const uint64_t (*t)[4], uint64_t v, __m256i acc) {
     /* Two chains inside a limb as well: 13 dependent XORs would be ~13
      * cycles of latency per limb otherwise. */
-    __m256i s = _mm256_load_si256((const __m256i *)t[12 * 32 + (v >> 60)]);
+    __m256i s = _mm256_load_si256((const __m256i *)((const char *)(t + 12 * 32) + ((v >> 55 | v << 9) & 0x1e0)));
     LK(acc, t, 0, v); LK(s, t, 1, v); LK(acc, t, 2, v); LK(s, t, 3, v);
     LK(acc, t, 4, v); LK(s, t, 5, v); LK(acc, t, 6, v); LK(s, t, 7, v);
     LK(acc, t, 8, v); LK(s, t, 9, v); LK(acc, t, 10, v); LK(s, t, 11, v);

@@ -1,0 +1,60 @@
+/* Benchmarks of the b256 <-> ghash2 isomorphism: ns per converted element,
+ * batches of 256 elements cycling through a 1024-element (32 KiB) buffer so
+ * input, output and the ~50 KiB table stay cache-resident. Optional NTL
+ * anchor rows (bench/anchor_ntl.cpp) join the same run when NTL was found. */
+#include <stdlib.h>
+
+#include "bench.h"
+#include "zkprim/gf2_iso.h"
+
+#define ISO_BUF 1024
+#define ISO_CHUNK 256
+
+typedef struct { uint8_t in[ISO_BUF * 32], out[ISO_BUF * 32]; } iso_ctx;
+
+static void *iso_setup(void) { return calloc(1, sizeof(iso_ctx)); }
+static void iso_teardown(void *ctx) { free(ctx); }
+static void iso_fresh(void *ctx, uint64_t seed) {
+    iso_ctx *c = ctx;
+    bench_fill(c->in, sizeof c->in, seed);
+}
+
+static void run_iso(iso_ctx *c, uint64_t iters, zkp_status (*fn)(uint8_t *, const uint8_t *, size_t)) {
+    size_t pos = 0;
+    while (iters) {
+        size_t k = iters < ISO_CHUNK ? (size_t)iters : ISO_CHUNK;
+        fn(c->out + 32 * pos, c->in + 32 * pos, k);
+        pos = (pos + ISO_CHUNK) % ISO_BUF;
+        iters -= k;
+    }
+    bench_sink(c->out, sizeof c->out);
+}
+
+static void run_fwd(void *ctx, uint64_t iters) { run_iso(ctx, iters, zkp_gf2_b256_to_ghash2_batch); }
+static void run_inv(void *ctx, uint64_t iters) { run_iso(ctx, iters, zkp_gf2_ghash2_to_b256_batch); }
+
+/* Single-element calls (latency-ish: one dispatch per element). */
+static void run_fwd1(void *ctx, uint64_t iters) {
+    iso_ctx *c = ctx;
+    for (uint64_t i = 0; i < iters; i++) {
+        size_t p = (size_t)(i % ISO_BUF) * 32;
+        zkp_gf2_b256_to_ghash2(c->out + p, c->in + p);
+    }
+    bench_sink(c->out, sizeof c->out);
+}
+
+#ifdef ZKP_HAVE_NTL
+#include "anchor_ntl.h"
+#endif
+
+static const bench_case k_cases[] = {
+    {"gf2/iso/b256-to-ghash2", "gf2-iso", 32, iso_setup, iso_fresh, run_fwd, iso_teardown, zkp_gf2_iso_implementation},
+    {"gf2/iso/ghash2-to-b256", "gf2-iso", 32, iso_setup, iso_fresh, run_inv, iso_teardown, zkp_gf2_iso_implementation},
+    {"gf2/iso/b256-to-ghash2/single", "gf2-iso", 32, iso_setup, iso_fresh, run_fwd1, iso_teardown,
+     zkp_gf2_iso_implementation},
+#ifdef ZKP_HAVE_NTL
+    ZKP_NTL_BENCH_CASES
+#endif
+};
+
+const bench_module bench_module_gf2iso = {"gf2iso", k_cases, sizeof k_cases / sizeof k_cases[0]};
