@@ -49,12 +49,10 @@ ZKP_INLINE void iso_xor(iso_acc *acc, const uint64_t (*t)[4], size_t off) {
     acc->lo ^= lo;
     acc->hi ^= hi;
 }
-ZKP_INLINE void iso_store(uint8_t *out, iso_acc a, iso_acc b) {
+ZKP_INLINE void iso_store(uint64_t *out, iso_acc a, iso_acc b) {
     iso_u64x2 lo = a.lo ^ b.lo, hi = a.hi ^ b.hi;
-    zkp_store64_le(out, lo[0]);
-    zkp_store64_le(out + 8, lo[1]);
-    zkp_store64_le(out + 16, hi[0]);
-    zkp_store64_le(out + 24, hi[1]);
+    memcpy(out, &lo, 16);  /* lanes are limbs in native order on any endianness */
+    memcpy(out + 2, &hi, 16);
 }
 #else
 typedef struct { uint64_t w[4]; } iso_acc;
@@ -63,8 +61,8 @@ ZKP_INLINE void iso_xor(iso_acc *acc, const uint64_t (*t)[4], size_t off) {
     const uint64_t *e = t[off / 32];
     for (int i = 0; i < 4; i++) acc->w[i] ^= e[i];
 }
-ZKP_INLINE void iso_store(uint8_t *out, iso_acc a, iso_acc b) {
-    for (int i = 0; i < 4; i++) zkp_store64_le(out + 8 * i, a.w[i] ^ b.w[i]);
+ZKP_INLINE void iso_store(uint64_t *out, iso_acc a, iso_acc b) {
+    for (int i = 0; i < 4; i++) out[i] = a.w[i] ^ b.w[i];
 }
 #endif
 
@@ -87,11 +85,8 @@ ZKP_INLINE void iso_store(uint8_t *out, iso_acc a, iso_acc b) {
         iso_xor(&(a), (t), 12 * 1024 + ISO_OFF_TOP(v));                                          \
     } while (0)
 
-ZKP_INLINE void apply_one(uint8_t *out, const uint8_t *in, const uint64_t (*tab)[4]) {
-    /* all input loads before the store: out may equal in */
-    uint64_t x0 = zkp_load64_le(in), x1 = zkp_load64_le(in + 8);
-    uint64_t x2 = zkp_load64_le(in + 16), x3 = zkp_load64_le(in + 24);
-    uint64_t x[4] = {x0, x1, x2, x3};
+ZKP_INLINE void apply_one(uint64_t *out, const uint64_t *in, const uint64_t (*tab)[4]) {
+    uint64_t x[4] = {in[0], in[1], in[2], in[3]};  /* copied before the store: out may equal in */
     iso_acc a = ISO_ZERO, b = ISO_ZERO;
     /* A rolled loop over limbs: fully unrolled, the compiler hoists all 52
      * offsets and spills them (2.5x the instructions on x86-64). */
@@ -100,36 +95,40 @@ ZKP_INLINE void apply_one(uint8_t *out, const uint8_t *in, const uint64_t (*tab)
     iso_store(out, a, b);
 }
 
-void zkp_gf2iso_apply_portable(uint8_t *out, const uint8_t *in, size_t n, const uint64_t (*tab)[4]) {
-    for (size_t i = 0; i < n; i++) apply_one(out + 32 * i, in + 32 * i, tab);
+void zkp_gf2iso_apply_portable(uint64_t *out, const uint64_t *in, size_t n, const uint64_t (*tab)[4]) {
+    for (size_t i = 0; i < n; i++) apply_one(out + 4 * i, in + 4 * i, tab);
 }
 
 /* ---- public API ------------------------------------------------------------------ */
 
-void zkp_gf2_b256_to_ghash2(uint8_t out[32], const uint8_t in[32]) {
-    pick()->apply(out, in, 1, zkp_gf2iso_fwd_tab);
+void zkp_gf2_b256_to_ghash2(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a) {
+    pick()->apply(r->limb, a->limb, 1, zkp_gf2iso_fwd_tab);
 }
 
-void zkp_gf2_ghash2_to_b256(uint8_t out[32], const uint8_t in[32]) {
-    pick()->apply(out, in, 1, zkp_gf2iso_inv_tab);
+void zkp_gf2_ghash2_to_b256(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a) {
+    pick()->apply(r->limb, a->limb, 1, zkp_gf2iso_inv_tab);
 }
 
-zkp_status zkp_gf2_b256_to_ghash2_batch(uint8_t *out, const uint8_t *in, size_t n) {
+/* The structs are exactly four limbs (gf2.h), so an array of them is an
+ * array of 4n limbs. */
+_Static_assert(sizeof(zkp_gf2_b256) == 32 && sizeof(zkp_gf2_ghash2) == 32, "4-limb elements");
+
+zkp_status zkp_gf2_b256_to_ghash2_batch(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a, size_t n) {
     if (n == 0) return ZKP_OK;
-    if (!out || !in) return ZKP_ERR_NULL;
-    pick()->apply(out, in, n, zkp_gf2iso_fwd_tab);
+    if (!r || !a) return ZKP_ERR_NULL;
+    pick()->apply(r->limb, a->limb, n, zkp_gf2iso_fwd_tab);
     return ZKP_OK;
 }
 
-zkp_status zkp_gf2_ghash2_to_b256_batch(uint8_t *out, const uint8_t *in, size_t n) {
+zkp_status zkp_gf2_ghash2_to_b256_batch(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a, size_t n) {
     if (n == 0) return ZKP_OK;
-    if (!out || !in) return ZKP_ERR_NULL;
-    pick()->apply(out, in, n, zkp_gf2iso_inv_tab);
+    if (!r || !a) return ZKP_ERR_NULL;
+    pick()->apply(r->limb, a->limb, n, zkp_gf2iso_inv_tab);
     return ZKP_OK;
 }
 
 const char *zkp_gf2_iso_implementation(void) { return pick()->info.name; }
 
-void zkp_gf2_iso_root(uint8_t out[32]) {
-    for (int i = 0; i < 4; i++) zkp_store64_le(out + 8 * i, zkp_gf2iso_root[i]);
+void zkp_gf2_iso_root(zkp_gf2_ghash2 *r) {
+    for (int i = 0; i < 4; i++) r->limb[i] = zkp_gf2iso_root[i];
 }

@@ -5,7 +5,6 @@
  */
 #include <immintrin.h>
 
-#include "core/util.h"
 #include "gf2/iso_internal.h"
 
 /* Byte offset of window w's entry: bits 5w..5w+4 of v times 32. A rotate
@@ -25,10 +24,9 @@ static inline __attribute__((always_inline)) __m256i limb_sum(const uint64_t (*t
     return _mm256_xor_si256(acc, s);
 }
 
-void zkp_gf2iso_apply_avx2(uint8_t *out, const uint8_t *in, size_t n, const uint64_t (*tab)[4]) {
-    for (size_t i = 0; i < n; i++, in += 32, out += 32) {
-        uint64_t x0 = zkp_load64_le(in), x1 = zkp_load64_le(in + 8);
-        uint64_t x2 = zkp_load64_le(in + 16), x3 = zkp_load64_le(in + 24);
+void zkp_gf2iso_apply_avx2(uint64_t *out, const uint64_t *in, size_t n, const uint64_t (*tab)[4]) {
+    for (size_t i = 0; i < n; i++, in += 4, out += 4) {
+        uint64_t x0 = in[0], x1 = in[1], x2 = in[2], x3 = in[3];
         __m256i z = _mm256_setzero_si256();
         __m256i a = limb_sum(tab, x0, z);
         __m256i b = limb_sum(tab + ZKP_GF2ISO_LIMB_ENTRIES, x1, z);

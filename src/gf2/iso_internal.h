@@ -1,7 +1,7 @@
 /*
  * Kernel interface of the b256 <-> ghash2 isomorphism (src/gf2/iso.c).
  *
- * apply(out, in, n, tab) converts n consecutive 32-byte elements with one of
+ * apply(out, in, n, tab) converts n elements (4 limbs each) with one of
  * the two generated tables (zkp_gf2iso_fwd_tab / zkp_gf2iso_inv_tab): per
  * element, the XOR of 52 table entries selected by the input's windows (see
  * iso_tables.h). out may equal in. Variable time (table lookups indexed by
@@ -16,7 +16,7 @@
 #include "core/cpu_internal.h"
 #include "gf2/iso_tables.h"
 
-typedef void (*zkp_gf2iso_apply_fn)(uint8_t *out, const uint8_t *in, size_t n,
+typedef void (*zkp_gf2iso_apply_fn)(uint64_t *out, const uint64_t *in, size_t n,
                                     const uint64_t (*tab)[4]);
 
 typedef struct zkp_gf2iso_kernel {
@@ -24,9 +24,9 @@ typedef struct zkp_gf2iso_kernel {
     zkp_gf2iso_apply_fn apply;
 } zkp_gf2iso_kernel;
 
-void zkp_gf2iso_apply_portable(uint8_t *out, const uint8_t *in, size_t n, const uint64_t (*tab)[4]);
+void zkp_gf2iso_apply_portable(uint64_t *out, const uint64_t *in, size_t n, const uint64_t (*tab)[4]);
 #if ZKP_HAVE_AVX2
-void zkp_gf2iso_apply_avx2(uint8_t *out, const uint8_t *in, size_t n, const uint64_t (*tab)[4]);
+void zkp_gf2iso_apply_avx2(uint64_t *out, const uint64_t *in, size_t n, const uint64_t (*tab)[4]);
 #endif
 
 /* Every kernel this build has, widest first, portable last (tests walk it). */
