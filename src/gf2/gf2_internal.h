@@ -65,4 +65,8 @@ typedef struct gf2_field_desc {
 
 extern const gf2_field_desc gf2_fields[ZKP_GF2_FIELD_COUNT];
 
+/* The window table of a fixed-base object (nwin blocks of 2^w elements),
+ * for kernel-level tests. */
+const uint64_t *gf2_fixed_base_table(const zkp_gf2_fixed_base *t);
+
 #endif
