@@ -3,10 +3,12 @@
 #include "bench.h"
 
 extern const bench_module bench_module_core;
+extern const bench_module bench_module_gf2;
 extern const bench_module bench_module_gf2iso;
 
 const bench_module *const bench_modules[] = {
     &bench_module_core,
+    &bench_module_gf2,
     &bench_module_gf2iso,
 };
 const size_t bench_module_count = sizeof bench_modules / sizeof bench_modules[0];

@@ -185,7 +185,11 @@ static void test_kernel_table(void) {
     const gf2_kernel *k = gf2_kernels(&nk);
     CHECK(nk >= 1 && strcmp(k[nk - 1].info.name, "portable") == 0);
     for (size_t i = 0; i < nk; i++) {
-        if (!zkp_kernel_usable(&k[i].info)) continue;
+        if (!zkp_kernel_usable(&k[i].info)) {
+            printf("test_gf2: kernel %s not usable here, skipped\n", k[i].info.name);
+            continue;
+        }
+        printf("test_gf2: kernel %s\n", k[i].info.name);
         check_ops(k[i].ops, k[i].info.name);
         check_fb(k[i].ops, k[i].info.name);
     }

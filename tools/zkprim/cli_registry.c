@@ -2,6 +2,7 @@
  * tree builders for `zkprim tree`, and primitives listed by `zkprim info`.
  * A module plugs in by adding its entries here. */
 #include "cli.h"
+#include "zkprim/gf2.h"
 #include "zkprim/gf2_iso.h"
 
 const cli_hash_algo *const cli_hash_algos[] = {
@@ -15,6 +16,7 @@ const cli_tree_algo *const cli_tree_algos[] = {
 const size_t cli_tree_algo_count = sizeof cli_tree_algos / sizeof cli_tree_algos[0] - 1;
 
 const cli_primitive cli_primitives[] = {
+    {"gf2 (binary fields)", zkp_gf2_implementation},
     {"gf2 b256<->ghash2 isomorphism", zkp_gf2_iso_implementation},
     {NULL, NULL},
 };
