@@ -141,7 +141,7 @@ static void check_ops(const gf2_field_ops *ops, const char *kname) {
  * square-and-multiply, for a few window widths. */
 static void check_fb(const gf2_field_ops *ops, const char *kname) {
     static const unsigned ws[] = {1, 3, 7, 8};
-    size_t n = (size_t)th_count(13);
+    size_t n = (size_t)th_count(37);   /* 37: full lane groups and a partial one */
     if (n > 64) n = 64;
     for (int f = 0; f < NF; f++) {
         unsigned nl = limbs(f);

@@ -2,6 +2,11 @@
 #include "gf2/gf2_internal.h"
 
 static const gf2_kernel k_table[] = {
+#if ZKP_HAVE_AVX512 && ZKP_HAVE_VPCLMUL
+    {{"vpclmul-zmm",
+      ZKP_CPU_AVX512F | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512DQ | ZKP_CPU_VPCLMUL | ZKP_CPU_PCLMUL, 1},
+     gf2_ops_avx512},
+#endif
 #if ZKP_HAVE_VPCLMUL
     {{"vpclmul", ZKP_CPU_AVX2 | ZKP_CPU_VPCLMUL | ZKP_CPU_PCLMUL, 1}, gf2_ops_vpclmul},
 #endif

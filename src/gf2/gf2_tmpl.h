@@ -33,14 +33,19 @@
  * (products use only its lo limb, stores write only the lo limb).
  */
 
+#include <string.h>
+
 #define GF2_CAT_(a, b) a##_##b
 #define GF2_CAT(a, b) GF2_CAT_(a, b)
 #define GF2_OPS_NAME GF2_CAT(gf2_ops, GF2_SUFFIX)
 
 #if defined(__GNUC__)
 #define GF2_AI static inline __attribute__((always_inline))
+/* the chain loops must be unrolled so the accumulators live in registers */
+#define GF2_UNROLL _Pragma("GCC unroll 16")
 #else
 #define GF2_AI static inline
+#define GF2_UNROLL
 #endif
 
 /* ---- product templates --------------------------------------------------- */
@@ -292,14 +297,33 @@ GF2_AI void gf2_store(uint64_t *const *p, unsigned nl, const V *v) {
     if (nl & 1) V_ST1(p, nl - 1, v[nl / 2]);
 }
 
-/* w-bit digit j of a 128-bit exponent (e[0] low limb). */
-GF2_AI size_t gf2_digit(const uint64_t *e, unsigned pos, unsigned w) {
-    uint64_t mask = ((uint64_t)1 << w) - 1;   /* w <= 20 */
-    uint64_t v;
-    if (pos >= 64) v = e[1] >> (pos - 64);
-    else if (pos + w <= 64) v = e[0] >> pos;
-    else v = (e[0] >> pos) | (e[1] << (64 - pos));
-    return (size_t)(v & mask);
+/* GF2_L consecutive elements at base (lane k = element k). A backend may
+ * provide its own (GF2_HAVE_CONTIG) to use full-width loads and in-register
+ * transposes instead of one load per lane. */
+#ifndef GF2_HAVE_CONTIG
+GF2_AI void gf2_loadc(V *v, unsigned nl, const uint64_t *base) {
+    const uint64_t *p[GF2_L];
+    for (unsigned k = 0; k < GF2_L; k++) p[k] = base + k * nl;
+    gf2_load(v, nl, p);
+}
+GF2_AI void gf2_storec(uint64_t *base, unsigned nl, const V *v) {
+    uint64_t *p[GF2_L];
+    for (unsigned k = 0; k < GF2_L; k++) p[k] = base + k * nl;
+    gf2_store(p, nl, v);
+}
+#endif
+
+/* off[j][g] = limb offset of window j's entry for the 128-bit exponent
+ * (lo, hi): block j starts at j 2^w nl, entry d at d nl. 1 <= w <= 20, so
+ * offsets stay below 2^32 (at most 128 2^w nl limbs... 7 * 2^20 * 4 at w = 20). */
+GF2_AI void gf2_digits(uint32_t (*off)[GF2_L * GF2_U], unsigned g, uint64_t lo, uint64_t hi, unsigned w,
+                       unsigned nwin, unsigned nl) {
+    const uint64_t mask = ((uint64_t)1 << w) - 1;
+    for (unsigned j = 0; j < nwin; j++) {
+        off[j][g] = (uint32_t)((((uint64_t)j << w) + (lo & mask)) * nl);
+        lo = (lo >> w) | (hi << (64 - w));
+        hi >>= w;
+    }
 }
 
 /* Instantiates the four entry points for field F with NL limbs. Lanes that
@@ -331,65 +355,48 @@ GF2_AI size_t gf2_digit(const uint64_t *e, unsigned pos, unsigned w) {
         size_t i = 0;                                                                              \
         for (; i + GF2_L <= n; i += GF2_L) {                                                       \
             V va[GF2_NV(NL)], vb[GF2_NV(NL)], vr[GF2_NV(NL)];                                      \
-            const uint64_t *pa[GF2_L], *pb[GF2_L];                                                 \
-            uint64_t *pr[GF2_L];                                                                   \
-            for (unsigned k = 0; k < GF2_L; k++)                                                   \
-                pa[k] = a + (i + k) * (NL), pb[k] = b + (i + k) * (NL), pr[k] = r + (i + k) * (NL); \
-            gf2_load(va, NL, pa);                                                                  \
-            gf2_load(vb, NL, pb);                                                                  \
+            gf2_loadc(va, NL, a + i * (NL));                                                       \
+            gf2_loadc(vb, NL, b + i * (NL));                                                       \
             F##_mulv(vr, va, vb);                                                                  \
-            gf2_store(pr, NL, vr);                                                                 \
+            gf2_storec(r + i * (NL), NL, vr);                                                                 \
         }                                                                                          \
         for (; i < n; i++) F##_mul1(r + i * (NL), a + i * (NL), b + i * (NL));                     \
     }                                                                                              \
     static void F##_fb_batch(uint64_t *out, const uint64_t *tab, unsigned w, unsigned nwin,        \
                              const uint64_t *exps, size_t n) {                                     \
-        const size_t blk = ((size_t)1 << w) * (NL);                                                \
-        const size_t G = (size_t)GF2_L * GF2_U;                                                    \
+        enum { G = GF2_L * GF2_U };                                                                \
+        /* limb offsets of every table read of a group, computed up front so the                  \
+         * loop below is only loads and multiplications */                                        \
+        uint32_t off[128][G];                                                                      \
         size_t i = 0;                                                                              \
-        /* GF2_U chains per lane keep several independent products in flight. */                 \
-        for (; i + G <= n; i += G) {                                                               \
+        for (; i < n; i += G) {                                                                    \
+            size_t m = n - i < G ? n - i : G; /* a short last group repeats its last power */      \
+            for (unsigned g = 0; g < G; g++) {                                                     \
+                const uint64_t *e = exps + 2 * (i + (g < m ? g : m - 1));                          \
+                gf2_digits(off, g, e[0], e[1], w, nwin, NL);                                       \
+            }                                                                                      \
             V acc[GF2_U][GF2_NV(NL)];                                                              \
-            const uint64_t *e = exps + 2 * i;                                                      \
-            const uint64_t *pt[GF2_U][GF2_L];                                                      \
-            for (unsigned u = 0; u < GF2_U; u++) {                                                 \
-                for (unsigned k = 0; k < GF2_L; k++)                                               \
-                    pt[u][k] = tab + gf2_digit(e + 2 * (u * GF2_L + k), 0, w) * (NL);              \
-                gf2_load(acc[u], NL, pt[u]);                                                       \
+            GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) {                                                 \
+                const uint64_t *pt[GF2_L];                                                         \
+                GF2_UNROLL for (unsigned k = 0; k < GF2_L; k++) pt[k] = tab + off[0][u * GF2_L + k];          \
+                gf2_load(acc[u], NL, pt);                                                          \
             }                                                                                      \
             for (unsigned j = 1; j < nwin; j++) {                                                  \
-                const uint64_t *tj = tab + j * blk;                                                \
-                for (unsigned u = 0; u < GF2_U; u++) {                                             \
+                GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) {                                             \
                     V t[GF2_NV(NL)];                                                               \
-                    for (unsigned k = 0; k < GF2_L; k++)                                           \
-                        pt[u][k] = tj + gf2_digit(e + 2 * (u * GF2_L + k), j * w, w) * (NL);       \
-                    gf2_load(t, NL, pt[u]);                                                        \
+                    const uint64_t *pt[GF2_L];                                                     \
+                    GF2_UNROLL for (unsigned k = 0; k < GF2_L; k++) pt[k] = tab + off[j][u * GF2_L + k];      \
+                    gf2_load(t, NL, pt);                                                           \
                     F##_mulv(acc[u], acc[u], t);                                                   \
                 }                                                                                  \
             }                                                                                      \
-            for (unsigned u = 0; u < GF2_U; u++) {                                                 \
-                uint64_t *po[GF2_L];                                                               \
-                for (unsigned k = 0; k < GF2_L; k++) po[k] = out + (i + u * GF2_L + k) * (NL);     \
-                gf2_store(po, NL, acc[u]);                                                         \
+            if (m == G) {                                                                          \
+                GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) gf2_storec(out + (i + u * GF2_L) * (NL), NL, acc[u]); \
+            } else {                                                                               \
+                uint64_t tmp[G * (NL)];                                                            \
+                GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) gf2_storec(tmp + u * GF2_L * (NL), NL, acc[u]); \
+                memcpy(out + i * (NL), tmp, m * (NL) * 8);                                         \
             }                                                                                      \
-        }                                                                                          \
-        for (; i < n; i++) {                                                                       \
-            const uint64_t *e0 = exps + 2 * i;                                                     \
-            V acc1[GF2_NV(NL)];                                                                    \
-            uint64_t scratch[NL];                                                                  \
-            const uint64_t *p1[GF2_L];                                                             \
-            uint64_t *po[GF2_L];                                                                   \
-            for (unsigned k = 0; k < GF2_L; k++)                                                   \
-                p1[k] = tab + gf2_digit(e0, 0, w) * (NL), po[k] = k ? scratch : out + i * (NL);    \
-            gf2_load(acc1, NL, p1);                                                                \
-            for (unsigned j = 1; j < nwin; j++) {                                                  \
-                V t[GF2_NV(NL)];                                                                   \
-                for (unsigned k = 0; k < GF2_L; k++)                                               \
-                    p1[k] = tab + j * blk + gf2_digit(e0, j * w, w) * (NL);                        \
-                gf2_load(t, NL, p1);                                                               \
-                F##_mulv(acc1, acc1, t);                                                           \
-            }                                                                                      \
-            gf2_store(po, NL, acc1);                                                               \
         }                                                                                          \
     }
 

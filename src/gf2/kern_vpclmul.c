@@ -11,7 +11,7 @@
 typedef __m256i V;
 
 #define GF2_L 2
-#define GF2_U 2
+#define GF2_U 4
 #define GF2_SUFFIX vpclmul
 #define V_ZERO() _mm256_setzero_si256()
 #define V_XOR(a, b) _mm256_xor_si256((a), (b))
@@ -36,5 +36,35 @@ typedef __m256i V;
 #define V_ST1(P, o, v)                                                                             \
     (_mm_storel_epi64((__m128i *)(void *)((P)[0] + (o)), _mm256_castsi256_si128(v)),               \
      _mm_storel_epi64((__m128i *)(void *)((P)[1] + (o)), _mm256_extracti128_si256((v), 1)))
+
+/* Two consecutive elements: whole-element loads and 128-bit inserts
+ * (memory-operand inserts do not use the shuffle port). */
+#define GF2_HAVE_CONTIG 1
+static inline __attribute__((always_inline)) void gf2_loadc(V *v, unsigned nl, const uint64_t *b) {
+    if (nl == 2) {
+        v[0] = _mm256_loadu_si256((const __m256i *)(const void *)b);
+    } else if (nl == 4) {
+        v[0] = _mm256_inserti128_si256(_mm256_castsi128_si256(XL(b)), XL(b + 4), 1);
+        v[1] = _mm256_inserti128_si256(_mm256_castsi128_si256(XL(b + 2)), XL(b + 6), 1);
+    } else {
+        v[0] = _mm256_inserti128_si256(_mm256_castsi128_si256(XL(b)), XL(b + 3), 1);
+        v[1] = _mm256_inserti128_si256(_mm256_castsi128_si256(XL(b + 2)), XL1(b + 5), 1);
+    }
+}
+static inline __attribute__((always_inline)) void gf2_storec(uint64_t *b, unsigned nl, const V *v) {
+    if (nl == 2) {
+        _mm256_storeu_si256((__m256i *)(void *)b, v[0]);
+    } else if (nl == 4) {
+        _mm256_storeu_si256((__m256i *)(void *)b, _mm256_permute2x128_si256(v[0], v[1], 0x20));
+        _mm256_storeu_si256((__m256i *)(void *)(b + 4), _mm256_permute2x128_si256(v[0], v[1], 0x31));
+    } else {
+        /* element 0: limbs 0,1 from v0.lane0, limb 2 from v1.lane0; element 1 likewise from lane 1 */
+        __m128i e0 = _mm256_castsi256_si128(v[0]), e1 = _mm256_extracti128_si256(v[0], 1);
+        __m128i f0 = _mm256_castsi256_si128(v[1]), f1 = _mm256_extracti128_si256(v[1], 1);
+        _mm_storeu_si128((__m128i *)(void *)b, e0);
+        _mm_storeu_si128((__m128i *)(void *)(b + 2), _mm_unpacklo_epi64(f0, e1));
+        _mm_storeu_si128((__m128i *)(void *)(b + 4), _mm_unpacklo_epi64(_mm_srli_si128(e1, 8), f1));
+    }
+}
 
 #include "gf2/gf2_tmpl.h"
