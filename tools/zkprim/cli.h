@@ -70,11 +70,6 @@ typedef struct cli_primitive {
 extern const cli_primitive cli_primitives[];
 extern const size_t cli_primitive_count;
 
-/* `zkprim field-bench --isomorphism` (tools/zkprim/field_bench_iso.c): both
- * b256 <-> ghash2 conversions over 2^min_log..2^max_log elements, best of
- * `samples`. Returns the exit code (0, 1 on allocation failure, 2 on usage). */
-int cli_field_bench_isomorphism(int min_log, int max_log, int samples);
-
 /* ---- helpers ------------------------------------------------------------ */
 
 /* Prints "zkprim CMD: message" to stderr; returns 2 (the usage exit code). */

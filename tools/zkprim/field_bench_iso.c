@@ -1,81 +1,67 @@
 /*
- * The --isomorphism part of `zkprim field-bench` (b256 <-> ghash2): for each
- * size 2^min_log .. 2^max_log, converts n random elements each way and
- * prints the best of `samples` timings as ns per element, with the working
- * set (input + output + one 50 KiB table) and the smallest cache level it
- * fits in. Called by the field-bench subcommand (cmd_field_bench.c).
+ * `zkprim field-bench --isomorphism`: both b256 <-> ghash2 conversions
+ * (include/zkprim/gf2_iso.h). For each size 2^min-log .. 2^max-log, converts
+ * n random elements each way as one batch call and prints the best of
+ * --samples runs as ns per element, with the working set (input + output +
+ * the 50 KiB table of that direction) and the smallest cache holding it.
+ * Plugged in through field_bench_modes.c (see field_bench.h).
  */
+#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "bench.h"
-#include "cli.h"
+#include "field_bench.h"
 #include "zkprim/gf2_iso.h"
 
-#define ISO_TABLE_BYTES 51200.0
+int field_bench_isomorphism(const field_bench_opts *o);
 
-static const char *cache_fit(double bytes) {
-    static const struct { int name; const char *label; } levels[] = {
-#ifdef _SC_LEVEL1_DCACHE_SIZE
-        {_SC_LEVEL1_DCACHE_SIZE, "L1"},
-        {_SC_LEVEL2_CACHE_SIZE, "L2"},
-        {_SC_LEVEL3_CACHE_SIZE, "L3"},
-#endif
-        {-1, NULL},
-    };
-    for (int i = 0; levels[i].label; i++) {
-        long sz = sysconf(levels[i].name);
-        if (sz > 0 && bytes <= (double)sz) return levels[i].label;
-    }
-#ifdef _SC_LEVEL3_CACHE_SIZE
-    if (sysconf(_SC_LEVEL3_CACHE_SIZE) > 0) return "DRAM";
-#endif
-    return "?";
+#define ISO_TABLE_BYTES 51200u  /* 4 limbs x (12 x 32 + 16) entries x 32 bytes */
+
+typedef struct {
+    zkp_gf2_b256 *b;
+    zkp_gf2_ghash2 *g;
+    size_t n;
+} iso_run;
+
+static void to_ghash2(void *ctx) {
+    iso_run *r = ctx;
+    zkp_gf2_b256_to_ghash2_batch(r->g, r->b, r->n);
+    bench_sink(r->g, sizeof *r->g);
 }
 
-static double best_ns(int samples, size_t n, int dir, zkp_gf2_b256 *b, zkp_gf2_ghash2 *g) {
-    double best = 1e300;
-    for (int s = 0; s < samples; s++) {
-        uint64_t t0 = bench_now_ns();
-        if (dir == 0) zkp_gf2_b256_to_ghash2_batch(g, b, n);
-        else zkp_gf2_ghash2_to_b256_batch(b, g, n);
-        uint64_t t1 = bench_now_ns();
-        double ns = (double)(t1 - t0) / (double)n;
-        if (ns < best) best = ns;
-    }
-    bench_sink(dir == 0 ? (const void *)g : (const void *)b, 32);
-    return best;
+static void to_b256(void *ctx) {
+    iso_run *r = ctx;
+    zkp_gf2_ghash2_to_b256_batch(r->b, r->g, r->n);
+    bench_sink(r->b, sizeof *r->b);
 }
 
-int cli_field_bench_isomorphism(int min_log, int max_log, int samples) {
-    if (min_log < 0 || max_log > 40 || min_log > max_log || samples < 1)
-        return cli_usage_error("field-bench", "--isomorphism needs 0 <= min-log <= max-log <= 40 and samples >= 1");
-    printf("isomorphism b256 <-> ghash2 (kernel %s), best of %d, ns per element\n", zkp_gf2_iso_implementation(),
-           samples);
-    printf("%10s  %12s  %5s  %14s  %14s\n", "n", "working set", "fits", "b256->ghash2", "ghash2->b256");
-    for (int lg = min_log; lg <= max_log; lg++) {
-        size_t n = (size_t)1 << lg;
-        if (n > SIZE_MAX / 32 / 2) {
-            fprintf(stderr, "zkprim field-bench: 2^%d elements do not fit in memory\n", lg);
+int field_bench_isomorphism(const field_bench_opts *o) {
+    printf("zkprim field-bench: isomorphism b256 <-> ghash2 | kernel %s | CPU %s\n", zkp_gf2_iso_implementation(),
+           zkp_cpu_model());
+    printf("sizes 2^%d..2^%d, best of %d samples, ns per element; fits = smallest cache holding the working set\n",
+           o->min_log, o->max_log, o->samples);
+    printf("  %-8s %-12s %-6s %14s %14s\n", "n", "working set", "fits", "b256->ghash2", "ghash2->b256");
+    for (int lg = o->min_log; lg <= o->max_log; lg++) {
+        iso_run r;
+        r.n = (size_t)1 << lg;
+        size_t bytes = r.n * sizeof(zkp_gf2_b256);
+        r.b = field_bench_alloc(bytes, "b256 elements");
+        r.g = r.b ? field_bench_alloc(bytes, "ghash2 elements") : NULL;
+        if (!r.b || !r.g) {
+            free(r.b);
             return 1;
         }
-        zkp_gf2_b256 *b = malloc(n * sizeof *b);
-        zkp_gf2_ghash2 *g = malloc(n * sizeof *g);
-        if (!b || !g) {
-            free(b);
-            free(g);
-            fprintf(stderr, "zkprim field-bench: cannot allocate 2 x %zu bytes for 2^%d elements\n", n * 32, lg);
-            return 1;
-        }
-        bench_fill(b, n * sizeof *b, 0x15011 + (uint64_t)lg);
-        zkp_gf2_b256_to_ghash2_batch(g, b, n);  /* warm-up, touches every page */
-        double set = 2.0 * 32.0 * (double)n + ISO_TABLE_BYTES;
-        double f = best_ns(samples, n, 0, b, g);
-        double r = best_ns(samples, n, 1, b, g);
-        printf("%8s%-2d  %9.1f KiB  %5s  %11.2f ns  %11.2f ns\n", "2^", lg, set / 1024.0, cache_fit(set), f, r);
-        free(b);
-        free(g);
+        field_bench_fill(r.b, bytes, 0x150 + (uint64_t)lg);  /* every 256-bit value is an element */
+        field_bench_fill(r.g, bytes, 0x250 + (uint64_t)lg);
+        double fwd = field_bench_best_ns(to_ghash2, &r, o->samples) / (double)r.n;
+        double inv = field_bench_best_ns(to_b256, &r, o->samples) / (double)r.n;
+        size_t ws = 2 * bytes + ISO_TABLE_BYTES;
+        char wb[32];
+        if (ws >= (size_t)1 << 20) snprintf(wb, sizeof wb, "%.1f MiB", (double)ws / (1024.0 * 1024));
+        else snprintf(wb, sizeof wb, "%.1f KiB", (double)ws / 1024.0);
+        printf("  2^%-6d %-12s %-6s %11.2f ns %11.2f ns\n", lg, wb, field_bench_cache_fit(ws), fwd, inv);
+        free(r.b);
+        free(r.g);
     }
     return 0;
 }
