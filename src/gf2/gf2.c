@@ -13,13 +13,13 @@
 /* Default window widths: from `zkprim field-bench --sweep-windows` on the
  * development machine (see docs/gf2.md). */
 const gf2_field_desc gf2_fields[ZKP_GF2_FIELD_COUNT] = {
-    {"b127", 127, 2, ~(uint64_t)0 >> 1, 8},
-    {"ghash128", 128, 2, ~(uint64_t)0, 8},
-    {"b163", 163, 3, ((uint64_t)1 << 35) - 1, 8},
-    {"b191", 191, 3, ~(uint64_t)0 >> 1, 8},
-    {"sect193", 193, 4, 1, 8},
-    {"ghash2", 256, 4, ~(uint64_t)0, 8},
-    {"b256", 256, 4, ~(uint64_t)0, 8},
+    {"b127", 127, 2, ~(uint64_t)0 >> 1, 13},
+    {"ghash128", 128, 2, ~(uint64_t)0, 13},
+    {"b163", 163, 3, ((uint64_t)1 << 35) - 1, 13},
+    {"b191", 191, 3, ~(uint64_t)0 >> 1, 13},
+    {"sect193", 193, 4, 1, 13},
+    {"ghash2", 256, 4, ~(uint64_t)0, 13},
+    {"b256", 256, 4, ~(uint64_t)0, 13},
 };
 
 #define VALID(f) ((unsigned)(f) < ZKP_GF2_FIELD_COUNT)

@@ -27,6 +27,10 @@
  *                                  from P[i] + o (P: GF2_L limb pointers)
  *   V_ST2(P,o,v), V_ST1(P,o,v)
  *   GF2_L   lanes per V;  GF2_U   independent chains per lane in fb_batch
+ *   GF2_RED_CLMUL_{GHASH128,B127,B256}  1: reduce those fields with
+ *           carry-less products by the modulus instead of shift chains
+ *           (faster wherever the product is one instruction; the portable
+ *           kernel keeps the shifts, so the tests exercise both)
  *
  * Element layout in registers: an element of NL limbs is NV = ceil(NL/2)
  * pairs; for odd NL the last pair's hi limb is junk that no operation reads
@@ -99,7 +103,7 @@ GF2_AI void k4(V r[4], V a0, V a1, V b0, V b1) {
 /* ghash128: x^128 = x^7 + x^2 + x + 1. (l, h) is a 256-bit product.
  * The bits that h*(x^7+x^2+x) pushes past x^128 (s.hi) are folded into h
  * first, so one pass of shifts finishes the job. */
-GF2_AI V red_ghash128(V l, V h) {
+GF2_AI V red_ghash128_shift(V l, V h) {
     V s = V_XOR(V_XOR(V_SRL(h, 63), V_SRL(h, 62)), V_SRL(h, 57));
     V d = V_XOR(h, V_DOWN(s));
     V r = V_XOR(l, d);
@@ -108,9 +112,39 @@ GF2_AI V red_ghash128(V l, V h) {
     return r;
 }
 
+#if !GF2_RED_CLMUL_GHASH128
+#define red_ghash128 red_ghash128_shift
+#endif
+#if !GF2_RED_CLMUL_B127
+#define red_b127 red_b127_shift
+#endif
+#if GF2_RED_CLMUL_GHASH128
+/* ghash128 by products: h0 and h1 times x^7+x^2+x+1, then h1's <= 7-bit
+ * overflow past x^256 once more. */
+#define red_ghash128 red_ghash128_clmul
+GF2_AI V red_ghash128_clmul(V l, V h) {
+    const V k = V_CONST(0x87, 0);
+    V x0 = V_CLMUL(h, k, 0x00), x1 = V_CLMUL(h, k, 0x01);
+    V f = V_CLMUL(x1, k, 0x01);
+    return V_XOR(V_XOR(l, x0), V_XOR(V_UP(x1), f));
+}
+#endif
+
+#if GF2_RED_CLMUL_B127
+/* b127 by products: x^128 = x^2 + x; h (< 2^125) times it stays below
+ * x^128; then bit 127 folds with x + 1. */
+#define red_b127 red_b127_clmul
+GF2_AI V red_b127_clmul(V l, V h) {
+    const V k = V_CONST(6, 3);
+    V t = V_XOR(V_XOR(l, V_CLMUL(h, k, 0x00)), V_UP(V_CLMUL(h, k, 0x01)));
+    V f = V_CLMUL(V_SRL(t, 63), k, 0x11);
+    return V_AND(V_XOR(t, f), V_CONST(~(uint64_t)0, ~(uint64_t)0 >> 1));
+}
+#endif
+
 /* b127: x^127 = x + 1. Product degree <= 252. hh = product >> 127 (<= 126
  * bits) folds once: hh*(x+1) has degree <= 126, so no second pass. */
-GF2_AI V red_b127(V l, V h) {
+GF2_AI V red_b127_shift(V l, V h) {
     V hh = V_XOR(V_SLL(h, 1), V_SRL(V_ALIGN(h, l), 63));
     V r = V_AND(l, V_CONST(~(uint64_t)0, ~(uint64_t)0 >> 1));
     r = V_XOR(r, hh);
@@ -120,6 +154,17 @@ GF2_AI V red_b127(V l, V h) {
 
 /* b256: x^256 = x^10 + x^5 + x^2 + 1; the 4-limb analogue of ghash128.
  * p = product limbs (p0..p3 pairs). Output 2 pairs. */
+#if GF2_RED_CLMUL_B256
+/* b256 by products: c4..c7 times x^10+x^5+x^2+1, then c7's overflow. */
+GF2_AI void red_b256(V r[2], const V p[4]) {
+    const V k = V_CONST(0x425, 0);
+    V x4 = V_CLMUL(p[2], k, 0x00), x5 = V_CLMUL(p[2], k, 0x01);
+    V x6 = V_CLMUL(p[3], k, 0x00), x7 = V_CLMUL(p[3], k, 0x01);
+    V f = V_CLMUL(x7, k, 0x01);
+    r[0] = V_XOR(V_XOR(p[0], x4), V_XOR(V_UP(x5), f));
+    r[1] = V_XOR(V_XOR(p[1], x6), V_XOR(V_DOWN(x5), V_UP(x7)));
+}
+#else
 GF2_AI void red_b256(V r[2], const V p[4]) {
     V s0 = V_XOR(V_XOR(V_SRL(p[2], 54), V_SRL(p[2], 59)), V_SRL(p[2], 62));
     V s1 = V_XOR(V_XOR(V_SRL(p[3], 54), V_SRL(p[3], 59)), V_SRL(p[3], 62));
@@ -131,41 +176,44 @@ GF2_AI void red_b256(V r[2], const V p[4]) {
     r[0] = V_XOR(r0, V_UP(s0));
     r[1] = V_XOR(r1, V_ALIGN(s1, s0));
 }
+#endif
 
-/* b163: x^163 = x^7 + x^6 + x^3 + 1, so x^192 = x^36 + x^35 + x^32 + x^29.
- * Product degree <= 324 in 6 limbs. Fold limbs 3..5 (degree <= 132) at
- * x^192 (the result stays below x^192), then fold bits 163..191. */
+/* The 3-limb reducers fold with carry-less products by small constants
+ * rather than shifts: on AVX-512 every 512-bit shift needs port 0, while
+ * the products go to the port the shuffles use, which balances better; the
+ * limbs to fold are read straight from the product pairs (PCLMULQDQ picks
+ * either half), so no extraction shuffles are needed. */
+
+/* b163: x^163 = x^7 + x^6 + x^3 + 1, so x^192 = x^29 (x^7 + x^6 + x^3 + 1).
+ * Product degree <= 324 in 6 limbs. c3, c4, c5 times that constant (each
+ * < 2^101) land at limbs 0..3 without passing x^192 (c5 < 2^5); then
+ * bits 163..191 (29 bits) fold with x^7 + x^6 + x^3 + 1. */
 GF2_AI void red_b163(V r[2], const V p[3]) {
-    V ha = V_ALIGN(p[2], p[1]);   /* (c3, c4) */
-    V hb = V_DOWN(p[2]);          /* (c5, 0)  */
-    V sla = V_XOR(V_XOR(V_SLL(ha, 36), V_SLL(ha, 35)), V_XOR(V_SLL(ha, 32), V_SLL(ha, 29)));
-    V slb = V_XOR(V_XOR(V_SLL(hb, 36), V_SLL(hb, 35)), V_XOR(V_SLL(hb, 32), V_SLL(hb, 29)));
-    V sra = V_XOR(V_XOR(V_SRL(ha, 28), V_SRL(ha, 29)), V_XOR(V_SRL(ha, 32), V_SRL(ha, 35)));
-    V srb = V_XOR(V_XOR(V_SRL(hb, 28), V_SRL(hb, 29)), V_XOR(V_SRL(hb, 32), V_SRL(hb, 35)));
-    /* c5 has <= 5 bits, so srb.lo (which would land in limb 3) is 0. */
-    V t0 = V_XOR(V_XOR(p[0], sla), V_UP(sra));
-    V t1 = V_XOR(V_XOR(p[1], slb), V_ALIGN(srb, sra));   /* hi limb: junk */
-    V top = V_UNPLO(V_SRL(t1, 35), V_ZERO());            /* bits 163..191 -> limb 0 */
-    t0 = V_XOR(t0, V_XOR(V_XOR(top, V_SLL(top, 3)), V_XOR(V_SLL(top, 6), V_SLL(top, 7))));
-    r[0] = t0;
+    const V k = V_CONST(((uint64_t)0xC9) << 29, 0xC9);
+    V x3 = V_CLMUL(p[1], k, 0x01);   /* c3 * x^192 */
+    V x4 = V_CLMUL(p[2], k, 0x00);   /* c4 * x^256, one limb up */
+    V x5 = V_CLMUL(p[2], k, 0x01);   /* c5 * x^320, two limbs up */
+    V t0 = V_XOR(V_XOR(p[0], x3), V_UP(x4));
+    V t1 = V_XOR(V_XOR(p[1], x5), V_DOWN(x4));               /* hi limb: junk */
+    V top = V_CLMUL(V_SRL(t1, 35), k, 0x10);                 /* bits 163.. times x^7+x^6+x^3+1 */
+    r[0] = V_XOR(t0, top);
     r[1] = V_AND(t1, V_CONST(((uint64_t)1 << 35) - 1, 0));
 }
 
-/* b191: x^191 = x^9 + 1, so x^192 = x^10 + x. Product degree <= 380. Fold
- * limbs 3..5 at x^192 (overflow o <= 7 bits lands at x^192), then fold
- * bits >= 191 (bit 191 and o) with x^9 + 1. */
+/* b191: x^191 = x^9 + 1, so x^192 = x^10 + x. Product degree <= 380. c3..c5
+ * times x^10 + x land in limbs 0..3; the limb-3 overflow o (<= 7 bits) and
+ * bit 191 then fold with x^10 + x and x^9 + 1. */
 GF2_AI void red_b191(V r[2], const V p[3]) {
-    V ha = V_ALIGN(p[2], p[1]);
-    V hb = V_DOWN(p[2]);
-    V sla = V_XOR(V_SLL(ha, 10), V_SLL(ha, 1));
-    V slb = V_XOR(V_SLL(hb, 10), V_SLL(hb, 1));
-    V sra = V_XOR(V_SRL(ha, 54), V_SRL(ha, 63));
-    V srb = V_XOR(V_SRL(hb, 54), V_SRL(hb, 63));       /* (o, 0) */
-    V t0 = V_XOR(V_XOR(p[0], sla), V_UP(sra));
-    V t1 = V_XOR(V_XOR(p[1], slb), V_ALIGN(srb, sra)); /* hi limb: junk */
-    V top = V_UNPLO(V_XOR(V_SRL(t1, 63), V_SLL(srb, 1)), V_ZERO());
-    t0 = V_XOR(t0, V_XOR(top, V_SLL(top, 9)));
-    r[0] = t0;
+    const V k = V_CONST(0x402, 0x201);                       /* x^10 + x, x^9 + 1 */
+    V x3 = V_CLMUL(p[1], k, 0x01);
+    V x4 = V_CLMUL(p[2], k, 0x00);
+    V x5 = V_CLMUL(p[2], k, 0x01);
+    V t0 = V_XOR(V_XOR(p[0], x3), V_UP(x4));
+    /* drop c3 from the hi limb so that it holds exactly o */
+    V t1 = V_XOR(V_XOR(V_AND(p[1], V_CONST(~(uint64_t)0, 0)), x5), V_DOWN(x4));
+    V fo = V_CLMUL(t1, k, 0x01);                             /* o * x^192 */
+    V fb = V_CLMUL(V_SRL(t1, 63), k, 0x10);                  /* bit 191 * x^191 */
+    r[0] = V_XOR(t0, V_XOR(fo, fb));
     r[1] = V_AND(t1, V_CONST(~(uint64_t)0 >> 1, 0));
 }
 
@@ -179,8 +227,9 @@ GF2_AI void red_sect193(V r[2], const V p[4]) {
     V a0 = V_SRL(g0, 1), a1 = V_SRL(g1, 1);
     V t0 = V_XOR(V_XOR(p[0], V_SLL(g0, 63)), V_UP(a0));
     V t1 = V_XOR(V_XOR(p[1], V_SLL(g1, 63)), V_ALIGN(a1, a0));
-    V top = V_DOWN(V_SRL(t1, 1));                               /* (t3 >> 1, 0) */
-    t0 = V_XOR(t0, V_XOR(V_XOR(top, V_SLL(top, 15)), V_UP(V_SRL(top, 49))));
+    /* bits 193..255 (t3 >> 1) times x^15 + 1, as one product */
+    V top = V_CLMUL(V_SRL(t1, 1), V_CONST(0x8001, 0), 0x01);
+    t0 = V_XOR(t0, top);
     r[0] = t0;
     r[1] = V_AND(t1, V_CONST(~(uint64_t)0, 1));
 }

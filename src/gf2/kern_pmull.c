@@ -24,6 +24,10 @@ static inline V v_mask1(V a) {
 }
 
 #define GF2_L 1
+/* fold with carry-less products by the modulus (see gf2_tmpl.h) */
+#define GF2_RED_CLMUL_GHASH128 1
+#define GF2_RED_CLMUL_B127 1
+#define GF2_RED_CLMUL_B256 1
 #define GF2_U 4
 #define GF2_SUFFIX pmull
 #define V_ZERO() vdupq_n_u64(0)

@@ -11,6 +11,10 @@
 typedef __m256i V;
 
 #define GF2_L 2
+/* fold with carry-less products by the modulus (see gf2_tmpl.h) */
+#define GF2_RED_CLMUL_GHASH128 1
+#define GF2_RED_CLMUL_B127 1
+#define GF2_RED_CLMUL_B256 1
 #define GF2_U 4
 #define GF2_SUFFIX vpclmul
 #define V_ZERO() _mm256_setzero_si256()

@@ -1,0 +1,4 @@
+# End-to-end checks of `zkprim field-bench` (usage errors, tiny runs of each mode).
+if(TARGET zkprim_cli AND NOT CMAKE_CROSSCOMPILING)
+  add_test(NAME gf2-field-bench COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/gf2_field_bench_test.sh $<TARGET_FILE:zkprim_cli>)
+endif()
