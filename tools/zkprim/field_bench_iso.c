@@ -36,32 +36,33 @@ static void to_b256(void *ctx) {
 }
 
 int field_bench_isomorphism(const field_bench_opts *o) {
+    /* One allocation of the largest size (prefixes serve the smaller ones),
+     * so a size beyond memory fails before anything is printed. */
+    size_t nmax = (size_t)1 << o->max_log, bytes = nmax * sizeof(zkp_gf2_b256);
+    zkp_gf2_b256 *b = field_bench_alloc(bytes, "b256 elements");
+    zkp_gf2_ghash2 *g = b ? field_bench_alloc(bytes, "ghash2 elements") : NULL;
+    if (!b || !g) {
+        free(b);
+        return 1;
+    }
+    field_bench_fill(b, bytes, 0x150);  /* every 256-bit value is an element of both fields */
+    field_bench_fill(g, bytes, 0x250);
     printf("zkprim field-bench: isomorphism b256 <-> ghash2 | kernel %s | CPU %s\n", zkp_gf2_iso_implementation(),
            zkp_cpu_model());
     printf("sizes 2^%d..2^%d, best of %d samples, ns per element; fits = smallest cache holding the working set\n",
            o->min_log, o->max_log, o->samples);
     printf("  %-8s %-12s %-6s %14s %14s\n", "n", "working set", "fits", "b256->ghash2", "ghash2->b256");
     for (int lg = o->min_log; lg <= o->max_log; lg++) {
-        iso_run r;
-        r.n = (size_t)1 << lg;
-        size_t bytes = r.n * sizeof(zkp_gf2_b256);
-        r.b = field_bench_alloc(bytes, "b256 elements");
-        r.g = r.b ? field_bench_alloc(bytes, "ghash2 elements") : NULL;
-        if (!r.b || !r.g) {
-            free(r.b);
-            return 1;
-        }
-        field_bench_fill(r.b, bytes, 0x150 + (uint64_t)lg);  /* every 256-bit value is an element */
-        field_bench_fill(r.g, bytes, 0x250 + (uint64_t)lg);
+        iso_run r = {b, g, (size_t)1 << lg};
         double fwd = field_bench_best_ns(to_ghash2, &r, o->samples) / (double)r.n;
         double inv = field_bench_best_ns(to_b256, &r, o->samples) / (double)r.n;
-        size_t ws = 2 * bytes + ISO_TABLE_BYTES;
+        size_t ws = 2 * r.n * sizeof(zkp_gf2_b256) + ISO_TABLE_BYTES;
         char wb[32];
         if (ws >= (size_t)1 << 20) snprintf(wb, sizeof wb, "%.1f MiB", (double)ws / (1024.0 * 1024));
         else snprintf(wb, sizeof wb, "%.1f KiB", (double)ws / 1024.0);
         printf("  2^%-6d %-12s %-6s %11.2f ns %11.2f ns\n", lg, wb, field_bench_cache_fit(ws), fwd, inv);
-        free(r.b);
-        free(r.g);
     }
+    free(b);
+    free(g);
     return 0;
 }

@@ -1,0 +1,4 @@
+# End-to-end checks of `zkprim field-bench --isomorphism` (tests/cli/gf2iso_field_bench_test.sh).
+if(TARGET zkprim_cli AND NOT CMAKE_CROSSCOMPILING)
+  add_test(NAME gf2iso-field-bench COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/gf2iso_field_bench_test.sh $<TARGET_FILE:zkprim_cli>)
+endif()
