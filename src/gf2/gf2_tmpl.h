@@ -212,7 +212,8 @@ GF2_AI void red_b191(V r[2], const V p[3]) {
     /* drop c3 from the hi limb so that it holds exactly o */
     V t1 = V_XOR(V_XOR(V_AND(p[1], V_CONST(~(uint64_t)0, 0)), x5), V_DOWN(x4));
     V fo = V_CLMUL(t1, k, 0x01);                             /* o * x^192 */
-    V fb = V_CLMUL(V_SRL(t1, 63), k, 0x10);                  /* bit 191 * x^191 */
+    V b = V_SRL(t1, 63);                                     /* (bit 191, 0) */
+    V fb = V_XOR(b, V_SLL(b, 9));                            /* bit 191 * x^191 */
     r[0] = V_XOR(t0, V_XOR(fo, fb));
     r[1] = V_AND(t1, V_CONST(~(uint64_t)0 >> 1, 0));
 }
@@ -375,6 +376,23 @@ GF2_AI void gf2_digits(uint32_t (*off)[GF2_L * GF2_U], unsigned g, uint64_t lo, 
     }
 }
 
+/* gf2_digits for a whole group of GF2_L * GF2_U consecutive exponents,
+ * window-major so the inner loop runs across exponents (vectorisable). */
+GF2_AI void gf2_group_digits(uint32_t (*off)[GF2_L * GF2_U], const uint64_t *exps, unsigned w, unsigned nwin,
+                             unsigned nl) {
+    enum { G = GF2_L * GF2_U };
+    uint64_t lo[G], hi[G];
+    const uint64_t mask = ((uint64_t)1 << w) - 1;
+    for (unsigned g = 0; g < G; g++) lo[g] = exps[2 * g], hi[g] = exps[2 * g + 1];
+    for (unsigned j = 0; j < nwin; j++) {
+        for (unsigned g = 0; g < G; g++) {
+            off[j][g] = (uint32_t)((((uint64_t)j << w) + (lo[g] & mask)) * nl);
+            lo[g] = (lo[g] >> w) | (hi[g] << (64 - w));
+            hi[g] >>= w;
+        }
+    }
+}
+
 /* Instantiates the four entry points for field F with NL limbs. Lanes that
  * a single-element call does not need load the same element and store to
  * scratch. */
@@ -411,42 +429,56 @@ GF2_AI void gf2_digits(uint32_t (*off)[GF2_L * GF2_U], unsigned g, uint64_t lo, 
         }                                                                                          \
         for (; i < n; i++) F##_mul1(r + i * (NL), a + i * (NL), b + i * (NL));                     \
     }                                                                                              \
-    static void F##_fb_batch(uint64_t *out, const uint64_t *tab, unsigned w, unsigned nwin,        \
-                             const uint64_t *exps, size_t n) {                                     \
-        enum { G = GF2_L * GF2_U };                                                                \
-        /* limb offsets of every table read of a group, computed up front so the                  \
-         * loop below is only loads and multiplications */                                        \
-        uint32_t off[128][G];                                                                      \
-        size_t i = 0;                                                                              \
-        for (; i < n; i += G) {                                                                    \
-            size_t m = n - i < G ? n - i : G; /* a short last group repeats its last power */      \
-            for (unsigned g = 0; g < G; g++) {                                                     \
-                const uint64_t *e = exps + 2 * (i + (g < m ? g : m - 1));                          \
-                gf2_digits(off, g, e[0], e[1], w, nwin, NL);                                       \
-            }                                                                                      \
-            V acc[GF2_U][GF2_NV(NL)];                                                              \
-            GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) {                                                 \
-                const uint64_t *pt[GF2_L];                                                         \
-                GF2_UNROLL for (unsigned k = 0; k < GF2_L; k++) pt[k] = tab + off[0][u * GF2_L + k];          \
-                gf2_load(acc[u], NL, pt);                                                          \
-            }                                                                                      \
-            for (unsigned j = 1; j < nwin; j++) {                                                  \
-                GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) {                                             \
-                    V t[GF2_NV(NL)];                                                               \
-                    const uint64_t *pt[GF2_L];                                                     \
-                    GF2_UNROLL for (unsigned k = 0; k < GF2_L; k++) pt[k] = tab + off[j][u * GF2_L + k];      \
-                    gf2_load(t, NL, pt);                                                           \
-                    F##_mulv(acc[u], acc[u], t);                                                   \
-                }                                                                                  \
-            }                                                                                      \
-            if (m == G) {                                                                          \
-                GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) gf2_storec(out + (i + u * GF2_L) * (NL), NL, acc[u]); \
-            } else {                                                                               \
-                uint64_t tmp[G * (NL)];                                                            \
-                GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) gf2_storec(tmp + u * GF2_L * (NL), NL, acc[u]); \
-                memcpy(out + i * (NL), tmp, m * (NL) * 8);                                         \
-            }                                                                                      \
-        }                                                                                          \
+    static void F##_fb_batch(uint64_t *out, const uint64_t *tab, unsigned w, unsigned nwin,         \
+                             const uint64_t *exps, size_t n) {                                      \
+        enum { G = GF2_L * GF2_U };                                                                 \
+        /* limb offsets of every table read of a group, computed up front so the                    \
+         * loop below is only loads and multiplications */                                          \
+        uint32_t off[128][G];                                                                       \
+        size_t i = 0;                                                                               \
+        /* full groups: GF2_U independent chains per lane hide the latency of                       \
+         * the multiplications and of the random table reads */                                     \
+        for (; i + G <= n; i += G) {                                                                \
+            gf2_group_digits(off, exps + 2 * i, w, nwin, NL);                                                           \
+            V acc[GF2_U][GF2_NV(NL)];                                                               \
+            GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) {                                       \
+                const uint64_t *pt[GF2_L];                                                          \
+                GF2_UNROLL for (unsigned k = 0; k < GF2_L; k++) pt[k] = tab + off[0][u * GF2_L + k]; \
+                gf2_load(acc[u], NL, pt);                                                           \
+            }                                                                                       \
+            for (unsigned j = 1; j < nwin; j++) {                                                   \
+                GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) {                                   \
+                    V t[GF2_NV(NL)];                                                                \
+                    const uint64_t *pt[GF2_L];                                                      \
+                    GF2_UNROLL for (unsigned k = 0; k < GF2_L; k++) pt[k] = tab + off[j][u * GF2_L + k]; \
+                    gf2_load(t, NL, pt);                                                            \
+                    F##_mulv(acc[u], acc[u], t);                                                    \
+                }                                                                                   \
+            }                                                                                       \
+            GF2_UNROLL for (unsigned u = 0; u < GF2_U; u++) gf2_storec(out + (i + u * GF2_L) * (NL), NL, acc[u]); \
+        }                                                                                           \
+        /* the rest, GF2_L at a time with one chain; unused lanes repeat the                        \
+         * last power and are not stored */                                                         \
+        for (; i < n; i += GF2_L) {                                                                 \
+            size_t m = n - i < GF2_L ? n - i : GF2_L;                                               \
+            for (unsigned g = 0; g < GF2_L; g++) {                                                  \
+                const uint64_t *e = exps + 2 * (i + (g < m ? g : m - 1));                           \
+                gf2_digits(off, g, e[0], e[1], w, nwin, NL);                                        \
+            }                                                                                       \
+            V acc1[GF2_NV(NL)];                                                                     \
+            const uint64_t *pt[GF2_L];                                                              \
+            GF2_UNROLL for (unsigned k = 0; k < GF2_L; k++) pt[k] = tab + off[0][k];                \
+            gf2_load(acc1, NL, pt);                                                                 \
+            for (unsigned j = 1; j < nwin; j++) {                                                   \
+                V t[GF2_NV(NL)];                                                                    \
+                GF2_UNROLL for (unsigned k = 0; k < GF2_L; k++) pt[k] = tab + off[j][k];            \
+                gf2_load(t, NL, pt);                                                                \
+                F##_mulv(acc1, acc1, t);                                                            \
+            }                                                                                       \
+            uint64_t tmp[GF2_L * (NL)];                                                             \
+            gf2_storec(tmp, NL, acc1);                                                              \
+            memcpy(out + i * (NL), tmp, m * (NL) * 8);                                              \
+        }                                                                                           \
     }
 
 GF2_INSTANTIATE(b127, 2)

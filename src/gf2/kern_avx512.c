@@ -32,7 +32,8 @@ typedef __m512i V;
 #define V_CONST(l0, l1)                                                                            \
     _mm512_set_epi64((long long)(l1), (long long)(l0), (long long)(l1), (long long)(l0),           \
                      (long long)(l1), (long long)(l0), (long long)(l1), (long long)(l0))
-#define V_MASK1(a) _mm512_srai_epi32(_mm512_slli_epi32(_mm512_shuffle_epi32((a), _MM_PERM_CCCC), 31), 31)
+/* 0 - a.hi in both limbs: all ones when the hi limb is 1 (sect193 limb 3 is 0 or 1) */
+#define V_MASK1(a) _mm512_sub_epi64(_mm512_setzero_si512(), _mm512_unpackhi_epi64((a), (a)))
 #define XL(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define XL1(p) _mm_loadl_epi64((const __m128i *)(const void *)(p))
 static inline V v_ld4(__m128i a, __m128i b, __m128i c, __m128i d) {

@@ -29,7 +29,8 @@ typedef __m128i V;
 #define V_UNPHI(a, b) _mm_unpackhi_epi64((a), (b))
 #define V_CONST(l0, l1) _mm_set_epi64x((long long)(l1), (long long)(l0))
 /* bit 0 of the hi limb -> all ones: move dword 2 everywhere, shift it to the sign, spread */
-#define V_MASK1(a) _mm_srai_epi32(_mm_slli_epi32(_mm_shuffle_epi32((a), 0xAA), 31), 31)
+/* 0 - a.hi in both limbs: all ones when the hi limb is 1 (sect193 limb 3 is 0 or 1) */
+#define V_MASK1(a) _mm_sub_epi64(_mm_setzero_si128(), _mm_unpackhi_epi64((a), (a)))
 #define V_LD2(P, o) _mm_loadu_si128((const __m128i *)(const void *)((P)[0] + (o)))
 #define V_LD1(P, o) _mm_loadl_epi64((const __m128i *)(const void *)((P)[0] + (o)))
 #define V_ST2(P, o, v) _mm_storeu_si128((__m128i *)(void *)((P)[0] + (o)), (v))

@@ -29,7 +29,8 @@ typedef __m256i V;
 #define V_UNPLO(a, b) _mm256_unpacklo_epi64((a), (b))
 #define V_UNPHI(a, b) _mm256_unpackhi_epi64((a), (b))
 #define V_CONST(l0, l1) _mm256_set_epi64x((long long)(l1), (long long)(l0), (long long)(l1), (long long)(l0))
-#define V_MASK1(a) _mm256_srai_epi32(_mm256_slli_epi32(_mm256_shuffle_epi32((a), 0xAA), 31), 31)
+/* 0 - a.hi in both limbs: all ones when the hi limb is 1 (sect193 limb 3 is 0 or 1) */
+#define V_MASK1(a) _mm256_sub_epi64(_mm256_setzero_si256(), _mm256_unpackhi_epi64((a), (a)))
 #define XL(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define XL1(p) _mm_loadl_epi64((const __m128i *)(const void *)(p))
 #define V_LD2(P, o) _mm256_inserti128_si256(_mm256_castsi128_si256(XL((P)[0] + (o))), XL((P)[1] + (o)), 1)
@@ -62,12 +63,12 @@ static inline __attribute__((always_inline)) void gf2_storec(uint64_t *b, unsign
         _mm256_storeu_si256((__m256i *)(void *)b, _mm256_permute2x128_si256(v[0], v[1], 0x20));
         _mm256_storeu_si256((__m256i *)(void *)(b + 4), _mm256_permute2x128_si256(v[0], v[1], 0x31));
     } else {
-        /* element 0: limbs 0,1 from v0.lane0, limb 2 from v1.lane0; element 1 likewise from lane 1 */
-        __m128i e0 = _mm256_castsi256_si128(v[0]), e1 = _mm256_extracti128_si256(v[0], 1);
-        __m128i f0 = _mm256_castsi256_si128(v[1]), f1 = _mm256_extracti128_si256(v[1], 1);
-        _mm_storeu_si128((__m128i *)(void *)b, e0);
-        _mm_storeu_si128((__m128i *)(void *)(b + 2), _mm_unpacklo_epi64(f0, e1));
-        _mm_storeu_si128((__m128i *)(void *)(b + 4), _mm_unpacklo_epi64(_mm_srli_si128(e1, 8), f1));
+        /* element k: limbs 0,1 from v0 lane k, limb 2 from v1 lane k (its hi limb is junk) */
+        __m128i e1 = _mm256_extracti128_si256(v[0], 1), f1 = _mm256_extracti128_si256(v[1], 1);
+        _mm_storeu_si128((__m128i *)(void *)b, _mm256_castsi256_si128(v[0]));
+        _mm_storel_epi64((__m128i *)(void *)(b + 2), _mm256_castsi256_si128(v[1]));
+        _mm_storeu_si128((__m128i *)(void *)(b + 3), e1);
+        _mm_storel_epi64((__m128i *)(void *)(b + 5), f1);
     }
 }
 
