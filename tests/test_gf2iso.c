@@ -7,6 +7,7 @@
  *    r^i and back;
  *  - random and edge values: round trips both ways, iso(a+b) = iso(a)+iso(b),
  *    iso(a*b) = iso(a)*iso(b) and the inverse map is multiplicative too;
+ *  - the constant-time forms equal the table path;
  *  - every kernel of this build that the CPU runs equals the portable one
  *    (batch, single, in place, guarded buffers), at every CPU level.
  */
@@ -227,6 +228,28 @@ static void test_gf2_agreement(void *ctx) {
     }
 }
 
+/* The constant-time forms equal the table path (and are inverse). */
+static void test_ct(void) {
+    th_section("constant time");
+    for (uint64_t i = 0; i < th_count(500); i++) {
+        el a = pick_val(i);
+        zkp_gf2_b256 x, xb;
+        zkp_gf2_ghash2 y, yb;
+        memcpy(x.limb, a.w, 32);
+        memcpy(y.limb, a.w, 32);
+        zkp_gf2_b256_to_ghash2_ct(&yb, &x);
+        zkp_gf2_ghash2_to_b256_ct(&xb, &y);
+        el f = fwd(a), g = inv(a);
+        CHECK_EQ_BYTES(yb.limb, f.w, 32);
+        CHECK_EQ_BYTES(xb.limb, g.w, 32);
+        zkp_gf2_ghash2_to_b256_ct(&xb, &yb);
+        CHECK_EQ_BYTES(xb.limb, a.w, 32);
+        /* in place */
+        zkp_gf2_b256_to_ghash2_ct((zkp_gf2_ghash2 *)(void *)&x, &x);
+        CHECK_EQ_BYTES(x.limb, f.w, 32);
+    }
+}
+
 static void test_api(void) {
     th_section("api");
     zkp_gf2_b256 a = {{0, 0, 0, 0}};
@@ -250,6 +273,7 @@ int main(void) {
     test_root();
     test_matrices();
     test_api();
+    test_ct();
     th_for_each_cpu_level(test_homomorphism, NULL);
     th_for_each_cpu_level(test_kernels, NULL);
     th_for_each_cpu_level(test_gf2_agreement, NULL);

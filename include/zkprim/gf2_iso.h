@@ -14,9 +14,11 @@
  * ghash2 with the smallest encoding (gen/gf2_iso.py, docs/gf2-iso.md); it is
  * additive and multiplicative, and zkp_gf2_ghash2_to_b256 is its inverse.
  *
- * Timing: both directions are table lookups indexed by the input bits
+ * Timing: the fast conversions are table lookups indexed by the input bits
  * (5-bit windows), so they are NOT constant time: use them on public data
- * only (the usual case: Binius-style transcripts and commitments).
+ * only. For secret values (e.g. a prover's witness where timing matters) use
+ * the _ct forms, which apply the 256x256 matrix under masks (same result,
+ * several times slower).
  *
  * r may alias a (in-place conversion is fine); batch arrays hold n elements.
  */
@@ -40,6 +42,11 @@ ZKP_API void zkp_gf2_ghash2_to_b256(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a);
  * ZKP_ERR_NULL (nothing written). r may equal a. */
 ZKP_API zkp_status zkp_gf2_b256_to_ghash2_batch(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a, size_t n);
 ZKP_API zkp_status zkp_gf2_ghash2_to_b256_batch(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a, size_t n);
+
+/* Constant-time conversions: no branch or memory address depends on a.
+ * Results are identical to the fast forms. */
+ZKP_API void zkp_gf2_b256_to_ghash2_ct(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a);
+ZKP_API void zkp_gf2_ghash2_to_b256_ct(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a);
 
 /* Which kernel the conversions use now ("avx2", "portable"). */
 ZKP_API const char *zkp_gf2_iso_implementation(void);

@@ -99,6 +99,55 @@ void zkp_gf2iso_apply_portable(uint64_t *out, const uint64_t *in, size_t n, cons
     for (size_t i = 0; i < n; i++) apply_one(out + 4 * i, in + 4 * i, tab);
 }
 
+/* ---- constant time ----------------------------------------------------------------- */
+
+/* The matrix applied column by column under a mask: every column is read and
+ * the same instructions run for every input, so neither an address nor a
+ * branch depends on the data. */
+static void apply_ct(uint64_t out[4], const uint64_t in[4], const uint64_t (*cols)[4]) {
+    uint64_t x[4] = {in[0], in[1], in[2], in[3]};  /* copied first: out may equal in */
+#if defined(__GNUC__)
+    iso_u64x2 lo = {0, 0}, hi = {0, 0};
+    for (int l = 0; l < 4; l++) {
+        for (int j = 0; j < 64; j++) {
+            /* the barrier keeps the compiler from turning the mask into a branch */
+            uint64_t m = zkp_value_barrier_u64((uint64_t)0 - ((x[l] >> j) & 1));
+            iso_u64x2 mv = {m, m}, clo, chi;
+            memcpy(&clo, cols[64 * l + j], 16);
+            memcpy(&chi, cols[64 * l + j] + 2, 16);
+            lo ^= clo & mv;
+            hi ^= chi & mv;
+        }
+    }
+    memcpy(out, &lo, 16);
+    memcpy(out + 2, &hi, 16);
+#else
+    uint64_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+    for (int l = 0; l < 4; l++) {
+        for (int j = 0; j < 64; j++) {
+            uint64_t m = zkp_value_barrier_u64((uint64_t)0 - ((x[l] >> j) & 1));
+            const uint64_t *c = cols[64 * l + j];
+            a0 ^= c[0] & m;
+            a1 ^= c[1] & m;
+            a2 ^= c[2] & m;
+            a3 ^= c[3] & m;
+        }
+    }
+    out[0] = a0;
+    out[1] = a1;
+    out[2] = a2;
+    out[3] = a3;
+#endif
+}
+
+void zkp_gf2_b256_to_ghash2_ct(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a) {
+    apply_ct(r->limb, a->limb, zkp_gf2iso_fwd_cols);
+}
+
+void zkp_gf2_ghash2_to_b256_ct(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a) {
+    apply_ct(r->limb, a->limb, zkp_gf2iso_inv_cols);
+}
+
 /* ---- public API ------------------------------------------------------------------ */
 
 void zkp_gf2_b256_to_ghash2(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a) {
