@@ -119,8 +119,9 @@ GF2_AI V red_ghash128_shift(V l, V h) {
 #define red_b127 red_b127_shift
 #endif
 #if GF2_RED_CLMUL_GHASH128
-/* ghash128 by products: h0 and h1 times x^7+x^2+x+1, then h1's <= 7-bit
- * overflow past x^256 once more. */
+/* ghash128 by products: h0 and h1 times x^7+x^2+x+1 (h1's product sits one
+ * limb up), then the <= 7 bits of it that land at x^128 and above (x1.hi)
+ * once more. */
 #define red_ghash128 red_ghash128_clmul
 GF2_AI V red_ghash128_clmul(V l, V h) {
     const V k = V_CONST(0x87, 0);

@@ -60,8 +60,11 @@ static inline __attribute__((always_inline)) void gf2_storec(uint64_t *b, unsign
     if (nl == 2) {
         _mm256_storeu_si256((__m256i *)(void *)b, v[0]);
     } else if (nl == 4) {
-        _mm256_storeu_si256((__m256i *)(void *)b, _mm256_permute2x128_si256(v[0], v[1], 0x20));
-        _mm256_storeu_si256((__m256i *)(void *)(b + 4), _mm256_permute2x128_si256(v[0], v[1], 0x31));
+        /* 128-bit stores of each half (an extract to memory is a store, no shuffle) */
+        _mm_storeu_si128((__m128i *)(void *)b, _mm256_castsi256_si128(v[0]));
+        _mm_storeu_si128((__m128i *)(void *)(b + 2), _mm256_castsi256_si128(v[1]));
+        _mm_storeu_si128((__m128i *)(void *)(b + 4), _mm256_extracti128_si256(v[0], 1));
+        _mm_storeu_si128((__m128i *)(void *)(b + 6), _mm256_extracti128_si256(v[1], 1));
     } else {
         /* element k: limbs 0,1 from v0 lane k, limb 2 from v1 lane k (its hi limb is junk) */
         __m128i e1 = _mm256_extracti128_si256(v[0], 1), f1 = _mm256_extracti128_si256(v[1], 1);
