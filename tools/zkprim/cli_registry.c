@@ -13,6 +13,7 @@ extern const cli_hash_algo cli_hash_keccak256, cli_hash_sha3_224, cli_hash_sha3_
 extern const cli_tree_algo cli_tree_keccak256;
 extern const cli_hash_algo cli_hash_hemera;   /* hash_hemera.c */
 extern const cli_tree_algo cli_tree_hemera;   /* tree_hemera.c */
+#include "zkprim/gf2_iso.h"
 
 const cli_hash_algo *const cli_hash_algos[] = {
     &cli_hash_keccak256, &cli_hash_sha3_224, &cli_hash_sha3_256, &cli_hash_sha3_384,
@@ -35,6 +36,7 @@ const cli_primitive cli_primitives[] = {
     {"hemera permute", zkp_hemera_permute_implementation},
     {"gf2 (binary fields)", zkp_gf2_implementation},
     {"poseidon-bn254 (circom)", zkp_poseidon_implementation},
+    {"gf2 b256<->ghash2 isomorphism", zkp_gf2_iso_implementation},
     {NULL, NULL},
 };
 const size_t cli_primitive_count = sizeof cli_primitives / sizeof cli_primitives[0] - 1;
