@@ -1,0 +1,176 @@
+/*
+ * Portable batched Hemera permutation: L independent states interleaved in
+ * structure-of-arrays order (scalar instruction-level parallelism), one
+ * shared field inversion per partial round (Montgomery's trick).
+ *
+ * Bounds used for lazy reduction (spec 2.2): every output of M_E is a sum of
+ * u64 representatives with coefficients summing to 35, so a u128 accumulator
+ * (plus one u64 round constant folded in) stays below 36 * 2^64 and needs
+ * one short reduction. In M_I, d[i]*s[i] + S fits a u128 as well.
+ */
+#include "hemera/batch_internal.h"
+
+/* (hi*2^64 + lo) with hi < 2^32: lo + hi*E, one conditional correction. */
+ZKP_INLINE uint64_t hb_reduce_small(uint64_t lo, uint64_t hi) {
+    uint64_t m = (hi << 32) - hi;
+    uint64_t r = lo + m;
+    if (r < m) r += HB_E; /* wrapped value < m < 2^64 - E: no second wrap */
+    return r;
+}
+
+uint64_t hb_inverse_nonzero(uint64_t x) {
+    uint64_t a2 = hb_mul(hb_mul(x, x), x);        /* x^(2^2-1) */
+    uint64_t a3 = hb_mul(hb_mul(a2, a2), x);      /* x^(2^3-1) */
+    uint64_t t = a3;
+    for (int i = 0; i < 3; i++) t = hb_mul(t, t);
+    uint64_t a6 = hb_mul(t, a3);
+    t = a6;
+    for (int i = 0; i < 6; i++) t = hb_mul(t, t);
+    uint64_t a12 = hb_mul(t, a6);
+    t = a12;
+    for (int i = 0; i < 12; i++) t = hb_mul(t, t);
+    uint64_t a24 = hb_mul(t, a12);
+    t = a24;
+    for (int i = 0; i < 6; i++) t = hb_mul(t, t);
+    uint64_t a30 = hb_mul(t, a6);
+    uint64_t a31 = hb_mul(hb_mul(a30, a30), x);
+    t = hb_mul(a31, a31);                         /* x^(2^32-2) */
+    uint64_t a32 = hb_mul(t, x);
+    for (int i = 0; i < 32; i++) t = hb_mul(t, t); /* a31^(2^33) */
+    return hb_mul(t, a32);
+}
+
+void hb_batch_inverse(uint64_t *x, unsigned n) {
+    uint64_t pre[64], m[64];
+    uint64_t zmask = 0;
+    uint64_t acc = 1;
+    /* Two interleaved prefix chains (even / odd lanes) halve the serial
+     * latency of the product and of the back-substitution. */
+    uint64_t acc2 = 1;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t c = hb_canon(x[i]);
+        uint64_t z = c == 0;
+        zmask |= z << i;
+        m[i] = z ? 1 : c;
+        if (i & 1) pre[i] = acc2 = hb_mul(acc2, m[i]);
+        else pre[i] = acc = hb_mul(acc, m[i]);
+    }
+    uint64_t inv = hb_inverse_nonzero(hb_mul(acc, acc2));
+    /* inv_even = inv * acc2, inv_odd = inv * acc: inverses of each chain. */
+    uint64_t ie = hb_mul(inv, acc2), io = hb_mul(inv, acc);
+    unsigned last = n - 1;
+    for (unsigned k = 0; k <= last; k++) {
+        unsigned i = last - k;
+        uint64_t *chain = (i & 1) ? &io : &ie;
+        uint64_t r = i >= 2 ? hb_mul(*chain, pre[i - 2]) : *chain;
+        if (i >= 2) *chain = hb_mul(*chain, m[i]);
+        x[i] = (zmask >> i) & 1 ? 0 : r;
+    }
+}
+
+/* ---- SoA rounds (L lanes; inlined with L constant) --------------------- */
+
+/* s <- M_E s (+ addc, the next round's constants, when not NULL). */
+ZKP_INLINE void mds_ext(uint64_t *s, unsigned L, const uint64_t *addc) {
+    typedef unsigned __int128 u128;
+    for (unsigned l = 0; l < L; l++) {
+        u128 y[16];
+        for (unsigned c = 0; c < 4; c++) {
+            u128 x0 = s[(4 * c + 0) * L + l], x1 = s[(4 * c + 1) * L + l];
+            u128 x2 = s[(4 * c + 2) * L + l], x3 = s[(4 * c + 3) * L + l];
+            u128 s01 = x0 + x1, s23 = x2 + x3, t = s01 + s23, u = t + x1, v = t + x3;
+            y[4 * c + 0] = u + s01;
+            y[4 * c + 1] = u + 2 * x2;
+            y[4 * c + 2] = v + s23;
+            y[4 * c + 3] = v + 2 * x0;
+        }
+        for (unsigned k = 0; k < 4; k++) {
+            u128 t = y[k] + y[4 + k] + y[8 + k] + y[12 + k];
+            for (unsigned c = 0; c < 4; c++) {
+                u128 o = y[4 * c + k] + t;
+                if (addc) o += addc[4 * c + k];
+                s[(4 * c + k) * L + l] = hb_reduce_small((uint64_t)o, (uint64_t)(o >> 64));
+            }
+        }
+    }
+}
+
+/* Full-round S-box on every element (constants added first when addc). */
+ZKP_INLINE void sbox_full(uint64_t *s, unsigned L, const uint64_t *addc) {
+    for (unsigned i = 0; i < 16; i++)
+        for (unsigned l = 0; l < L; l++) {
+            uint64_t x = s[i * L + l];
+            if (addc) x = hb_add(x, addc[i]);
+            s[i * L + l] = hb_pow7(x);
+        }
+}
+
+ZKP_INLINE void partial_round(uint64_t *s, unsigned L, uint64_t rc, int inverse, const uint64_t *d) {
+    typedef unsigned __int128 u128;
+    uint64_t x[HB_MAX_LANES];
+    for (unsigned l = 0; l < L; l++) x[l] = hb_add(s[l], rc);
+    if (inverse) hb_batch_inverse(x, L);
+    else
+        for (unsigned l = 0; l < L; l++) x[l] = hb_pow7(x[l]);
+    for (unsigned l = 0; l < L; l++) {
+        u128 sum = x[l];
+        for (unsigned i = 1; i < 16; i++) sum += s[i * L + l];
+        uint64_t S = hb_reduce_small((uint64_t)sum, (uint64_t)(sum >> 64));
+        s[l] = hb_muladd(d[0], x[l], S);
+        for (unsigned i = 1; i < 16; i++) s[i * L + l] = hb_muladd(d[i], s[i * L + l], S);
+    }
+}
+
+ZKP_INLINE void permute_soa(uint64_t *s, unsigned L, const hemera_profile *pr) {
+    const unsigned R = pr->rf_half;
+    const uint64_t *rc = pr->rc_full;
+    /* Each M_E folds in the constants of the full round that follows it. */
+    mds_ext(s, L, rc);
+    for (unsigned r = 0; r < R; r++) {
+        sbox_full(s, L, NULL);
+        mds_ext(s, L, r + 1 < R ? rc + 16 * (r + 1) : NULL);
+    }
+    for (unsigned j = 0; j < pr->rp; j++) partial_round(s, L, pr->rc_partial[j], pr->partial_inverse, pr->diag);
+    for (unsigned r = R; r < 2 * R; r++) {
+        sbox_full(s, L, r == R ? rc + 16 * r : NULL);
+        mds_ext(s, L, r + 1 < 2 * R ? rc + 16 * (r + 1) : NULL);
+    }
+    for (unsigned i = 0; i < 16 * L; i++) s[i] = hb_canon(s[i]);
+}
+
+static void permute_group(uint64_t (*st)[16], unsigned L, const hemera_profile *pr) {
+    uint64_t s[16 * HB_MAX_LANES];
+    for (unsigned l = 0; l < L; l++)
+        for (unsigned i = 0; i < 16; i++) s[i * L + l] = st[l][i];
+    switch (L) {
+    case 16: permute_soa(s, 16, pr); break;
+    case 8: permute_soa(s, 8, pr); break;
+    case 4: permute_soa(s, 4, pr); break;
+    case 2: permute_soa(s, 2, pr); break;
+    default: permute_soa(s, 1, pr); break;
+    }
+    for (unsigned l = 0; l < L; l++)
+        for (unsigned i = 0; i < 16; i++) st[l][i] = s[i * L + l];
+}
+
+void hb_permute_portable(uint64_t (*states)[16], unsigned n, const hemera_profile *pr) {
+    while (n) {
+        unsigned L = n >= 16 ? 16 : n >= 8 ? 8 : n >= 4 ? 4 : n >= 2 ? 2 : 1;
+        permute_group(states, L, pr);
+        states += L;
+        n -= L;
+    }
+}
+
+/* Per-phase benchmark entry: one phase kind over a 16-lane SoA block, with
+ * the same round counts as a whole permutation. */
+void hb_phase_portable(uint64_t *s, int which, const hemera_profile *pr) {
+    const unsigned R = pr->rf_half;
+    if (which == 0) {
+        for (unsigned r = 0; r < 2 * R; r++) sbox_full(s, 16, pr->rc_full + 16 * r);
+    } else if (which == 1) {
+        for (unsigned j = 0; j < pr->rp; j++) partial_round(s, 16, pr->rc_partial[j], pr->partial_inverse, pr->diag);
+    } else {
+        for (unsigned r = 0; r < 2 * R + 1; r++) mds_ext(s, 16, NULL);
+    }
+}
