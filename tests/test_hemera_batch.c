@@ -15,6 +15,7 @@
 #include "harness.h"
 #include "hemera/batch_internal.h"
 #include "hemera_batch_ref.h"
+#include "hemera_oracle.h"
 #include "zkprim/hemera.h"
 
 
@@ -118,6 +119,21 @@ static void test_zero_lanes_all(void) {
     }
 }
 
+/* The textbook reference of this test and part 1's oracle and single
+ * permutation agree (so "== reference" below also means "== single"). */
+static void test_reference_vs_part1(const pool *p) {
+    th_section("reference == hemera_oracle_permute == zkp_hemera_permute");
+    for (size_t k = 0; k < p->n; k++) {
+        uint64_t a[16], b[16];
+        memcpy(a, p->in[k], sizeof a);
+        memcpy(b, p->in[k], sizeof b);
+        hemera_oracle_permute(a);
+        zkp_hemera_permute(b);
+        CHECK_MSG(!memcmp(a, p->out[k], sizeof a), "oracle differs from reference, pool %zu", k);
+        CHECK_MSG(!memcmp(b, p->out[k], sizeof b), "zkp_hemera_permute differs from reference, pool %zu", k);
+    }
+}
+
 int main(void) {
     th_init("hemera_batch");
 
@@ -144,6 +160,7 @@ int main(void) {
 
     pool p;
     pool_make(&p, th_count(96), &zkp_hemera_profile_default);
+    test_reference_vs_part1(&p);
     kctx c = {&p, (unsigned)th_count(24)};
     th_section("batch kernels == reference (default profile)");
     th_for_each_cpu_level(each_level_kernels, &c);

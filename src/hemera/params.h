@@ -1,176 +1,38 @@
-/* TEMPORARY (hemera-batch development only): placeholder round constants, NOT
- * Hemera's. Replaced by hemera-perm's params.h when that branch is merged. */
+/*
+ * Hemera parameters shared by every Hemera kernel (single, constant-time,
+ * batched) and by the modes. Constants come from gen/hemera_constants.py
+ * (spec section 4: self-bootstrap from the seed "cyber"); never edit them by
+ * hand, scripts/regen.sh --check fails on any difference.
+ */
 #ifndef ZKPRIM_HEMERA_PARAMS_H
 #define ZKPRIM_HEMERA_PARAMS_H
+
 #include <stdint.h>
+
+#define HEMERA_WIDTH 16
+#define HEMERA_RF_HALF 4     /* full rounds before and after the partial rounds */
+#define HEMERA_RP 16         /* partial rounds */
+#define HEMERA_N_RC 144      /* 2*4*16 full + 16 partial */
+
+/* RC[0..128]: full rounds, row-major (round r, lane i at 16r + i; rounds
+ * 0..3 before the partial rounds, 4..7 after). RC[128..144]: partial round
+ * j adds RC[128 + j] to state[0]. All canonical (< p). */
+extern const uint64_t zkp_hemera_rc[144];
+/* Diagonal d of the internal matrix M_I = J + diag(d). Canonical. */
+extern const uint64_t zkp_hemera_diag[16];
+
+/* A permutation shape, for kernels generic in round counts (spec section 11):
+ * M_E, then rf_half full rounds (x^7 on all lanes, M_E), rp partial rounds
+ * (S-box on lane 0, M_I), rf_half full rounds; canonical output. */
 typedef struct hemera_profile {
     unsigned rf_half, rp;
-    int partial_inverse;
-    const uint64_t *rc_full;
-    const uint64_t *rc_partial;
-    const uint64_t *diag;
+    int partial_inverse;        /* 1: x^-1 (0 -> 0), 0: x^7 */
+    const uint64_t *rc_full;    /* 2*rf_half*16, row-major like zkp_hemera_rc */
+    const uint64_t *rc_partial; /* rp */
+    const uint64_t *diag;       /* 16 */
 } hemera_profile;
-static const uint64_t zkp_hemera_rc[144] = {
-0xdc1b77ae0bf34dadull,
-0x64f0eeb9026e6076ull,
-0x7b07ce91e5906136ull,
-0x305f050c368dcc74ull,
-0x2ceb16e0a1c54aecull,
-0x97101dce4e7bfb79ull,
-0x9ad2e144d6e8f2cfull,
-0xd9aa792e1af470eaull,
-0xddaa4e85b0d6e28bull,
-0x8f8ea9d349428d8eull,
-0x08f474ffb8e8ab15ull,
-0x2ead854756d71f03ull,
-0x55bc79f8ada711fdull,
-0x0e1fc49bd63b809eull,
-0xb92199e83f5a101full,
-0xc5765079fc5d43ffull,
-0x353cfc387dfae6b8ull,
-0xa32edabf5585bd75ull,
-0xfc5639b16b714b4full,
-0x92fb2dcfc8ae9a19ull,
-0x544b0ec76d00616dull,
-0xbcbb9b7e9a319aefull,
-0x0f1a50d59c0aa21aull,
-0x80ae2120826571deull,
-0x0e1ecd02ed7c0cbdull,
-0x0d0981e8c1fa7be4ull,
-0xdc86b3d3cdbdf613ull,
-0x6d0844c269e7693full,
-0x3681da7f6993082dull,
-0x5b928e2c987d857dull,
-0x6c716e1e6ced8137ull,
-0xccb870213498f7f5ull,
-0x9f07b27a78869b5aull,
-0xb0ba91e47f6200ecull,
-0xc72b4c36d0db7fedull,
-0x35f305b0c0fc9252ull,
-0x7ac78fb373ffbff6ull,
-0x8e39b81de71b7d09ull,
-0x59a69ba126cd29b3ull,
-0xbfcbffff0cbcbf20ull,
-0x2d1ce28856d20e5eull,
-0x572a15ed48b3fdc2ull,
-0x32b911499417aab9ull,
-0x17a8ec88e0da0bacull,
-0x0cc88eab2f9ad4bbull,
-0xbc3a5b419a43afd2ull,
-0x6f0f3414c47c9c0dull,
-0xe71a7567edb8c675ull,
-0x63674cf841ee8ab9ull,
-0xe375837da840d9ecull,
-0x578eb22e1ea5a35full,
-0x4efa582ee029dfd9ull,
-0xf3b363e938295a26ull,
-0x2e3a4ef3496f4112ull,
-0xb809d78e2a2f9b10ull,
-0x46217f104eb30026ull,
-0x8947b5fefda6afa6ull,
-0x4a3ae29b2af0cb79ull,
-0xbfd0273b10a6d4afull,
-0xed0a00eb302b52c6ull,
-0x3c0a45ad6d0175e3ull,
-0x5bec25a986aa6fc8ull,
-0x904bc2dda0ebc917ull,
-0x459ae6d82ef0bb45ull,
-0xd8f30b16630d2b73ull,
-0x7110b72632258de5ull,
-0x543b14bc79e21fbeull,
-0xb3afb674d263f401ull,
-0x992a5514fae813a9ull,
-0x65950d0578f009ceull,
-0x5703572bfb805a5dull,
-0xf58b6a5f9c786da9ull,
-0xa837793e9e8ad732ull,
-0x50eabc7287dc4e1cull,
-0x4dca1d57ff03f180ull,
-0x4899ff11c2f79663ull,
-0x16166c76ad45818full,
-0xcb74ca30b3d6894cull,
-0x217355871886f75eull,
-0x28a1e2393381ed30ull,
-0x074c31b6d9efa2eaull,
-0xbec4688d35b7872full,
-0xf8fd0016351ac3e1ull,
-0x2a3e36405bf02e26ull,
-0x4fa794552d7c87faull,
-0x6b65fa68c812c075ull,
-0xb0d838d4f45658b5ull,
-0xf088256e71b67944ull,
-0xb4d1bf49868fc4b6ull,
-0x7f30634d239b36bfull,
-0x9adf073ca7e24f12ull,
-0xbf023d5f71c40f0cull,
-0xf8daff4ab7e1c412ull,
-0x3bb60a1f6449431aull,
-0xe1b6cc3fce8a571cull,
-0x974be547500504b2ull,
-0x788637bdbb04623bull,
-0x78b479878553843full,
-0xf614dc4037d1ccf7ull,
-0xab5917a81f0fb2aeull,
-0x107db970f61ec64bull,
-0xa7e591e85a840907ull,
-0x42e87faaebb9a0d5ull,
-0x7cb7d0a0e9b446d4ull,
-0x93b411557b1e1b59ull,
-0x17282941775bd12full,
-0x1d6eb56cc3fecd4dull,
-0x9cc6d38ebb4dc397ull,
-0x93e7f09c76995dd0ull,
-0x40481181f54f1b6bull,
-0xfc10536a39343f9dull,
-0x2b59a11006fe10a2ull,
-0xb25de04b53658403ull,
-0x482f7b77f3b42fcbull,
-0xaa19ef48de09d554ull,
-0xbc1efbb4d09613feull,
-0x01640cfd5e7e0059ull,
-0x2103a6ef6f7bca19ull,
-0xba59dbbf218e9bcdull,
-0x47cfbdd44466d5baull,
-0x0f7180ea42ce3691ull,
-0x1d57d70abe6c2ebcull,
-0x3df4865f060ed9e1ull,
-0x9cc2d942d8ac9c12ull,
-0x68c29c22e6ec81aaull,
-0xa1cd5d166c667229ull,
-0x950c6175be7d148dull,
-0x3f3e42bdb31d6de4ull,
-0xb8e8620efee2ae3full,
-0x6892f24f073504a3ull,
-0x7faf4d50b83a266aull,
-0x36eff6fe424288a6ull,
-0x7436a02ab71ee437ull,
-0x833a63ba9131343full,
-0x992cb64cfdf7b997ull,
-0xc8b93e004898d324ull,
-0x645d2dce235dab82ull,
-0x808a9a75bdabb055ull,
-0x995531f7eedc5275ull,
-0x087d63039379d791ull,
-0xf3c9caffb024e07eull,
-0xea06a464360f763eull,
-0x53361012dddd2752ull,
-0xd66a74b438fd099cull};
-static const uint64_t zkp_hemera_diag[16] = {
-0xde9b91a467d6afc0ull,
-0xc5f16b9c76a9be17ull,
-0x0ab0fef2d540ac55ull,
-0x3001d27009d05773ull,
-0xed23b1f906d3d9ebull,
-0x5ce73743cba97054ull,
-0x1c3bab944af4ba24ull,
-0x2faa105854dbafaeull,
-0x53ffb3ae6d421a10ull,
-0xbcda9df8884ba396ull,
-0xfc1273e4a31807bbull,
-0xc77952573d5142c0ull,
-0x56683339a819b85eull,
-0x328fcbd8f0ddc8ebull,
-0xb5101e303fce9cb7ull,
-0x774487b8c40089bbull};
-static const hemera_profile zkp_hemera_profile_default = {4, 16, 1, zkp_hemera_rc, zkp_hemera_rc + 128, zkp_hemera_diag};
+
+/* The live Hemera profile: (4, 16, inverse, RC[0..128], RC[128..144], diag). */
+extern const hemera_profile zkp_hemera_profile_default;
+
 #endif

@@ -1,3 +1,19 @@
-# TEMPORARY (hemera-batch before hemera-perm is merged): replaced by
-# hemera-perm's sources.cmake plus its include of sources_batch.cmake.
-include(${ZKP_MODULE_DIR}/sources_batch.cmake OPTIONAL)
+# Hemera: every portable .c in this folder is built at the baseline ISA; a
+# file named *_<isa>.c (bmi2, avx2, avx512, neon) is an instruction-set
+# kernel built with only that ISA's flags (and left out where foreign).
+# New files need no edit here.
+file(GLOB _hemera_c RELATIVE ${ZKP_MODULE_DIR} CONFIGURE_DEPENDS ${ZKP_MODULE_DIR}/*.c)
+list(SORT _hemera_c)
+foreach(_f ${_hemera_c})
+  if(_f MATCHES "_bmi2\\.c$")
+    zkp_add_kernel(BMI2 ${_f})
+  elseif(_f MATCHES "_avx2\\.c$")
+    zkp_add_kernel(AVX2 ${_f})
+  elseif(_f MATCHES "_avx512\\.c$")
+    zkp_add_kernel(AVX512 ${_f})
+  elseif(_f MATCHES "_neon\\.c$")
+    zkp_add_kernel(NEON ${_f})
+  else()
+    zkp_add_sources(${_f})
+  endif()
+endforeach()

@@ -2,6 +2,7 @@
  * tree builders for `zkprim tree`, and primitives listed by `zkprim info`.
  * A module plugs in by adding its entries here. */
 #include "cli.h"
+#include "zkprim/hemera.h"
 
 const cli_hash_algo *const cli_hash_algos[] = {
     NULL,
@@ -14,6 +15,7 @@ const cli_tree_algo *const cli_tree_algos[] = {
 const size_t cli_tree_algo_count = sizeof cli_tree_algos / sizeof cli_tree_algos[0] - 1;
 
 const cli_primitive cli_primitives[] = {
+    {"hemera permute", zkp_hemera_permute_implementation},
     {NULL, NULL},
 };
 const size_t cli_primitive_count = sizeof cli_primitives / sizeof cli_primitives[0] - 1;

@@ -1,0 +1,30 @@
+/* Hemera single-permutation dispatch: one table, widest first, portable last. */
+#include "hemera/kernels.h"
+#include "hemera/params.h"
+#include "zkprim/hemera.h"
+
+const hemera_profile zkp_hemera_profile_default = {
+    HEMERA_RF_HALF, HEMERA_RP, 1, zkp_hemera_rc, zkp_hemera_rc + 2 * HEMERA_RF_HALF * 16, zkp_hemera_diag,
+};
+
+const hemera_perm_kernel zkp_hemera_perm_kernels[] = {
+#if ZKP_HAVE_BMI2
+    {{"bmi2", ZKP_CPU_BMI2 | ZKP_CPU_ADX, ZKP_HAVE_BMI2}, zkp_hemera_permute_bmi2, zkp_hemera_permute_ct_bmi2},
+#endif
+    {{"portable", 0, 1}, zkp_hemera_permute_portable, zkp_hemera_permute_ct_portable},
+};
+const unsigned zkp_hemera_perm_kernel_count = (unsigned)ZKP_ARRAY_LEN(zkp_hemera_perm_kernels);
+
+static _Atomic uint64_t k_cache;
+
+void zkp_hemera_permute(uint64_t state[ZKP_HEMERA_WIDTH]) {
+    ZKP_DISPATCH(&k_cache, zkp_hemera_perm_kernels)->permute(state);
+}
+
+void zkp_hemera_permute_ct(uint64_t state[ZKP_HEMERA_WIDTH]) {
+    ZKP_DISPATCH(&k_cache, zkp_hemera_perm_kernels)->permute_ct(state);
+}
+
+const char *zkp_hemera_permute_implementation(void) {
+    return ZKP_DISPATCH(&k_cache, zkp_hemera_perm_kernels)->info.name;
+}

@@ -1,0 +1,5 @@
+# test_hemera_batch also checks against hemera-perm's definitional oracle
+# (tests/ref/hemera_oracle.c is globbed into test_hemera only).
+if(TARGET test_hemera_batch AND EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/ref/hemera_oracle.c)
+  target_sources(test_hemera_batch PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ref/hemera_oracle.c)
+endif()
