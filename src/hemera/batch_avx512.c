@@ -28,35 +28,47 @@ ZKP_INLINE VT v_shl32(VT a) { return _mm512_slli_epi64(a, 32); }
 #define VE v_set1(HB_E)
 #define VM32 v_set1(0xFFFFFFFFull)
 
+/* High dword of each lane into the low position (port 5 shuffles instead
+ * of port-0 shifts; vpmuludq ignores the upper dword). */
+ZKP_INLINE VT hi_dw(VT a) { return _mm512_castps_si512(_mm512_movehdup_ps(_mm512_castsi512_ps(a))); }
+/* a >> 32 with the upper dword cleared (a shuffle with zero-masking). */
+ZKP_INLINE VT shr32z(VT a) { return _mm512_castps_si512(_mm512_maskz_movehdup_ps(0x5555, _mm512_castsi512_ps(a))); }
+/* lo dword from a, hi dword = low dword of b */
+ZKP_INLINE VT lo_merge(VT a, VT b) {
+    return _mm512_castps_si512(_mm512_mask_moveldup_ps(_mm512_castsi512_ps(a), 0xAAAA, _mm512_castsi512_ps(b)));
+}
+
 ZKP_INLINE void f_mul128(VT a, VT b, VT bh, VT *hi, VT *lo) {
-    VT ah = v_shr32(a);
+    VT ah = hi_dw(a);
     VT ll = _mm512_mul_epu32(a, b);
     VT lh = _mm512_mul_epu32(a, bh);
     VT hl = _mm512_mul_epu32(ah, b);
     VT hh = _mm512_mul_epu32(ah, bh);
     /* no overflow: (2^32-1)^2 + 2 (2^32-1) < 2^64 */
-    VT mid = v_add(lh, v_shr32(ll));
-    VT mid2 = v_add(hl, v_and(mid, VM32));
-    *lo = _mm512_mask_blend_epi32(0xAAAA, ll, v_shl32(mid2));
-    *hi = v_add(v_add(hh, v_shr32(mid)), v_shr32(mid2));
+    VT t0 = v_add(hl, shr32z(ll));
+    VT t1 = v_add(lh, v_and(t0, VM32));
+    *hi = v_add(v_add(hh, shr32z(t0)), shr32z(t1));
+    *lo = lo_merge(ll, t1);
 }
 
 ZKP_INLINE void f_sqr128(VT a, VT *hi, VT *lo) {
-    VT ah = v_shr32(a);
+    VT ah = hi_dw(a);
     VT ll = _mm512_mul_epu32(a, a);
     VT lh = _mm512_mul_epu32(a, ah);
     VT hh = _mm512_mul_epu32(ah, ah);
-    VT mid = v_add(lh, v_shr32(ll));
-    VT mid2 = v_add(lh, v_and(mid, VM32));
-    *lo = _mm512_mask_blend_epi32(0xAAAA, ll, v_shl32(mid2));
-    *hi = v_add(v_add(hh, v_shr32(mid)), v_shr32(mid2));
+    VT t0 = v_add(lh, shr32z(ll));
+    VT t1 = v_add(lh, v_and(t0, VM32));
+    *hi = v_add(v_add(hh, shr32z(t0)), shr32z(t1));
+    *lo = lo_merge(ll, t1);
 }
 
+/* (hi*2^64 + lo) mod p = lo - hh + hl*E; hl*E by one vpmuludq. */
 ZKP_INLINE VT f_reduce(VT hi, VT lo) {
-    VT hh = v_shr32(hi);
+    VT hh = shr32z(hi);
     __mmask8 borrow = _mm512_cmplt_epu64_mask(lo, hh);
-    VT t = _mm512_mask_sub_epi64(v_sub(lo, hh), borrow, v_sub(lo, hh), VE); /* t >= 2^64 - 2^32 on borrow */
-    VT m = v_sub(v_shl32(hi), v_and(hi, VM32));                            /* hl * E < 2^64 */
+    VT t = v_sub(lo, hh);
+    t = _mm512_mask_sub_epi64(t, borrow, t, VE); /* t >= 2^64 - 2^32 on borrow */
+    VT m = _mm512_mul_epu32(hi, VE);              /* hl * E < 2^64 */
     VT r = v_add(t, m);
     __mmask8 carry = _mm512_cmplt_epu64_mask(r, m);
     return _mm512_mask_add_epi64(r, carry, r, VE); /* wrapped r < m: no second wrap */

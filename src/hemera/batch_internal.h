@@ -30,12 +30,15 @@
 /* (hi*2^64 + lo) mod p as a u64 representative: 2^64 = E, 2^96 = -1. */
 ZKP_INLINE uint64_t hb_reduce128(uint64_t lo, uint64_t hi) {
     uint64_t hh = hi >> 32, hl = hi & HB_E;
-    uint64_t t = lo - hh;
-    if (lo < hh) t -= HB_E; /* borrow took 2^64 = E too many; t >= 2^64 - 2^32 here */
+    uint64_t t;
+    /* Branch-free corrections: with random operands each of these carries
+     * happens about half the time, so a branch would mispredict. */
+    uint64_t b = __builtin_sub_overflow(lo, hh, &t);
+    t -= (0 - b) & HB_E;          /* borrow took 2^64 = E too many; t >= 2^64 - 2^32 here */
     uint64_t m = (hl << 32) - hl; /* hl * E < 2^64 */
-    uint64_t r = t + m;
-    if (r < m) r += HB_E; /* carry: r < m <= 2^64 - 2^33 + 1, so no second wrap */
-    return r;
+    uint64_t r;
+    uint64_t c = __builtin_add_overflow(t, m, &r);
+    return r + ((0 - c) & HB_E);  /* carry: r < m <= 2^64 - 2^33 + 1, so no second wrap */
 }
 
 ZKP_INLINE uint64_t hb_mul(uint64_t a, uint64_t b) {
@@ -50,12 +53,10 @@ ZKP_INLINE uint64_t hb_muladd(uint64_t a, uint64_t b, uint64_t c) {
 }
 
 ZKP_INLINE uint64_t hb_add(uint64_t a, uint64_t b) {
-    uint64_t s = a + b;
-    if (s < a) {          /* wrapped: add 2^64 mod p = E ...             */
-        s += HB_E;
-        if (s < HB_E) s += HB_E; /* ... twice when both inputs were huge */
-    }
-    return s;
+    uint64_t s, s2;
+    uint64_t c = __builtin_add_overflow(a, b, &s);        /* wrapped: add 2^64 mod p = E ... */
+    uint64_t c2 = __builtin_add_overflow(s, (0 - c) & HB_E, &s2);
+    return s2 + ((0 - c2) & HB_E);                        /* ... twice when both inputs were huge */
 }
 
 ZKP_INLINE uint64_t hb_canon(uint64_t x) { return x >= HB_P ? x - HB_P : x; }

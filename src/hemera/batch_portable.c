@@ -12,10 +12,9 @@
 
 /* (hi*2^64 + lo) with hi < 2^32: lo + hi*E, one conditional correction. */
 ZKP_INLINE uint64_t hb_reduce_small(uint64_t lo, uint64_t hi) {
-    uint64_t m = (hi << 32) - hi;
-    uint64_t r = lo + m;
-    if (r < m) r += HB_E; /* wrapped value < m < 2^64 - E: no second wrap */
-    return r;
+    uint64_t m = (hi << 32) - hi, r;
+    uint64_t c = __builtin_add_overflow(lo, m, &r);
+    return r + ((0 - c) & HB_E); /* wrapped value < m < 2^64 - E: no second wrap */
 }
 
 uint64_t hb_inverse_nonzero(uint64_t x) {
