@@ -72,6 +72,67 @@ PHASE_CASE(0)
 PHASE_CASE(1)
 PHASE_CASE(2)
 
+/* hash_node_batch: ops = nodes (a level of 256 pairs per call). */
+#define NODES 256
+typedef struct nctx {
+    uint8_t pairs[NODES][64];
+    uint8_t out[NODES][32];
+} nctx;
+static void *setup_node(void) { return calloc(1, sizeof(nctx)); }
+static void fresh_node(void *ctx, uint64_t seed) {
+    nctx *c = ctx;
+    bench_fill(c->pairs, sizeof c->pairs, seed);
+}
+static void run_node(void *ctx, uint64_t iters) {
+    nctx *c = ctx;
+    for (uint64_t i = 0; i < iters; i += NODES)
+        zkp_hemera_hash_node_batch((const uint8_t(*)[64])c->pairs, NODES, 0, c->out);
+    bench_sink(c->out, sizeof c->out);
+}
+
+/* hash_leaf_batch of 144-byte leaves: ops = leaves (64 per call). */
+#define LEAVES 64
+typedef struct lctx {
+    uint8_t data[LEAVES][144];
+    const uint8_t *ptr[LEAVES];
+    size_t lens[LEAVES];
+    uint64_t ctr[LEAVES];
+    uint8_t out[LEAVES][32];
+} lctx;
+static void *setup_leaf(void) {
+    lctx *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    for (unsigned i = 0; i < LEAVES; i++) {
+        c->ptr[i] = c->data[i];
+        c->lens[i] = 144;
+        c->ctr[i] = i;
+    }
+    return c;
+}
+static void fresh_leaf(void *ctx, uint64_t seed) {
+    lctx *c = ctx;
+    bench_fill(c->data, sizeof c->data, seed);
+}
+static void run_leaf(void *ctx, uint64_t iters) {
+    lctx *c = ctx;
+    for (uint64_t i = 0; i < iters; i += LEAVES) zkp_hemera_hash_leaf_batch(c->ptr, c->lens, c->ctr, LEAVES, 0, c->out);
+    bench_sink(c->out, sizeof c->out);
+}
+
+/* fixed-4K root of 1 MiB: ops = roots (throughput in MB/s). */
+#define TREE_BYTES (1u << 20)
+static void *setup_tree(void) { return malloc(TREE_BYTES); }
+static void fresh_tree(void *ctx, uint64_t seed) { bench_fill(ctx, TREE_BYTES, seed); }
+static void run_tree_n(void *ctx, uint64_t iters, unsigned threads) {
+    uint8_t out[32];
+    for (uint64_t i = 0; i < iters; i++) {
+        zkp_hemera_root_fixed_threads(ctx, TREE_BYTES, threads, out);
+        bench_sink(out, 32);
+    }
+}
+static void run_tree1(void *ctx, uint64_t iters) { run_tree_n(ctx, iters, 1); }
+static void run_tree2(void *ctx, uint64_t iters) { run_tree_n(ctx, iters, 2); }
+
 static const char *k_public(void) { return zkp_hemera_permute_batch_implementation(); }
 
 static const bench_case k_cases[] = {
@@ -82,6 +143,10 @@ static const bench_case k_cases[] = {
     {"hemera/batch/phase/full-sbox", "phase", 0, setup_perm, fresh_perm, run_phase_0, teardown, k_public},
     {"hemera/batch/phase/partial-rounds", "phase", 0, setup_perm, fresh_perm, run_phase_1, teardown, k_public},
     {"hemera/batch/phase/linear-M_E", "phase", 0, setup_perm, fresh_perm, run_phase_2, teardown, k_public},
+    {"hemera/batch/hash_node_batch", "batch", 0, setup_node, fresh_node, run_node, teardown, k_public},
+    {"hemera/batch/hash_leaf_batch/144", "batch", 0, setup_leaf, fresh_leaf, run_leaf, teardown, k_public},
+    {"hemera/batch/root_fixed/1MiB/threads-1", "tree", TREE_BYTES, setup_tree, fresh_tree, run_tree1, teardown, k_public},
+    {"hemera/batch/root_fixed/1MiB/threads-2", "tree", TREE_BYTES, setup_tree, fresh_tree, run_tree2, teardown, k_public},
     {"hemera/batch/profile-x7-6+6-48 (placeholder constants, cost only)", "profile", 0, setup_perm, fresh_perm, run_alt,
      teardown, k_public},
 };

@@ -7,7 +7,8 @@
  *    partial S-box input is exactly zero in a chosen round (the inversion
  *    mask), alone and several per group;
  *  - the same for the placeholder x^7 6+6/48 profile (generic kernel);
- *  - the public zkp_hemera_permute_batch at every CPU level.
+ *  - the public zkp_hemera_permute_batch at every CPU level;
+ *  - the batch tree forms (tests/ref/hemera_batch_modes.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "harness.h"
 #include "hemera/batch_internal.h"
 #include "hemera_batch_ref.h"
+#include "hemera_batch_tests.h"
 #include "hemera_oracle.h"
 #include "zkprim/hemera.h"
 
@@ -159,7 +161,9 @@ int main(void) {
     }
 
     pool p;
-    pool_make(&p, th_count(96), &zkp_hemera_profile_default);
+    uint64_t np = th_count(96);
+    if (np > 4096) np = 4096; /* the textbook reference is slow; lanes are redrawn from the pool */
+    pool_make(&p, np, &zkp_hemera_profile_default);
     test_reference_vs_part1(&p);
     kctx c = {&p, (unsigned)th_count(24)};
     th_section("batch kernels == reference (default profile)");
@@ -178,11 +182,13 @@ int main(void) {
         static hb_profile_storage ps;
         hb_profile_x7_placeholder(&ps);
         pool q;
-        pool_make(&q, th_count(32), &ps.pr);
+        uint64_t nq = th_count(32);
+        pool_make(&q, nq > 1024 ? 1024 : nq, &ps.pr);
         kctx c2 = {&q, (unsigned)th_count(8)};
         th_for_each_cpu_level(each_level_kernels, &c2);
         pool_free(&q);
     }
 
+    hemera_batch_mode_tests();
     return th_finish();
 }

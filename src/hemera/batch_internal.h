@@ -112,6 +112,10 @@ const hb_kernel *hb_kernel_active(void);
 /* n states through a given kernel (any n, split in groups). */
 void hb_permute_with(const hb_kernel *k, uint64_t (*states)[16], size_t n, const hemera_profile *pr);
 
+/* zkp_hemera_hash_leaf_batch through a given kernel (tests, tree). */
+zkp_status hb_hash_leaf_batch_with(const hb_kernel *k, const uint8_t *const *chunks, const size_t *lens,
+                                   const uint64_t *counters, size_t n, int is_root, uint8_t (*out)[32]);
+
 /* ---- alternative profile for costing only ------------------------------ */
 
 /* The proposal of spec 11 (x^7 everywhere, 6 + 6 full rounds, 48 partial
