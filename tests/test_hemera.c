@@ -50,6 +50,135 @@ static uint64_t rand_limb(void) {
     }
 }
 
+
+/* ---- Goldilocks arithmetic vs a __int128 oracle ------------------------------ */
+
+typedef unsigned __int128 u128;
+static uint64_t ref_mod(u128 v) { return (uint64_t)(v % P); }
+
+/* One operand pair through every internal and public operation. */
+static void check_ops(uint64_t a, uint64_t b) {
+    uint64_t want_add = ref_mod((u128)a + b);
+    uint64_t want_sub = ref_mod((u128)(a % P) + P - (b % P));
+    uint64_t want_mul = ref_mod((u128)a * b);
+    uint64_t want_sqr = ref_mod((u128)a * a);
+    int ok = 1;
+    ok &= gl_canon(gl_add(a, b)) == want_add;
+    ok &= gl_canon_ct(gl_add_ct(a, b)) == want_add;
+    ok &= gl_canon(gl_sub(a, b)) == want_sub;
+    ok &= gl_canon_ct(gl_sub_ct(a, b)) == want_sub;
+    ok &= gl_canon(gl_mul(a, b)) == want_mul;
+    ok &= gl_canon_ct(gl_mul_ct(a, b)) == want_mul;
+    ok &= gl_canon(gl_sqr(a)) == want_sqr;
+    ok &= gl_canon_ct(gl_sqr_ct(a)) == want_sqr;
+    /* the 128-bit reduction on (lo, hi) = (a, b) directly */
+    ok &= gl_canon(gl_reduce128(a, b)) == ref_mod(((u128)b << 64) | a);
+    ok &= gl_canon(gl_reduce128_ct(b, a)) == ref_mod(((u128)a << 64) | b);
+    /* a*b + c with c = b */
+    ok &= gl_canon(gl_muladd(a, b, b)) == ref_mod((u128)a * b + b);
+    ok &= gl_canon_ct(gl_muladd_ct(a, b, a)) == ref_mod((u128)a * b + a);
+    /* one-correction add: valid when the second operand is < p */
+    uint64_t bc = b % P;
+    ok &= gl_canon(gl_add_1c(a, bc)) == ref_mod((u128)a + bc);
+    ok &= gl_canon_ct(gl_add_1c_ct(a, bc)) == ref_mod((u128)a + bc);
+    /* small-high reduction: hi < 2^32 */
+    ok &= gl_canon(gl_reduce_small(a, b >> 32)) == ref_mod(((u128)(b >> 32) << 64) | a);
+    ok &= gl_canon_ct(a) == a % P && gl_canon(a) == a % P;
+    ok &= gl_neg_ct(a) == (a % P ? P - a % P : 0);
+    /* public API: canonical outputs */
+    ok &= zkp_goldilocks_add(a, b) == want_add;
+    ok &= zkp_goldilocks_sub(a, b) == want_sub;
+    ok &= zkp_goldilocks_mul(a, b) == want_mul;
+    ok &= zkp_goldilocks_square(a) == want_sqr;
+    ok &= zkp_goldilocks_neg(a) == gl_neg_ct(a);
+    ok &= zkp_goldilocks_reduce(a) == a % P;
+    ok &= zkp_goldilocks_reduce128(a, b) == ref_mod(((u128)b << 64) | a);
+    CHECK_MSG(ok, "field ops on a=0x%016llx b=0x%016llx", (unsigned long long)a, (unsigned long long)b);
+}
+
+static void check_inverse(uint64_t a) {
+    uint64_t want = oracle_inv(a); /* square-and-multiply, 0 -> 0 */
+    int ok = 1;
+    ok &= gl_inv_vartime(a) == want;
+    ok &= gl_canon(gl_inv_chain(a)) == want;
+    ok &= gl_canon_ct(gl_inv_chain_ct(a)) == want;
+    ok &= zkp_goldilocks_inverse(a) == want;
+    ok &= zkp_goldilocks_inverse_vartime(a) == want;
+    ok &= zkp_goldilocks_pow(a, P - 2) == want;
+    if (a % P) ok &= oracle_mul(want, a) == 1;
+    CHECK_MSG(ok, "inverse of 0x%016llx", (unsigned long long)a);
+}
+
+static void test_field(void) {
+    th_section("goldilocks");
+    /* every pair of carry/borrow edge limbs */
+    for (size_t i = 0; i < N_EDGES; i++)
+        for (size_t j = 0; j < N_EDGES; j++) check_ops(k_edges[i], k_edges[j]);
+    /* products whose high word hits the reduction's corners: hi with
+     * hl in {0, 1, E}, hh in {0, E}, lo around hh and 2^64 - (hi << 32) */
+    static const uint64_t his[] = {0, 1, 0xFFFFFFFFull, 0x100000000ull, 0xFFFFFFFF00000000ull, 0xFFFFFFFF00000001ull,
+                                   0xFFFFFFFFFFFFFFFFull, 0x00000001FFFFFFFFull, 0xFFFFFFFE00000000ull};
+    for (size_t i = 0; i < sizeof his / sizeof his[0]; i++) {
+        uint64_t hi = his[i], hh = hi >> 32, hl = hi & 0xFFFFFFFFull;
+        uint64_t los[] = {0, 1, hh, hh - 1, hh + 1, hh + hl, hh + hl - 1, 0 - (hi << 32), 0 - (hi << 32) - 1,
+                          0 - (hi << 32) + 1, ~0ull, P, P - 1};
+        for (size_t j = 0; j < sizeof los / sizeof los[0]; j++) {
+            uint64_t lo = los[j];
+            CHECK_EQ_U64(gl_canon(gl_reduce128(lo, hi)), ref_mod(((u128)hi << 64) | lo));
+            CHECK_EQ_U64(zkp_goldilocks_reduce128(lo, hi), ref_mod(((u128)hi << 64) | lo));
+        }
+    }
+    uint64_t n = th_count(200000);
+    for (uint64_t k = 0; k < n; k++) check_ops(rand_limb(), rand_limb());
+    for (size_t i = 0; i < N_EDGES; i++) check_inverse(k_edges[i]);
+    /* powers of two stress the GCD's shift accounting (2^-k table ends) */
+    for (int e = 0; e < 64; e++) check_inverse((uint64_t)1 << e), check_inverse(P - ((uint64_t)1 << e));
+    uint64_t ni = th_count(3000);
+    for (uint64_t k = 0; k < ni; k++) check_inverse(rand_limb());
+    /* pow: exponent bits and the 0^0 = 1 convention */
+    CHECK_EQ_U64(zkp_goldilocks_pow(0, 0), 1);
+    CHECK_EQ_U64(zkp_goldilocks_pow(P, 0), 1);
+    CHECK_EQ_U64(zkp_goldilocks_pow(0, 5), 0);
+    for (int k = 0; k < 200; k++) {
+        uint64_t a = rand_limb(), e = th_rand64();
+        CHECK_EQ_U64(zkp_goldilocks_pow(a, e), oracle_pow(a, e));
+    }
+}
+
+/* The field code each kernel inlines (compiled with the kernel's flags,
+ * e.g. the BMI2 asm GCD loop) through the op_chain hook, vs the oracle, for
+ * every kernel usable on this machine (kernels do not depend on the level). */
+static void test_kernel_ops(void) {
+    th_section("kernel field ops");
+    const uint64_t c = 0x9E3779B97F4A7C15ull;
+    for (unsigned k = 0; k < zkp_hemera_perm_kernel_count; k++) {
+        const hemera_perm_kernel *K = &zkp_hemera_perm_kernels[k];
+        if (!zkp_kernel_usable(&K->info)) continue;
+        uint64_t n = th_count(200);
+        for (uint64_t t = 0; t < n; t++) {
+            uint64_t x = rand_limb(), steps = 1 + th_rand_below(4);
+            uint64_t want = x, wmul = x;
+            for (uint64_t i = 0; i < steps; i++) want = oracle_add(oracle_inv(want), 1);
+            for (uint64_t i = 0; i < steps; i++) wmul = oracle_mul(wmul, c);
+            CHECK_EQ_U64(gl_canon(K->op_chain(HEMERA_OP_INV_VARTIME, x, steps)), want);
+            CHECK_EQ_U64(K->op_chain(HEMERA_OP_INV_CHAIN, x, steps), want);
+            CHECK_EQ_U64(K->op_chain(HEMERA_OP_INV_CHAIN_CT, x, steps), want);
+            CHECK_EQ_U64(K->op_chain(HEMERA_OP_INV_CT, x, steps), want);
+            CHECK_EQ_U64(K->op_chain(HEMERA_OP_MUL, x, steps), wmul);
+            CHECK_EQ_U64(K->op_chain(HEMERA_OP_MUL_CT, x, steps), wmul);
+        }
+        CHECK_EQ_U64(K->op_chain(HEMERA_OP_COUNT, 5, 1), 0); /* unknown op */
+        /* throughput form: 8 chains x + k, n/8 steps each, XOR of results */
+        uint64_t x = rand_limb(), want = 0;
+        for (int l = 0; l < 8; l++) {
+            uint64_t v = x + (uint64_t)l;
+            for (int i = 0; i < 3; i++) v = oracle_mul(v, c);
+            want ^= v;
+        }
+        CHECK_EQ_U64(K->op_chain(HEMERA_OP_MUL_TPUT, x, 24), want);
+    }
+}
+
 /* ---- constants ------------------------------------------------------------- */
 
 static void test_constants(void) {
@@ -133,35 +262,41 @@ static void fill_state(uint64_t st[16], uint64_t mode) {
     }
 }
 
-static uint64_t g_diff_n;
-
-static void diff_level(void *ctx) {
-    (void)ctx;
-    for (unsigned k = 0; k < zkp_hemera_perm_kernel_count; k++) {
-        const hemera_perm_kernel *K = &zkp_hemera_perm_kernels[k];
-        if (!zkp_kernel_usable(&K->info)) continue;
-        for (uint64_t n = 0; n < g_diff_n; n++) {
-            uint64_t in[16], want[16], a[16], b[16];
-            fill_state(in, n < 2 ? n : 2 + th_rand_below(6));
-            memcpy(want, in, sizeof in);
-            hemera_oracle_permute(want);
+/* Every kernel of the table usable on this machine, fast and constant-time,
+ * against the oracle (kernels do not depend on the forced level; the
+ * dispatching entry points do, and are checked per level below). */
+static void test_differential(void) {
+    th_section("permutation differential");
+    uint64_t n = th_count(300);
+    for (uint64_t t = 0; t < n; t++) {
+        uint64_t in[16], want[16], a[16];
+        fill_state(in, t < 2 ? t : 2 + th_rand_below(6));
+        memcpy(want, in, sizeof in);
+        hemera_oracle_permute(want);
+        for (unsigned k = 0; k < zkp_hemera_perm_kernel_count; k++) {
+            const hemera_perm_kernel *K = &zkp_hemera_perm_kernels[k];
+            if (!zkp_kernel_usable(&K->info)) continue;
             memcpy(a, in, sizeof in);
-            memcpy(b, in, sizeof in);
             K->permute(a);
-            K->permute_ct(b);
-            CHECK_MSG(memcmp(a, want, sizeof a) == 0, "kernel %s permute differs from oracle (level %s, case %llu)",
-                      K->info.name, th_level(), (unsigned long long)n);
-            CHECK_MSG(memcmp(b, want, sizeof b) == 0,
-                      "kernel %s permute_ct differs from oracle (level %s, case %llu)", K->info.name, th_level(),
-                      (unsigned long long)n);
+            CHECK_MSG(memcmp(a, want, sizeof a) == 0, "kernel %s permute differs from the oracle (case %llu)",
+                      K->info.name, (unsigned long long)t);
+            memcpy(a, in, sizeof in);
+            K->permute_ct(a);
+            CHECK_MSG(memcmp(a, want, sizeof a) == 0, "kernel %s permute_ct differs from the oracle (case %llu)",
+                      K->info.name, (unsigned long long)t);
         }
     }
-    /* the public entry points at this level */
+}
+
+/* The public entry points at every CPU level: vectors, random states, and
+ * that the dispatcher picked a kernel this level allows. */
+static void api_level(void *ctx) {
+    (void)ctx;
     check_vectors_with(zkp_hemera_permute, "zkp_hemera_permute");
     check_vectors_with(zkp_hemera_permute_ct, "zkp_hemera_permute_ct");
-    for (uint64_t n = 0; n < 4; n++) {
+    for (uint64_t n = 0; n < 8; n++) {
         uint64_t in[16], want[16], a[16];
-        fill_state(in, 5);
+        fill_state(in, n < 2 ? n : 5);
         memcpy(want, in, sizeof in);
         hemera_oracle_permute(want);
         memcpy(a, in, sizeof in);
@@ -171,13 +306,15 @@ static void diff_level(void *ctx) {
         zkp_hemera_permute_ct(a);
         CHECK(memcmp(a, want, sizeof a) == 0);
     }
-    CHECK(zkp_hemera_permute_implementation() != NULL);
+    const char *name = zkp_hemera_permute_implementation();
+    const hemera_perm_kernel *K = zkp_hemera_perm_kernel_active();
+    CHECK(name != NULL && strcmp(name, K->info.name) == 0 && zkp_kernel_usable(&K->info));
+    if (strcmp(th_level(), "portable") == 0) CHECK(strcmp(name, "portable") == 0);
 }
 
-static void test_differential(void) {
-    th_section("permutation differential");
-    g_diff_n = th_count(300);
-    th_for_each_cpu_level(diff_level, NULL);
+static void test_api_levels(void) {
+    th_section("permutation entry points per CPU level");
+    th_for_each_cpu_level(api_level, NULL);
 }
 
 int main(void) {
@@ -186,9 +323,12 @@ int main(void) {
     g_vec = text ? json_parse(text) : NULL;
     CHECK(g_vec != NULL);
     if (g_vec) {
+        test_field();
+        test_kernel_ops();
         test_constants();
         test_trace();
         test_differential();
+        test_api_levels();
     }
     json_free(g_vec);
     free(text);

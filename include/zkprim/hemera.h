@@ -113,6 +113,46 @@ ZKP_API zkp_status zkp_hemera_root_fixed_threads(const uint8_t *data, size_t len
  * spec 7.6). Differs from the fixed root above 2048 bytes in general. */
 ZKP_API zkp_status zkp_hemera_root_cdc(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
+/* ---- inclusion proofs for the fixed 4 KiB-chunk tree ---------------------- */
+
+/* An inclusion proof shows that `chunk` is chunk number `index` of the data
+ * whose zkp_hemera_root_fixed is `root`. Layout (no header): the sibling
+ * digests on the path from the leaf to the root, bottom-up, 32 bytes each,
+ * as produced by zkp_hemera_hash_leaf / zkp_hemera_hash_node. The number
+ * of siblings is the depth of leaf `index` in the left-balanced tree of
+ * n = zkp_hemera_chunk_count(total_len) leaves (0 when n == 1; at most 64),
+ * so the proof size is a function of (total_len, index) only. */
+#define ZKP_HEMERA_PROOF_MAX_BYTES (64 * ZKP_HEMERA_DIGEST_BYTES)
+
+/* Number of chunks (leaves) of the fixed tree: max(1, ceil(len / 4096)). */
+ZKP_API uint64_t zkp_hemera_chunk_count(uint64_t total_len);
+
+/* Size in bytes of the proof for chunk `index` of data of total_len bytes.
+ * index >= chunk count: ZKP_ERR_RANGE. */
+ZKP_API zkp_status zkp_hemera_proof_size(uint64_t total_len, uint64_t index, size_t *size);
+
+/* Writes the proof for chunk `index` of data[0..len) into proof[0..cap) and
+ * its size into *proof_len. Costs about one root computation (every chunk
+ * but the proven one is hashed). cap smaller than the size: ZKP_ERR_LENGTH
+ * (with *proof_len set to the size needed); index out of range:
+ * ZKP_ERR_RANGE. Variable time (public data). */
+ZKP_API zkp_status zkp_hemera_proof_create(const uint8_t *data, size_t len, uint64_t index, uint8_t *proof,
+                                           size_t cap, size_t *proof_len);
+
+/* Checks that chunk[0..chunk_len) is chunk `index` of the data whose
+ * fixed-tree root is `root`, total_len bytes long. ZKP_OK if it is;
+ * ZKP_ERR_VERIFY for a wrong chunk (content, or a length other than the
+ * one total_len gives chunk `index`), index, sibling or root;
+ * ZKP_ERR_PROOF_SHAPE when proof_len is not the size this (total_len,
+ * index) needs; ZKP_ERR_RANGE when index >= the chunk count.
+ * What a valid proof establishes: the chunk bytes and their index (the
+ * leaf counter). total_len only fixes the path shape and the expected
+ * chunk length, so a wrong total_len giving the same path and chunk
+ * length also verifies (the root does not record the length). */
+ZKP_API zkp_status zkp_hemera_proof_verify(const uint8_t root[ZKP_HEMERA_DIGEST_BYTES], const uint8_t *chunk,
+                                           size_t chunk_len, uint64_t index, uint64_t total_len,
+                                           const uint8_t *proof, size_t proof_len);
+
 /* ---- batch tree forms (results identical to the single calls) ------------ */
 
 /* out[i] = hash_node(pairs[i][0..32], pairs[i][32..64], is_root). */

@@ -8,10 +8,20 @@ const hemera_profile zkp_hemera_profile_default = {
 };
 
 const hemera_perm_kernel zkp_hemera_perm_kernels[] = {
-#if ZKP_HAVE_BMI2
-    {{"bmi2", ZKP_CPU_BMI2 | ZKP_CPU_ADX, ZKP_HAVE_BMI2}, zkp_hemera_permute_bmi2, zkp_hemera_permute_ct_bmi2},
+#if ZKP_HAVE_AVX512
+    {{"avx512", ZKP_CPU_AVX512F | ZKP_CPU_BMI2, ZKP_HAVE_AVX512}, zkp_hemera_permute_avx512,
+     zkp_hemera_permute_ct_avx512, zkp_hemera_op_chain_avx512},
 #endif
-    {{"portable", 0, 1}, zkp_hemera_permute_portable, zkp_hemera_permute_ct_portable},
+#if ZKP_HAVE_AVX2
+    {{"avx2", ZKP_CPU_AVX2 | ZKP_CPU_BMI2, ZKP_HAVE_AVX2}, zkp_hemera_permute_avx2, zkp_hemera_permute_ct_avx2,
+     zkp_hemera_op_chain_avx2},
+#endif
+#if ZKP_HAVE_BMI2
+    {{"bmi2", ZKP_CPU_BMI2 | ZKP_CPU_ADX, ZKP_HAVE_BMI2}, zkp_hemera_permute_bmi2, zkp_hemera_permute_ct_bmi2,
+     zkp_hemera_op_chain_bmi2},
+#endif
+    {{"portable", 0, 1}, zkp_hemera_permute_portable, zkp_hemera_permute_ct_portable,
+     zkp_hemera_op_chain_portable},
 };
 const unsigned zkp_hemera_perm_kernel_count = (unsigned)ZKP_ARRAY_LEN(zkp_hemera_perm_kernels);
 
@@ -27,4 +37,8 @@ void zkp_hemera_permute_ct(uint64_t state[ZKP_HEMERA_WIDTH]) {
 
 const char *zkp_hemera_permute_implementation(void) {
     return ZKP_DISPATCH(&k_cache, zkp_hemera_perm_kernels)->info.name;
+}
+
+const hemera_perm_kernel *zkp_hemera_perm_kernel_active(void) {
+    return ZKP_DISPATCH(&k_cache, zkp_hemera_perm_kernels);
 }

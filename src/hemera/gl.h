@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "core/util.h"
+#include "zkprim_build_config.h"
 
 #if !defined(__SIZEOF_INT128__)
 #error "the Goldilocks code needs unsigned __int128 (GCC or Clang on a 64-bit target)"
@@ -113,25 +114,42 @@ ZKP_INLINE uint64_t gl_neg_ct(uint64_t a) {
 /* ---- multiplication --------------------------------------------------------- */
 
 /* hi*2^64 + lo mod p for any 128-bit value. Output: any u64.
- * With hi = hh*2^32 + hl: value = lo - hh + hl*E (2^96 = -1, 2^64 = E).
- * The borrow of lo - hh fires with probability ~2^-32 (fast: a branch);
- * hl*E <= 2^64 - 2^33 + 1, so the final add needs one correction only. */
+ * With hi = hh*2^32 + hl: value = lo + hl*2^64 + hh*2^96
+ *   = lo + hl*2^32 - (hl + hh)        (2^64 = 2^32 - 1, 2^96 = -1 mod p).
+ * s = lo + (hi << 32) carries c1, s - (hl + hh) borrows b2; the true value is
+ * the wrapped result plus (c1 - b2)*2^64 = (c1 - b2)*E, and no case over- or
+ * under-flows again (c1 = 1, b2 = 0: result <= 2^64 - 2^32 - 1 before +E;
+ * c1 = 0, b2 = 1: result >= 2^64 - 2^33 before -E). So two 32-bit borrow
+ * masks (`sbb r32,r32`) finish it: 5 cycles after the high word, no branch,
+ * which is why the fast and the constant-time forms are the same code. */
 ZKP_INLINE uint64_t gl_reduce128(uint64_t lo, uint64_t hi) {
-    uint64_t hh = hi >> 32, hl = hi & GL_E;
-    uint64_t t0;
-    if (ZKP_UNLIKELY(__builtin_sub_overflow(lo, hh, &t0))) t0 -= GL_E;
-    uint64_t t1 = hl * GL_E;
-    return gl_add_1c(t0, t1);
+    uint64_t B = hi << 32;
+    uint64_t C = (hi >> 32) + (hi & GL_E);
+#if ZKP_HAVE_ASM && defined(__x86_64__) && defined(__GNUC__)
+    /* Compilers materialise the two borrows as setb/movzx/neg (3 cycles
+     * each); `sbb r32,r32` gives E*carry in one. Branch-free by
+     * construction, so this is also the constant-time form. */
+    uint64_t m1, m2;
+    __asm__("add %[B], %[s]\n\t"
+            "sbb %k[m1], %k[m1]\n\t"
+            "sub %[C], %[s]\n\t"
+            "sbb %k[m2], %k[m2]\n\t"
+            "add %[m1], %[s]\n\t"
+            "sub %[m2], %[s]"
+            : [s] "+&r"(lo), [m1] "=&r"(m1), [m2] "=&r"(m2)
+            : [B] "r"(B), [C] "r"(C)
+            : "cc");
+    return lo;
+#else
+    uint64_t s, s2;
+    uint64_t c1 = (uint64_t)__builtin_add_overflow(lo, B, &s);
+    uint64_t b2 = (uint64_t)__builtin_sub_overflow(s, C, &s2);
+    return s2 + zkp_value_barrier_u64(gl_emask(c1)) - zkp_value_barrier_u64(gl_emask(b2));
+#endif
 }
 
-ZKP_INLINE uint64_t gl_reduce128_ct(uint64_t lo, uint64_t hi) {
-    uint64_t hh = hi >> 32, hl = hi & GL_E;
-    uint64_t t0;
-    uint64_t b = (uint64_t)__builtin_sub_overflow(lo, hh, &t0);
-    t0 -= zkp_value_barrier_u64(0 - b) & GL_E;
-    uint64_t t1 = hl * GL_E;
-    return gl_add_1c_ct(t0, t1);
-}
+/* Same function: the reduction above has no branch at all. */
+ZKP_INLINE uint64_t gl_reduce128_ct(uint64_t lo, uint64_t hi) { return gl_reduce128(lo, hi); }
 
 /* lo + hi*2^64 mod p for hi < 2^32 (lazy sums of a few dozen u64 terms).
  * Output: any u64. Branch-free (this is also the constant-time form):
@@ -194,15 +212,20 @@ ZKP_INLINE uint64_t gl_pow7_ct(uint64_t x) {
         return x;                                                                        \
     }                                                                                    \
     ZKP_INLINE uint64_t name(uint64_t x) {                                               \
+        /* pairs a_(2k-1), a_(2k) share their squarings: 74 multiplies */                \
         uint64_t a2 = MUL(SQR(x), x);                          /* depth 2 */             \
-        uint64_t a4 = MUL(name##_sqn(a2, 2), a2);              /* 5 */                   \
-        uint64_t a3 = MUL(SQR(a2), x);                         /* 4 */                   \
-        uint64_t a8 = MUL(name##_sqn(a4, 4), a4);              /* 10 */                  \
-        uint64_t a7 = MUL(name##_sqn(a4, 3), a3);              /* 9 */                   \
-        uint64_t a16 = MUL(name##_sqn(a8, 8), a8);             /* 19 */                  \
-        uint64_t a15 = MUL(name##_sqn(a8, 7), a7);             /* 18 */                  \
-        uint64_t a32 = MUL(name##_sqn(a16, 16), a16);          /* 36 */                  \
-        uint64_t a31 = MUL(name##_sqn(a16, 15), a15);          /* 35 */                  \
+        uint64_t t = SQR(a2);                                                            \
+        uint64_t a3 = MUL(t, x);                               /* 4 */                   \
+        uint64_t a4 = MUL(SQR(t), a2);                         /* 5 */                   \
+        t = name##_sqn(a4, 3);                                                           \
+        uint64_t a7 = MUL(t, a3);                              /* 9 */                   \
+        uint64_t a8 = MUL(SQR(t), a4);                         /* 10 */                  \
+        t = name##_sqn(a8, 7);                                                           \
+        uint64_t a15 = MUL(t, a7);                             /* 18 */                  \
+        uint64_t a16 = MUL(SQR(t), a8);                        /* 19 */                  \
+        t = name##_sqn(a16, 15);                                                         \
+        uint64_t a31 = MUL(t, a15);                            /* 35 */                  \
+        uint64_t a32 = MUL(SQR(t), a16);                       /* 36 */                  \
         return MUL(name##_sqn(a31, 33), a32);                  /* 69 */                  \
     }
 
@@ -226,27 +249,62 @@ GL_DEFINE_INV_CHAIN(gl_inv_chain_ct, gl_mul_ct, gl_sqr_ct)
 ZKP_INLINE uint64_t gl_inv_vartime(uint64_t x) {
     x = gl_canon(x);
     if (x == 0) return 0;
-    unsigned k = (unsigned)__builtin_ctzll(x);
+    uint64_t k = (uint64_t)__builtin_ctzll(x);
     uint64_t a = GL_P, ca = 0;          /* x*0 = -p*2^k: s = -1 */
     uint64_t b = x >> k, cb = 1;        /* x*1 = x = b*2^k        */
     uint64_t neg = 1;                   /* 1: s = -1 */
+#if ZKP_HAVE_ASM && defined(__x86_64__) && defined(__GNUC__) && defined(__BMI2__)
+    /* Same step with cmov selects (the C form needs ~5 more instructions
+     * for mask arithmetic). Critical path: sub -> tzcnt -> shrx, 5 cycles.
+     * Needs BMI2 (shlx/shrx); tzcnt's input is never 0 here, and on a CPU
+     * without BMI1 tzcnt executes as bsf, which agrees for non-zero input. */
+    uint64_t t, d, S, cS, msk, z;
+    __asm__("1:\n\t"
+            "mov %[b], %[t]\n\t"
+            "sub %[a], %[t]\n\t"          /* t = b - a */
+            "mov %[a], %[d]\n\t"
+            "sub %[b], %[d]\n\t"          /* d = a - b; CF = a < b */
+            "mov %[b], %[S]\n\t"
+            "mov %[cb], %[cS]\n\t"
+            "cmovae %[d], %[t]\n\t"       /* t = |a - b| */
+            "cmovb %[a], %[S]\n\t"        /* S = min(a, b) */
+            "cmovb %[ca], %[cS]\n\t"      /* its coefficient */
+            "sbb %[msk], %[msk]\n\t"
+            "xor %[msk], %[neg]\n\t"      /* L was b: flip the sign */
+            "tzcnt %[d], %[z]\n\t"
+            "add %[cb], %[ca]\n\t"
+            "shlx %[z], %[cS], %[cb]\n\t"
+            "shrx %[z], %[t], %[a]\n\t"
+            "mov %[S], %[b]\n\t"
+            "add %k[z], %k[k]\n\t"
+            "cmp %[a], %[b]\n\t"
+            "jne 1b"
+            : [a] "+&r"(a), [b] "+&r"(b), [ca] "+&r"(ca), [cb] "+&r"(cb), [neg] "+&r"(neg), [k] "+&r"(k),
+              [t] "=&r"(t), [d] "=&r"(d), [S] "=&r"(S), [cS] "=&r"(cS), [msk] "=&r"(msk), [z] "=&r"(z)
+            :
+            : "cc");
+#else
     while (a != b) {
+        /* m = all ones when a < b. Masks (behind a barrier) rather than
+         * ternaries: compilers turn those into a data-dependent branch that
+         * mispredicts half the time. */
         uint64_t d = a - b;
-        int lt = a < b;
-        uint64_t t = lt ? b - a : d;
+        uint64_t m = zkp_value_barrier_u64(0 - (uint64_t)(a < b));
+        uint64_t t = (d ^ m) - m;       /* |a - b| */
         unsigned z = (unsigned)__builtin_ctzll(d); /* ctz(-d) = ctz(d) */
-        uint64_t S = lt ? a : b;
-        uint64_t cS = lt ? ca : cb;
-        neg ^= (uint64_t)lt;            /* L was b: its sign is -s */
+        uint64_t S = b ^ ((a ^ b) & m); /* min(a, b) */
+        uint64_t cS = cb ^ ((ca ^ cb) & m);
+        neg ^= m;                       /* L was b: its sign is -s */
         ca = ca + cb;
         cb = cS << z;
         a = t >> z;
         b = S;
         k += z;
     }
+#endif
     /* a = b = 1: x*ca = s*2^k, so x^-1 = s*ca*2^-k. */
     uint64_t r = gl_canon(gl_mul(ca, zkp_gl_inv_pow2[k]));
-    return neg ? (r ? GL_P - r : 0) : r;
+    return (neg & 1) ? (r ? GL_P - r : 0) : r;
 }
 
 /* ---- linear layers -----------------------------------------------------------
@@ -256,49 +314,93 @@ ZKP_INLINE uint64_t gl_inv_vartime(uint64_t x) {
  * stays below 2^6 and gl_reduce_small applies. Branch-free, hence also
  * constant time. */
 
-/* y = M4 x on 128-bit lazy values (coefficients of one output sum to 7). */
-ZKP_INLINE void gl_m4_wide(gl_u128 y[4], const uint64_t x[4]) {
-    gl_u128 s01 = (gl_u128)x[0] + x[1];
-    gl_u128 s23 = (gl_u128)x[2] + x[3];
-    gl_u128 s = s01 + s23;
-    gl_u128 u = s + x[1];
-    gl_u128 v = s + x[3];
-    y[0] = u + s01;
-    y[1] = u + ((gl_u128)x[2] << 1);
-    y[2] = v + s23;
-    y[3] = v + ((gl_u128)x[0] << 1);
+/* A 128-bit lazy sum as two words. Not unsigned __int128: GCC spills
+ * zero-extended __int128 temporaries to the stack in these sums (4x the
+ * instructions of add/adc pairs). */
+typedef struct gl_w {
+    uint64_t lo, hi;
+} gl_w;
+
+ZKP_INLINE gl_w gl_w_from(uint64_t x) {
+    gl_w r = {x, 0};
+    return r;
+}
+ZKP_INLINE gl_w gl_w_add(gl_w a, gl_w b) {
+    gl_w r;
+    r.hi = a.hi + b.hi + (uint64_t)__builtin_add_overflow(a.lo, b.lo, &r.lo);
+    return r;
+}
+ZKP_INLINE gl_w gl_w_add64(gl_w a, uint64_t b) {
+    gl_w r;
+    r.hi = a.hi + (uint64_t)__builtin_add_overflow(a.lo, b, &r.lo);
+    return r;
+}
+ZKP_INLINE gl_w gl_w_dbl(gl_w a) {
+    gl_w r = {a.lo << 1, (a.hi << 1) | (a.lo >> 63)};
+    return r;
+}
+/* hi < 2^32 required (see gl_reduce_small). */
+ZKP_INLINE uint64_t gl_w_reduce_small(gl_w a) { return gl_reduce_small(a.lo, a.hi); }
+
+/* y = M4 x on lazy 128-bit values: the addition-only schedule of spec 2.1
+ * (coefficients of one output sum to 7, so inputs < B give outputs < 7B). */
+ZKP_INLINE void gl_m4_wide(gl_w y[4], gl_w x0, gl_w x1, gl_w x2, gl_w x3) {
+    gl_w s01 = gl_w_add(x0, x1);
+    gl_w s23 = gl_w_add(x2, x3);
+    gl_w s = gl_w_add(s01, s23);
+    gl_w u = gl_w_add(s, x1);
+    gl_w v = gl_w_add(s, x3);
+    y[0] = gl_w_add(u, s01);
+    y[1] = gl_w_add(u, gl_w_dbl(x2));
+    y[2] = gl_w_add(v, s23);
+    y[3] = gl_w_add(v, gl_w_dbl(x0));
 }
 
-/* M4 on one 4-lane block, reduced. */
+/* M4 on one 4-lane block, reduced. Inputs any u64, outputs any u64. */
 ZKP_INLINE void gl_m4(uint64_t x[4]) {
-    gl_u128 y[4];
-    gl_m4_wide(y, x);
-    for (int k = 0; k < 4; k++) x[k] = gl_reduce_u128_small(y[k]);
+    gl_w y[4];
+    gl_m4_wide(y, gl_w_from(x[0]), gl_w_from(x[1]), gl_w_from(x[2]), gl_w_from(x[3]));
+    for (int k = 0; k < 4; k++) x[k] = gl_w_reduce_small(y[k]);
 }
 
-/* External matrix M_E (diagonal blocks 2*M4, off-diagonal M4) on 16 lanes. */
+ZKP_INLINE gl_w gl_w_sum4(uint64_t a, uint64_t b, uint64_t c, uint64_t d) {
+    return gl_w_add64(gl_w_add64(gl_w_add64(gl_w_from(a), b), c), d);
+}
+
+/* External matrix M_E (diagonal blocks 2*M4, off-diagonal M4) on 16 lanes.
+ * Inputs any u64, outputs any u64; branch-free (also the constant-time form).
+ * By linearity the column sums t_k = sum_c (M4 x_c)[k] equal M4(sum_c x_c)[k],
+ * so: z = x_0 + x_1 + x_2 + x_3 (< 4*2^64), t = M4 z (< 28*2^64, reduced to
+ * u64), out_c = M4 x_c + t (< 8*2^64): few wide values live at once. */
 ZKP_INLINE void gl_mat_ext(uint64_t st[16]) {
-    gl_u128 y[4][4];
-    for (int c = 0; c < 4; c++) gl_m4_wide(y[c], st + 4 * c);
-    for (int k = 0; k < 4; k++) {
-        gl_u128 t = y[0][k] + y[1][k] + y[2][k] + y[3][k];
-        for (int c = 0; c < 4; c++) st[4 * c + k] = gl_reduce_u128_small(y[c][k] + t);
+    gl_w y[4];
+    gl_m4_wide(y, gl_w_sum4(st[0], st[4], st[8], st[12]), gl_w_sum4(st[1], st[5], st[9], st[13]),
+               gl_w_sum4(st[2], st[6], st[10], st[14]), gl_w_sum4(st[3], st[7], st[11], st[15]));
+    uint64_t t0 = gl_w_reduce_small(y[0]), t1 = gl_w_reduce_small(y[1]);
+    uint64_t t2 = gl_w_reduce_small(y[2]), t3 = gl_w_reduce_small(y[3]);
+    for (int c = 0; c < 4; c++) {
+        uint64_t *x = st + 4 * c;
+        gl_m4_wide(y, gl_w_from(x[0]), gl_w_from(x[1]), gl_w_from(x[2]), gl_w_from(x[3]));
+        x[0] = gl_w_reduce_small(gl_w_add64(y[0], t0));
+        x[1] = gl_w_reduce_small(gl_w_add64(y[1], t1));
+        x[2] = gl_w_reduce_small(gl_w_add64(y[2], t2));
+        x[3] = gl_w_reduce_small(gl_w_add64(y[3], t3));
     }
 }
 
 /* Internal matrix M_I = J + diag(d): st[i] <- d[i]*st[i] + sum(st).
  * fast (gl_reduce128 inside) and constant-time forms. */
 ZKP_INLINE void gl_mat_int(uint64_t st[16], const uint64_t d[16]) {
-    gl_u128 acc = 0;
-    for (int i = 0; i < 16; i++) acc += st[i];
-    uint64_t sum = gl_reduce_u128_small(acc);
+    gl_w acc = gl_w_from(st[0]);
+    for (int i = 1; i < 16; i++) acc = gl_w_add64(acc, st[i]);
+    uint64_t sum = gl_w_reduce_small(acc);
     for (int i = 0; i < 16; i++) st[i] = gl_muladd(d[i], st[i], sum);
 }
 
 ZKP_INLINE void gl_mat_int_ct(uint64_t st[16], const uint64_t d[16]) {
-    gl_u128 acc = 0;
-    for (int i = 0; i < 16; i++) acc += st[i];
-    uint64_t sum = gl_reduce_u128_small(acc);
+    gl_w acc = gl_w_from(st[0]);
+    for (int i = 1; i < 16; i++) acc = gl_w_add64(acc, st[i]);
+    uint64_t sum = gl_w_reduce_small(acc);
     for (int i = 0; i < 16; i++) st[i] = gl_muladd_ct(d[i], st[i], sum);
 }
 

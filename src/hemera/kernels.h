@@ -13,19 +13,44 @@
 
 #include "core/cpu_internal.h"
 
+/* Micro-benchmark hooks: run `n` dependent steps of one field operation,
+ * compiled with the kernel's own flags, so `zkprim bench` and the tests
+ * measure/check exactly the code the kernel inlines. */
+enum hemera_op {
+    HEMERA_OP_MUL,          /* x <- x*c (latency of gl_mul) */
+    HEMERA_OP_MUL_CT,       /* x <- x*c (gl_mul_ct) */
+    HEMERA_OP_MUL_TPUT,     /* 8 independent chains of gl_mul (throughput; n counts all) */
+    HEMERA_OP_INV_CHAIN,    /* x <- inverse(x) + 1 (addition chain, fast mul) */
+    HEMERA_OP_INV_CHAIN_CT, /* same, constant-time chain */
+    HEMERA_OP_INV_VARTIME,  /* same, binary GCD (gl_inv_vartime) */
+    HEMERA_OP_INV_CT,       /* same, the inverse permute_ct uses */
+    HEMERA_OP_COUNT
+};
+
 typedef struct hemera_perm_kernel {
     zkp_kernel_info info;
     void (*permute)(uint64_t st[16]);
     void (*permute_ct)(uint64_t st[16]);
+    uint64_t (*op_chain)(int op, uint64_t x, uint64_t n);
 } hemera_perm_kernel;
 
 /* Widest first, portable last (tests loop over the usable entries). */
 extern const hemera_perm_kernel zkp_hemera_perm_kernels[];
 extern const unsigned zkp_hemera_perm_kernel_count;
+/* The entry zkp_hemera_permute uses now. */
+const hemera_perm_kernel *zkp_hemera_perm_kernel_active(void);
 
+uint64_t zkp_hemera_op_chain_portable(int op, uint64_t x, uint64_t n);
+uint64_t zkp_hemera_op_chain_bmi2(int op, uint64_t x, uint64_t n);
 void zkp_hemera_permute_portable(uint64_t st[16]);
 void zkp_hemera_permute_ct_portable(uint64_t st[16]);
 void zkp_hemera_permute_bmi2(uint64_t st[16]);
+void zkp_hemera_permute_avx512(uint64_t st[16]);
+void zkp_hemera_permute_ct_avx512(uint64_t st[16]);
+uint64_t zkp_hemera_op_chain_avx512(int op, uint64_t x, uint64_t n);
+void zkp_hemera_permute_avx2(uint64_t st[16]);
+void zkp_hemera_permute_ct_avx2(uint64_t st[16]);
+uint64_t zkp_hemera_op_chain_avx2(int op, uint64_t x, uint64_t n);
 void zkp_hemera_permute_ct_bmi2(uint64_t st[16]);
 
 #endif

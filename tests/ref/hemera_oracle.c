@@ -60,8 +60,14 @@ static void mat_int(uint64_t *st) {
     for (int i = 0; i < 16; i++) st[i] = oracle_add(oracle_mul(zkp_hemera_diag[i], st[i]), sum);
 }
 
+static uint64_t pow7(uint64_t x) {
+    uint64_t r = x;
+    for (int k = 1; k < 7; k++) r = oracle_mul(r, x);
+    return r;
+}
+
 static void full_round(uint64_t *st, int r) {
-    for (int i = 0; i < 16; i++) st[i] = oracle_pow(oracle_add(st[i], zkp_hemera_rc[16 * r + i]), 7);
+    for (int i = 0; i < 16; i++) st[i] = pow7(oracle_add(st[i], zkp_hemera_rc[16 * r + i]));
     mat_ext(st);
 }
 

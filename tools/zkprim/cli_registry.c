@@ -4,12 +4,17 @@
 #include "cli.h"
 #include "zkprim/hemera.h"
 
+extern const cli_hash_algo cli_hash_hemera;   /* hash_hemera.c */
+extern const cli_tree_algo cli_tree_hemera;   /* tree_hemera.c */
+
 const cli_hash_algo *const cli_hash_algos[] = {
+    &cli_hash_hemera,
     NULL,
 };
 const size_t cli_hash_algo_count = sizeof cli_hash_algos / sizeof cli_hash_algos[0] - 1;
 
 const cli_tree_algo *const cli_tree_algos[] = {
+    &cli_tree_hemera,
     NULL,
 };
 const size_t cli_tree_algo_count = sizeof cli_tree_algos / sizeof cli_tree_algos[0] - 1;

@@ -1,0 +1,59 @@
+/*
+ * Content-defined-chunking root (spec 7.6): the newest crate's root_hash,
+ * section_cdc_tree(data, S = 1, is_root = true). Not the tree inclusion
+ * proofs use (that is the fixed 4 KiB tree, tree.c): the two roots agree
+ * up to 2048 bytes (a single chunk) and differ in general above.
+ *
+ * Chunking with element size S = 1 and window W = 4096: from a chunk start
+ * s, the boundary is after the earliest element of minimum fingerprint
+ * GEAR[byte] in [s + W/2 - 1, min(s + 2W - 1, n - 1)]; when s + W/2 - 1 is
+ * past the end the rest is one chunk. Chunks are hashed as leaves with
+ * their index as counter and merged left-balanced.
+ */
+#include "hemera/gear_table.h"
+#include "hemera/modes.h"
+
+#define CDC_WINDOW 4096u
+
+uint64_t hm_gear_at(unsigned b) { return hm_gear[b & 255]; }
+
+/* End (exclusive) of the chunk starting at s. Variable time: public data. */
+static size_t cdc_next(const uint8_t *d, size_t n, size_t s) {
+    size_t lo = s + CDC_WINDOW / 2 - 1;
+    if (lo >= n) return n;
+    size_t hi = s + 2 * CDC_WINDOW - 1;
+    if (hi > n - 1) hi = n - 1;
+    size_t m = lo;
+    uint64_t best = hm_gear[d[lo]];
+    for (size_t j = lo + 1; j <= hi; j++) {
+        uint64_t g = hm_gear[d[j]];
+        if (g < best) { /* strict: ties keep the earliest index */
+            best = g;
+            m = j;
+        }
+    }
+    return m + 1;
+}
+
+zkp_status zkp_hemera_root_cdc(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    if ((!data && len) || !out) return ZKP_ERR_NULL;
+    size_t end = len ? cdc_next(data, len, 0) : 0;
+    if (end == len) {  /* empty, or a single chunk: the root leaf */
+        hm_leaf(data, len, 0, 1, out);
+        return ZKP_OK;
+    }
+    hm_stack s;
+    hm_stack_init(&s);
+    size_t start = 0;
+    for (uint64_t i = 0;; i++) {
+        uint8_t cv[ZKP_HEMERA_DIGEST_BYTES];
+        hm_leaf(data + start, end - start, i, 0, cv);
+        int more = end < len;
+        hm_stack_push(&s, cv, more);
+        if (!more) break;
+        start = end;
+        end = cdc_next(data, len, start);
+    }
+    hm_stack_finish(&s, 1, out);
+    return ZKP_OK;
+}

@@ -1,0 +1,118 @@
+/*
+ * Hemera tree hashing (spec section 7): hash_leaf, hash_node, the
+ * namespace node, the left-balanced merge and the fixed 4 KiB-chunk root.
+ * Variable time: tree inputs are public (spec section 10).
+ */
+#include "hemera/modes.h"
+
+void hm_leaf(const uint8_t *chunk, size_t len, uint64_t counter, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    uint8_t h[ZKP_HEMERA_DIGEST_BYTES];
+    zkp_hemera_hash(chunk, len, h);  /* plain tag-0 sponge with its own length */
+    uint64_t st[ZKP_HEMERA_WIDTH] = {0};
+    hm_get_limbs(st, h);
+    st[HM_COUNTER] = counter;
+    st[HM_FLAGS] = HM_FLAG_CHUNK | (is_root ? HM_FLAG_ROOT : 0);
+    zkp_hemera_permute(st);
+    hm_put_digest(out, st);
+}
+
+static void node_state(uint64_t st[ZKP_HEMERA_WIDTH], const uint8_t *left, const uint8_t *right, int is_root) {
+    memset(st, 0, ZKP_HEMERA_WIDTH * sizeof st[0]);
+    hm_get_limbs(st, left);
+    hm_get_limbs(st + 4, right);
+    st[HM_FLAGS] = HM_FLAG_PARENT | (is_root ? HM_FLAG_ROOT : 0);
+}
+
+void hm_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES], const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], int is_root,
+             uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    uint64_t st[ZKP_HEMERA_WIDTH];
+    node_state(st, left, right, is_root);
+    zkp_hemera_permute(st);
+    hm_put_digest(out, st);
+}
+
+zkp_status zkp_hemera_hash_leaf(const uint8_t *chunk, size_t len, uint64_t counter, int is_root,
+                                uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    if ((!chunk && len) || !out) return ZKP_ERR_NULL;
+    hm_leaf(chunk, len, counter, is_root, out);
+    return ZKP_OK;
+}
+
+zkp_status zkp_hemera_hash_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
+                                const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], int is_root,
+                                uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    if (!left || !right || !out) return ZKP_ERR_NULL;
+    hm_node(left, right, is_root, out);
+    return ZKP_OK;
+}
+
+zkp_status zkp_hemera_hash_node_nmt(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
+                                    const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], uint64_t ns_min, uint64_t ns_max,
+                                    int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    if (!left || !right || !out) return ZKP_ERR_NULL;
+    uint64_t st[ZKP_HEMERA_WIDTH];
+    node_state(st, left, right, is_root);
+    /* Bounds are u64 limbs taken mod p like every other limb input; with
+     * both 0 the node equals hash_node (spec 7.3). */
+    st[HM_NS_MIN] = ns_min;
+    st[HM_NS_MAX] = ns_max;
+    zkp_hemera_permute(st);
+    hm_put_digest(out, st);
+    return ZKP_OK;
+}
+
+/* ---- left-balanced merge ------------------------------------------------- */
+
+void hm_stack_push(hm_stack *s, const uint8_t cv[ZKP_HEMERA_DIGEST_BYTES], int more_follow) {
+    uint8_t cur[ZKP_HEMERA_DIGEST_BYTES];
+    memcpy(cur, cv, sizeof cur);
+    uint64_t n = ++s->leaves;
+    if (more_follow) {
+        /* Each trailing zero bit of the leaf count closes one aligned perfect
+         * subtree; it is final because another leaf follows it. */
+        while ((n & 1) == 0 && s->depth > 0) {
+            hm_node(s->cv[--s->depth], cur, 0, cur);
+            n >>= 1;
+        }
+    }
+    memcpy(s->cv[s->depth++], cur, sizeof cur);
+}
+
+void hm_stack_finish(hm_stack *s, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    uint8_t cur[ZKP_HEMERA_DIGEST_BYTES];
+    memcpy(cur, s->cv[--s->depth], sizeof cur);
+    while (s->depth > 0) {
+        --s->depth;
+        hm_node(s->cv[s->depth], cur, is_root && s->depth == 0, cur);
+    }
+    memcpy(out, cur, sizeof cur);
+}
+
+/* ---- fixed 4 KiB-chunk tree ------------------------------------------------ */
+
+uint64_t zkp_hemera_chunk_count(uint64_t total_len) {
+    if (total_len == 0) return 1;
+    return (total_len - 1) / ZKP_HEMERA_CHUNK_BYTES + 1;
+}
+
+void hm_fixed_range(const uint8_t *data, size_t len, uint64_t first, uint64_t count, int is_root,
+                    uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    hm_stack s;
+    hm_stack_init(&s);
+    for (uint64_t i = first; i < first + count; i++) {
+        size_t off = (size_t)(i * ZKP_HEMERA_CHUNK_BYTES);
+        size_t clen = len - off < ZKP_HEMERA_CHUNK_BYTES ? len - off : ZKP_HEMERA_CHUNK_BYTES;
+        uint8_t cv[ZKP_HEMERA_DIGEST_BYTES];
+        /* A single-leaf (sub)tree is the leaf itself: the root flag goes on
+         * the leaf (spec 7.5, n = 1). data is NULL only for empty input. */
+        hm_leaf(data ? data + off : data, clen, i, is_root && count == 1, cv);
+        hm_stack_push(&s, cv, i + 1 < first + count);
+    }
+    hm_stack_finish(&s, is_root, out);
+}
+
+zkp_status zkp_hemera_root_fixed(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    if ((!data && len) || !out) return ZKP_ERR_NULL;
+    hm_fixed_range(data, len, 0, zkp_hemera_chunk_count(len), 1, out);
+    return ZKP_OK;
+}

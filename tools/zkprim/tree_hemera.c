@@ -1,0 +1,186 @@
+/*
+ * `zkprim tree -a hemera`: Hemera tree roots and inclusion proofs.
+ *
+ *   zkprim tree -a hemera [--cdc] FILE            root (fixed 4 KiB tree; --cdc: content-defined)
+ *   zkprim tree -a hemera prove FILE INDEX        proof for chunk INDEX, binary, to stdout
+ *   zkprim tree -a hemera verify ROOT DATA INDEX PROOF
+ *
+ * Proof file = 24-byte header + the library's proof bytes:
+ *   bytes 0..8    "HEMPROOF" (magic, format version 1 implied by the name)
+ *   bytes 8..16   total data length in bytes, u64 little-endian
+ *   bytes 16..24  chunk index, u64 little-endian
+ *   bytes 24..    sibling digests, bottom-up, 32 bytes each
+ *                 (zkp_hemera_proof_create; count = zkp_hemera_proof_size / 32)
+ * The header lets `verify` take either the whole file or just the chunk as
+ * DATA: a DATA file of exactly the total length is the whole file (chunk
+ * INDEX is cut out of it), anything else is the chunk itself.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "zkprim/hemera.h"
+
+#define PROOF_MAGIC "HEMPROOF"
+#define PROOF_HEADER 24
+
+static const char k_usage[] =
+    "    zkprim tree -a hemera [--cdc] FILE\n"
+    "        print the root: the fixed 4 KiB-chunk tree (crate 0.2.0 root_hash, the tree\n"
+    "        proofs use), or with --cdc the content-defined-chunking root of the newest\n"
+    "        crate (same value up to 2048 bytes, different above in general)\n"
+    "    zkprim tree -a hemera prove FILE INDEX > PROOF\n"
+    "        inclusion proof (binary) that chunk INDEX (0-based, 4096 bytes) is in FILE's fixed-tree root\n"
+    "    zkprim tree -a hemera verify ROOT FILE|CHUNKFILE INDEX PROOF\n"
+    "        check a proof against a root (64 hex digits); prints OK (exit 0) or FAILED (exit 1)\n";
+
+static int parse_index(const char *s, uint64_t *out) {
+    return cli_parse_size(s, out) == 0 && strspn(s, "0123456789") == strlen(s) ? 0 : -1;
+}
+
+static int hemera_root(int argc, char **argv) {
+    int cdc = 0;
+    const char *file = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--cdc")) cdc = 1;
+        /* hemera-batch: `--threads N` (zkp_hemera_root_fixed_threads) is parsed here. */
+        else if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("tree", "unknown option '%s'", argv[i]);
+        else if (file) return cli_usage_error("tree", "-a hemera takes one FILE");
+        else file = argv[i];
+    }
+    if (!file) return cli_usage_error("tree", "-a hemera needs a FILE ('-' for standard input)");
+    size_t len;
+    uint8_t *data = cli_read_all(file, &len), root[ZKP_HEMERA_DIGEST_BYTES];
+    if (!data) return 1;
+    zkp_status st = cdc ? zkp_hemera_root_cdc(data, len, root) : zkp_hemera_root_fixed(data, len, root);
+    free(data);
+    if (st != ZKP_OK) {
+        fprintf(stderr, "zkprim tree: %s: %s\n", file, zkp_status_str(st));
+        return 1;
+    }
+    cli_print_hex(stdout, root, sizeof root);
+    printf("\n");
+    return 0;
+}
+
+static int hemera_prove(int argc, char **argv) {
+    uint64_t index;
+    if (argc != 4) return cli_usage_error("tree", "usage: zkprim tree -a hemera prove FILE INDEX > PROOF");
+    if (parse_index(argv[3], &index)) return cli_usage_error("tree", "INDEX must be a chunk number, got '%s'", argv[3]);
+    if (isatty(STDOUT_FILENO)) {
+        fprintf(stderr, "zkprim tree: the proof is binary; redirect standard output to a file\n");
+        return 2;
+    }
+    size_t len;
+    uint8_t *data = cli_read_all(argv[2], &len);
+    if (!data) return 1;
+    uint64_t n = zkp_hemera_chunk_count(len);
+    if (index >= n) {
+        fprintf(stderr, "zkprim tree: %s: chunk %llu out of range (the file has %llu chunk%s of 4096 bytes)\n",
+                argv[2], (unsigned long long)index, (unsigned long long)n, n == 1 ? "" : "s");
+        free(data);
+        return 1;
+    }
+    uint8_t buf[PROOF_HEADER + ZKP_HEMERA_PROOF_MAX_BYTES];
+    size_t plen = 0;
+    zkp_status st = zkp_hemera_proof_create(data, len, index, buf + PROOF_HEADER, ZKP_HEMERA_PROOF_MAX_BYTES, &plen);
+    free(data);
+    if (st != ZKP_OK) {
+        fprintf(stderr, "zkprim tree: %s: %s\n", argv[2], zkp_status_str(st));
+        return 1;
+    }
+    memcpy(buf, PROOF_MAGIC, 8);
+    for (int i = 0; i < 8; i++) {
+        buf[8 + i] = (uint8_t)((uint64_t)len >> (8 * i));
+        buf[16 + i] = (uint8_t)(index >> (8 * i));
+    }
+    if (fwrite(buf, 1, PROOF_HEADER + plen, stdout) != PROOF_HEADER + plen || fflush(stdout) != 0) {
+        fprintf(stderr, "zkprim tree: writing the proof failed\n");
+        return 1;
+    }
+    return 0;
+}
+
+static uint64_t le64(const uint8_t *p) {
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--) v = v << 8 | p[i];
+    return v;
+}
+
+static int failed(const char *why) {
+    printf("FAILED: %s\n", why);
+    return 1;
+}
+
+static int hemera_verify(int argc, char **argv) {
+    uint8_t root[ZKP_HEMERA_DIGEST_BYTES];
+    uint64_t index;
+    if (argc != 6)
+        return cli_usage_error("tree", "usage: zkprim tree -a hemera verify ROOT FILE|CHUNKFILE INDEX PROOF");
+    if (cli_parse_hex(argv[2], root, sizeof root))
+        return cli_usage_error("tree", "ROOT must be 64 hex digits, got '%s'", argv[2]);
+    if (parse_index(argv[4], &index)) return cli_usage_error("tree", "INDEX must be a chunk number, got '%s'", argv[4]);
+    size_t plen, dlen;
+    uint8_t *proof = cli_read_all(argv[5], &plen);
+    if (!proof) return 1;
+    uint8_t *data = cli_read_all(argv[3], &dlen);
+    if (!data) {
+        free(proof);
+        return 1;
+    }
+    int rc;
+    char why[256];
+    if (plen < PROOF_HEADER || memcmp(proof, PROOF_MAGIC, 8) != 0) {
+        snprintf(why, sizeof why, "%s is not a hemera proof file (no %s header)", argv[5], PROOF_MAGIC);
+        rc = failed(why);
+    } else if (le64(proof + 16) != index) {
+        snprintf(why, sizeof why, "%s proves chunk %llu, not chunk %llu", argv[5],
+                 (unsigned long long)le64(proof + 16), (unsigned long long)index);
+        rc = failed(why);
+    } else {
+        uint64_t total = le64(proof + 8), n = zkp_hemera_chunk_count(total);
+        const uint8_t *chunk = data;
+        size_t clen = dlen;
+        if ((uint64_t)dlen == total && index < n) {  /* the whole file: cut chunk INDEX out */
+            size_t off = (size_t)index * ZKP_HEMERA_CHUNK_BYTES;
+            chunk = data + off;
+            clen = dlen - off < ZKP_HEMERA_CHUNK_BYTES ? dlen - off : ZKP_HEMERA_CHUNK_BYTES;
+        }
+        zkp_status st = zkp_hemera_proof_verify(root, chunk, clen, index, total, proof + PROOF_HEADER,
+                                                plen - PROOF_HEADER);
+        switch (st) {
+        case ZKP_OK:
+            printf("OK\n");
+            rc = 0;
+            break;
+        case ZKP_ERR_RANGE:
+            snprintf(why, sizeof why, "chunk %llu is out of range for %llu bytes of data", (unsigned long long)index,
+                     (unsigned long long)total);
+            rc = failed(why);
+            break;
+        case ZKP_ERR_PROOF_SHAPE:
+            snprintf(why, sizeof why, "%s has %zu sibling bytes; chunk %llu of %llu bytes needs a different size",
+                     argv[5], plen - PROOF_HEADER, (unsigned long long)index, (unsigned long long)total);
+            rc = failed(why);
+            break;
+        default:
+            rc = failed("the chunk and proof do not lead to this root");
+        }
+    }
+    free(proof);
+    free(data);
+    return rc;
+}
+
+static int hemera_tree_run(int argc, char **argv) {
+    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        printf("usage:\n%s", k_usage);
+        return 0;
+    }
+    if (argc >= 2 && !strcmp(argv[1], "prove")) return hemera_prove(argc, argv);
+    if (argc >= 2 && !strcmp(argv[1], "verify")) return hemera_verify(argc, argv);
+    return hemera_root(argc, argv);
+}
+
+const cli_tree_algo cli_tree_hemera = {"hemera", hemera_tree_run, k_usage};
