@@ -2,7 +2,8 @@
  * Batch tree forms against single-call references and part 1's vectors:
  *  - a one-lane reference sponge / hash_leaf / hash_node / left-balanced
  *    fixed tree written from spec 6.2, 7.1, 7.2, 7.4, 7.5 on top of the
- *    single zkp_hemera_permute (itself checked against the vectors);
+ *    single zkp_hemera_permute (itself checked against the vectors), and
+ *    part 1's single forms zkp_hemera_hash_leaf / hash_node / root_fixed;
  *  - hash_node_batch / hash_leaf_batch (equal and unequal lengths, every
  *    kernel at every CPU level) == the references lane by lane;
  *  - zkp_hemera_root_fixed_threads == the recursive reference for every
@@ -231,9 +232,11 @@ static void node_level(void *ctx) {
     int root = (int)th_rand_below(2);
     CHECK_STATUS(zkp_hemera_hash_node_batch((const uint8_t(*)[64])pairs, n, root, out), ZKP_OK);
     for (size_t i = 0; i < n; i++) {
-        uint8_t want[32];
+        uint8_t want[32], single[32];
         ref_node(pairs[i], pairs[i] + 32, root, want);
         CHECK_MSG(!memcmp(out[i], want, 32), "hash_node_batch n=%zu lane %zu level %s", n, i, th_level());
+        CHECK_STATUS(zkp_hemera_hash_node(pairs[i], pairs[i] + 32, root, single), ZKP_OK); /* part 1's single form */
+        CHECK_MSG(!memcmp(out[i], single, 32), "hash_node_batch != zkp_hemera_hash_node, lane %zu", i);
     }
     /* in place, the way a tree level is hashed: out[i] over pairs[i/2] */
     uint8_t(*inplace)[32] = (uint8_t(*)[32])pairs;
@@ -265,10 +268,12 @@ static void leaf_level(void *ctx) {
         memset(out, 0, n * 32);
         CHECK_STATUS(hb_hash_leaf_batch_with(&hb_kernels[kk], ptr, lens, ctr, n, root, out), ZKP_OK);
         for (size_t i = 0; i < n; i++) {
-            uint8_t want[32];
+            uint8_t want[32], single[32];
             ref_leaf(ptr[i], lens[i], ctr[i], root, want);
             CHECK_MSG(!memcmp(out[i], want, 32), "hash_leaf_batch kernel %s level %s n=%zu lane %zu len %zu",
                       hb_kernels[kk].info.name, th_level(), n, i, lens[i]);
+            CHECK_STATUS(zkp_hemera_hash_leaf(ptr[i], lens[i], ctr[i], root, single), ZKP_OK);
+            CHECK_MSG(!memcmp(out[i], single, 32), "hash_leaf_batch != zkp_hemera_hash_leaf, lane %zu", i);
         }
     }
     for (size_t i = 0; i < n; i++) TH_BUF_FREE(bufs[i]);
@@ -286,8 +291,10 @@ static void tree_level(void *ctx) {
     size_t maxlen = 5 * 4096 + 100;
     th_buf b = th_buf_new(maxlen, 3);
     for (size_t len = 0; len <= maxlen; len += len < 200 ? 1 : 997) {
-        uint8_t want[32], got[32];
+        uint8_t want[32], got[32], single[32];
         ref_root_fixed(b.p, len, want);
+        CHECK_STATUS(zkp_hemera_root_fixed(b.p, len, single), ZKP_OK); /* part 1's root */
+        CHECK_MSG(!memcmp(single, want, 32), "zkp_hemera_root_fixed len %zu differs from the reference", len);
         for (unsigned t = 0; t < 4; t++) {
             CHECK_STATUS(zkp_hemera_root_fixed_threads(b.p, len, th[t], got), ZKP_OK);
             CHECK_MSG(!memcmp(got, want, 32), "root_fixed_threads len %zu threads %u level %s", len, th[t], th_level());
@@ -314,8 +321,10 @@ static void tree_large(void) {
         size_t len = 4096 * (65 + th_rand_below(200)) + th_rand_below(4097);
         uint8_t *d = malloc(len);
         th_rand_bytes(d, len);
-        uint8_t want[32], got[32];
+        uint8_t want[32], got[32], single[32];
         ref_root_fixed(d, len, want);
+        CHECK_STATUS(zkp_hemera_root_fixed(d, len, single), ZKP_OK);
+        CHECK_EQ_BYTES(single, want, 32);
         static const unsigned th[4] = {1, 2, 3, 8};
         for (unsigned t = 0; t < 4; t++) {
             CHECK_STATUS(zkp_hemera_root_fixed_threads(d, len, th[t], got), ZKP_OK);

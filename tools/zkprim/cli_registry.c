@@ -21,6 +21,7 @@ const size_t cli_tree_algo_count = sizeof cli_tree_algos / sizeof cli_tree_algos
 
 const cli_primitive cli_primitives[] = {
     {"hemera permute", zkp_hemera_permute_implementation},
+    {"hemera permute_batch", zkp_hemera_permute_batch_implementation},
     {NULL, NULL},
 };
 const size_t cli_primitive_count = sizeof cli_primitives / sizeof cli_primitives[0] - 1;
