@@ -62,13 +62,21 @@ ZKP_INLINE void f_sqr128(VT a, VT *hi, VT *lo) {
     *lo = lo_merge(ll, t1);
 }
 
-/* lo - hh + hl*E; hl*E by one vpmuludq */
+/* lo - hh + hl*E; hl*E by one vpmuludq. The two carry tests run on
+ * sign-flipped values (x ^ 2^63), where the signed compare vpcmpgtq orders
+ * like unsigned: flip lo once, flip the result back once, instead of two
+ * flips per compare. */
 ZKP_INLINE VT f_reduce(VT hi, VT lo) {
+    const VT sign = v_set1(0x8000000000000000ull);
     VT hh = v_shr32(hi);
-    VT t = v_sub(v_sub(lo, hh), v_and(ltu(lo, hh), VE));
+    VT lo_s = _mm256_xor_si256(lo, sign);
+    VT t_s = v_sub(lo_s, hh);
+    VT borrow = _mm256_cmpgt_epi64(t_s, lo_s); /* lo - hh wrapped */
+    t_s = v_sub(t_s, v_and(borrow, VE));
     VT m = _mm256_mul_epu32(hi, VE);
-    VT r = v_add(t, m);
-    return v_add(r, v_and(ltu(r, m), VE));
+    VT r_s = v_add(t_s, m);
+    VT carry = _mm256_cmpgt_epi64(t_s, r_s);   /* t + m wrapped */
+    return _mm256_xor_si256(v_add(r_s, v_and(carry, VE)), sign);
 }
 
 ZKP_INLINE VT f_add(VT a, VT b) {
