@@ -12,6 +12,8 @@
 #include "zkprim/hemera.h"
 
 #define NSTATES 64
+/* exactly `iters` operations: full calls of `per`, then the remainder */
+#define CHUNK_OF(iters, i, per) ((size_t)((iters) - (i) < (per) ? (iters) - (i) : (per)))
 
 typedef struct pctx {
     uint64_t st[NSTATES][16];
@@ -32,7 +34,7 @@ static void teardown(void *ctx) { free(ctx); }
 /* ops = permutations; groups of 16 (the batch width every kernel takes). */
 static void run_public(void *ctx, uint64_t iters) {
     pctx *c = ctx;
-    for (uint64_t i = 0; i < iters; i += NSTATES) zkp_hemera_permute_batch(c->st, NSTATES);
+    for (uint64_t i = 0; i < iters; i += NSTATES) zkp_hemera_permute_batch(c->st, CHUNK_OF(iters, i, NSTATES));
     bench_sink(c->st, sizeof c->st);
 }
 
@@ -46,7 +48,8 @@ static const hb_kernel *kernel_named(const char *name) {
     static void run_k_##tag(void *ctx, uint64_t iters) {                                         \
         pctx *c = ctx;                                                                           \
         const hb_kernel *k = kernel_named(#tag);                                                 \
-        for (uint64_t i = 0; i < iters; i += NSTATES) hb_permute_with(k, c->st, NSTATES, &zkp_hemera_profile_default); \
+        for (uint64_t i = 0; i < iters; i += NSTATES)                                            \
+            hb_permute_with(k, c->st, CHUNK_OF(iters, i, NSTATES), &zkp_hemera_profile_default);   \
         bench_sink(c->st, sizeof c->st);                                                         \
     }                                                                                            \
     static const char *name_k_##tag(void) { return kernel_named(#tag)->info.name; }
@@ -56,7 +59,8 @@ KERNEL_CASE(avx512)
 
 static void run_alt(void *ctx, uint64_t iters) {
     pctx *c = ctx;
-    for (uint64_t i = 0; i < iters; i += NSTATES) hb_permute_with(hb_kernel_active(), c->st, NSTATES, &c->alt.pr);
+    for (uint64_t i = 0; i < iters; i += NSTATES)
+        hb_permute_with(hb_kernel_active(), c->st, CHUNK_OF(iters, i, NSTATES), &c->alt.pr);
     bench_sink(c->st, sizeof c->st);
 }
 
@@ -86,7 +90,7 @@ static void fresh_node(void *ctx, uint64_t seed) {
 static void run_node(void *ctx, uint64_t iters) {
     nctx *c = ctx;
     for (uint64_t i = 0; i < iters; i += NODES)
-        zkp_hemera_hash_node_batch((const uint8_t(*)[64])c->pairs, NODES, 0, c->out);
+        zkp_hemera_hash_node_batch((const uint8_t(*)[64])c->pairs, CHUNK_OF(iters, i, NODES), 0, c->out);
     bench_sink(c->out, sizeof c->out);
 }
 
@@ -115,7 +119,8 @@ static void fresh_leaf(void *ctx, uint64_t seed) {
 }
 static void run_leaf(void *ctx, uint64_t iters) {
     lctx *c = ctx;
-    for (uint64_t i = 0; i < iters; i += LEAVES) zkp_hemera_hash_leaf_batch(c->ptr, c->lens, c->ctr, LEAVES, 0, c->out);
+    for (uint64_t i = 0; i < iters; i += LEAVES)
+        zkp_hemera_hash_leaf_batch(c->ptr, c->lens, c->ctr, CHUNK_OF(iters, i, LEAVES), 0, c->out);
     bench_sink(c->out, sizeof c->out);
 }
 

@@ -19,6 +19,12 @@ const hb_kernel hb_kernels[] = {
 };
 const unsigned hb_kernel_count = (unsigned)ZKP_ARRAY_LEN(hb_kernels);
 
+int hb_try_single(uint64_t (*states)[16], unsigned n, const hemera_profile *pr) {
+    if (pr != &zkp_hemera_profile_default) return 0;
+    for (unsigned l = 0; l < n; l++) zkp_hemera_permute(states[l]);
+    return 1;
+}
+
 static _Atomic uint64_t hb_cache;
 
 const hb_kernel *hb_kernel_active(void) { return ZKP_DISPATCH(&hb_cache, hb_kernels); }

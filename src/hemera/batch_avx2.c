@@ -9,6 +9,7 @@
 #include <immintrin.h>
 
 #include "hemera/batch_internal.h"
+#include "hemera/gl.h"
 
 typedef __m256i VT;
 typedef __m256i VMASK;

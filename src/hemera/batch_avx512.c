@@ -11,6 +11,7 @@
 #include <immintrin.h>
 
 #include "hemera/batch_internal.h"
+#include "hemera/gl.h"
 
 typedef __m512i VT;
 typedef __mmask8 VMASK;

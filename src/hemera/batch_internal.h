@@ -104,6 +104,12 @@ void hb_permute_avx512(uint64_t (*states)[16], unsigned n, const hemera_profile 
 void hb_phase_avx512(uint64_t *soa16, int which, const hemera_profile *pr);
 #endif
 
+/* A few states of the live profile go to part 1's single permutation
+ * (zkp_hemera_permute): a group that small has little to share, and one
+ * padded vector group costs more than three single calls (measured, see
+ * docs/hemera-batch.md). Returns 0 (nothing done) for other profiles. */
+int hb_try_single(uint64_t (*states)[16], unsigned n, const hemera_profile *pr);
+
 /* The kernel table (widest first, portable last) and the dispatched entry. */
 extern const hb_kernel hb_kernels[];
 extern const unsigned hb_kernel_count;
