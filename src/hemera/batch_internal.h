@@ -66,10 +66,6 @@ ZKP_INLINE uint64_t hb_pow7(uint64_t x) {
     return hb_mul(x3, x4);
 }
 
-/* x^(p-2) for x != 0 (an addition chain of 63 squarings and 9 products:
- * a_k = x^(2^k - 1); p - 2 = (2^31 - 1) * 2^33 + (2^32 - 1)). */
-uint64_t hb_inverse_nonzero(uint64_t x);
-
 /* In place: x[i] <- x[i]^-1 (0 -> 0) for i < n, with one field inversion
  * (Montgomery's trick). Zero lanes are 1 in the product and 0 in the
  * result. */

@@ -11,33 +11,13 @@
 #include "hemera/batch_internal.h"
 #include "hemera/gl.h"
 
+#define HB_GROUP 16 /* lanes per interleaved group in this kernel */
+
 /* (hi*2^64 + lo) with hi < 2^32: lo + hi*E, one conditional correction. */
 ZKP_INLINE uint64_t hb_reduce_small(uint64_t lo, uint64_t hi) {
     uint64_t m = (hi << 32) - hi, r;
     uint64_t c = __builtin_add_overflow(lo, m, &r);
     return r + ((0 - c) & HB_E); /* wrapped value < m < 2^64 - E: no second wrap */
-}
-
-uint64_t hb_inverse_nonzero(uint64_t x) {
-    uint64_t a2 = hb_mul(hb_mul(x, x), x);        /* x^(2^2-1) */
-    uint64_t a3 = hb_mul(hb_mul(a2, a2), x);      /* x^(2^3-1) */
-    uint64_t t = a3;
-    for (int i = 0; i < 3; i++) t = hb_mul(t, t);
-    uint64_t a6 = hb_mul(t, a3);
-    t = a6;
-    for (int i = 0; i < 6; i++) t = hb_mul(t, t);
-    uint64_t a12 = hb_mul(t, a6);
-    t = a12;
-    for (int i = 0; i < 12; i++) t = hb_mul(t, t);
-    uint64_t a24 = hb_mul(t, a12);
-    t = a24;
-    for (int i = 0; i < 6; i++) t = hb_mul(t, t);
-    uint64_t a30 = hb_mul(t, a6);
-    uint64_t a31 = hb_mul(hb_mul(a30, a30), x);
-    t = hb_mul(a31, a31);                         /* x^(2^32-2) */
-    uint64_t a32 = hb_mul(t, x);
-    for (int i = 0; i < 32; i++) t = hb_mul(t, t); /* a31^(2^33) */
-    return hb_mul(t, a32);
 }
 
 void hb_batch_inverse(uint64_t *x, unsigned n) {
@@ -72,29 +52,48 @@ void hb_batch_inverse(uint64_t *x, unsigned n) {
 
 /* ---- SoA rounds (L lanes; inlined with L constant) --------------------- */
 
-/* s <- M_E s (+ addc, the next round's constants, when not NULL). */
+/* s <- M_E s (+ addc, the next round's constants, when not NULL), on
+ * 32-bit halves: each output half is a sum of input halves with
+ * coefficients summing to 35 (< 36 * 2^32 with a constant folded in), then
+ * lo + hi * 2^32 is reduced once. Plain u64 adds with the lane loop
+ * innermost (no u128 temporaries, which GCC spills), and the compiler may
+ * vectorise it with baseline SIMD. */
 ZKP_INLINE void mds_ext(uint64_t *s, unsigned L, const uint64_t *addc) {
-    typedef unsigned __int128 u128;
-    for (unsigned l = 0; l < L; l++) {
-        u128 y[16];
-        for (unsigned c = 0; c < 4; c++) {
-            u128 x0 = s[(4 * c + 0) * L + l], x1 = s[(4 * c + 1) * L + l];
-            u128 x2 = s[(4 * c + 2) * L + l], x3 = s[(4 * c + 3) * L + l];
-            u128 s01 = x0 + x1, s23 = x2 + x3, t = s01 + s23, u = t + x1, v = t + x3;
-            y[4 * c + 0] = u + s01;
-            y[4 * c + 1] = u + 2 * x2;
-            y[4 * c + 2] = v + s23;
-            y[4 * c + 3] = v + 2 * x0;
+    uint64_t yl[16][HB_GROUP], yh[16][HB_GROUP];
+    for (unsigned c = 0; c < 4; c++)
+        for (unsigned l = 0; l < L; l++) {
+            const uint64_t *x = s + 4 * c * L + l;
+            uint64_t x0 = x[0], x1 = x[L], x2 = x[2 * L], x3 = x[3 * L];
+            uint64_t a0 = x0 & HB_E, a1 = x1 & HB_E, a2 = x2 & HB_E, a3 = x3 & HB_E;
+            uint64_t b0 = x0 >> 32, b1 = x1 >> 32, b2 = x2 >> 32, b3 = x3 >> 32;
+            uint64_t s01 = a0 + a1, s23 = a2 + a3, t = s01 + s23, u = t + a1, w = t + a3;
+            yl[4 * c][l] = u + s01;
+            yl[4 * c + 1][l] = u + 2 * a2;
+            yl[4 * c + 2][l] = w + s23;
+            yl[4 * c + 3][l] = w + 2 * a0;
+            s01 = b0 + b1, s23 = b2 + b3, t = s01 + s23, u = t + b1, w = t + b3;
+            yh[4 * c][l] = u + s01;
+            yh[4 * c + 1][l] = u + 2 * b2;
+            yh[4 * c + 2][l] = w + s23;
+            yh[4 * c + 3][l] = w + 2 * b0;
         }
-        for (unsigned k = 0; k < 4; k++) {
-            u128 t = y[k] + y[4 + k] + y[8 + k] + y[12 + k];
+    for (unsigned k = 0; k < 4; k++)
+        for (unsigned l = 0; l < L; l++) {
+            uint64_t tl = yl[k][l] + yl[4 + k][l] + yl[8 + k][l] + yl[12 + k][l];
+            uint64_t th = yh[k][l] + yh[4 + k][l] + yh[8 + k][l] + yh[12 + k][l];
             for (unsigned c = 0; c < 4; c++) {
-                u128 o = y[4 * c + k] + t;
-                if (addc) o += addc[4 * c + k];
-                s[(4 * c + k) * L + l] = hb_reduce_small((uint64_t)o, (uint64_t)(o >> 64));
+                unsigned i = 4 * c + k;
+                uint64_t ol = yl[i][l] + tl, oh = yh[i][l] + th;
+                if (addc) {
+                    ol += addc[i] & HB_E;
+                    oh += addc[i] >> 32;
+                }
+                /* ol + oh * 2^32 = ol + (oh mod 2^32) * 2^32 + (oh >> 32) * E */
+                uint64_t u = ol + ((oh >> 32) << 32) - (oh >> 32); /* < 2^41 */
+                uint64_t r = (oh << 32) + u;
+                s[i * L + l] = r + ((0 - (uint64_t)(r < u)) & HB_E); /* wrapped r < u: no second wrap */
             }
         }
-    }
 }
 
 /* Full-round S-box on every element (constants added first when addc). */
