@@ -165,7 +165,9 @@ int main(void) {
     if (np > 4096) np = 4096; /* the textbook reference is slow; lanes are redrawn from the pool */
     pool_make(&p, np, &zkp_hemera_profile_default);
     test_reference_vs_part1(&p);
-    kctx c = {&p, (unsigned)th_count(24)};
+    uint64_t rounds = th_count(24);
+    if (rounds > 20000) rounds = 20000; /* deep runs: ~1e6 batched lanes per kernel and level */
+    kctx c = {&p, (unsigned)rounds};
     th_section("batch kernels == reference (default profile)");
     th_for_each_cpu_level(each_level_kernels, &c);
     th_section("zkp_hemera_permute_batch == reference");
@@ -184,7 +186,8 @@ int main(void) {
         pool q;
         uint64_t nq = th_count(32);
         pool_make(&q, nq > 1024 ? 1024 : nq, &ps.pr);
-        kctx c2 = {&q, (unsigned)th_count(8)};
+        uint64_t r2 = th_count(8);
+        kctx c2 = {&q, (unsigned)(r2 > 5000 ? 5000 : r2)};
         th_for_each_cpu_level(each_level_kernels, &c2);
         pool_free(&q);
     }
