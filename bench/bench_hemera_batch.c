@@ -38,6 +38,15 @@ static void run_public(void *ctx, uint64_t iters) {
     bench_sink(c->st, sizeof c->st);
 }
 
+/* In-run anchor: the same permutations one at a time through part 1's
+ * single kernel (the Rust crate is not available here). */
+static void run_single(void *ctx, uint64_t iters) {
+    pctx *c = ctx;
+    for (uint64_t i = 0; i < iters; i++) zkp_hemera_permute(c->st[i % NSTATES]);
+    bench_sink(c->st, sizeof c->st);
+}
+static const char *k_single(void) { return zkp_hemera_permute_implementation(); }
+
 static const hb_kernel *kernel_named(const char *name) {
     for (unsigned i = 0; i < hb_kernel_count; i++)
         if (!strcmp(hb_kernels[i].info.name, name) && zkp_kernel_usable(&hb_kernels[i].info)) return &hb_kernels[i];
@@ -142,6 +151,7 @@ static const char *k_public(void) { return zkp_hemera_permute_batch_implementati
 
 static const bench_case k_cases[] = {
     {"hemera/batch/permute", "batch", 0, setup_perm, fresh_perm, run_public, teardown, k_public},
+    {"hemera/batch/anchor/single-permute", "anchor", 0, setup_perm, fresh_perm, run_single, teardown, k_single},
     {"hemera/batch/permute/kernel-portable", "kernel", 0, setup_perm, fresh_perm, run_k_portable, teardown, name_k_portable},
     {"hemera/batch/permute/kernel-avx2", "kernel", 0, setup_perm, fresh_perm, run_k_avx2, teardown, name_k_avx2},
     {"hemera/batch/permute/kernel-avx512", "kernel", 0, setup_perm, fresh_perm, run_k_avx512, teardown, name_k_avx512},
