@@ -179,6 +179,52 @@ static void test_kernel_ops(void) {
     }
 }
 
+
+/* The linear layers of gl.h (used by the kernels and the batch code) vs a
+ * straightforward matrix product with the oracle's arithmetic. */
+static void test_linear_layers(void) {
+    th_section("linear layers");
+    static const int M4[4][4] = {{2, 3, 1, 1}, {1, 2, 3, 1}, {1, 1, 2, 3}, {3, 1, 1, 2}};
+    uint64_t n = th_count(2000);
+    for (uint64_t t = 0; t < n; t++) {
+        uint64_t x[16], want[16], got[16];
+        for (int i = 0; i < 16; i++) x[i] = t == 0 ? 0xFFFFFFFFFFFFFFFFull : rand_limb();
+        /* M4 on the first block */
+        memcpy(got, x, 32);
+        gl_m4(got);
+        for (int r = 0; r < 4; r++) {
+            uint64_t acc = 0;
+            for (int c = 0; c < 4; c++) acc = oracle_add(acc, oracle_mul((uint64_t)M4[r][c], x[c]));
+            CHECK_EQ_U64(gl_canon(got[r]), acc);
+        }
+        /* M_E: diagonal blocks 2*M4, off-diagonal blocks M4 */
+        for (int r = 0; r < 16; r++) {
+            uint64_t acc = 0;
+            for (int c = 0; c < 16; c++) {
+                uint64_t coef = (uint64_t)M4[r % 4][c % 4] * (r / 4 == c / 4 ? 2 : 1);
+                acc = oracle_add(acc, oracle_mul(coef, x[c]));
+            }
+            want[r] = acc;
+        }
+        memcpy(got, x, sizeof got);
+        gl_mat_ext(got);
+        for (int i = 0; i < 16; i++) got[i] = gl_canon(got[i]);
+        CHECK(memcmp(got, want, sizeof got) == 0);
+        /* M_I = J + diag(d) */
+        uint64_t sum = 0;
+        for (int i = 0; i < 16; i++) sum = oracle_add(sum, x[i]);
+        for (int i = 0; i < 16; i++) want[i] = oracle_add(oracle_mul(zkp_hemera_diag[i], x[i]), sum);
+        memcpy(got, x, sizeof got);
+        gl_mat_int(got, zkp_hemera_diag);
+        for (int i = 0; i < 16; i++) got[i] = gl_canon(got[i]);
+        CHECK(memcmp(got, want, sizeof got) == 0);
+        memcpy(got, x, sizeof got);
+        gl_mat_int_ct(got, zkp_hemera_diag);
+        for (int i = 0; i < 16; i++) got[i] = gl_canon_ct(got[i]);
+        CHECK(memcmp(got, want, sizeof got) == 0);
+    }
+}
+
 /* ---- constants ------------------------------------------------------------- */
 
 static void test_constants(void) {
@@ -306,6 +352,24 @@ static void api_level(void *ctx) {
         zkp_hemera_permute_ct(a);
         CHECK(memcmp(a, want, sizeof a) == 0);
     }
+    /* and every kernel this level allows (a few states: the kernels
+     * themselves are covered in depth by test_differential) */
+    for (unsigned k = 0; k < zkp_hemera_perm_kernel_count; k++) {
+        const hemera_perm_kernel *K = &zkp_hemera_perm_kernels[k];
+        if (!zkp_kernel_usable(&K->info)) continue;
+        for (int n = 0; n < 4; n++) {
+            uint64_t in[16], want[16], a[16];
+            fill_state(in, 5);
+            memcpy(want, in, sizeof in);
+            hemera_oracle_permute(want);
+            memcpy(a, in, sizeof in);
+            K->permute(a);
+            CHECK_MSG(memcmp(a, want, sizeof a) == 0, "kernel %s at level %s", K->info.name, th_level());
+            memcpy(a, in, sizeof in);
+            K->permute_ct(a);
+            CHECK_MSG(memcmp(a, want, sizeof a) == 0, "kernel %s (ct) at level %s", K->info.name, th_level());
+        }
+    }
     const char *name = zkp_hemera_permute_implementation();
     const hemera_perm_kernel *K = zkp_hemera_perm_kernel_active();
     CHECK(name != NULL && strcmp(name, K->info.name) == 0 && zkp_kernel_usable(&K->info));
@@ -325,6 +389,7 @@ int main(void) {
     if (g_vec) {
         test_field();
         test_kernel_ops();
+        test_linear_layers();
         test_constants();
         test_trace();
         test_differential();

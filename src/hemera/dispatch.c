@@ -9,7 +9,10 @@ const hemera_profile zkp_hemera_profile_default = {
 
 const hemera_perm_kernel zkp_hemera_perm_kernels[] = {
 #if ZKP_HAVE_AVX512
-    {{"avx512", ZKP_CPU_AVX512F | ZKP_CPU_BMI2, ZKP_HAVE_AVX512}, zkp_hemera_permute_avx512,
+    /* need = everything the AVX512 build flags let the compiler emit */
+    {{"avx512",
+      ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512DQ | ZKP_CPU_AVX2 | ZKP_CPU_BMI2,
+      ZKP_HAVE_AVX512}, zkp_hemera_permute_avx512,
      zkp_hemera_permute_ct_avx512, zkp_hemera_op_chain_avx512},
 #endif
 #if ZKP_HAVE_AVX2

@@ -10,9 +10,13 @@
  * Two forms of each operation:
  *   gl_*       fast, variable time: may take a branch that fires with
  *              probability about 2^-32 on random inputs (the rare second
- *              carry / borrow). Public data only.
+ *              carry / borrow of gl_add / gl_sub), or loop a data-dependent
+ *              number of times (gl_inv_vartime). Public data only.
  *   gl_*_ct    constant time: carries and borrows become masks behind a
  *              value barrier; no branch or memory address depends on a value.
+ * Where the fast form has nothing to gain from a branch (the 128-bit
+ * reduction, the multiply, the linear layers) one branch-free function
+ * serves both and the _ct name is an alias.
  * Every function states its input bounds and output range.
  */
 #ifndef ZKPRIM_HEMERA_GL_H
@@ -246,9 +250,17 @@ GL_DEFINE_INV_CHAIN(gl_inv_chain_ct, gl_mul_ct, gl_sqr_ct)
  * value, after about 45 iterations for random x (at most 128 shifts in all,
  * since a*b starts below 2^128 and at least halves per step).
  * Input any u64; output canonical. Public data only. */
-ZKP_INLINE uint64_t gl_inv_vartime(uint64_t x) {
+/* The GCD itself: returns c and sets *k_out, *neg_out (bit 0) such that
+ * x^-1 = (-1)^neg * c * 2^-k mod p, c <= p, k <= 128. x = 0 (or p) gives
+ * c = 0, k = 0. (Folding d0 + 1 of the partial round into a second 2^-k
+ * table, to save a multiply after the GCD, measured no faster here.) */
+ZKP_INLINE uint64_t gl_inv_vartime_parts(uint64_t x, uint64_t *k_out, uint64_t *neg_out) {
     x = gl_canon(x);
-    if (x == 0) return 0;
+    if (x == 0) {
+        *k_out = 0;
+        *neg_out = 0;
+        return 0;
+    }
     uint64_t k = (uint64_t)__builtin_ctzll(x);
     uint64_t a = GL_P, ca = 0;          /* x*0 = -p*2^k: s = -1 */
     uint64_t b = x >> k, cb = 1;        /* x*1 = x = b*2^k        */
@@ -303,8 +315,18 @@ ZKP_INLINE uint64_t gl_inv_vartime(uint64_t x) {
     }
 #endif
     /* a = b = 1: x*ca = s*2^k, so x^-1 = s*ca*2^-k. */
-    uint64_t r = gl_canon(gl_mul(ca, zkp_gl_inv_pow2[k]));
-    return (neg & 1) ? (r ? GL_P - r : 0) : r;
+    *k_out = k;
+    *neg_out = neg & 1;
+    return ca;
+}
+
+ZKP_INLINE uint64_t gl_inv_vartime(uint64_t x) {
+    uint64_t k, neg;
+    uint64_t c = gl_inv_vartime_parts(x, &k, &neg);
+    uint64_t r = gl_canon(gl_mul(c, zkp_gl_inv_pow2[k]));
+    /* select, not branch: the sign is a coin flip */
+    uint64_t m = (0 - neg) & zkp_ct_mask_nonzero(r);
+    return r ^ ((r ^ (GL_P - r)) & m);
 }
 
 /* ---- linear layers -----------------------------------------------------------

@@ -1,8 +1,10 @@
 /*
  * The single-permutation kernels, written once and compiled once per
- * instruction-set file (permute_portable.c, permute_bmi2.c): the including
- * file defines HEMERA_KERNEL_SUFFIX and its own compiler flags decide the
- * code (mulx/shrx/tzcnt with BMI2, umulh on aarch64, ...).
+ * instruction-set file (permute_portable.c, permute_bmi2.c, permute_avx2.c,
+ * permute_avx512.c): the including file defines HEMERA_KERNEL_SUFFIX (and
+ * may replace the full rounds and the M_I side updates by vector forms, see
+ * the hooks below); its own compiler flags decide the scalar code
+ * (mulx/shrx/tzcnt with BMI2, umulh on aarch64, ...).
  *
  * Structure (spec section 3): M_E; 4 full rounds; 16 partial rounds; 4 full
  * rounds; canonicalise. The partial rounds are fused: only lane 0 is on the
@@ -63,6 +65,44 @@ static inline void hk_first_half_ct(uint64_t s[16]) {
 static inline void hk_second_half_ct(uint64_t s[16]) { hk_full_rounds_ct(s, zkp_hemera_rc + HEMERA_RF_HALF * 16); }
 #endif
 
+/* ---- M_I updates of lanes 1..15 beside the inverse ------------------------
+ * A kernel may supply a vector form by defining HK_HAVE_SIDE, a type
+ * hk_side_t and: hk_side_init (load state[1..16], return S1 = their sum),
+ * hk_side_update[_ct] (state[i] = d[i]*state[i] + sum for i >= 1, return
+ * the new S1), hk_side_store (write state[1..16] back). S1 any u64. */
+#ifndef HK_HAVE_SIDE
+/* Scalar: works in place on the kernel's state array (a copy costs 10%:
+ * GCC then reloads the diagonal after every store). */
+typedef struct {
+    uint64_t *s;
+} hk_side_t;
+
+static inline __attribute__((always_inline)) uint64_t hk_side_init(hk_side_t *sd, uint64_t s[16]) {
+    sd->s = s;
+    gl_w acc = gl_w_from(s[1]);
+    for (int i = 2; i < 16; i++) acc = gl_w_add64(acc, s[i]);
+    return gl_w_reduce_small(acc);
+}
+
+#define HK_DEFINE_SIDE_UPDATE(name, MULADD)                                          \
+    static inline __attribute__((always_inline)) uint64_t name(hk_side_t *sd, uint64_t sum) { \
+        const uint64_t *d = zkp_hemera_diag;                                         \
+        gl_w acc = gl_w_from(0);                                                     \
+        for (int i = 1; i < 16; i++) {                                               \
+            sd->s[i] = MULADD(d[i], sd->s[i], sum);                                  \
+            acc = gl_w_add64(acc, sd->s[i]);                                         \
+        }                                                                            \
+        return gl_w_reduce_small(acc);                                               \
+    }
+HK_DEFINE_SIDE_UPDATE(hk_side_update, gl_muladd)
+HK_DEFINE_SIDE_UPDATE(hk_side_update_ct, gl_muladd_ct)
+
+static inline __attribute__((always_inline)) void hk_side_store(const hk_side_t *sd, uint64_t s[16]) {
+    (void)sd;
+    (void)s;
+}
+#endif
+
 /* ---- fast (variable time) --------------------------------------------------*/
 
 void HK_NAME(zkp_hemera_permute)(uint64_t st[16]) {
@@ -70,26 +110,19 @@ void HK_NAME(zkp_hemera_permute)(uint64_t st[16]) {
     for (int i = 0; i < 16; i++) s[i] = st[i];
     hk_first_half(s);
 
-    const uint64_t *d = zkp_hemera_diag;
     const uint64_t *rcp = zkp_hemera_rc + 2 * HEMERA_RF_HALF * 16;
-    const uint64_t d0p1 = d[0] + 1; /* d0 < p - 1, so d0 + 1 < p */
-    gl_w acc = gl_w_from(s[1]);
-    for (int i = 2; i < 16; i++) acc = gl_w_add64(acc, s[i]);
-    uint64_t S1 = gl_w_reduce_small(acc);
+    const uint64_t d0p1 = zkp_hemera_diag[0] + 1; /* d0 < p - 1, so d0 + 1 < p */
+    hk_side_t sd;
+    uint64_t S1 = hk_side_init(&sd, s);
     uint64_t x = gl_add_1c(s[0], rcp[0]);
     for (int j = 0; j < HEMERA_RP; j++) {
         uint64_t y = gl_inv_vartime(x); /* canonical */
         uint64_t w = j + 1 < HEMERA_RP ? gl_add_1c(S1, rcp[j + 1]) : S1;
         /* critical path: the next S-box input (state[0] after M_I, plus RC) */
         x = gl_muladd(d0p1, y, w);
-        uint64_t sum = gl_add_1c(S1, y);
-        acc = gl_w_from(0);
-        for (int i = 1; i < 16; i++) {
-            s[i] = gl_muladd(d[i], s[i], sum);
-            acc = gl_w_add64(acc, s[i]);
-        }
-        S1 = gl_w_reduce_small(acc);
+        S1 = hk_side_update(&sd, gl_add_1c(S1, y));
     }
+    hk_side_store(&sd, s);
     s[0] = x; /* after the last partial round x carries no constant */
 
     hk_second_half(s);
@@ -103,26 +136,19 @@ void HK_NAME(zkp_hemera_permute_ct)(uint64_t st[16]) {
     for (int i = 0; i < 16; i++) s[i] = st[i];
     hk_first_half_ct(s);
 
-    const uint64_t *d = zkp_hemera_diag;
     const uint64_t *rcp = zkp_hemera_rc + 2 * HEMERA_RF_HALF * 16;
-    const uint64_t d0p1 = d[0] + 1;
-    gl_w acc = gl_w_from(s[1]);
-    for (int i = 2; i < 16; i++) acc = gl_w_add64(acc, s[i]);
-    uint64_t S1 = gl_w_reduce_small(acc);
+    const uint64_t d0p1 = zkp_hemera_diag[0] + 1;
+    hk_side_t sd;
+    uint64_t S1 = hk_side_init(&sd, s);
     uint64_t x = gl_add_1c_ct(s[0], rcp[0]);
     for (int j = 0; j < HEMERA_RP; j++) {
         /* the chain maps 0 (and p) to 0 with no test */
         uint64_t y = HK_INV_CT(x);
         uint64_t w = j + 1 < HEMERA_RP ? gl_add_1c_ct(S1, rcp[j + 1]) : S1;
         x = gl_muladd_ct(d0p1, y, w);
-        uint64_t sum = gl_add_ct(S1, y); /* y is not canonical here */
-        acc = gl_w_from(0);
-        for (int i = 1; i < 16; i++) {
-            s[i] = gl_muladd_ct(d[i], s[i], sum);
-            acc = gl_w_add64(acc, s[i]);
-        }
-        S1 = gl_w_reduce_small(acc);
+        S1 = hk_side_update_ct(&sd, gl_add_ct(S1, y)); /* y is not canonical here */
     }
+    hk_side_store(&sd, s);
     s[0] = x;
 
     hk_second_half_ct(s);
