@@ -9,7 +9,8 @@
  *  - zkp_hemera_root_fixed_threads == the recursive reference for every
  *    size around the chunk boundaries and random large inputs, thread
  *    counts 1, 2, 3, 8;
- *  - tests/vectors/hemera.json families hash_generated (reference sponge),
+ *  - tests/vectors/hemera.json families permutation (+ the trace's final
+ *    state) through every batch kernel, hash_generated (reference sponge),
  *    hash_leaf, hash_node, tree_fixed_4k through the batch paths.
  */
 #include <stdlib.h>
@@ -145,6 +146,14 @@ static uint8_t *entry_bytes(const json *e, size_t *len) {
     return b;
 }
 
+static void load16(const json *arr, uint64_t st[16]) {
+    for (size_t i = 0; i < 16; i++) {
+        const json *e = json_at(arr, i);
+        st[i] = e && e->str ? strtoull(e->str, NULL, 16) : 0;
+    }
+    CHECK(arr && arr->n == 16);
+}
+
 static void test_vectors(void) {
     char *text = th_read_file(th_vector_path("hemera.json"), NULL);
     if (!text) return;
@@ -152,6 +161,46 @@ static void test_vectors(void) {
     free(text);
     CHECK(g_vec != NULL);
     if (!g_vec) return;
+
+    th_section("vectors: permutation (and the trace's final state) through every batch kernel");
+    {
+        const json *pv = json_get(g_vec, "permutation");
+        const json *tr = json_get(g_vec, "permutation_trace");
+        size_t nv = pv ? pv->n : 0;
+        uint64_t (*vin)[16] = malloc((nv + 1) * sizeof *vin), (*vout)[16] = malloc((nv + 1) * sizeof *vout);
+        for (size_t k = 0; k < nv; k++) {
+            load16(json_get(json_at(pv, k), "input"), vin[k]);
+            load16(json_get(json_at(pv, k), "output"), vout[k]);
+        }
+        if (tr) {
+            const json *steps = json_get(tr, "steps");
+            load16(json_get(tr, "input"), vin[nv]);
+            load16(json_get(json_at(steps, steps ? steps->n - 1 : 0), "state"), vout[nv]);
+            nv++;
+        }
+        CHECK(nv >= 2);
+        uint64_t(*buf)[16] = malloc(64 * sizeof *buf);
+        for (unsigned kk = 0; kk < hb_kernel_count; kk++) {
+            if (!zkp_kernel_usable(&hb_kernels[kk].info)) continue;
+            for (size_t k = 0; k < nv; k++) {
+                /* at a random lane of a random-size batch, and in every lane of 64 */
+                size_t n = 1 + th_rand_below(64), at = th_rand_below(n);
+                for (size_t l = 0; l < n; l++)
+                    for (unsigned i = 0; i < 16; i++) buf[l][i] = l == at ? vin[k][i] : th_rand64();
+                hb_permute_with(&hb_kernels[kk], buf, n, &zkp_hemera_profile_default);
+                CHECK_MSG(!memcmp(buf[at], vout[k], sizeof buf[at]), "permutation vector %zu, kernel %s, lane %zu of %zu",
+                          k, hb_kernels[kk].info.name, at, n);
+                for (size_t l = 0; l < 64; l++) memcpy(buf[l], vin[k], sizeof buf[l]);
+                hb_permute_with(&hb_kernels[kk], buf, 64, &zkp_hemera_profile_default);
+                for (size_t l = 0; l < 64; l++)
+                    CHECK_MSG(!memcmp(buf[l], vout[k], sizeof buf[l]), "permutation vector %zu x64, kernel %s, lane %zu", k,
+                              hb_kernels[kk].info.name, l);
+            }
+        }
+        free(buf);
+        free(vin);
+        free(vout);
+    }
 
     th_section("vectors: hash_generated through the reference sponge");
     const json *hg = json_get(g_vec, "hash_generated");
