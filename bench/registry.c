@@ -3,14 +3,20 @@
 #include "bench.h"
 
 extern const bench_module bench_module_core;
+extern const bench_module bench_module_keccak;
+extern const bench_module bench_module_keccak_extra;
 extern const bench_module bench_module_hemera;
 extern const bench_module bench_module_hemera_modes;
 extern const bench_module bench_module_hemera_batch;
+extern const bench_module bench_module_gf2;
 
 const bench_module *const bench_modules[] = {
     &bench_module_core,
+    &bench_module_keccak,
+    &bench_module_keccak_extra,
     &bench_module_hemera,
     &bench_module_hemera_modes,
     &bench_module_hemera_batch,
+    &bench_module_gf2,
 };
 const size_t bench_module_count = sizeof bench_modules / sizeof bench_modules[0];

@@ -97,8 +97,17 @@ static int matches(const char *name, const char *filter) {
     char buf[512];
     snprintf(buf, sizeof buf, "%s", filter);
     char *save = NULL;
-    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-        if (strstr(name, tok)) return 1;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        size_t n = strlen(tok);
+        if (n > 1 && tok[n - 1] == '$') {
+            /* "word$": the name must end with word (so "hemera/permute$"
+             * does not also pick "hemera/permute_ct"). */
+            size_t m = strlen(name);
+            if (m >= n - 1 && strncmp(name + m - (n - 1), tok, n - 1) == 0) return 1;
+        } else if (strstr(name, tok)) {
+            return 1;
+        }
+    }
     return 0;
 }
 

@@ -16,7 +16,7 @@ for algo in $($Z hash --help | sed -n 's/^algorithms: *//p'); do
   $Z hash -a "$algo" "$SAMPLE"
 done
 for algo in $($Z tree --help | sed -n 's/^  -a //p'); do
-  printf 'tree %-6s' "$algo"
+  printf 'tree %-10s ' "$algo"
   $Z tree -a "$algo" "$SAMPLE"
 done
 echo

@@ -23,6 +23,7 @@ int cmd_info(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_hash(int argc, char **argv);
 int cmd_tree(int argc, char **argv);
+int cmd_field_bench(int argc, char **argv);
 
 /* ---- `zkprim hash -a ALGO` --------------------------------------------- */
 

@@ -9,7 +9,7 @@
 static void usage(void) {
     printf("usage: zkprim bench [FILTER] [--runs N] [--batch-ms MS] [--json FILE] [--list]\n"
            "       zkprim bench compare A B [FILTER] [--rounds R] [--runs N] [--batch-ms MS] [--per-round]\n\n"
-           "FILTER: comma-separated substrings of case names (e.g. 'keccak' or 'hemera/permute,keccak/f1600').\n"
+           "FILTER: comma-separated substrings of case names (e.g. 'keccak' or 'hemera/permute,keccak/f1600');\na word ending in '$' must match the end of the name ('hemera/permute$').\n"
            "Each row: median ns/op over N timed batches [min .. max], inter-quartile range, throughput.\n"
            "Inputs are refreshed before every batch; a warm-up precedes timing.\n\n"
            "compare: A and B are CPU levels of this binary (portable, avx2, ...), paths to zkprim\n"

@@ -9,6 +9,7 @@ static const cli_command k_commands[] = {
     {"bench", cmd_bench, "benchmarks (median of timed batches); 'bench compare A B' for A/B tests"},
     {"hash", cmd_hash, "hash files or stdin (sha3sum / b3sum style)"},
     {"tree", cmd_tree, "Merkle root of a file"},
+    {"field-bench", cmd_field_bench, "binary-field benchmarks: fixed-base powers, multiplications, window sweeps"},
 };
 
 static void usage(FILE *f) {

@@ -1,0 +1,152 @@
+/*
+ * Keccak: the Keccak-f[1600] permutation, Keccak-256 (Ethereum, padding
+ * 0x01), SHA3-224/256/384/512 (0x06) and SHAKE128/256 (0x1F), the 64-byte
+ * Merkle parent, many-input batches and Merkle trees over 32-byte nodes.
+ *
+ * Everything here works on public data and on secrets alike: the kernels
+ * are constant time (no data-dependent branch or address); lengths are
+ * public. No function allocates except the tree builders.
+ *
+ * Path from this header to the hot loop: sponge.c (in-place sponge; the
+ * state is the only buffer) / many.c (hash_many, pair) / tree.c ->
+ * dispatch.c (kernel tables) -> f1600_<kernel>.c.
+ */
+#ifndef ZKPRIM_KECCAK_H
+#define ZKPRIM_KECCAK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "zkprim/zkprim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The sponge functions. Values are stable (they appear in no ABI struct). */
+typedef enum zkp_keccak_alg {
+    ZKP_KECCAK_256 = 1,  /* Keccak[r=1088,c=512], pad 0x01, 32-byte digest (Ethereum keccak256) */
+    ZKP_SHA3_224 = 2,    /* FIPS 202, 28-byte digest */
+    ZKP_SHA3_256 = 3,    /* 32 */
+    ZKP_SHA3_384 = 4,    /* 48 */
+    ZKP_SHA3_512 = 5,    /* 64 */
+    ZKP_SHAKE128 = 6,    /* XOF, rate 168 */
+    ZKP_SHAKE256 = 7     /* XOF, rate 136 */
+} zkp_keccak_alg;
+
+#define ZKP_KECCAK256_BYTES 32
+#define ZKP_KECCAK_NODE_BYTES 32  /* Merkle node size */
+
+/* ---- permutation ---------------------------------------------------------- */
+
+/* Keccak-f[1600] in place; lane x+5y is st[x+5y], the little-endian reading
+ * of its 8 state bytes (on every host). */
+ZKP_API void zkp_keccakf1600(uint64_t st[25]);
+/* Which kernel zkp_keccakf1600 (and the sponge) uses now: "bmi2", "portable", ... */
+ZKP_API const char *zkp_keccakf1600_implementation(void);
+/* Which multi-lane kernel hash_many and the trees use now: "avx2-x4", ... */
+ZKP_API const char *zkp_keccak_many_implementation(void);
+
+/* ---- sponge: one-shot ----------------------------------------------------- */
+
+/* Digest length of alg in bytes (0 for the XOFs and for an unknown alg). */
+ZKP_API size_t zkp_keccak_digest_bytes(zkp_keccak_alg alg);
+
+/* Hashes in[0..len) with alg into out[0..outlen). in may be NULL only when
+ * len == 0 (else ZKP_ERR_NULL). Fixed-output algorithms need outlen equal to
+ * their digest length, XOFs any outlen >= 1 (else ZKP_ERR_LENGTH); unknown
+ * alg: ZKP_ERR_PARAM; out NULL: ZKP_ERR_NULL. */
+ZKP_API zkp_status zkp_keccak_hash(zkp_keccak_alg alg, const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
+
+ZKP_API zkp_status zkp_keccak256(const uint8_t *in, size_t len, uint8_t out[32]);
+ZKP_API zkp_status zkp_sha3_224(const uint8_t *in, size_t len, uint8_t out[28]);
+ZKP_API zkp_status zkp_sha3_256(const uint8_t *in, size_t len, uint8_t out[32]);
+ZKP_API zkp_status zkp_sha3_384(const uint8_t *in, size_t len, uint8_t out[48]);
+ZKP_API zkp_status zkp_sha3_512(const uint8_t *in, size_t len, uint8_t out[64]);
+ZKP_API zkp_status zkp_shake128(const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
+ZKP_API zkp_status zkp_shake256(const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
+
+/* ---- sponge: streaming ---------------------------------------------------- */
+
+/* Streaming state (208 bytes). Fields are private; the 25 lanes are the only
+ * buffer: input is XORed into them at a running offset. */
+typedef struct zkp_keccak_state {
+    uint64_t st[25];
+    uint16_t rate;     /* bytes */
+    uint16_t pos;      /* byte offset into the rate (absorb or squeeze) */
+    uint8_t suffix;    /* domain/padding byte: 0x01, 0x06 or 0x1F */
+    uint8_t phase;     /* 0 unset, 1 absorbing, 2 squeezing (XOF), 3 finished */
+    uint8_t digest;    /* fixed digest bytes, 0 for XOFs */
+    uint8_t reserved;
+} zkp_keccak_state;
+
+/* ZKP_ERR_PARAM for an unknown alg, ZKP_ERR_NULL for s == NULL. */
+ZKP_API zkp_status zkp_keccak_init(zkp_keccak_state *s, zkp_keccak_alg alg);
+/* Absorbs more input (any chunking gives the one-shot result). After final
+ * or squeeze: ZKP_ERR_STATE. */
+ZKP_API zkp_status zkp_keccak_update(zkp_keccak_state *s, const uint8_t *in, size_t len);
+/* Fixed-output algorithms: pads, writes the digest (outlen must equal the
+ * digest length, else ZKP_ERR_LENGTH) and ends the state (further calls:
+ * ZKP_ERR_STATE). XOFs: same as zkp_keccak_squeeze. */
+ZKP_API zkp_status zkp_keccak_final(zkp_keccak_state *s, uint8_t *out, size_t outlen);
+/* XOFs only (else ZKP_ERR_STATE): the first call pads; every call returns
+ * the next outlen bytes of the output stream (any split gives the same
+ * stream). update after squeeze: ZKP_ERR_STATE. */
+ZKP_API zkp_status zkp_keccak_squeeze(zkp_keccak_state *s, uint8_t *out, size_t outlen);
+
+/* ---- Merkle parent: exactly 64 bytes, one permutation --------------------- */
+
+/* out = Keccak-256(left || right). out may alias left or right. */
+ZKP_API void zkp_keccak256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]);
+/* out = SHA3-256(left || right). */
+ZKP_API void zkp_sha3_256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]);
+
+/* ---- many independent inputs ------------------------------------------------ */
+
+/* n inputs of len bytes each, input i at in + i*stride (stride >= len, or 0
+ * only when len == 0); digest i to out + i*outlen. Same results as n calls
+ * of zkp_keccak_hash, using the widest multi-lane kernel (tails included).
+ * in/out NULL with n > 0 (and len/outlen > 0): ZKP_ERR_NULL; stride < len:
+ * ZKP_ERR_LENGTH; outlen as for zkp_keccak_hash. */
+ZKP_API zkp_status zkp_keccak_hash_many(zkp_keccak_alg alg, const uint8_t *in, size_t len, size_t stride, size_t n,
+                                        uint8_t *out, size_t outlen);
+/* The pointer-array form: input i is in[i][0..lens[i]). Groups of equal
+ * lengths take the multi-lane path; unequal lengths are correct too. */
+ZKP_API zkp_status zkp_keccak_hash_many_ptrs(zkp_keccak_alg alg, const uint8_t *const *in, const size_t *lens,
+                                             size_t n, uint8_t *out, size_t outlen);
+
+/* ---- Merkle trees over 32-byte nodes --------------------------------------- *
+ *
+ * A tree over n = 2^k leaf digests (k >= 0): parent = H(left || right) with H
+ * = Keccak-256 or SHA3-256 (alg), the root of one leaf is the leaf itself.
+ * The full node array holds 2n - 1 nodes, level by level: the n leaves
+ * first, then n/2 parents, ..., the root last. threads: 0 or 1 = calling
+ * thread only; more splits the tree into that many (rounded down to a power
+ * of two, at most n/2) subtrees built by pthreads. */
+
+/* Builds all 2n-1 nodes into nodes (32*(2n-1) bytes; the first 32n are
+ * copied from leaves, which may equal nodes). ZKP_ERR_LENGTH: n not a power
+ * of two (or 0); ZKP_ERR_PARAM: alg not Keccak-256/SHA3-256. */
+ZKP_API zkp_status zkp_keccak_tree_build(zkp_keccak_alg alg, const uint8_t *leaves, size_t n, uint8_t *nodes,
+                                         unsigned threads);
+/* Root only (allocates n/2 nodes of scratch: ZKP_ERR_NOMEM if that fails). */
+ZKP_API zkp_status zkp_keccak_tree_root(zkp_keccak_alg alg, const uint8_t *leaves, size_t n, uint8_t root[32],
+                                        unsigned threads);
+/* Root over leaf data: leaf i is H(data[i*leaf_size .. (i+1)*leaf_size)),
+ * n a power of two, hashed with hash_many. leaf_size may be 0. */
+ZKP_API zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data, size_t leaf_size, size_t n,
+                                             uint8_t root[32], unsigned threads);
+/* Authentication path of leaf index from a full node array: depth = log2 n
+ * siblings, bottom first, written to path (32*depth bytes). */
+ZKP_API zkp_status zkp_keccak_tree_path(const uint8_t *nodes, size_t n, size_t index, uint8_t *path);
+/* ZKP_OK when leaf at index with path (depth siblings, bottom first) hashes
+ * to root; ZKP_ERR_VERIFY when not (wrong leaf, index or sibling);
+ * ZKP_ERR_RANGE when index >= 2^depth; ZKP_ERR_LENGTH when depth exceeds the
+ * bits of size_t; ZKP_ERR_NULL / ZKP_ERR_PARAM as above. */
+ZKP_API zkp_status zkp_keccak_tree_verify(zkp_keccak_alg alg, const uint8_t root[32], const uint8_t leaf[32],
+                                          size_t index, const uint8_t *path, size_t depth);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,138 @@
+/*
+ * Internal Keccak-f[1600] kernel interface (XKCP SnP/PlSnP style). Every
+ * mode (sponge, pair, hash_many, tree) reaches a permutation only through
+ * this header and the dispatcher in dispatch.c.
+ *
+ * State representation
+ *   Single-state kernels take uint64_t st[25]; lane (x, y) is st[x + 5*y],
+ *   held as a native uint64_t whose value is the little-endian reading of
+ *   the lane's 8 state bytes (so byte i of the state is
+ *   (uint8_t)(st[i / 8] >> (8 * (i % 8))) on every host, big-endian
+ *   included). Byte-level access goes through the sponge code, never a cast.
+ *
+ *   Multi-lane kernels zkp_keccakf1600x<N>_<isa>(uint64_t *st) permute N
+ *   independent states stored interleaved: lane l of instance i is
+ *   st[l * N + i] (25 * N words). For N = 4 on AVX2 that makes every Keccak
+ *   lane one 256-bit vector. Contract: identical results to N calls of the
+ *   single portable kernel on the de-interleaved states (tests prove it lane
+ *   by lane). No kernel requires any alignment of st; none allocates; all are
+ *   constant time (no secret-dependent branch or address).
+ *
+ * Kernels by file (each compiled with only its own ISA flags):
+ *   f1600_portable.c    zkp_keccakf1600_portable, zkp_keccak_rc   (always)
+ *   f1600_bmi2.c        zkp_keccakf1600_bmi2                       (ZKP_HAVE_BMI2)
+ *   f1600x4_avx2.c      zkp_keccakf1600x4_avx2 (+ lane transposers) (ZKP_HAVE_AVX2)
+ *   --- written by the keccak-extra work, declared here ---
+ *   *_sha3*.c           zkp_keccakf1600_sha3, zkp_keccakf1600x2_sha3 (ZKP_HAVE_SHA3)
+ *   *_neon.c            zkp_keccakf1600x2_neon                     (ZKP_HAVE_NEON)
+ *   *_avx512.c          zkp_keccakf1600x8_avx512                   (ZKP_HAVE_AVX512)
+ *
+ * How the extra kernels are plugged in (the build works with or without
+ * their files): src/keccak/sources.cmake does
+ *     include(${ZKP_MODULE_DIR}/sources_extra.cmake OPTIONAL)
+ * sources_extra.cmake adds each file with zkp_add_kernel(ISA file.c) and,
+ * for each ISA whose files it added (i.e. only inside `if(ZKP_HAVE_<ISA>)`),
+ * appends one definition to the list ZKP_KECCAK_EXTRA_DEFS:
+ *     ZKP_KECCAK_EXTRA_SHA3=1    both zkp_keccakf1600_sha3 and _x2_sha3 exist
+ *     ZKP_KECCAK_EXTRA_NEON=1    zkp_keccakf1600x2_neon exists
+ *     ZKP_KECCAK_EXTRA_AVX512=1  zkp_keccakf1600x8_avx512 exists
+ *     ZKP_KECCAK_EXTRA_AVX512_MOVERS=1  (optional) the x8 lane movers exist;
+ *                                without them hash_many stages lanes with
+ *                                scalar loads (correct, slower)
+ *     ZKP_KECCAK_EXTRA_AVX512_HASH64=1  (optional) the fused x8 64-byte hash exists
+ *     ZKP_KECCAK_EXTRA_NEON_MOVERS=1    (optional) the x2 lane movers exist
+ *                                (used by both the NEON and SHA3 x2 entries)
+ * sources.cmake then sets those as COMPILE_DEFINITIONS of dispatch.c only,
+ * and dispatch.c lists a kernel only under
+ *     #if defined(ZKP_KECCAK_EXTRA_<ISA>) && ZKP_HAVE_<ISA>
+ * Tests and benchmarks never name extra kernels: they walk the tables
+ * returned by zkp_keccak_single_kernels() / zkp_keccak_multi_kernels().
+ */
+#ifndef ZKPRIM_KECCAK_F1600_H
+#define ZKPRIM_KECCAK_F1600_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/cpu_internal.h"
+
+/* Iota round constants, round 0 first. */
+extern const uint64_t zkp_keccak_rc[24];
+
+/* ---- single-state kernels (24 rounds) ----------------------------------- */
+void zkp_keccakf1600_portable(uint64_t st[25]);
+#if ZKP_HAVE_BMI2
+void zkp_keccakf1600_bmi2(uint64_t st[25]);
+#endif
+#if ZKP_HAVE_SHA3
+void zkp_keccakf1600_sha3(uint64_t st[25]);
+#endif
+
+/* ---- multi-lane kernels, interleaved st[lane * N + instance] ------------ */
+#if ZKP_HAVE_AVX2
+void zkp_keccakf1600x4_avx2(uint64_t *st);
+/* Optional lane movers for the x4 layout (may be NULL in a table entry):
+ * xor_lanes XORs the first nlanes 8-byte little-endian lanes of in[i] into
+ * instance i; extract_lanes writes the first nlanes lanes of instance i to
+ * out[i] (little-endian). Inputs/outputs need no alignment. */
+void zkp_keccakx4_xor_lanes_avx2(uint64_t *st, const uint8_t *const in[4], size_t nlanes);
+void zkp_keccakx4_extract_lanes_avx2(const uint64_t *st, uint8_t *const out[4], size_t nlanes);
+/* Optional fused 64-byte hash: out[i] = the rate-136 sponge (first padding
+ * byte `suffix`) of the 64 bytes at in[i], 32 bytes; whole state in registers. */
+void zkp_keccakx4_hash64_avx2(const uint8_t *const in[4], uint8_t *const out[4], uint64_t suffix);
+#endif
+#if ZKP_HAVE_NEON
+void zkp_keccakf1600x2_neon(uint64_t *st);
+/* Optional (listed only under ZKP_KECCAK_EXTRA_NEON_MOVERS=1): lane movers
+ * for the x2 layout (ZIP1/ZIP2), same contract as the AVX2 ones. */
+void zkp_keccakx2_xor_lanes_neon(uint64_t *st, const uint8_t *const in[2], size_t nlanes);
+void zkp_keccakx2_extract_lanes_neon(const uint64_t *st, uint8_t *const out[2], size_t nlanes);
+#endif
+#if ZKP_HAVE_SHA3
+void zkp_keccakf1600x2_sha3(uint64_t *st);
+#endif
+#if ZKP_HAVE_AVX512
+void zkp_keccakf1600x8_avx512(uint64_t *st);
+/* Optional (listed only under ZKP_KECCAK_EXTRA_AVX512_MOVERS=1): lane movers
+ * for the x8 layout with the same contract as the AVX2 ones above. */
+void zkp_keccakx8_xor_lanes_avx512(uint64_t *st, const uint8_t *const in[8], size_t nlanes);
+void zkp_keccakx8_extract_lanes_avx512(const uint64_t *st, uint8_t *const out[8], size_t nlanes);
+/* Optional (listed only under ZKP_KECCAK_EXTRA_AVX512_HASH64=1): fused
+ * 64-byte hash of 8 inputs, same contract as zkp_keccakx4_hash64_avx2. */
+void zkp_keccakx8_hash64_avx512(const uint8_t *const in[8], uint8_t *const out[8], uint64_t suffix);
+#endif
+
+/* ---- kernel tables (dispatch.c) ----------------------------------------- */
+
+typedef struct zkp_keccak_kernel1 {
+    zkp_kernel_info info;
+    void (*permute)(uint64_t st[25]);
+} zkp_keccak_kernel1;
+
+#define ZKP_KECCAK_MAX_LANES 8
+
+typedef struct zkp_keccak_kernelN {
+    zkp_kernel_info info;
+    unsigned lanes;                 /* N: 1 (portable loop), 2, 4 or 8 */
+    void (*permute)(uint64_t *st);  /* interleaved layout, 25 * lanes words */
+    /* optional fast lane movers (NULL: the generic scalar loops are used) */
+    void (*xor_lanes)(uint64_t *st, const uint8_t *const *in, size_t nlanes);
+    void (*extract_lanes)(const uint64_t *st, uint8_t *const *out, size_t nlanes);
+    /* optional: `lanes` Keccak-256/SHA3-256 hashes of exactly 64 bytes into
+     * 32-byte outputs (suffix 0x01 or 0x06), reading all input first */
+    void (*hash64)(const uint8_t *const *in, uint8_t *const *out, uint64_t suffix);
+} zkp_keccak_kernelN;
+
+/* Whole tables, widest first, portable last (tests/benches loop over the
+ * entries that zkp_kernel_usable() accepts). */
+const zkp_keccak_kernel1 *zkp_keccak_single_kernels(size_t *n);
+const zkp_keccak_kernelN *zkp_keccak_multi_kernels(size_t *n);
+
+/* The entries dispatch picks for the active CPU level (cached). */
+const zkp_keccak_kernel1 *zkp_keccak_single(void);
+const zkp_keccak_kernelN *zkp_keccak_multi(void);
+
+/* Multi-lane permutation through kernel k (lanes == 1: the single kernel). */
+void zkp_keccak_multi_permute(const zkp_keccak_kernelN *k, uint64_t *st);
+
+#endif

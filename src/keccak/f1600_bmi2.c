@@ -1,0 +1,8 @@
+/* x86-64 scalar Keccak-f[1600] for BMI1/BMI2 CPUs: the portable body built
+ * with -mbmi -mbmi2 (ANDN for chi, RORX for rho/theta), carrying theta's
+ * column parities between rounds. It is in the
+ * dispatcher only because it measured faster than portable (docs/keccak.md). */
+#define ZKP_KECCAK_CARRY_THETA 1
+#include "keccak/f1600_scalar.h"
+
+KECCAK_DEFINE_SCALAR_F1600(zkp_keccakf1600_bmi2)

@@ -1,0 +1,187 @@
+/*
+ * The in-place sponge: the 25 state lanes are the only buffer. Input is
+ * XORed into the rate lanes at a running byte offset (whole lanes when the
+ * offset is lane-aligned, bytes otherwise), padding is XORed in place, and
+ * output is read straight out of the lanes. No staging block, no copies.
+ */
+#include <string.h>
+
+#include "keccak/f1600.h"
+#include "keccak/sponge_internal.h"
+
+enum { PHASE_ABSORB = 1, PHASE_SQUEEZE = 2, PHASE_DONE = 3 };
+
+/* Absorbs at offset *pos; permutes whenever the rate fills. */
+static void absorb(uint64_t *st, unsigned *pos, unsigned rate, const uint8_t *in, size_t len,
+                   void (*permute)(uint64_t *)) {
+    if (*pos) {
+        size_t take = rate - *pos;
+        if (take > len) take = len;
+        keccak_xor_bytes(st, *pos, in, take);
+        *pos += (unsigned)take, in += take, len -= take;
+        if (*pos < rate) return;
+        permute(st);
+        *pos = 0;
+    }
+    /* whole blocks: the hot loop of long messages */
+    const size_t lanes = rate / 8;
+    for (; len >= rate; len -= rate, in += rate) {
+        for (size_t i = 0; i < lanes; i++) st[i] ^= zkp_load64_le(in + 8 * i);
+        permute(st);
+    }
+    if (len) keccak_xor_bytes(st, 0, in, len);
+    *pos = (unsigned)len;
+}
+
+static inline void pad(uint64_t *st, unsigned pos, const keccak_params *p) {
+    st[pos >> 3] ^= (uint64_t)p->suffix << (8 * (pos & 7));
+    st[(p->rate - 1) >> 3] ^= 0x8000000000000000ULL;  /* last rate byte |= 0x80 */
+}
+
+/* Squeezes n bytes starting at *pos of the current output block. */
+static void squeeze(uint64_t *st, unsigned *pos, unsigned rate, uint8_t *out, size_t n, void (*permute)(uint64_t *)) {
+    while (n) {
+        if (*pos == rate) {
+            permute(st);
+            *pos = 0;
+        }
+        size_t take = rate - *pos;
+        if (take > n) take = n;
+        keccak_extract_bytes(st, *pos, out, take);
+        *pos += (unsigned)take, out += take, n -= take;
+    }
+}
+
+void keccak_oneshot(const keccak_params *p, const uint8_t *in, size_t len, uint8_t *out, size_t outlen) {
+    void (*permute)(uint64_t *) = zkp_keccak_single()->permute;
+    uint64_t st[25] = {0};
+    unsigned pos = (unsigned)len;
+    if (len < p->rate) keccak_xor_bytes(st, 0, in, len);  /* one block: no loop state */
+    else {
+        pos = 0;
+        absorb(st, &pos, p->rate, in, len, permute);
+    }
+    pad(st, pos, p);
+    permute(st);
+    if (outlen <= p->rate) {
+        keccak_extract_bytes(st, 0, out, outlen);
+    } else {
+        pos = 0;
+        squeeze(st, &pos, p->rate, out, outlen, permute);
+    }
+}
+
+size_t zkp_keccak_digest_bytes(zkp_keccak_alg alg) {
+    keccak_params p;
+    return keccak_params_of(alg, &p) ? p.digest : 0;
+}
+
+zkp_status zkp_keccak_hash(zkp_keccak_alg alg, const uint8_t *in, size_t len, uint8_t *out, size_t outlen) {
+    keccak_params p;
+    if (!keccak_params_of(alg, &p)) return ZKP_ERR_PARAM;
+    if ((!in && len) || !out) return ZKP_ERR_NULL;
+    zkp_status s = keccak_check_outlen(&p, outlen);
+    if (s != ZKP_OK) return s;
+    keccak_oneshot(&p, in, len, out, outlen);
+    return ZKP_OK;
+}
+
+/* Keccak-256 and SHA3-256 (rate 136, 32-byte digest) keep their own short
+ * bodies: the hot cases of verifiers and Merkle code stay a straight line,
+ * and exactly 64 bytes (two nodes) is the fixed-shape one-permutation hash. */
+static ZKP_NOINLINE zkp_status hash256_other(const uint8_t *in, size_t len, uint8_t *out, uint64_t suffix) {
+    if (ZKP_UNLIKELY((!in && len) || !out)) return ZKP_ERR_NULL;
+    if (len < 136) {
+        uint64_t st[25] = {0};
+        keccak_xor_bytes(st, 0, in, len);
+        st[len >> 3] ^= suffix << (8 * (len & 7));
+        st[16] ^= 0x8000000000000000ULL;
+        zkp_keccak_single()->permute(st);
+        for (int i = 0; i < 4; i++) zkp_store64_le(out + 8 * i, st[i]);
+        return ZKP_OK;
+    }
+    const keccak_params p = {136, (unsigned)suffix, 32};
+    keccak_oneshot(&p, in, len, out, 32);
+    return ZKP_OK;
+}
+
+/* The 64-byte case lives in a leaf path of its own so it pays for no
+ * register saves of the general code. */
+ZKP_INLINE zkp_status hash256(const uint8_t *in, size_t len, uint8_t *out, uint64_t suffix) {
+    if (ZKP_LIKELY(len == 64 && in && out)) {
+        keccak_hash64(in, in + 32, out, suffix, zkp_keccak_single()->permute);
+        return ZKP_OK;
+    }
+    return hash256_other(in, len, out, suffix);
+}
+
+zkp_status zkp_keccak256(const uint8_t *in, size_t len, uint8_t out[32]) { return hash256(in, len, out, 0x01); }
+
+zkp_status zkp_sha3_224(const uint8_t *in, size_t len, uint8_t out[28]) { return zkp_keccak_hash(ZKP_SHA3_224, in, len, out, 28); }
+zkp_status zkp_sha3_256(const uint8_t *in, size_t len, uint8_t out[32]) { return hash256(in, len, out, 0x06); }
+zkp_status zkp_sha3_384(const uint8_t *in, size_t len, uint8_t out[48]) { return zkp_keccak_hash(ZKP_SHA3_384, in, len, out, 48); }
+zkp_status zkp_sha3_512(const uint8_t *in, size_t len, uint8_t out[64]) { return zkp_keccak_hash(ZKP_SHA3_512, in, len, out, 64); }
+zkp_status zkp_shake128(const uint8_t *in, size_t len, uint8_t *out, size_t outlen) {
+    return zkp_keccak_hash(ZKP_SHAKE128, in, len, out, outlen);
+}
+zkp_status zkp_shake256(const uint8_t *in, size_t len, uint8_t *out, size_t outlen) {
+    return zkp_keccak_hash(ZKP_SHAKE256, in, len, out, outlen);
+}
+
+/* ---- streaming ------------------------------------------------------------ */
+
+zkp_status zkp_keccak_init(zkp_keccak_state *s, zkp_keccak_alg alg) {
+    keccak_params p;
+    if (!s) return ZKP_ERR_NULL;
+    if (!keccak_params_of(alg, &p)) return ZKP_ERR_PARAM;
+    memset(s, 0, sizeof *s);
+    s->rate = (uint16_t)p.rate;
+    s->suffix = (uint8_t)p.suffix;
+    s->digest = (uint8_t)p.digest;
+    s->phase = PHASE_ABSORB;
+    return ZKP_OK;
+}
+
+zkp_status zkp_keccak_update(zkp_keccak_state *s, const uint8_t *in, size_t len) {
+    if (!s || (!in && len)) return ZKP_ERR_NULL;
+    if (s->phase != PHASE_ABSORB) return ZKP_ERR_STATE;
+    unsigned pos = s->pos;
+    absorb(s->st, &pos, s->rate, in, len, zkp_keccak_single()->permute);
+    s->pos = (uint16_t)pos;
+    return ZKP_OK;
+}
+
+static void finish_absorb(zkp_keccak_state *s) {
+    keccak_params p = {s->rate, s->suffix, s->digest};
+    pad(s->st, s->pos, &p);
+    zkp_keccak_single()->permute(s->st);
+    s->pos = 0;
+}
+
+zkp_status zkp_keccak_squeeze(zkp_keccak_state *s, uint8_t *out, size_t outlen) {
+    if (!s || (!out && outlen)) return ZKP_ERR_NULL;
+    if (s->digest || (s->phase != PHASE_ABSORB && s->phase != PHASE_SQUEEZE)) return ZKP_ERR_STATE;
+    if (s->phase == PHASE_ABSORB) {
+        finish_absorb(s);
+        s->phase = PHASE_SQUEEZE;
+    }
+    unsigned pos = s->pos;
+    squeeze(s->st, &pos, s->rate, out, outlen, zkp_keccak_single()->permute);
+    s->pos = (uint16_t)pos;
+    return ZKP_OK;
+}
+
+zkp_status zkp_keccak_final(zkp_keccak_state *s, uint8_t *out, size_t outlen) {
+    if (!s || !out) return ZKP_ERR_NULL;
+    if (!s->digest) {
+        if (!outlen) return ZKP_ERR_LENGTH;
+        return zkp_keccak_squeeze(s, out, outlen);
+    }
+    if (s->phase != PHASE_ABSORB) return ZKP_ERR_STATE;
+    if (outlen != s->digest) return ZKP_ERR_LENGTH;
+    finish_absorb(s);
+    keccak_extract_bytes(s->st, 0, out, outlen);
+    s->phase = PHASE_DONE;
+    zkp_secure_zero(s->st, sizeof s->st);  /* the state may hold secrets */
+    return ZKP_OK;
+}

@@ -1,0 +1,186 @@
+/*
+ * Merkle trees over 32-byte nodes, parent = H(left || right), each level
+ * hashed with hash_many (64-byte inputs, contiguous: the two children of
+ * parent i are nodes 2i and 2i+1 of the level below, so a level is one
+ * strided batch). With threads, the tree is cut into T = 2^t subtrees built
+ * concurrently by pthreads; the calling thread then hashes the top t levels.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "keccak/many_internal.h"
+
+#define NODE 32
+
+static int tree_params(zkp_keccak_alg alg, keccak_params *p) {
+    if (alg != ZKP_KECCAK_256 && alg != ZKP_SHA3_256) return 0;
+    return keccak_params_of(alg, p);
+}
+
+static int is_pow2(size_t n) { return n && !(n & (n - 1)); }
+
+/* Largest power of two <= min(threads, n / 2), at least 1. Subtrees below
+ * 2^12 leaves are not worth a thread. */
+static size_t thread_count(unsigned threads, size_t n) {
+    size_t t = 1;
+    while (t * 2 <= threads && t * 2 <= n / 2 && n / (t * 2) >= 4096) t *= 2;
+    return t;
+}
+
+typedef struct job {
+    const keccak_params *p;
+    /* mode A (full node array): level 0 slice at nodes + 32*first, count leaves */
+    uint8_t *nodes;
+    size_t n, first, count;
+    /* mode B (root only, in place): src (leaf digests or leaf data) -> buf */
+    const uint8_t *src;
+    size_t leaf_size;   /* 0 with hashed = 0: src holds digests */
+    int hash_leaves;
+    uint8_t *buf;       /* count/2 nodes (digests) or count nodes (data) */
+} job;
+
+/* Mode A: every level of the subtree of `count` leaves starting at `first`. */
+static void build_slice(const job *j) {
+    size_t level = 0, width = j->n, first = j->first, count = j->count;
+    uint8_t *lvl = j->nodes;
+    while (count > 1) {
+        uint8_t *next = lvl + NODE * width;
+        keccak_many_stride(j->p, lvl + NODE * first, 2 * NODE, 2 * NODE, count / 2, next + NODE * (first / 2), NODE);
+        lvl = next;
+        width /= 2, first /= 2, count /= 2, level++;
+    }
+}
+
+/* Mode B: root of `count` leaves into buf[0..32) using buf as scratch. */
+static void root_slice(const job *j) {
+    size_t m = j->count;
+    if (j->hash_leaves) {
+        keccak_many_stride(j->p, j->src, j->leaf_size, j->leaf_size, m, j->buf, NODE);
+    } else if (m == 1) {
+        memcpy(j->buf, j->src, NODE);
+    } else {
+        keccak_many_stride(j->p, j->src, 2 * NODE, 2 * NODE, m / 2, j->buf, NODE);
+        m /= 2;
+    }
+    for (; m > 1; m /= 2) keccak_many_stride(j->p, j->buf, 2 * NODE, 2 * NODE, m / 2, j->buf, NODE);
+}
+
+static void *build_thread(void *arg) {
+    build_slice(arg);
+    return NULL;
+}
+
+static void *root_thread(void *arg) {
+    root_slice(arg);
+    return NULL;
+}
+
+/* Runs fn over jobs[0..t) on t-1 extra threads plus the caller. Falls back
+ * to running a job inline when a thread cannot be created. */
+static void run_jobs(job *jobs, size_t t, void *(*fn)(void *)) {
+    pthread_t tid[64];
+    int started[64] = {0};
+    for (size_t i = 1; i < t; i++) started[i] = pthread_create(&tid[i], NULL, fn, &jobs[i]) == 0;
+    fn(&jobs[0]);
+    for (size_t i = 1; i < t; i++) {
+        if (started[i]) pthread_join(tid[i], NULL);
+        else fn(&jobs[i]);
+    }
+}
+
+zkp_status zkp_keccak_tree_build(zkp_keccak_alg alg, const uint8_t *leaves, size_t n, uint8_t *nodes,
+                                 unsigned threads) {
+    keccak_params p;
+    if (!tree_params(alg, &p)) return ZKP_ERR_PARAM;
+    if (!leaves || !nodes) return ZKP_ERR_NULL;
+    if (!is_pow2(n) || n > SIZE_MAX / (2 * NODE)) return ZKP_ERR_LENGTH;
+    if (nodes != leaves) memmove(nodes, leaves, NODE * n);
+    size_t t = thread_count(threads > 64 ? 64 : threads, n);
+    job jobs[64];
+    for (size_t i = 0; i < t; i++) jobs[i] = (job){.p = &p, .nodes = nodes, .n = n, .first = i * (n / t), .count = n / t};
+    run_jobs(jobs, t, build_thread);
+    /* top levels above the t subtree roots */
+    uint8_t *lvl = nodes;
+    size_t width = n;
+    while (width > t) lvl += NODE * width, width /= 2;
+    for (; width > 1; width /= 2) {
+        keccak_many_stride(&p, lvl, 2 * NODE, 2 * NODE, width / 2, lvl + NODE * width, NODE);
+        lvl += NODE * width;
+    }
+    return ZKP_OK;
+}
+
+static zkp_status root_common(const keccak_params *p, const uint8_t *src, size_t leaf_size, int hash_leaves, size_t n,
+                              uint8_t root[32], unsigned threads) {
+    size_t t = thread_count(threads > 64 ? 64 : threads, n);
+    size_t per = n / t;
+    size_t scratch_nodes = hash_leaves ? n : (n / 2 ? n / 2 : 1);
+    uint8_t *buf = malloc(NODE * scratch_nodes);
+    if (!buf) return ZKP_ERR_NOMEM;
+    job jobs[64];
+    size_t per_buf = scratch_nodes / t;
+    for (size_t i = 0; i < t; i++) {
+        jobs[i] = (job){.p = p, .count = per, .hash_leaves = hash_leaves, .leaf_size = leaf_size,
+                        .src = src + i * per * (hash_leaves ? leaf_size : NODE), .buf = buf + i * per_buf * NODE};
+    }
+    run_jobs(jobs, t, root_thread);
+    /* gather the t subtree roots and finish */
+    for (size_t i = 1; i < t; i++) memmove(buf + NODE * i, jobs[i].buf, NODE);
+    for (size_t m = t; m > 1; m /= 2) keccak_many_stride(p, buf, 2 * NODE, 2 * NODE, m / 2, buf, NODE);
+    memcpy(root, buf, NODE);
+    free(buf);
+    return ZKP_OK;
+}
+
+zkp_status zkp_keccak_tree_root(zkp_keccak_alg alg, const uint8_t *leaves, size_t n, uint8_t root[32],
+                                unsigned threads) {
+    keccak_params p;
+    if (!tree_params(alg, &p)) return ZKP_ERR_PARAM;
+    if (!leaves || !root) return ZKP_ERR_NULL;
+    if (!is_pow2(n) || n > SIZE_MAX / (2 * NODE)) return ZKP_ERR_LENGTH;
+    return root_common(&p, leaves, 0, 0, n, root, threads);
+}
+
+zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data, size_t leaf_size, size_t n,
+                                     uint8_t root[32], unsigned threads) {
+    keccak_params p;
+    if (!tree_params(alg, &p)) return ZKP_ERR_PARAM;
+    if (!root || (!data && leaf_size)) return ZKP_ERR_NULL;
+    if (!is_pow2(n) || n > SIZE_MAX / (2 * NODE) || (leaf_size && n > SIZE_MAX / leaf_size)) return ZKP_ERR_LENGTH;
+    if (!data) data = (const uint8_t *)"";
+    return root_common(&p, data, leaf_size, 1, n, root, threads);
+}
+
+zkp_status zkp_keccak_tree_path(const uint8_t *nodes, size_t n, size_t index, uint8_t *path) {
+    if (!nodes) return ZKP_ERR_NULL;
+    if (!is_pow2(n)) return ZKP_ERR_LENGTH;
+    if (index >= n) return ZKP_ERR_RANGE;
+    if (n > 1 && !path) return ZKP_ERR_NULL;
+    const uint8_t *lvl = nodes;
+    for (size_t width = n, d = 0; width > 1; width /= 2, d++, index /= 2) {
+        memcpy(path + NODE * d, lvl + NODE * (index ^ 1), NODE);
+        lvl += NODE * width;
+    }
+    return ZKP_OK;
+}
+
+zkp_status zkp_keccak_tree_verify(zkp_keccak_alg alg, const uint8_t root[32], const uint8_t leaf[32], size_t index,
+                                  const uint8_t *path, size_t depth) {
+    if (alg != ZKP_KECCAK_256 && alg != ZKP_SHA3_256) return ZKP_ERR_PARAM;
+    if (!root || !leaf || (depth && !path)) return ZKP_ERR_NULL;
+    if (depth > 8 * sizeof(size_t)) return ZKP_ERR_LENGTH;  /* no tree that deep is addressable */
+    if (depth < 8 * sizeof(size_t) && index >> depth) return ZKP_ERR_RANGE;
+    void (*h)(const uint8_t *, const uint8_t *, uint8_t *) =
+        alg == ZKP_KECCAK_256 ? zkp_keccak256_pair : zkp_sha3_256_pair;
+    uint8_t cur[NODE];
+    memcpy(cur, leaf, NODE);
+    for (size_t d = 0; d < depth; d++, index >>= 1) {
+        if (index & 1) h(path + NODE * d, cur, cur);
+        else h(cur, path + NODE * d, cur);
+    }
+    unsigned diff = 0;
+    for (int i = 0; i < NODE; i++) diff |= cur[i] ^ root[i];
+    return diff ? ZKP_ERR_VERIFY : ZKP_OK;
+}
