@@ -156,11 +156,11 @@ int bench_compare(const char *spec_a, const char *spec_b, const char *filter, co
             }
             printf("\n");
         }
-        printf("%-36s %-9s %-9s %11s %11s %11s %8s %6s %9s %9s\n", "case", "A kernel", "B kernel", "A median",
+        printf("%-32s %-12s %-12s %11s %11s %11s %8s %6s %9s %9s\n", "case", "A kernel", "B kernel", "A median",
                "B median", "B-A median", "B-A %", "B won", "sign p", "wilcoxon p");
         for (size_t i = 0; i < ncases; i++) {
             compare_result res = compare_series(cs[i].a, cs[i].b, (size_t)o->rounds);
-            printf("%-36s %-9s %-9s %11.1f %11.1f %+11.1f %+7.1f%% %3zu/%-2zu %9.2g %9.2g  %s\n", cs[i].name,
+            printf("%-32s %-12s %-12s %11.1f %11.1f %+11.1f %+7.1f%% %3zu/%-2zu %9.2g %9.2g  %s\n", cs[i].name,
                    cs[i].kernel[0], cs[i].kernel[1], res.median_a, res.median_b, res.median_diff,
                    res.median_diff_pct, res.b_wins, res.rounds, res.sign_p, res.wilcoxon_p, res.verdict);
         }

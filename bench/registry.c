@@ -9,6 +9,7 @@ extern const bench_module bench_module_hemera;
 extern const bench_module bench_module_hemera_modes;
 extern const bench_module bench_module_hemera_batch;
 extern const bench_module bench_module_gf2;
+extern const bench_module bench_module_poseidon;
 
 const bench_module *const bench_modules[] = {
     &bench_module_core,
@@ -18,5 +19,6 @@ const bench_module *const bench_modules[] = {
     &bench_module_hemera_modes,
     &bench_module_hemera_batch,
     &bench_module_gf2,
+    &bench_module_poseidon,
 };
 const size_t bench_module_count = sizeof bench_modules / sizeof bench_modules[0];

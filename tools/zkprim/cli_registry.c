@@ -5,6 +5,7 @@
 #include "zkprim/gf2.h"
 #include "zkprim/hemera.h"
 #include "zkprim/keccak.h"
+#include "zkprim/poseidon.h"
 
 /* cli_keccak.c */
 extern const cli_hash_algo cli_hash_keccak256, cli_hash_sha3_224, cli_hash_sha3_256, cli_hash_sha3_384,
@@ -34,6 +35,7 @@ const cli_primitive cli_primitives[] = {
     {"hemera permute", zkp_hemera_permute_implementation},
     {"hemera permute_batch", zkp_hemera_permute_batch_implementation},
     {"gf2 (binary fields)", zkp_gf2_implementation},
+    {"poseidon-bn254 (circom)", zkp_poseidon_implementation},
     {NULL, NULL},
 };
 const size_t cli_primitive_count = sizeof cli_primitives / sizeof cli_primitives[0] - 1;

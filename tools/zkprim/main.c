@@ -10,6 +10,7 @@ static const cli_command k_commands[] = {
     {"hash", cmd_hash, "hash files or stdin (sha3sum / b3sum style)"},
     {"tree", cmd_tree, "Merkle root of a file"},
     {"field-bench", cmd_field_bench, "binary-field benchmarks: fixed-base powers, multiplications, window sweeps"},
+    {"poseidon", cmd_poseidon, "circom Poseidon (BN254) hash of field elements, as circomlibjs prints it"},
 };
 
 static void usage(FILE *f) {

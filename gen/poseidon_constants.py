@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Poseidon over BN254 with circom's parameters: round constants, MDS
+matrices and the sparse-MDS ("optimised") form, written as C tables in
+Montgomery form.
+
+usage: gen/poseidon_constants.py ROOT
+writes ROOT/src/poseidon/constants_dense.c, constants_sparse.c, constants_table.c
+
+Dense constants follow the Poseidon authors' generate_parameters_grain.sage
+(field 1 = prime field, S-box 0 = x^alpha, n = 254 bits, t, R_F = 8, R_P per
+width): an 80-bit Grain LFSR seeded with those parameters, 160 warm-up
+clocks, self-shrinking output (pairs of bits; the second is kept when the
+first is 1). Round constants are 254-bit big-endian draws, redrawn while >= p.
+The MDS matrix is Cauchy, M[i][j] = 1/(x_i + y_j), from 2t further 254-bit
+draws (reduced mod p, not redrawn) -- the first candidate is what circomlib
+uses for every width here, and tests/test_poseidon.c checks every value
+against circom-constants.json.
+
+The sparse form (same permutation, fewer multiplications in the partial
+rounds) is derived by linear algebra mod p:
+  * constants move behind the S-box: round i computes M(sbox(s) + K_i) with
+    K_i = M^-1 c_{i+1}; in partial rounds only lane 0 meets the S-box, so the
+    other lanes of K_i are pushed one round further back (through M^-1), until
+    the last full round of the first half absorbs them;
+  * each partial-round M is split as M = S_r * D_r with
+    D_r = diag(1, A_hat) and S_r = [[a00, v], [w, I]] (A = M, then
+    A = D_r * M going backwards); the D_r move into the round before, and the
+    product that reaches the last first-half full round is the "pre-sparse" P.
+Python standard library only; deterministic.
+"""
+import os
+import sys
+
+P = 0x30644E72E131A029B85045B68181585D2833E84879B9709143E1F593F0000001
+R = 1 << 256
+RF = 8
+RP = {2: 56, 3: 57, 4: 56, 5: 60, 6: 60, 7: 63, 8: 64, 9: 63, 10: 60,
+      11: 66, 12: 60, 13: 65, 14: 70, 15: 60, 16: 64, 17: 68}
+WIDTHS = list(range(2, 18))
+
+
+class Grain:
+    """The 80-bit Grain LFSR of the Poseidon parameter script."""
+
+    def __init__(self, field, sbox, n, t, rf, rp):
+        fields = [(field, 2), (sbox, 4), (n, 12), (t, 12), (rf, 10), (rp, 10), ((1 << 30) - 1, 30)]
+        self.b = []
+        for v, w in fields:
+            self.b += [(v >> i) & 1 for i in range(w - 1, -1, -1)]
+        for _ in range(160):
+            self._clock()
+
+    def _clock(self):
+        b = self.b
+        nb = b[62] ^ b[51] ^ b[38] ^ b[23] ^ b[13] ^ b[0]
+        b.pop(0)
+        b.append(nb)
+        return nb
+
+    def bit(self):
+        while True:
+            keep = self._clock()
+            out = self._clock()
+            if keep:
+                return out
+
+    def bits(self, n):
+        v = 0
+        for _ in range(n):
+            v = (v << 1) | self.bit()
+        return v
+
+
+def dense_params(t):
+    rp = RP[t]
+    g = Grain(1, 0, 254, t, RF, rp)
+    c = []
+    for _ in range((RF + rp) * t):
+        v = g.bits(254)
+        while v >= P:
+            v = g.bits(254)
+        c.append(v)
+    xs = [g.bits(254) % P for _ in range(t)]
+    ys = [g.bits(254) % P for _ in range(t)]
+    for i in range(t):
+        for j in range(t):
+            assert (xs[i] + ys[j]) % P != 0
+    m = [[pow(xs[i] + ys[j], P - 2, P) for j in range(t)] for i in range(t)]
+    return c, m
+
+
+def matinv(a):
+    n = len(a)
+    m = [list(r) + [1 if i == j else 0 for j in range(n)] for i, r in enumerate(a)]
+    for col in range(n):
+        piv = next(r for r in range(col, n) if m[r][col])
+        m[col], m[piv] = m[piv], m[col]
+        iv = pow(m[col][col], P - 2, P)
+        m[col] = [x * iv % P for x in m[col]]
+        for r in range(n):
+            if r != col and m[r][col]:
+                f = m[r][col]
+                m[r] = [(x - f * y) % P for x, y in zip(m[r], m[col])]
+    return [r[n:] for r in m]
+
+
+def matmul(a, b):
+    return [[sum(a[i][k] * b[k][j] for k in range(len(b))) % P for j in range(len(b[0]))]
+            for i in range(len(a))]
+
+
+def matvec(a, v):
+    return [sum(x * y for x, y in zip(row, v)) % P for row in a]
+
+
+def sparse_params(t, c_flat, m):
+    rp = RP[t]
+    nr = RF + rp
+    minv = matinv(m)
+    c = [c_flat[i * t:(i + 1) * t] for i in range(nr)]
+    k = [matvec(minv, c[i + 1]) for i in range(nr - 1)]
+    first_partial = RF // 2
+    for i in range(first_partial + rp - 1, first_partial - 1, -1):
+        back = matvec(minv, [0] + k[i][1:])
+        k[i - 1] = [(x + y) % P for x, y in zip(k[i - 1], back)]
+        k[i] = [k[i][0]] + [0] * (t - 1)
+    sc = list(c[0])
+    for r in range(first_partial):
+        sc += k[r]
+    sc += [k[first_partial + r][0] for r in range(rp)]
+    for r in range(first_partial - 1):
+        sc += k[first_partial + rp + r]
+    a = m
+    ss = [None] * rp
+    for r in range(rp - 1, -1, -1):
+        ahat = [row[1:] for row in a[1:]]
+        w = [a[i][0] for i in range(1, t)]
+        ahat_inv_t = [list(x) for x in zip(*matinv(ahat))]
+        v = matvec(ahat_inv_t, a[0][1:])
+        ss[r] = [a[0][0]] + v + w
+        d = [[1] + [0] * (t - 1)] + [[0] + ahat[i] for i in range(t - 1)]
+        a = matmul(d, m)
+    assert len(sc) == 8 * t + rp
+    return sc, [x for row in ss for x in row], a
+
+
+def fr_c(v):
+    x = v * R % P
+    limbs = [(x >> (64 * i)) & 0xFFFFFFFFFFFFFFFF for i in range(4)]
+    return "{{" + ", ".join("0x%016xu" % l for l in limbs) + "}}"
+
+
+def table(name, vals):
+    out = ["static const zkp_fr %s[%d] = {" % (name, len(vals))]
+    for v in vals:
+        out.append("    %s," % fr_c(v))
+    out.append("};")
+    return "\n".join(out) + "\n"
+
+
+HEADER = """/* Generated by gen/poseidon_constants.py -- do not edit; run scripts/regen.sh.
+ * %s
+ * Every element is in Montgomery form (x * 2^256 mod p), limbs little-endian. */
+#include "poseidon/params.h"
+
+"""
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.stderr.write("usage: %s ROOT\n" % sys.argv[0])
+        sys.exit(2)
+    root = sys.argv[1]
+    outdir = os.path.join(root, "src", "poseidon")
+    os.makedirs(outdir, exist_ok=True)
+    dense = [HEADER % "Dense circom parameters: round constants (R_F + R_P) * t and the t x t MDS matrix, row-major."]
+    sparse = [HEADER % "Sparse-MDS form: folded constants (8t + R_P), partial-round vectors ((2t - 1) * R_P), pre-sparse matrix P."]
+    tab = [HEADER % "Per-width parameter table (index t = 2..17)."]
+    for t in WIDTHS:
+        c, m = dense_params(t)
+        sc, ss, pm = sparse_params(t, c, m)
+        dense.append(table("rc_t%d" % t, c))
+        dense.append(table("mds_t%d" % t, [x for row in m for x in row]))
+        sparse.append(table("sc_t%d" % t, sc))
+        sparse.append(table("ss_t%d" % t, ss))
+        sparse.append(table("sp_t%d" % t, [x for row in pm for x in row]))
+    dense.append("const zkp_fr *const zkp_poseidon_rc[18] = {NULL, NULL, %s};\n" %
+                 ", ".join("rc_t%d" % t for t in WIDTHS))
+    dense.append("const zkp_fr *const zkp_poseidon_mds[18] = {NULL, NULL, %s};\n" %
+                 ", ".join("mds_t%d" % t for t in WIDTHS))
+    sparse.append("const zkp_fr *const zkp_poseidon_sc[18] = {NULL, NULL, %s};\n" %
+                  ", ".join("sc_t%d" % t for t in WIDTHS))
+    sparse.append("const zkp_fr *const zkp_poseidon_ss[18] = {NULL, NULL, %s};\n" %
+                  ", ".join("ss_t%d" % t for t in WIDTHS))
+    sparse.append("const zkp_fr *const zkp_poseidon_sp[18] = {NULL, NULL, %s};\n" %
+                  ", ".join("sp_t%d" % t for t in WIDTHS))
+    tab.append("const unsigned char zkp_poseidon_rp[18] = {0, 0, %s};\n" %
+               ", ".join(str(RP[t]) for t in WIDTHS))
+    for name, parts in (("constants_dense.c", dense), ("constants_sparse.c", sparse), ("constants_table.c", tab)):
+        with open(os.path.join(outdir, name), "w") as f:
+            f.write("\n".join(parts))
+
+
+if __name__ == "__main__":
+    main()

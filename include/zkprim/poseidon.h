@@ -1,0 +1,175 @@
+/*
+ * Poseidon over the BN254 scalar field with circom's parameters (x^5 S-box,
+ * 8 full rounds, partial rounds per width as circomlib), bit-exact with
+ * circomlibjs 0.1.7 (1..16 inputs) and with the Rust crate light-poseidon
+ * 0.4 (1..12 inputs, including its byte API and its error cases).
+ *
+ * p = 21888242871839275222246405745257275088548364400416034343698204186575808495617
+ *   = 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001.
+ * Width t = inputs + 1; lane 0 is the capacity element (0 unless a domain
+ * tag is given), lanes 1..n hold the inputs; the hash is lane 0 after the
+ * permutation.
+ *
+ * Field elements enter as canonical integers (limbs or 32-byte encodings);
+ * a value >= p is rejected with ZKP_ERR_RANGE, never reduced. Nothing here
+ * allocates memory. The hash functions are constant time in the values
+ * (the inputs are usually public anyway); the error checks are not.
+ */
+#ifndef ZKPRIM_POSEIDON_H
+#define ZKPRIM_POSEIDON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "zkprim/zkprim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ZKP_POSEIDON_MAX_INPUTS 16   /* circom: t = 2..17 */
+#define ZKP_POSEIDON_MIN_WIDTH 2
+#define ZKP_POSEIDON_MAX_WIDTH 17
+#define ZKP_POSEIDON_LP_MAX_INPUTS 12 /* light-poseidon 0.4: t = 2..13 */
+#define ZKP_POSEIDON_BYTES 32
+
+/* A field element as a canonical integer, 64-bit limbs, least significant
+ * first (limb[0] holds bits 0..63). Not Montgomery form. */
+typedef struct zkp_poseidon_fr {
+    uint64_t limb[4];
+} zkp_poseidon_fr;
+
+/* Which kernel the functions below use now ("bmi2" or "portable"). */
+ZKP_API const char *zkp_poseidon_implementation(void);
+
+/* ---- hashing field elements (circomlibjs poseidon(inputs)) ---------------- */
+
+/* Hash of n = 1..16 elements. ZKP_ERR_COUNT for n outside 1..16, ZKP_ERR_NULL
+ * for NULL pointers, ZKP_ERR_RANGE if an input is >= p. out may alias inputs. */
+ZKP_API zkp_status zkp_poseidon_hash(const zkp_poseidon_fr *inputs, size_t n, zkp_poseidon_fr *out);
+/* The same with n 32-byte encodings back to back (n * 32 bytes), big- or
+ * little-endian; the output is the hash in the same byte order. */
+ZKP_API zkp_status zkp_poseidon_hash_be(const uint8_t *inputs, size_t n, uint8_t out[32]);
+ZKP_API zkp_status zkp_poseidon_hash_le(const uint8_t *inputs, size_t n, uint8_t out[32]);
+/* Hash with an explicit initial capacity element (light-poseidon's domain
+ * tag, circomlibjs' initState); capacity NULL means 0. */
+ZKP_API zkp_status zkp_poseidon_hash_tagged(const zkp_poseidon_fr *capacity, const zkp_poseidon_fr *inputs,
+                                            size_t n, zkp_poseidon_fr *out);
+
+/* The permutation of t = 2..17 lanes in place; state[0] is the capacity
+ * element. ZKP_ERR_PARAM for another t; ZKP_ERR_RANGE (state unchanged) if a
+ * lane is >= p. */
+ZKP_API zkp_status zkp_poseidon_permute(zkp_poseidon_fr *state, size_t t);
+
+/* count independent hashes of n inputs each: outs[i] = hash(inputs[i*n ..
+ * i*n + n)). Interleaved for instruction-level parallelism; same results as
+ * count calls of zkp_poseidon_hash. On an error nothing is written. */
+ZKP_API zkp_status zkp_poseidon_hash_many(const zkp_poseidon_fr *inputs, size_t n, size_t count,
+                                          zkp_poseidon_fr *outs);
+
+/* ---- Merkle trees of 2-to-1 nodes (circom style) ----------------------------- */
+/* node = hash(left, right) (width 3, capacity 0); leaves are field elements.
+ * n_leaves must be a power of two (ZKP_ERR_LENGTH otherwise); one leaf is
+ * its own root. */
+
+/* Root only, with O(log n) stack memory. */
+ZKP_API zkp_status zkp_poseidon_merkle_root(const zkp_poseidon_fr *leaves, size_t n_leaves,
+                                            zkp_poseidon_fr *root);
+/* Every node: nodes[0 .. n) = the leaves, then each level up in order,
+ * nodes[2n - 2] = the root (2n - 1 elements). */
+ZKP_API zkp_status zkp_poseidon_merkle_tree(const zkp_poseidon_fr *leaves, size_t n_leaves,
+                                            zkp_poseidon_fr *nodes);
+/* Root implied by a leaf, its index and `depth` siblings from the bottom up
+ * (bit k of index says whether the node at level k is a right child). */
+ZKP_API zkp_status zkp_poseidon_merkle_path_root(const zkp_poseidon_fr *leaf, uint64_t index,
+                                                 const zkp_poseidon_fr *siblings, size_t depth,
+                                                 zkp_poseidon_fr *root);
+
+/* ---- light-poseidon 0.4 compatible API ------------------------------------ */
+
+/* light-poseidon's PoseidonError variants that the BN254 circom path can
+ * produce, plus NULL pointers (not a Rust case). Each has one zkp_status:
+ *   EMPTY_INPUT              -> ZKP_ERR_EMPTY_INPUT
+ *   INVALID_INPUT_LENGTH     -> ZKP_ERR_LENGTH
+ *   INPUT_LARGER_THAN_MODULUS-> ZKP_ERR_RANGE
+ *   INVALID_NUMBER_OF_INPUTS -> ZKP_ERR_COUNT
+ *   INVALID_WIDTH_CIRCOM     -> ZKP_ERR_PARAM
+ *   NULL_POINTER             -> ZKP_ERR_NULL */
+typedef enum zkp_poseidon_lp_error {
+    ZKP_POSEIDON_LP_OK = 0,
+    ZKP_POSEIDON_LP_EMPTY_INPUT = 1,
+    ZKP_POSEIDON_LP_INVALID_INPUT_LENGTH = 2,
+    ZKP_POSEIDON_LP_INPUT_LARGER_THAN_MODULUS = 3,
+    ZKP_POSEIDON_LP_INVALID_NUMBER_OF_INPUTS = 4,
+    ZKP_POSEIDON_LP_INVALID_WIDTH_CIRCOM = 5,
+    ZKP_POSEIDON_LP_NULL_POINTER = 6
+} zkp_poseidon_lp_error;
+
+/* The fields of the Rust error, for the variant in `error` (others 0). */
+typedef struct zkp_poseidon_lp_detail {
+    zkp_poseidon_lp_error error;
+    size_t index;              /* which input (EMPTY_INPUT, INVALID_INPUT_LENGTH, INPUT_LARGER_...) */
+    size_t len;                /* InvalidInputLength { len, .. } */
+    size_t modulus_bytes_len;  /* InvalidInputLength { .., modulus_bytes_len: 32 } */
+    size_t inputs;             /* InvalidNumberOfInputs { inputs, .. } */
+    size_t max_limit;          /* InvalidNumberOfInputs { max_limit } / InvalidWidthCircom { max_limit: 13 } */
+    size_t width;              /* InvalidNumberOfInputs { width } / InvalidWidthCircom { width } */
+} zkp_poseidon_lp_detail;
+
+/* "EmptyInput", "InvalidInputLength", ... (the Rust variant names); never NULL. */
+ZKP_API const char *zkp_poseidon_lp_error_name(zkp_poseidon_lp_error e);
+
+/* A light-poseidon hasher: Poseidon::<Fr>::new_circom(n) or
+ * with_domain_tag_circom(n, tag). Plain data; fields are private. */
+typedef struct zkp_poseidon_hasher {
+    uint32_t n_inputs;
+    uint32_t valid;
+    zkp_poseidon_fr domain_tag;
+} zkp_poseidon_hasher;
+
+/* n_inputs = 1..12, else INVALID_WIDTH_CIRCOM { width: n + 1, max_limit: 13 }.
+ * `detail` may be NULL everywhere. */
+ZKP_API zkp_status zkp_poseidon_new_circom(zkp_poseidon_hasher *h, size_t n_inputs,
+                                           zkp_poseidon_lp_detail *detail);
+/* As new_circom with lane 0 = tag (tag >= p: ZKP_ERR_RANGE). */
+ZKP_API zkp_status zkp_poseidon_with_domain_tag_circom(zkp_poseidon_hasher *h, size_t n_inputs,
+                                                       const zkp_poseidon_fr *tag,
+                                                       zkp_poseidon_lp_detail *detail);
+/* hash(&[Fr]): the count is checked first (INVALID_NUMBER_OF_INPUTS), then
+ * every input must be < p (Rust's Fr always is; here INPUT_LARGER_THAN_MODULUS). */
+ZKP_API zkp_status zkp_poseidon_hasher_hash(const zkp_poseidon_hasher *h, const zkp_poseidon_fr *inputs,
+                                            size_t n, zkp_poseidon_fr *out, zkp_poseidon_lp_detail *detail);
+/* hash_bytes_be / hash_bytes_le: inputs[i] points to lens[i] bytes. Checks in
+ * light-poseidon 0.4's order, first failure wins:
+ *   1. each input in order: empty -> EMPTY_INPUT; length != 32 ->
+ *      INVALID_INPUT_LENGTH { len, modulus_bytes_len: 32 };
+ *   2. each input in order: value >= p -> INPUT_LARGER_THAN_MODULUS;
+ *   3. n != the hasher's count -> INVALID_NUMBER_OF_INPUTS { inputs: n,
+ *      max_limit: count, width: count + 1 }.
+ * out: the hash, 32 bytes in the same byte order as the inputs. */
+ZKP_API zkp_status zkp_poseidon_hasher_hash_bytes_be(const zkp_poseidon_hasher *h, const uint8_t *const *inputs,
+                                                     const size_t *lens, size_t n, uint8_t out[32],
+                                                     zkp_poseidon_lp_detail *detail);
+ZKP_API zkp_status zkp_poseidon_hasher_hash_bytes_le(const zkp_poseidon_hasher *h, const uint8_t *const *inputs,
+                                                     const size_t *lens, size_t n, uint8_t out[32],
+                                                     zkp_poseidon_lp_detail *detail);
+/* One-shot form: checks 1 and 2 as above, then the count must be 1..12
+ * (else INVALID_NUMBER_OF_INPUTS { inputs: n, max_limit: 12, width: n + 1 }),
+ * then hashes as new_circom(n).hash_bytes_*(inputs). */
+ZKP_API zkp_status zkp_poseidon_hash_bytes_be(const uint8_t *const *inputs, const size_t *lens, size_t n,
+                                              uint8_t out[32], zkp_poseidon_lp_detail *detail);
+ZKP_API zkp_status zkp_poseidon_hash_bytes_le(const uint8_t *const *inputs, const size_t *lens, size_t n,
+                                              uint8_t out[32], zkp_poseidon_lp_detail *detail);
+
+/* ---- conversions -------------------------------------------------------------- */
+
+/* 32 bytes (big- or little-endian) <-> element; ZKP_ERR_RANGE if >= p. */
+ZKP_API zkp_status zkp_poseidon_fr_from_be(zkp_poseidon_fr *out, const uint8_t in[32]);
+ZKP_API zkp_status zkp_poseidon_fr_from_le(zkp_poseidon_fr *out, const uint8_t in[32]);
+ZKP_API void zkp_poseidon_fr_to_be(uint8_t out[32], const zkp_poseidon_fr *in);
+ZKP_API void zkp_poseidon_fr_to_le(uint8_t out[32], const zkp_poseidon_fr *in);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

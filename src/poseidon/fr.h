@@ -1,0 +1,252 @@
+/*
+ * Internal: BN254 Fr (p = 0x30644e72...f0000001, 254 bits) in Montgomery form
+ * with R = 2^256, four little-endian 64-bit limbs. This header holds what
+ * every kernel shares: the constants, constant-time add / sub / conditional
+ * subtraction, and the portable (unsigned __int128) 512-bit products and
+ * Montgomery reduction. Kernel files may replace the three hot routines
+ * (fr_mul512, fr_sqr512, fr_mac512, fr_redc8) with their own before
+ * including perm_impl.h.
+ *
+ * Bounds used throughout (p / 2^256 ~ 0.189):
+ *  - field elements handed around are canonical, in [0, p);
+ *  - a sum of up to 17 products of canonical values is < 17 p^2 < 2^512, so
+ *    it fits the 8-limb accumulator with no carry out;
+ *  - fr_redc8 of T < 2^512 returns (T + m p) / 2^256 < T / 2^256 + p, which
+ *    is < 2p for one product and < 4.22p for a 17-term dot product.
+ * Everything here is constant time (no branch or index depends on values).
+ */
+#ifndef ZKPRIM_POSEIDON_FR_H
+#define ZKPRIM_POSEIDON_FR_H
+
+#include <stdint.h>
+
+#include "core/util.h"
+#include "zkprim_build_config.h"
+#include "poseidon/params.h"
+
+#define FR_P0 0x43e1f593f0000001u
+#define FR_P1 0x2833e84879b97091u
+#define FR_P2 0xb85045b68181585du
+#define FR_P3 0x30644e72e131a029u
+/* -p^-1 mod 2^64 */
+#define FR_PINV 0xc2e1f593efffffffu
+
+typedef unsigned __int128 fr_u128;
+
+/* Small inline-asm helpers (conditional subtraction) in every x86-64 file
+ * unless the build has no asm; they need no instruction-set extension. */
+#if ZKP_HAVE_ASM && defined(__x86_64__)
+#define ZKP_FR_ASM 1
+#else
+#define ZKP_FR_ASM 0
+#endif
+
+/* The limb loops below have constant trip counts; -O2 does not always
+ * flatten them, and a loop counter in the middle of a carry chain costs
+ * more than the arithmetic. */
+#if defined(__clang__)
+#define ZKP_UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define ZKP_UNROLL _Pragma("GCC unroll 8")
+#else
+#define ZKP_UNROLL
+#endif
+
+static const uint64_t fr_k_p[4] = {FR_P0, FR_P1, FR_P2, FR_P3};
+static const uint64_t fr_k_2p[4] = {0x87c3eb27e0000002u, 0x5067d090f372e122u, 0x70a08b6d0302b0bau,
+                                    0x60c89ce5c2634053u};
+/* R^2 mod p: multiplying by it enters Montgomery form. */
+static const zkp_fr fr_k_r2 = {{0x1bb8e645ae216da7u, 0x53fe3ab1e35c59e3u, 0x8c49833d53bb8085u,
+                                0x0216d0b17f4e44a5u}};
+
+/* r = x - m if x >= m else x, for x < 2^256 (m = p or 2p). Constant time.
+ * x86-64 uses SUB/SBB and CMOV directly: written in C through __int128 the
+ * borrow chain costs about four times as many instructions under gcc. */
+ZKP_INLINE void fr_condsub(uint64_t r[4], const uint64_t x[4], const uint64_t m[4]) {
+#if defined(__x86_64__) && defined(__GNUC__) && ZKP_FR_ASM
+    uint64_t x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3], d0, d1, d2, d3;
+    __asm__("movq %[x0], %[d0]\n\t"
+            "subq 0(%[m]), %[d0]\n\t"
+            "movq %[x1], %[d1]\n\t"
+            "sbbq 8(%[m]), %[d1]\n\t"
+            "movq %[x2], %[d2]\n\t"
+            "sbbq 16(%[m]), %[d2]\n\t"
+            "movq %[x3], %[d3]\n\t"
+            "sbbq 24(%[m]), %[d3]\n\t"
+            "cmovncq %[d0], %[x0]\n\t" /* no borrow: x >= m, take x - m */
+            "cmovncq %[d1], %[x1]\n\t"
+            "cmovncq %[d2], %[x2]\n\t"
+            "cmovncq %[d3], %[x3]\n\t"
+            : [x0] "+r"(x0), [x1] "+r"(x1), [x2] "+r"(x2), [x3] "+r"(x3), [d0] "=&r"(d0), [d1] "=&r"(d1),
+              [d2] "=&r"(d2), [d3] "=&r"(d3)
+            : [m] "r"(m), "m"(*(const uint64_t(*)[4])m)
+            : "cc");
+    r[0] = x0, r[1] = x1, r[2] = x2, r[3] = x3;
+#else
+    uint64_t d[4], borrow = 0;
+    ZKP_UNROLL
+    for (int i = 0; i < 4; i++) {
+        uint64_t t = x[i] - m[i];
+        uint64_t b1 = x[i] < m[i];
+        d[i] = t - borrow;
+        borrow = b1 | (t < borrow);
+    }
+    uint64_t keep = zkp_value_barrier_u64((uint64_t)0 - borrow); /* all ones: x < m */
+    ZKP_UNROLL
+    for (int i = 0; i < 4; i++) r[i] = zkp_ct_select(keep, x[i], d[i]);
+#endif
+}
+
+/* Whether a canonical little-endian integer is < p (variable time is fine:
+ * only used on public inputs, but it is branch-free anyway). */
+ZKP_INLINE int fr_is_canonical(const uint64_t x[4]) {
+    uint64_t borrow = 0;
+    ZKP_UNROLL
+    for (int i = 0; i < 4; i++) {
+        fr_u128 t = (fr_u128)x[i] - fr_k_p[i] - borrow;
+        borrow = (uint64_t)(t >> 64) & 1;
+    }
+    return (int)borrow;
+}
+
+ZKP_INLINE void fr_add(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
+    uint64_t s[4];
+#if defined(__x86_64__) && defined(__GNUC__) && ZKP_FR_ASM
+    uint64_t s0 = a->v[0], s1 = a->v[1], s2 = a->v[2], s3 = a->v[3];
+    __asm__("addq 0(%[b]), %[s0]\n\t"
+            "adcq 8(%[b]), %[s1]\n\t"
+            "adcq 16(%[b]), %[s2]\n\t"
+            "adcq 24(%[b]), %[s3]\n\t"
+            : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3)
+            : [b] "r"(b->v), "m"(*(const uint64_t(*)[4])b->v)
+            : "cc");
+    s[0] = s0, s[1] = s1, s[2] = s2, s[3] = s3;
+#else
+    uint64_t c = 0;
+    ZKP_UNROLL
+    for (int i = 0; i < 4; i++) {
+        fr_u128 t = (fr_u128)a->v[i] + b->v[i] + c;
+        s[i] = (uint64_t)t;
+        c = (uint64_t)(t >> 64);
+    }
+#endif
+    /* a + b < 2p < 2^255: no carry out of the top limb. */
+    fr_condsub(r->v, s, fr_k_p);
+}
+
+ZKP_INLINE void fr_sub(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
+    uint64_t d[4], borrow = 0;
+    ZKP_UNROLL
+    for (int i = 0; i < 4; i++) {
+        fr_u128 t = (fr_u128)a->v[i] - b->v[i] - borrow;
+        d[i] = (uint64_t)t;
+        borrow = (uint64_t)(t >> 64) & 1;
+    }
+    uint64_t mask = zkp_value_barrier_u64((uint64_t)0 - borrow);
+    uint64_t c = 0;
+    ZKP_UNROLL
+    for (int i = 0; i < 4; i++) {
+        fr_u128 t = (fr_u128)d[i] + (fr_k_p[i] & mask) + c;
+        r->v[i] = (uint64_t)t;
+        c = (uint64_t)(t >> 64);
+    }
+}
+
+/* ---- portable 512-bit products and reduction ---------------------------- */
+
+/* T = a * b (schoolbook, 16 products). */
+ZKP_INLINE void fr_mul512_c(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
+    uint64_t c = 0;
+    ZKP_UNROLL
+    for (int j = 0; j < 4; j++) {
+        fr_u128 x = (fr_u128)a[0] * b[j] + c;
+        T[j] = (uint64_t)x;
+        c = (uint64_t)(x >> 64);
+    }
+    T[4] = c;
+    ZKP_UNROLL
+    for (int i = 1; i < 4; i++) {
+        c = 0;
+        ZKP_UNROLL
+        for (int j = 0; j < 4; j++) {
+            fr_u128 x = (fr_u128)a[i] * b[j] + T[i + j] + c;
+            T[i + j] = (uint64_t)x;
+            c = (uint64_t)(x >> 64);
+        }
+        T[i + 4] = c;
+    }
+}
+
+/* T = a^2: the six cross products once, doubled, plus the diagonal
+ * (10 products instead of 16). */
+ZKP_INLINE void fr_sqr512_c(uint64_t T[8], const uint64_t a[4]) {
+    fr_u128 x;
+    uint64_t c;
+    x = (fr_u128)a[0] * a[1]; T[1] = (uint64_t)x; c = (uint64_t)(x >> 64);
+    x = (fr_u128)a[0] * a[2] + c; T[2] = (uint64_t)x; c = (uint64_t)(x >> 64);
+    x = (fr_u128)a[0] * a[3] + c; T[3] = (uint64_t)x; T[4] = (uint64_t)(x >> 64);
+    x = (fr_u128)a[1] * a[2] + T[3]; T[3] = (uint64_t)x; c = (uint64_t)(x >> 64);
+    x = (fr_u128)a[1] * a[3] + T[4] + c; T[4] = (uint64_t)x; T[5] = (uint64_t)(x >> 64);
+    x = (fr_u128)a[2] * a[3] + T[5]; T[5] = (uint64_t)x; T[6] = (uint64_t)(x >> 64);
+    T[7] = T[6] >> 63;
+    T[6] = (T[6] << 1) | (T[5] >> 63);
+    T[5] = (T[5] << 1) | (T[4] >> 63);
+    T[4] = (T[4] << 1) | (T[3] >> 63);
+    T[3] = (T[3] << 1) | (T[2] >> 63);
+    T[2] = (T[2] << 1) | (T[1] >> 63);
+    T[1] = T[1] << 1;
+    c = 0;
+    ZKP_UNROLL
+    for (int i = 0; i < 4; i++) {
+        fr_u128 d = (fr_u128)a[i] * a[i];
+        fr_u128 lo = (fr_u128)(i == 0 ? 0 : T[2 * i]) + (uint64_t)d + c;
+        T[2 * i] = (uint64_t)lo;
+        fr_u128 hi = (fr_u128)T[2 * i + 1] + (uint64_t)(d >> 64) + (uint64_t)(lo >> 64);
+        T[2 * i + 1] = (uint64_t)hi;
+        c = (uint64_t)(hi >> 64);
+    }
+}
+
+/* T += a * b. The caller guarantees the sum stays below 2^512. */
+ZKP_INLINE void fr_mac512_c(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
+    ZKP_UNROLL
+    for (int i = 0; i < 4; i++) {
+        uint64_t c = 0;
+        ZKP_UNROLL
+        for (int j = 0; j < 4; j++) {
+            fr_u128 x = (fr_u128)a[i] * b[j] + T[i + j] + c;
+            T[i + j] = (uint64_t)x;
+            c = (uint64_t)(x >> 64);
+        }
+        ZKP_UNROLL
+        for (int k = i + 4; k < 8; k++) {
+            fr_u128 x = (fr_u128)T[k] + c;
+            T[k] = (uint64_t)x;
+            c = (uint64_t)(x >> 64);
+        }
+    }
+}
+
+/* Montgomery reduction in place: T[4..7] = (T + m p) / 2^256 for the m that
+ * clears the low half; < T / 2^256 + p. Needs T + m p < 2^512, which holds
+ * for every T < 2^512 - 2^256 p (all sums of <= 17 products). */
+ZKP_INLINE void fr_redc8_c(uint64_t T[8]) {
+    ZKP_UNROLL
+    for (int i = 0; i < 4; i++) {
+        uint64_t m = T[i] * FR_PINV, c = 0;
+        ZKP_UNROLL
+        for (int j = 0; j < 4; j++) {
+            fr_u128 x = (fr_u128)m * fr_k_p[j] + T[i + j] + c;
+            T[i + j] = (uint64_t)x;
+            c = (uint64_t)(x >> 64);
+        }
+        ZKP_UNROLL
+        for (int k = i + 4; k < 8; k++) {
+            fr_u128 x = (fr_u128)T[k] + c;
+            T[k] = (uint64_t)x;
+            c = (uint64_t)(x >> 64);
+        }
+    }
+}
+
+#endif

@@ -1,0 +1,49 @@
+/*
+ * Internal kernel interface of the Poseidon module. A kernel is one
+ * compilation of perm_impl.h over one implementation of the 512-bit
+ * product / Montgomery reduction (portable C, or x86-64 MULX/ADX asm).
+ * Every function works on Montgomery-form, canonical (< p) elements; the
+ * public API in poseidon.c converts in and out.
+ */
+#ifndef ZKPRIM_POSEIDON_INTERNAL_H
+#define ZKPRIM_POSEIDON_INTERNAL_H
+
+#include <stddef.h>
+
+#include "core/cpu_internal.h"
+#include "poseidon/params.h"
+
+typedef struct zkp_poseidon_ops {
+    /* r = a * b / R mod p (Montgomery product); r may alias a or b. */
+    void (*mul)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b);
+    /* r = a^2 / R mod p with the dedicated squaring. */
+    void (*sqr)(zkp_fr *r, const zkp_fr *a);
+    /* r = sum_{k<n} a[k] * b[k] / R mod p, one reduction; 1 <= n <= 17. */
+    void (*dot)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n);
+    /* The circom permutation of t lanes, sparse-MDS schedule. */
+    void (*permute)(unsigned t, zkp_fr *s);
+    /* The same permutation, plain round-by-round with the dense MDS (tests). */
+    void (*permute_dense)(unsigned t, zkp_fr *s);
+    /* Permutation whose last round computes lane 0 only (s[1..] are garbage after). */
+    void (*hash)(unsigned t, zkp_fr *s);
+    /* `count` independent states of t lanes, back to back; like hash() on
+     * each, interleaved `many_lanes` at a time. */
+    void (*hash_many)(unsigned t, zkp_fr *s, size_t count);
+    unsigned many_lanes;
+} zkp_poseidon_ops;
+
+typedef struct zkp_poseidon_kernel {
+    zkp_kernel_info info;
+    const zkp_poseidon_ops *ops;
+} zkp_poseidon_kernel;
+
+extern const zkp_poseidon_ops zkp_poseidon_ops_portable;
+extern const zkp_poseidon_ops zkp_poseidon_ops_bmi2;
+
+/* Kernel table, widest first, portable last (tests loop over it). */
+extern const zkp_poseidon_kernel zkp_poseidon_kernels[];
+extern const size_t zkp_poseidon_kernel_count;
+/* The kernel dispatch picks for the active CPU level. */
+const zkp_poseidon_kernel *zkp_poseidon_kernel_active(void);
+
+#endif

@@ -1,0 +1,34 @@
+/*
+ * Internal: the BN254 scalar-field element type and the generated circom
+ * parameter tables (gen/poseidon_constants.py writes constants_*.c).
+ * Every table element is in Montgomery form (x * 2^256 mod p), little-endian
+ * 64-bit limbs. Index the per-width arrays by t = 2..17 (0 and 1 are NULL).
+ */
+#ifndef ZKPRIM_POSEIDON_PARAMS_H
+#define ZKPRIM_POSEIDON_PARAMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct zkp_fr {
+    uint64_t v[4];
+} zkp_fr;
+
+#define ZKP_POSEIDON_TMIN 2
+#define ZKP_POSEIDON_TMAX 17
+#define ZKP_POSEIDON_RF 8
+
+/* Dense form: rc[r*t + i] is added to lane i at the start of round r
+ * (8 + R_P rounds); mds[i*t + j]: new[i] = sum_j mds[i*t+j] * s[j]. */
+extern const zkp_fr *const zkp_poseidon_rc[18];
+extern const zkp_fr *const zkp_poseidon_mds[18];
+/* Sparse form (circomlibjs' "opt" schedule, see docs/poseidon.md):
+ * sc: 8t + R_P folded constants; ss: (2t - 1) * R_P partial-round vectors;
+ * sp: the t x t pre-sparse matrix, row-major. */
+extern const zkp_fr *const zkp_poseidon_sc[18];
+extern const zkp_fr *const zkp_poseidon_ss[18];
+extern const zkp_fr *const zkp_poseidon_sp[18];
+/* Partial rounds per width. */
+extern const unsigned char zkp_poseidon_rp[18];
+
+#endif

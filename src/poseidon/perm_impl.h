@@ -1,0 +1,248 @@
+/*
+ * The Poseidon permutation, written once and compiled per kernel. The
+ * including file defines before including:
+ *   FR_MUL512(T, a, b)  T[0..7] = a * b
+ *   FR_SQR512(T, a)     T[0..7] = a^2
+ *   FR_MAC512(T, a, b)  T[0..7] += a * b   (sum stays < 2^512)
+ *   FR_REDC8(T)         T[4..7] = Montgomery reduction of T (< T/2^256 + p)
+ *   KNAME(x)            x with the kernel suffix
+ * and may define
+ *   FR_MONTMUL(T, a, b) T[4..7] = a * b / 2^256 (< 2p) in one pass
+ * and gets `const zkp_poseidon_ops KNAME(zkp_poseidon_ops)`.
+ *
+ * Fixed width: every routine is always_inline with the width as a
+ * parameter, and one wrapper per width t = 2..17 passes a constant, so the
+ * compiler unrolls the lane loops (the round loops stay loops).
+ */
+#include "poseidon/fr.h"
+#include "poseidon/internal.h"
+
+#define FR_MAXT 17
+
+ZKP_INLINE void k_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
+    uint64_t T[8];
+#ifdef FR_MONTMUL
+    FR_MONTMUL(T, a->v, b->v);
+#else
+    FR_MUL512(T, a->v, b->v);
+    FR_REDC8(T);
+#endif
+    fr_condsub(r->v, T + 4, fr_k_p); /* < 2p -> < p */
+}
+
+ZKP_INLINE void k_sqr(zkp_fr *r, const zkp_fr *a) {
+    uint64_t T[8];
+    FR_SQR512(T, a->v);
+    FR_REDC8(T);
+    fr_condsub(r->v, T + 4, fr_k_p);
+}
+
+/* After reducing a dot product of n <= 17 canonical terms the value is
+ * < n (p / 2^256) p + p = (0.18903 n + 1) p: below 1.95p for n <= 5 (one
+ * conditional subtraction of p), below 3.84p for n <= 15 (2p, then p), and
+ * below 4.22p for n <= 17 (2p, p, p). n is a compile-time constant in the
+ * per-width code, so only the needed subtractions remain. */
+ZKP_INLINE void k_final_dot(zkp_fr *r, uint64_t T[8], const unsigned n) {
+    FR_REDC8(T);
+    if (n > 5) fr_condsub(T + 4, T + 4, fr_k_2p);
+    if (n > 15) fr_condsub(T + 4, T + 4, fr_k_p);
+    fr_condsub(r->v, T + 4, fr_k_p);
+}
+
+/* sum_k a[k] * b[k]: products accumulate unreduced in 512 bits, then one
+ * Montgomery reduction for the whole row. */
+ZKP_INLINE void k_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, const unsigned n) {
+    uint64_t T[8];
+#ifdef FR_DOTN
+    if (n >= 2 && n <= 4) { /* interleaved form: no carry ripple (kernel_bmi2.c) */
+        if (n == 2) fr_dot2_x(T, a, b);
+        else if (n == 3) fr_dot3_x(T, a, b);
+        else fr_dot4_x(T, a, b);
+        fr_condsub(r->v, T + 4, fr_k_p); /* n <= 4: < 1.76p */
+        return;
+    }
+#endif
+    FR_MUL512(T, a[0].v, b[0].v);
+    for (unsigned k = 1; k < n; k++) FR_MAC512(T, a[k].v, b[k].v);
+    k_final_dot(r, T, n);
+}
+
+/* s += w * x with one reduction: s * 2^256 is added into the high half of
+ * the product (< p^2 + p 2^256 < 2^512), so REDC returns s + w x / R,
+ * which is < 2.2p; two conditional subtractions finish it. */
+ZKP_INLINE void k_muladd(zkp_fr *s, const zkp_fr *w, const zkp_fr *x) {
+    uint64_t T[8];
+#ifdef FR_MONTMUL
+    /* w x / R < 2p, plus s < p: < 3p, two conditional subtractions (2p, p). */
+    FR_MONTMUL(T, w->v, x->v);
+    uint64_t c0 = 0;
+    ZKP_UNROLL
+    for (int i = 0; i < 4; i++) {
+        fr_u128 y = (fr_u128)T[4 + i] + s->v[i] + c0;
+        T[4 + i] = (uint64_t)y;
+        c0 = (uint64_t)(y >> 64);
+    }
+    fr_condsub(T + 4, T + 4, fr_k_2p);
+    fr_condsub(s->v, T + 4, fr_k_p);
+    return;
+#endif
+    FR_MUL512(T, w->v, x->v);
+    uint64_t c = 0;
+    ZKP_UNROLL
+    for (int i = 0; i < 4; i++) {
+        fr_u128 y = (fr_u128)T[4 + i] + s->v[i] + c;
+        T[4 + i] = (uint64_t)y;
+        c = (uint64_t)(y >> 64);
+    }
+    FR_REDC8(T);
+    fr_condsub(T + 4, T + 4, fr_k_p);
+    fr_condsub(s->v, T + 4, fr_k_p);
+}
+
+/* a^2 / R left in [0, 2p): for a < 2p, a^2 < 4p^2 < p 2^256, so the
+ * reduction returns < 4p^2 / 2^256 + p < 2p and its input bound holds. */
+ZKP_INLINE void k_sqr_lazy(zkp_fr *r, const zkp_fr *a) {
+    uint64_t T[8];
+    FR_SQR512(T, a->v);
+    FR_REDC8(T);
+    r->v[0] = T[4], r->v[1] = T[5], r->v[2] = T[6], r->v[3] = T[7];
+}
+
+/* x^5: the two squarings stay in [0, 2p) (no conditional subtraction);
+ * the final product (< 2p for operands < 2p, since 4p < 2^256) is made
+ * canonical. */
+ZKP_INLINE void k_pow5(zkp_fr *r, const zkp_fr *x) {
+    zkp_fr x2, x4;
+    k_sqr_lazy(&x2, x);
+    k_sqr_lazy(&x4, &x2);
+    k_mul(r, &x4, x);
+}
+
+/* ---- sparse schedule, NS independent states interleaved ------------------ */
+
+/* Full round of the sparse schedule: s = M (s^5 + c) (c may be NULL: last
+ * round). lane0_only: compute only lane 0 of the product (the hash output). */
+ZKP_INLINE void k_full_round(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *c,
+                             const zkp_fr *M, const int lane0_only) {
+    for (unsigned h = 0; h < NS; h++)
+        for (unsigned i = 0; i < T; i++) {
+            k_pow5(&s[h * T + i], &s[h * T + i]);
+            if (c) fr_add(&s[h * T + i], &s[h * T + i], &c[i]);
+        }
+    zkp_fr n[FR_MAXT * 4];
+    const unsigned rows = lane0_only ? 1 : T;
+    for (unsigned h = 0; h < NS; h++)
+        for (unsigned i = 0; i < rows; i++) k_dot(&n[h * T + i], &M[i * T], &s[h * T], T);
+    for (unsigned h = 0; h < NS; h++)
+        for (unsigned i = 0; i < rows; i++) s[h * T + i] = n[h * T + i];
+}
+
+/* One call site for the full round and one for the partial round keeps the
+ * code (and the compile time) small: each is inlined and unrolled once per
+ * width. Round index f = 0..7 counts full rounds; f = 4 follows the partial
+ * rounds. */
+ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, const int lane0_only) {
+    const unsigned rp = zkp_poseidon_rp[T];
+    const zkp_fr *C = zkp_poseidon_sc[T];
+    const zkp_fr *S = zkp_poseidon_ss[T];
+    const zkp_fr *M = zkp_poseidon_mds[T];
+    for (unsigned h = 0; h < NS; h++)
+        for (unsigned i = 0; i < T; i++) fr_add(&s[h * T + i], &s[h * T + i], &C[i]);
+    C += T;
+    for (unsigned f = 0; f < ZKP_POSEIDON_RF; f++) {
+        const int last = f == ZKP_POSEIDON_RF - 1;
+        k_full_round(T, NS, s, last ? NULL : C, f == 3 ? zkp_poseidon_sp[T] : M, last && lane0_only);
+        C += T;
+        if (f != 3) continue;
+        for (unsigned r = 0; r < rp; r++, S += 2 * T - 1) {
+            for (unsigned h = 0; h < NS; h++) {
+                zkp_fr *st = &s[h * T];
+                k_pow5(&st[0], &st[0]);
+                fr_add(&st[0], &st[0], &C[r]);
+            }
+            for (unsigned h = 0; h < NS; h++) {
+                zkp_fr *st = &s[h * T];
+                zkp_fr x = st[0];
+                k_dot(&st[0], S, st, T); /* new lane 0 = <w, (x, s1..)> */
+                for (unsigned k = 1; k < T; k++) k_muladd(&st[k], &S[T + k - 1], &x);
+            }
+        }
+        C += rp;
+    }
+}
+
+/* ---- dense (plain) schedule: the reference shape, used by tests ---------- */
+
+static void k_perm_dense(unsigned T, zkp_fr *s) {
+    const unsigned rp = zkp_poseidon_rp[T];
+    const zkp_fr *C = zkp_poseidon_rc[T];
+    const zkp_fr *M = zkp_poseidon_mds[T];
+    zkp_fr n[FR_MAXT];
+    for (unsigned r = 0; r < ZKP_POSEIDON_RF + rp; r++, C += T) {
+        const int full = r < ZKP_POSEIDON_RF / 2 || r >= ZKP_POSEIDON_RF / 2 + rp;
+        for (unsigned i = 0; i < T; i++) {
+            fr_add(&s[i], &s[i], &C[i]);
+            if (full || i == 0) k_pow5(&s[i], &s[i]);
+        }
+        for (unsigned i = 0; i < T; i++) k_dot(&n[i], &M[i * T], s, T);
+        for (unsigned i = 0; i < T; i++) s[i] = n[i];
+    }
+}
+
+/* ---- per-width wrappers -------------------------------------------------- */
+
+#ifndef KMANY
+#define KMANY 2
+#endif
+
+/* One specialised permutation per width (lane0_only is a run-time flag: it
+ * only changes the last round). Interleaved hash_many variants only for the
+ * narrow widths, where one state alone leaves the multiplier idle (the
+ * partial round is a chain of dependent products); from t = 6 on, the t - 1
+ * independent products of each partial round already fill it. */
+#define K_WIDTH(T)                                                                               \
+    static void KNAME(perm_t##T)(zkp_fr *s, int lane0_only) { k_perm_sparse(T, 1, s, lane0_only); }
+#define K_MANY(T)                                                                                \
+    static void KNAME(many_t##T)(zkp_fr *s) { k_perm_sparse(T, KMANY, s, 1); }
+K_WIDTH(2) K_WIDTH(3) K_WIDTH(4) K_WIDTH(5) K_WIDTH(6) K_WIDTH(7) K_WIDTH(8) K_WIDTH(9)
+K_WIDTH(10) K_WIDTH(11) K_WIDTH(12) K_WIDTH(13) K_WIDTH(14) K_WIDTH(15) K_WIDTH(16) K_WIDTH(17)
+K_MANY(2) K_MANY(3) K_MANY(4) K_MANY(5)
+#undef K_WIDTH
+#undef K_MANY
+
+typedef void (*k_perm_fn)(zkp_fr *s, int lane0_only);
+typedef void (*k_many_fn)(zkp_fr *s);
+static const k_perm_fn KNAME(perm_tab)[18] = {
+    NULL, NULL, KNAME(perm_t2), KNAME(perm_t3), KNAME(perm_t4), KNAME(perm_t5),
+    KNAME(perm_t6), KNAME(perm_t7), KNAME(perm_t8), KNAME(perm_t9),
+    KNAME(perm_t10), KNAME(perm_t11), KNAME(perm_t12), KNAME(perm_t13),
+    KNAME(perm_t14), KNAME(perm_t15), KNAME(perm_t16), KNAME(perm_t17)};
+static const k_many_fn KNAME(many_tab)[6] = {NULL, NULL, KNAME(many_t2), KNAME(many_t3), KNAME(many_t4),
+                                             KNAME(many_t5)};
+
+static void KNAME(op_mul)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) { k_mul(r, a, b); }
+static void KNAME(op_sqr)(zkp_fr *r, const zkp_fr *a) { k_sqr(r, a); }
+static void KNAME(op_dot)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n) {
+    /* the fixed-size forms the permutation uses for narrow widths */
+    if (n == 2) return k_dot(r, a, b, 2);
+    if (n == 3) return k_dot(r, a, b, 3);
+    if (n == 4) return k_dot(r, a, b, 4);
+    uint64_t T[8];
+    FR_MUL512(T, a[0].v, b[0].v);
+    for (unsigned k = 1; k < n; k++) FR_MAC512(T, a[k].v, b[k].v);
+    k_final_dot(r, T, n);
+}
+static void KNAME(op_permute)(unsigned t, zkp_fr *s) { KNAME(perm_tab)[t](s, 0); }
+static void KNAME(op_permute_dense)(unsigned t, zkp_fr *s) { k_perm_dense(t, s); }
+static void KNAME(op_hash)(unsigned t, zkp_fr *s) { KNAME(perm_tab)[t](s, 1); }
+static void KNAME(op_hash_many)(unsigned t, zkp_fr *s, size_t count) {
+    size_t i = 0;
+    if (t <= 5)
+        for (; i + KMANY <= count; i += KMANY) KNAME(many_tab)[t](s + i * t);
+    for (; i < count; i++) KNAME(perm_tab)[t](s + i * t, 1);
+}
+
+const zkp_poseidon_ops KNAME(zkp_poseidon_ops) = {
+    KNAME(op_mul), KNAME(op_sqr), KNAME(op_dot), KNAME(op_permute), KNAME(op_permute_dense),
+    KNAME(op_hash), KNAME(op_hash_many), KMANY,
+};

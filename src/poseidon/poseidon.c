@@ -1,0 +1,450 @@
+/*
+ * Public Poseidon API: argument checks, canonical <-> Montgomery
+ * conversion, the light-poseidon error model, Merkle trees, and the kernel
+ * dispatch. The permutation itself lives in perm_impl.h (one compilation per
+ * kernel).
+ */
+#include <string.h>
+
+#include "core/util.h"
+#include "poseidon/fr.h"
+#include "poseidon/internal.h"
+#include "zkprim/poseidon.h"
+
+/* ---- dispatch ---------------------------------------------------------------- */
+
+const zkp_poseidon_kernel zkp_poseidon_kernels[] = {
+#if ZKP_HAVE_BMI2
+    {{"bmi2", ZKP_CPU_BMI2 | ZKP_CPU_ADX, 1}, &zkp_poseidon_ops_bmi2},
+#endif
+    {{"portable", 0, 1}, &zkp_poseidon_ops_portable},
+};
+const size_t zkp_poseidon_kernel_count = ZKP_ARRAY_LEN(zkp_poseidon_kernels);
+
+const zkp_poseidon_kernel *zkp_poseidon_kernel_active(void) {
+    static _Atomic uint64_t cache;
+    return ZKP_DISPATCH(&cache, zkp_poseidon_kernels);
+}
+
+const char *zkp_poseidon_implementation(void) { return zkp_poseidon_kernel_active()->info.name; }
+
+/* ---- conversions ----------------------------------------------------------------- */
+
+static const zkp_fr k_one_canonical = {{1, 0, 0, 0}};
+
+static void load_be(zkp_fr *x, const uint8_t b[32]) {
+    for (int i = 0; i < 4; i++) x->v[3 - i] = zkp_load64_be(b + 8 * i);
+}
+static void load_le(zkp_fr *x, const uint8_t b[32]) {
+    for (int i = 0; i < 4; i++) x->v[i] = zkp_load64_le(b + 8 * i);
+}
+static void store_be(uint8_t b[32], const zkp_fr *x) {
+    for (int i = 0; i < 4; i++) zkp_store64_be(b + 8 * i, x->v[3 - i]);
+}
+static void store_le(uint8_t b[32], const zkp_fr *x) {
+    for (int i = 0; i < 4; i++) zkp_store64_le(b + 8 * i, x->v[i]);
+}
+
+static void from_pub(zkp_fr *x, const zkp_poseidon_fr *p) { memcpy(x->v, p->limb, sizeof x->v); }
+static void to_pub(zkp_poseidon_fr *p, const zkp_fr *x) { memcpy(p->limb, x->v, sizeof x->v); }
+
+static void to_mont(const zkp_poseidon_ops *ops, zkp_fr *x) { ops->mul(x, x, &fr_k_r2); }
+static void from_mont(const zkp_poseidon_ops *ops, zkp_fr *x) { ops->mul(x, x, &k_one_canonical); }
+
+zkp_status zkp_poseidon_fr_from_be(zkp_poseidon_fr *out, const uint8_t in[32]) {
+    if (!out || !in) return ZKP_ERR_NULL;
+    zkp_fr x;
+    load_be(&x, in);
+    if (!fr_is_canonical(x.v)) return ZKP_ERR_RANGE;
+    to_pub(out, &x);
+    return ZKP_OK;
+}
+zkp_status zkp_poseidon_fr_from_le(zkp_poseidon_fr *out, const uint8_t in[32]) {
+    if (!out || !in) return ZKP_ERR_NULL;
+    zkp_fr x;
+    load_le(&x, in);
+    if (!fr_is_canonical(x.v)) return ZKP_ERR_RANGE;
+    to_pub(out, &x);
+    return ZKP_OK;
+}
+void zkp_poseidon_fr_to_be(uint8_t out[32], const zkp_poseidon_fr *in) {
+    zkp_fr x;
+    from_pub(&x, in);
+    store_be(out, &x);
+}
+void zkp_poseidon_fr_to_le(uint8_t out[32], const zkp_poseidon_fr *in) {
+    zkp_fr x;
+    from_pub(&x, in);
+    store_le(out, &x);
+}
+
+/* ---- core hash: state holds canonical values, lane 0 = capacity ------------------ */
+
+/* s[0..t) canonical in, s[0] = hash out (canonical). */
+static void hash_state(zkp_fr *s, unsigned t) {
+    const zkp_poseidon_ops *ops = zkp_poseidon_kernel_active()->ops;
+    for (unsigned i = 0; i < t; i++) to_mont(ops, &s[i]);
+    ops->hash(t, s);
+    from_mont(ops, &s[0]);
+}
+
+zkp_status zkp_poseidon_hash_tagged(const zkp_poseidon_fr *capacity, const zkp_poseidon_fr *inputs, size_t n,
+                                    zkp_poseidon_fr *out) {
+    if (n < 1 || n > ZKP_POSEIDON_MAX_INPUTS) return ZKP_ERR_COUNT;
+    if (!inputs || !out) return ZKP_ERR_NULL;
+    zkp_fr s[ZKP_POSEIDON_MAX_WIDTH];
+    memset(&s[0], 0, sizeof s[0]);
+    if (capacity) from_pub(&s[0], capacity);
+    for (size_t i = 0; i < n; i++) from_pub(&s[i + 1], &inputs[i]);
+    for (size_t i = 0; i <= n; i++)
+        if (!fr_is_canonical(s[i].v)) return ZKP_ERR_RANGE;
+    hash_state(s, (unsigned)n + 1);
+    to_pub(out, &s[0]);
+    return ZKP_OK;
+}
+
+zkp_status zkp_poseidon_hash(const zkp_poseidon_fr *inputs, size_t n, zkp_poseidon_fr *out) {
+    return zkp_poseidon_hash_tagged(NULL, inputs, n, out);
+}
+
+static zkp_status hash_bytes(const uint8_t *inputs, size_t n, uint8_t out[32], int be) {
+    if (n < 1 || n > ZKP_POSEIDON_MAX_INPUTS) return ZKP_ERR_COUNT;
+    if (!inputs || !out) return ZKP_ERR_NULL;
+    zkp_fr s[ZKP_POSEIDON_MAX_WIDTH];
+    memset(&s[0], 0, sizeof s[0]);
+    for (size_t i = 0; i < n; i++) {
+        if (be) load_be(&s[i + 1], inputs + 32 * i);
+        else load_le(&s[i + 1], inputs + 32 * i);
+        if (!fr_is_canonical(s[i + 1].v)) return ZKP_ERR_RANGE;
+    }
+    hash_state(s, (unsigned)n + 1);
+    if (be) store_be(out, &s[0]);
+    else store_le(out, &s[0]);
+    return ZKP_OK;
+}
+
+zkp_status zkp_poseidon_hash_be(const uint8_t *inputs, size_t n, uint8_t out[32]) {
+    return hash_bytes(inputs, n, out, 1);
+}
+zkp_status zkp_poseidon_hash_le(const uint8_t *inputs, size_t n, uint8_t out[32]) {
+    return hash_bytes(inputs, n, out, 0);
+}
+
+zkp_status zkp_poseidon_permute(zkp_poseidon_fr *state, size_t t) {
+    if (t < ZKP_POSEIDON_MIN_WIDTH || t > ZKP_POSEIDON_MAX_WIDTH) return ZKP_ERR_PARAM;
+    if (!state) return ZKP_ERR_NULL;
+    zkp_fr s[ZKP_POSEIDON_MAX_WIDTH];
+    for (size_t i = 0; i < t; i++) {
+        from_pub(&s[i], &state[i]);
+        if (!fr_is_canonical(s[i].v)) return ZKP_ERR_RANGE;
+    }
+    const zkp_poseidon_ops *ops = zkp_poseidon_kernel_active()->ops;
+    for (size_t i = 0; i < t; i++) to_mont(ops, &s[i]);
+    ops->permute((unsigned)t, s);
+    for (size_t i = 0; i < t; i++) {
+        from_mont(ops, &s[i]);
+        to_pub(&state[i], &s[i]);
+    }
+    return ZKP_OK;
+}
+
+/* ---- many hashes ------------------------------------------------------------------- */
+
+#define MANY_CHUNK 8
+
+zkp_status zkp_poseidon_hash_many(const zkp_poseidon_fr *inputs, size_t n, size_t count, zkp_poseidon_fr *outs) {
+    if (n < 1 || n > ZKP_POSEIDON_MAX_INPUTS) return ZKP_ERR_COUNT;
+    if (count == 0) return ZKP_OK;
+    if (!inputs || !outs) return ZKP_ERR_NULL;
+    for (size_t i = 0; i < n * count; i++) {
+        zkp_fr x;
+        from_pub(&x, &inputs[i]);
+        if (!fr_is_canonical(x.v)) return ZKP_ERR_RANGE;
+    }
+    const zkp_poseidon_ops *ops = zkp_poseidon_kernel_active()->ops;
+    const unsigned t = (unsigned)n + 1;
+    zkp_fr s[MANY_CHUNK * ZKP_POSEIDON_MAX_WIDTH];
+    for (size_t base = 0; base < count; base += MANY_CHUNK) {
+        size_t m = count - base < MANY_CHUNK ? count - base : MANY_CHUNK;
+        for (size_t j = 0; j < m; j++) {
+            zkp_fr *st = &s[j * t];
+            memset(&st[0], 0, sizeof st[0]);
+            for (size_t i = 0; i < n; i++) {
+                from_pub(&st[i + 1], &inputs[(base + j) * n + i]);
+                to_mont(ops, &st[i + 1]);
+            }
+        }
+        ops->hash_many(t, s, m);
+        /* outs may alias inputs: every input of this chunk is already read. */
+        for (size_t j = 0; j < m; j++) {
+            from_mont(ops, &s[j * t]);
+            to_pub(&outs[base + j], &s[j * t]);
+        }
+    }
+    return ZKP_OK;
+}
+
+/* ---- Merkle trees --------------------------------------------------------------------- */
+
+static int is_pow2(size_t n) { return n && !(n & (n - 1)); }
+
+static zkp_status check_all(const zkp_poseidon_fr *v, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        zkp_fr x;
+        from_pub(&x, &v[i]);
+        if (!fr_is_canonical(x.v)) return ZKP_ERR_RANGE;
+    }
+    return ZKP_OK;
+}
+
+/* Hashes pairs: out[i] = H(in[2i], in[2i+1]) for i < npairs; in Montgomery
+ * form on both sides (internal helper for the tree builders). */
+static void hash_pairs_mont(const zkp_poseidon_ops *ops, const zkp_fr *in, size_t npairs, zkp_fr *out) {
+    zkp_fr s[MANY_CHUNK * 3];
+    for (size_t base = 0; base < npairs; base += MANY_CHUNK) {
+        size_t m = npairs - base < MANY_CHUNK ? npairs - base : MANY_CHUNK;
+        for (size_t j = 0; j < m; j++) {
+            memset(&s[3 * j], 0, sizeof s[0]);
+            s[3 * j + 1] = in[2 * (base + j)];
+            s[3 * j + 2] = in[2 * (base + j) + 1];
+        }
+        ops->hash_many(3, s, m);
+        for (size_t j = 0; j < m; j++) out[base + j] = s[3 * j];
+    }
+}
+
+zkp_status zkp_poseidon_merkle_root(const zkp_poseidon_fr *leaves, size_t n_leaves, zkp_poseidon_fr *root) {
+    if (!is_pow2(n_leaves)) return ZKP_ERR_LENGTH;
+    if (!leaves || !root) return ZKP_ERR_NULL;
+    zkp_status st = check_all(leaves, n_leaves);
+    if (st != ZKP_OK) return st;
+    const zkp_poseidon_ops *ops = zkp_poseidon_kernel_active()->ops;
+    /* Leaves go in blocks of up to 16: each block's subtree root is computed
+     * level by level with hash_many, then merged into a stack of pending
+     * subtree roots (one per level, like a binary counter). */
+    enum { BLOCK = 16 };
+    const size_t block = n_leaves < BLOCK ? n_leaves : BLOCK;
+    zkp_fr stack[64];
+    unsigned char have[64] = {0};
+    for (size_t b = 0; b < n_leaves; b += block) {
+        zkp_fr lvl[BLOCK];
+        for (size_t i = 0; i < block; i++) {
+            from_pub(&lvl[i], &leaves[b + i]);
+            to_mont(ops, &lvl[i]);
+        }
+        for (size_t w = block; w > 1; w /= 2) hash_pairs_mont(ops, lvl, w / 2, lvl);
+        zkp_fr node = lvl[0];
+        unsigned level = 0;
+        while (have[level]) {
+            zkp_fr pair[2] = {stack[level], node};
+            hash_pairs_mont(ops, pair, 1, &node);
+            have[level++] = 0;
+        }
+        stack[level] = node;
+        have[level] = 1;
+    }
+    for (unsigned level = 0; level < 64; level++)
+        if (have[level]) {
+            from_mont(ops, &stack[level]);
+            to_pub(root, &stack[level]);
+        }
+    return ZKP_OK;
+}
+
+zkp_status zkp_poseidon_merkle_tree(const zkp_poseidon_fr *leaves, size_t n_leaves, zkp_poseidon_fr *nodes) {
+    if (!is_pow2(n_leaves)) return ZKP_ERR_LENGTH;
+    if (!leaves || !nodes) return ZKP_ERR_NULL;
+    zkp_status st = check_all(leaves, n_leaves);
+    if (st != ZKP_OK) return st;
+    memmove(nodes, leaves, n_leaves * sizeof *nodes);
+    size_t in = 0, w = n_leaves;
+    while (w > 1) {
+        zkp_status s = zkp_poseidon_hash_many(&nodes[in], 2, w / 2, &nodes[in + w]);
+        if (s != ZKP_OK) return s;
+        in += w;
+        w /= 2;
+    }
+    return ZKP_OK;
+}
+
+zkp_status zkp_poseidon_merkle_path_root(const zkp_poseidon_fr *leaf, uint64_t index, const zkp_poseidon_fr *siblings,
+                                         size_t depth, zkp_poseidon_fr *root) {
+    if (!leaf || !root || (depth && !siblings)) return ZKP_ERR_NULL;
+    if (depth < 64 && (index >> depth) != 0) return ZKP_ERR_PARAM;
+    if (depth > 64) return ZKP_ERR_LENGTH;
+    zkp_status st = check_all(leaf, 1);
+    if (st == ZKP_OK) st = check_all(siblings, depth);
+    if (st != ZKP_OK) return st;
+    zkp_poseidon_fr node = *leaf;
+    for (size_t k = 0; k < depth; k++) {
+        zkp_poseidon_fr pair[2];
+        if ((index >> k) & 1) {
+            pair[0] = siblings[k];
+            pair[1] = node;
+        } else {
+            pair[0] = node;
+            pair[1] = siblings[k];
+        }
+        zkp_poseidon_hash(pair, 2, &node);
+    }
+    *root = node;
+    return ZKP_OK;
+}
+
+/* ---- light-poseidon ------------------------------------------------------------------- */
+
+static const char *const k_lp_names[] = {
+    "Ok", "EmptyInput", "InvalidInputLength", "InputLargerThanModulus", "InvalidNumberOfInputs",
+    "InvalidWidthCircom", "NullPointer",
+};
+
+const char *zkp_poseidon_lp_error_name(zkp_poseidon_lp_error e) {
+    if ((unsigned)e >= ZKP_ARRAY_LEN(k_lp_names)) return "Unknown";
+    return k_lp_names[e];
+}
+
+static zkp_status lp_fail(zkp_poseidon_lp_detail *d, zkp_poseidon_lp_error e, zkp_poseidon_lp_detail f) {
+    static const zkp_status map[] = {ZKP_OK, ZKP_ERR_EMPTY_INPUT, ZKP_ERR_LENGTH, ZKP_ERR_RANGE,
+                                     ZKP_ERR_COUNT, ZKP_ERR_PARAM, ZKP_ERR_NULL};
+    f.error = e;
+    if (d) *d = f;
+    return map[e];
+}
+
+static zkp_status lp_ok(zkp_poseidon_lp_detail *d) {
+    if (d) memset(d, 0, sizeof *d);
+    return ZKP_OK;
+}
+
+#define LP_VALID 0x4c50u /* "LP": set by the constructors */
+
+zkp_status zkp_poseidon_with_domain_tag_circom(zkp_poseidon_hasher *h, size_t n_inputs, const zkp_poseidon_fr *tag,
+                                               zkp_poseidon_lp_detail *d) {
+    zkp_poseidon_lp_detail f = {0};
+    if (!h) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, f);
+    if (n_inputs < 1 || n_inputs > ZKP_POSEIDON_LP_MAX_INPUTS) {
+        f.width = n_inputs + 1;
+        f.max_limit = ZKP_POSEIDON_LP_MAX_INPUTS + 1;
+        return lp_fail(d, ZKP_POSEIDON_LP_INVALID_WIDTH_CIRCOM, f);
+    }
+    zkp_fr x = {{0, 0, 0, 0}};
+    if (tag) from_pub(&x, tag);
+    if (!fr_is_canonical(x.v)) return lp_fail(d, ZKP_POSEIDON_LP_INPUT_LARGER_THAN_MODULUS, f);
+    h->n_inputs = (uint32_t)n_inputs;
+    h->valid = LP_VALID;
+    to_pub(&h->domain_tag, &x);
+    return lp_ok(d);
+}
+
+zkp_status zkp_poseidon_new_circom(zkp_poseidon_hasher *h, size_t n_inputs, zkp_poseidon_lp_detail *d) {
+    return zkp_poseidon_with_domain_tag_circom(h, n_inputs, NULL, d);
+}
+
+static zkp_status lp_count(const zkp_poseidon_hasher *h, size_t n, zkp_poseidon_lp_detail *d) {
+    zkp_poseidon_lp_detail f = {0};
+    if (n != h->n_inputs) {
+        f.inputs = n;
+        f.max_limit = h->n_inputs;
+        f.width = (size_t)h->n_inputs + 1;
+        return lp_fail(d, ZKP_POSEIDON_LP_INVALID_NUMBER_OF_INPUTS, f);
+    }
+    return ZKP_OK;
+}
+
+static void lp_hash(const zkp_poseidon_hasher *h, zkp_fr *s) {
+    from_pub(&s[0], &h->domain_tag);
+    hash_state(s, h->n_inputs + 1);
+}
+
+zkp_status zkp_poseidon_hasher_hash(const zkp_poseidon_hasher *h, const zkp_poseidon_fr *inputs, size_t n,
+                                    zkp_poseidon_fr *out, zkp_poseidon_lp_detail *d) {
+    zkp_poseidon_lp_detail f = {0};
+    if (!h || h->valid != LP_VALID || !out || (n && !inputs)) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, f);
+    zkp_status st = lp_count(h, n, d);
+    if (st != ZKP_OK) return st;
+    zkp_fr s[ZKP_POSEIDON_MAX_WIDTH];
+    for (size_t i = 0; i < n; i++) {
+        from_pub(&s[i + 1], &inputs[i]);
+        if (!fr_is_canonical(s[i + 1].v)) {
+            f.index = i;
+            return lp_fail(d, ZKP_POSEIDON_LP_INPUT_LARGER_THAN_MODULUS, f);
+        }
+    }
+    lp_hash(h, s);
+    to_pub(out, &s[0]);
+    return lp_ok(d);
+}
+
+/* Steps 1 and 2 of hash_bytes_*: lengths, then ranges; fills s[1..n]. */
+static zkp_status lp_parse(const uint8_t *const *inputs, const size_t *lens, size_t n, zkp_fr *s, int be,
+                           zkp_poseidon_lp_detail *d) {
+    zkp_poseidon_lp_detail f = {0};
+    if (n && (!inputs || !lens)) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, f);
+    for (size_t i = 0; i < n; i++) {
+        f.index = i;
+        if (lens[i] == 0) return lp_fail(d, ZKP_POSEIDON_LP_EMPTY_INPUT, f);
+        if (lens[i] != ZKP_POSEIDON_BYTES) {
+            f.len = lens[i];
+            f.modulus_bytes_len = ZKP_POSEIDON_BYTES;
+            return lp_fail(d, ZKP_POSEIDON_LP_INVALID_INPUT_LENGTH, f);
+        }
+        if (!inputs[i]) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, f);
+    }
+    for (size_t i = 0; i < n; i++) {
+        zkp_fr x;
+        if (be) load_be(&x, inputs[i]);
+        else load_le(&x, inputs[i]);
+        if (!fr_is_canonical(x.v)) {
+            f.index = i;
+            return lp_fail(d, ZKP_POSEIDON_LP_INPUT_LARGER_THAN_MODULUS, f);
+        }
+        /* inputs beyond 16 are only validated (the count check rejects them). */
+        if (i < ZKP_POSEIDON_MAX_INPUTS) s[i + 1] = x;
+    }
+    return ZKP_OK;
+}
+
+static zkp_status lp_hash_bytes(const zkp_poseidon_hasher *h, const uint8_t *const *inputs, const size_t *lens,
+                                size_t n, uint8_t out[32], int be, zkp_poseidon_lp_detail *d) {
+    zkp_poseidon_lp_detail f = {0};
+    if (!out || (h && h->valid != LP_VALID)) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, f);
+    zkp_fr s[ZKP_POSEIDON_MAX_WIDTH];
+    zkp_status st = lp_parse(inputs, lens, n, s, be, d);
+    if (st != ZKP_OK) return st;
+    zkp_poseidon_hasher one;
+    if (!h) {
+        if (n < 1 || n > ZKP_POSEIDON_LP_MAX_INPUTS) {
+            f.inputs = n;
+            f.max_limit = ZKP_POSEIDON_LP_MAX_INPUTS;
+            f.width = n + 1;
+            return lp_fail(d, ZKP_POSEIDON_LP_INVALID_NUMBER_OF_INPUTS, f);
+        }
+        zkp_poseidon_new_circom(&one, n, NULL);
+        h = &one;
+    }
+    st = lp_count(h, n, d);
+    if (st != ZKP_OK) return st;
+    lp_hash(h, s);
+    if (be) store_be(out, &s[0]);
+    else store_le(out, &s[0]);
+    return lp_ok(d);
+}
+
+zkp_status zkp_poseidon_hasher_hash_bytes_be(const zkp_poseidon_hasher *h, const uint8_t *const *inputs,
+                                             const size_t *lens, size_t n, uint8_t out[32], zkp_poseidon_lp_detail *d) {
+    if (!h) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, (zkp_poseidon_lp_detail){0});
+    return lp_hash_bytes(h, inputs, lens, n, out, 1, d);
+}
+zkp_status zkp_poseidon_hasher_hash_bytes_le(const zkp_poseidon_hasher *h, const uint8_t *const *inputs,
+                                             const size_t *lens, size_t n, uint8_t out[32], zkp_poseidon_lp_detail *d) {
+    if (!h) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, (zkp_poseidon_lp_detail){0});
+    return lp_hash_bytes(h, inputs, lens, n, out, 0, d);
+}
+zkp_status zkp_poseidon_hash_bytes_be(const uint8_t *const *inputs, const size_t *lens, size_t n, uint8_t out[32],
+                                      zkp_poseidon_lp_detail *d) {
+    return lp_hash_bytes(NULL, inputs, lens, n, out, 1, d);
+}
+zkp_status zkp_poseidon_hash_bytes_le(const uint8_t *const *inputs, const size_t *lens, size_t n, uint8_t out[32],
+                                      zkp_poseidon_lp_detail *d) {
+    return lp_hash_bytes(NULL, inputs, lens, n, out, 0, d);
+}

@@ -1,0 +1,32 @@
+# Poseidon (BN254, circom): CLI checks and the live differential test against
+# circomlibjs. The latter needs node and the pinned npm packages:
+#   npm ci --prefix tests/js
+# (tests/js/package-lock.json pins circomlibjs 0.1.7); without them it is not
+# registered and a message says so.
+if(TARGET zkprim_cli)
+  add_test(NAME poseidon-cli-dec COMMAND zkprim_cli poseidon 1 2)
+  set_tests_properties(poseidon-cli-dec PROPERTIES PASS_REGULAR_EXPRESSION
+    "^7853200120776062878684798364095072458815029376092732009249414926327459813530\n$")
+  add_test(NAME poseidon-cli-be COMMAND zkprim_cli poseidon --be 0x1 0x2)
+  set_tests_properties(poseidon-cli-be PROPERTIES PASS_REGULAR_EXPRESSION
+    "^115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a\n$")
+  # p itself must be rejected (exit 1), never reduced
+  add_test(NAME poseidon-cli-range COMMAND zkprim_cli poseidon
+    21888242871839275222246405745257275088548364400416034343698204186575808495617)
+  set_tests_properties(poseidon-cli-range PROPERTIES WILL_FAIL TRUE)
+
+  find_program(ZKP_NODE node)
+  if(CMAKE_CROSSCOMPILING)
+    message(STATUS "poseidon: circomlibjs differential test not registered (cross-compiling)")
+  elseif(NOT ZKP_NODE)
+    message(STATUS "poseidon: circomlibjs differential test not registered (node not found)")
+  elseif(NOT EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/js/node_modules/circomlibjs)
+    message(STATUS "poseidon: circomlibjs differential test not registered "
+                   "(run 'npm ci --prefix tests/js' first)")
+  else()
+    # A fresh seed per run unless ZKPRIM_TEST_SEED is set; the script prints it.
+    add_test(NAME poseidon-circomlibjs
+      COMMAND ${CMAKE_COMMAND} -E env ${ZKP_NODE} ${CMAKE_CURRENT_SOURCE_DIR}/js/poseidon_diff.js
+              $<TARGET_FILE:zkprim_cli>)
+  endif()
+endif()

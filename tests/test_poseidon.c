@@ -1,0 +1,758 @@
+/*
+ * Poseidon over BN254 (circom parameters).
+ *
+ *  - constants: every generated table (dense C and M, sparse C, S, M, P; all
+ *    16 widths) against circomlibjs' exported JSON, converted out of
+ *    Montgomery form, plus a sample re-derived with the big-integer oracle;
+ *  - field: every usable kernel's Montgomery mul / square / dot product and
+ *    the shared add / sub against tests/ref/poseidon_bigint.c on random and
+ *    edge values (0, 1, p - 1, just below p, 2^253.., R mod p, all-ones limbs);
+ *  - vectors: all 480 circomlibjs hashes (limbs, BE and LE bytes, hash_many),
+ *    all 64 permutation vectors (permute, hash with a capacity element), at
+ *    every CPU level;
+ *  - light-poseidon 0.4: the pinned outputs, the derived ones, and each of
+ *    the 17 error cases with the exact variant, fields and check order;
+ *  - sparse schedule == dense schedule on random states for every width and
+ *    kernel; hash_many == hash; Merkle root == tree == naive recursion;
+ *  - bad input everywhere: NULL, counts, values >= p (rejected, not reduced).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "json.h"
+#include "poseidon/fr.h"
+#include "poseidon/internal.h"
+#include "poseidon_bigint.h"
+#include "zkprim/poseidon.h"
+
+static const char *const k_vec = "poseidon-bn254/";
+
+static json *load_json(const char *name) {
+    char path[512];
+    snprintf(path, sizeof path, "%s%s", k_vec, name);
+    char *text = th_read_file(th_vector_path(path), NULL);
+    if (!text) return NULL;
+    json *j = json_parse(text);
+    free(text);
+    CHECK_MSG(j != NULL, "cannot parse %s", name);
+    return j;
+}
+
+/* "0x" + 64 hex digits -> limbs; 0 on success. */
+static int parse_fr(const char *s, zkp_poseidon_fr *out) {
+    uint8_t b[32];
+    if (!s || strncmp(s, "0x", 2) != 0 || strlen(s) != 66 || th_unhex(s + 2, b, 32) != 32) return -1;
+    for (int i = 0; i < 4; i++) {
+        uint64_t v = 0;
+        for (int k = 0; k < 8; k++) v = (v << 8) | b[8 * (3 - i) + k];
+        out->limb[i] = v;
+    }
+    return 0;
+}
+
+static zkp_poseidon_fr jfr(const json *j) {
+    zkp_poseidon_fr x;
+    memset(&x, 0, sizeof x);
+    CHECK_MSG(j && j->type == JSON_STRING && parse_fr(j->str, &x) == 0, "bad field element in JSON");
+    return x;
+}
+
+static int fr_eq(const zkp_poseidon_fr *a, const zkp_poseidon_fr *b) { return memcmp(a, b, sizeof *a) == 0; }
+
+static rb rb_of_fr(const zkp_fr *x) { return rb_from_u64x4(x->v); }
+
+/* ---- constants --------------------------------------------------------------------- */
+
+static const zkp_poseidon_ops *portable_ops(void) {
+    return zkp_poseidon_kernels[zkp_poseidon_kernel_count - 1].ops;
+}
+
+/* table[i] (Montgomery) == expected[i] (JSON, canonical), for n entries. */
+static void check_table(const char *what, unsigned t, const zkp_fr *table, const json *expected, size_t n) {
+    static const zkp_fr one = {{1, 0, 0, 0}};
+    CHECK_MSG(expected && expected->n == n, "t=%u %s: %zu entries in JSON, want %zu", t, what,
+              expected ? expected->n : 0, n);
+    if (!expected || expected->n != n) return;
+    size_t bad = 0;
+    rb rmod = rb_pow2(256);
+    rmod = rb_mod(&rmod, rb_p());
+    for (size_t i = 0; i < n; i++) {
+        zkp_fr canon;
+        portable_ops()->mul(&canon, &table[i], &one);
+        zkp_poseidon_fr want = jfr(json_at(expected, i));
+        if (memcmp(canon.v, want.limb, 32) != 0) bad++;
+        if (i % 61 == 0) { /* the oracle re-derives a sample: table == x * 2^256 mod p */
+            rb x = rb_from_u64x4(want.limb);
+            rb m = rb_mulmod(&x, &rmod), got = rb_of_fr(&table[i]);
+            CHECK_MSG(rb_cmp(&m, &got) == 0, "t=%u %s[%zu]: not x*R mod p", t, what, i);
+        }
+    }
+    CHECK_MSG(bad == 0, "t=%u %s: %zu of %zu entries differ from circomlibjs", t, what, bad, n);
+}
+
+/* a t x t JSON matrix flattened row by row */
+static void check_matrix(const char *what, unsigned t, const zkp_fr *table, const json *m) {
+    CHECK_MSG(m && m->n == t, "t=%u %s: matrix rows", t, what);
+    if (!m || m->n != t) return;
+    for (unsigned i = 0; i < t; i++) check_table(what, t, &table[i * t], json_at(m, i), t);
+}
+
+static void test_constants(void) {
+    th_section("constants");
+    json *d = load_json("circom-constants.json"), *s = load_json("circom-constants-sparse.json");
+    if (!d || !s) return;
+    const json *dw = json_get(d, "widths"), *sw = json_get(s, "widths");
+    CHECK(dw && dw->n == 16 && sw && sw->n == 16);
+    for (unsigned k = 0; dw && sw && k < dw->n && k < sw->n; k++) {
+        const json *a = json_at(dw, k), *b = json_at(sw, k);
+        unsigned t = (unsigned)atoi(json_str(a, "t"));
+        CHECK_EQ_INT(t, k + 2);
+        unsigned rp = zkp_poseidon_rp[t];
+        CHECK_EQ_INT(rp, atoi(json_str(a, "partial_rounds")));
+        check_table("C", t, zkp_poseidon_rc[t], json_get(a, "C"), (size_t)(8 + rp) * t);
+        check_matrix("M", t, zkp_poseidon_mds[t], json_get(a, "M"));
+        check_table("sparse C", t, zkp_poseidon_sc[t], json_get(b, "C"), (size_t)8 * t + rp);
+        check_table("sparse S", t, zkp_poseidon_ss[t], json_get(b, "S"), (size_t)(2 * t - 1) * rp);
+        check_matrix("sparse M", t, zkp_poseidon_mds[t], json_get(b, "M"));
+        check_matrix("sparse P", t, zkp_poseidon_sp[t], json_get(b, "P"));
+    }
+    json_free(d);
+    json_free(s);
+}
+
+/* ---- field arithmetic against the oracle -------------------------------------------- */
+
+static zkp_fr rand_below_p(void) {
+    zkp_fr x;
+    const rb *p = rb_p();
+    uint64_t pv[4];
+    rb_to_u64x4(pv, p);
+    switch (th_rand_below(12)) {
+    case 0: memset(&x, 0, sizeof x); x.v[0] = th_rand_below(3); return x;             /* 0, 1, 2 */
+    case 1: memcpy(x.v, pv, 32); x.v[0] -= 1 + th_rand_below(3); return x;           /* p-1..p-3 */
+    case 2: /* just below p: p - small random */
+        memcpy(x.v, pv, 32);
+        x.v[0] -= 1 + (th_rand64() >> 40);
+        return x;
+    case 3: memset(&x, 0, sizeof x); x.v[3] = (uint64_t)1 << 61; x.v[0] = th_rand_below(5); return x; /* 2^253 + e */
+    case 4: x.v[0] = x.v[1] = x.v[2] = ~(uint64_t)0; x.v[3] = pv[3] - 1; return x;   /* all-ones low limbs */
+    case 5: x.v[0] = 0xac96341c4ffffffbu; x.v[1] = 0x36fc76959f60cd29u;               /* R mod p */
+        x.v[2] = 0x666ea36f7879462eu; x.v[3] = 0x0e0a77c19a07df2fu; return x;
+    case 6: memcpy(x.v, pv, 32); x.v[1] -= 1; return x;                                 /* p - 2^64 */
+    default:
+        do {
+            th_rand_bytes(x.v, 32);
+            x.v[3] >>= 2;
+        } while (!fr_is_canonical(x.v));
+        return x;
+    }
+}
+
+static void check_canonical(const zkp_fr *r, const char *what) {
+    rb x = rb_of_fr(r);
+    CHECK_MSG(rb_cmp(&x, rb_p()) < 0, "%s: result not canonical (level %s)", what, th_level());
+}
+
+static void test_field_kernel(const zkp_poseidon_kernel *k) {
+    const zkp_poseidon_ops *ops = k->ops;
+    rb rmod = rb_pow2(256);
+    rmod = rb_mod(&rmod, rb_p());
+    uint64_t n = th_count(400);
+    for (uint64_t it = 0; it < n; it++) {
+        zkp_fr a = rand_below_p(), b = rand_below_p(), r;
+        rb ra = rb_of_fr(&a), rbb = rb_of_fr(&b);
+        rb want = rb_mulmod(&ra, &rbb);
+        /* Montgomery: mul(a, b) * R == a * b (mod p) */
+        ops->mul(&r, &a, &b);
+        rb rr = rb_of_fr(&r);
+        rb got = rb_mulmod(&rr, &rmod);
+        CHECK_MSG(rb_cmp(&got, &want) == 0, "%s mul wrong", k->info.name);
+        check_canonical(&r, "mul");
+        ops->sqr(&r, &a);
+        rr = rb_of_fr(&r);
+        got = rb_mulmod(&rr, &rmod);
+        rb wsq = rb_mulmod(&ra, &ra);
+        CHECK_MSG(rb_cmp(&got, &wsq) == 0, "%s sqr wrong", k->info.name);
+        check_canonical(&r, "sqr");
+        /* aliasing */
+        zkp_fr c = a;
+        ops->mul(&c, &c, &b);
+        ops->mul(&r, &a, &b);
+        CHECK(memcmp(&c, &r, sizeof c) == 0);
+        /* dot products of 1..17 terms: one reduction at the end */
+        zkp_fr va[17], vb[17];
+        unsigned m = 1 + (unsigned)th_rand_below(17);
+        if (it % 4 == 0) m = 17;
+        rb acc = rb_small(0);
+        for (unsigned i = 0; i < m; i++) {
+            va[i] = rand_below_p();
+            vb[i] = rand_below_p();
+            if (it % 8 == 1) { /* worst case: every term (p-1)^2 */
+                rb_to_u64x4(va[i].v, rb_p());
+                va[i].v[0] -= 1;
+                vb[i] = va[i];
+            }
+            rb x = rb_of_fr(&va[i]), y = rb_of_fr(&vb[i]);
+            rb pr = rb_mulmod(&x, &y);
+            acc = rb_addmod(&acc, &pr);
+        }
+        ops->dot(&r, va, vb, m);
+        rr = rb_of_fr(&r);
+        got = rb_mulmod(&rr, &rmod);
+        CHECK_MSG(rb_cmp(&got, &acc) == 0, "%s dot of %u terms wrong", k->info.name, m);
+        check_canonical(&r, "dot");
+    }
+}
+
+static void test_field(void) {
+    th_section("field");
+    for (size_t i = 0; i < zkp_poseidon_kernel_count; i++) {
+        const zkp_poseidon_kernel *k = &zkp_poseidon_kernels[i];
+        if (!zkp_kernel_usable(&k->info)) continue;
+        test_field_kernel(k);
+    }
+    /* add / sub (shared by every kernel) */
+    uint64_t n = th_count(400);
+    for (uint64_t it = 0; it < n; it++) {
+        zkp_fr a = rand_below_p(), b = rand_below_p(), r;
+        rb ra = rb_of_fr(&a), rbb = rb_of_fr(&b);
+        fr_add(&r, &a, &b);
+        rb want = rb_addmod(&ra, &rbb), got = rb_of_fr(&r);
+        CHECK_MSG(rb_cmp(&got, &want) == 0, "add wrong");
+        fr_sub(&r, &a, &b);
+        want = rb_submod(&ra, &rbb);
+        got = rb_of_fr(&r);
+        CHECK_MSG(rb_cmp(&got, &want) == 0, "sub wrong");
+    }
+    /* the oracle itself on known values */
+    char buf[160];
+    rb_to_dec(buf, rb_p());
+    CHECK(strcmp(buf, "21888242871839275222246405745257275088548364400416034343698204186575808495617") == 0);
+    uint64_t pv[4];
+    rb_to_u64x4(pv, rb_p());
+    CHECK(pv[0] == FR_P0 && pv[1] == FR_P1 && pv[2] == FR_P2 && pv[3] == FR_P3);
+    /* -p^-1 mod 2^64 and R^2 mod p, re-derived */
+    CHECK_EQ_U64(FR_P0 * FR_PINV, ~(uint64_t)0);
+    rb r2 = rb_pow2(256);
+    r2 = rb_mod(&r2, rb_p());
+    r2 = rb_mulmod(&r2, &r2);
+    rb kr2 = rb_of_fr(&fr_k_r2);
+    CHECK(rb_cmp(&r2, &kr2) == 0);
+}
+
+/* ---- circomlibjs vectors --------------------------------------------------------------- */
+
+typedef struct {
+    json *vec;
+} vec_ctx;
+
+static void run_circomlibjs(void *arg) {
+    const json *widths = json_get(((vec_ctx *)arg)->vec, "widths");
+    size_t nvec = 0, nperm = 0;
+    for (size_t w = 0; widths && w < widths->n; w++) {
+        const json *W = json_at(widths, w);
+        size_t n = (size_t)atoi(json_str(W, "n_inputs"));
+        const json *vs = json_get(W, "vectors");
+        zkp_poseidon_fr all_in[30 * 16], want_all[30], got_all[30];
+        size_t cnt = 0;
+        for (size_t v = 0; vs && v < vs->n; v++) {
+            const json *V = json_at(vs, v);
+            const json *ins = json_get(V, "inputs");
+            CHECK(ins && ins->n == n);
+            if (!ins || ins->n != n) continue;
+            zkp_poseidon_fr in[16], want = jfr(json_get(V, "output")), got;
+            uint8_t be[16 * 32], le[16 * 32], out[32], wantb[32];
+            for (size_t i = 0; i < n; i++) {
+                in[i] = jfr(json_at(ins, i));
+                zkp_poseidon_fr_to_be(be + 32 * i, &in[i]);
+                zkp_poseidon_fr_to_le(le + 32 * i, &in[i]);
+                all_in[cnt * n + i] = in[i];
+            }
+            want_all[cnt++] = want;
+            CHECK_STATUS(zkp_poseidon_hash(in, n, &got), ZKP_OK);
+            CHECK_MSG(fr_eq(&got, &want), "n=%zu %s: hash differs (level %s)", n, json_str(V, "label"), th_level());
+            CHECK_STATUS(zkp_poseidon_hash_be(be, n, out), ZKP_OK);
+            zkp_poseidon_fr_to_be(wantb, &want);
+            CHECK_EQ_BYTES(out, wantb, 32);
+            CHECK_STATUS(zkp_poseidon_hash_le(le, n, out), ZKP_OK);
+            zkp_poseidon_fr_to_le(wantb, &want);
+            CHECK_EQ_BYTES(out, wantb, 32);
+            if (n <= ZKP_POSEIDON_LP_MAX_INPUTS) { /* the light-poseidon path agrees */
+                const uint8_t *ptr[16];
+                size_t lens[16];
+                for (size_t i = 0; i < n; i++) ptr[i] = be + 32 * i, lens[i] = 32;
+                CHECK_STATUS(zkp_poseidon_hash_bytes_be(ptr, lens, n, out, NULL), ZKP_OK);
+                zkp_poseidon_fr_to_be(wantb, &want);
+                CHECK_EQ_BYTES(out, wantb, 32);
+            }
+            nvec++;
+        }
+        CHECK_STATUS(zkp_poseidon_hash_many(all_in, n, cnt, got_all), ZKP_OK);
+        for (size_t v = 0; v < cnt; v++)
+            CHECK_MSG(fr_eq(&got_all[v], &want_all[v]), "n=%zu hash_many[%zu] differs (level %s)", n, v, th_level());
+        const json *ps = json_get(W, "permutation_vectors");
+        for (size_t v = 0; ps && v < ps->n; v++) {
+            const json *V = json_at(ps, v);
+            const json *si = json_get(V, "state_in"), *so = json_get(V, "state_out");
+            zkp_poseidon_fr st[17], want[17], h;
+            for (size_t i = 0; i <= n; i++) st[i] = jfr(json_at(si, i)), want[i] = jfr(json_at(so, i));
+            CHECK_STATUS(zkp_poseidon_hash_tagged(&st[0], &st[1], n, &h), ZKP_OK);
+            CHECK_MSG(fr_eq(&h, &want[0]), "t=%zu perm-%zu: tagged hash differs", n + 1, v);
+            CHECK_STATUS(zkp_poseidon_permute(st, n + 1), ZKP_OK);
+            for (size_t i = 0; i <= n; i++)
+                CHECK_MSG(fr_eq(&st[i], &want[i]), "t=%zu perm-%zu lane %zu differs (level %s)", n + 1, v, i, th_level());
+            nperm++;
+        }
+    }
+    CHECK_EQ_INT(nvec, 480);
+    CHECK_EQ_INT(nperm, 64);
+}
+
+/* ---- light-poseidon --------------------------------------------------------------------- */
+
+static void hexb(const char *s, uint8_t *out, size_t n) {
+    CHECK_MSG(s && th_unhex(s, out, n) == (long)n, "bad hex in vector");
+}
+
+static void run_light_poseidon_vectors(json *lp) {
+    const json *hv = json_get(lp, "hash_vectors");
+    CHECK(hv && hv->n == 18);
+    for (size_t v = 0; hv && v < hv->n; v++) {
+        const json *V = json_at(hv, v);
+        const char *api = json_str(V, "api");
+        size_t n = (size_t)atoi(json_str(V, "n_inputs"));
+        int le_out = strcmp(json_str(V, "expected_output_endianness"), "le") == 0;
+        uint8_t want[32], got[32];
+        hexb(json_str(V, "expected_output_bytes"), want, 32);
+        zkp_poseidon_hasher h;
+        CHECK_STATUS(zkp_poseidon_new_circom(&h, n, NULL), ZKP_OK);
+        if (strncmp(api, "hash_bytes_", 11) == 0) {
+            const json *ib = json_get(V, "inputs_bytes");
+            uint8_t buf[12][32];
+            const uint8_t *ptr[12];
+            size_t lens[12];
+            for (size_t i = 0; i < n; i++) {
+                /* the file abbreviates long input lists; every input of those is the first one */
+                const json *e = json_at(ib, i < ib->n ? i : 0);
+                hexb(e->str, buf[i], 32);
+                ptr[i] = buf[i];
+                lens[i] = 32;
+            }
+            zkp_poseidon_lp_detail d;
+            if (strcmp(api, "hash_bytes_le") == 0)
+                CHECK_STATUS(zkp_poseidon_hasher_hash_bytes_le(&h, ptr, lens, n, got, &d), ZKP_OK);
+            else
+                CHECK_STATUS(zkp_poseidon_hasher_hash_bytes_be(&h, ptr, lens, n, got, &d), ZKP_OK);
+            CHECK_EQ_INT(d.error, ZKP_POSEIDON_LP_OK);
+        } else {
+            const json *fi = json_get(V, "inputs_field");
+            zkp_poseidon_fr in[12], out;
+            for (size_t i = 0; i < n; i++) in[i] = jfr(json_at(fi, i < fi->n ? i : 0));
+            CHECK_STATUS(zkp_poseidon_hasher_hash(&h, in, n, &out, NULL), ZKP_OK);
+            if (le_out) zkp_poseidon_fr_to_le(got, &out);
+            else zkp_poseidon_fr_to_be(got, &out);
+        }
+        CHECK_MSG(memcmp(got, want, 32) == 0, "light-poseidon %s (%s, n=%zu) differs", json_str(V, "test"), api, n);
+    }
+    const json *dv = json_get(lp, "derived_vectors");
+    CHECK(dv && dv->n == 3);
+    /* domain tag */
+    const json *D = json_at(dv, 0);
+    zkp_poseidon_fr tag = jfr(json_get(D, "domain_tag")), in[2], out, out0;
+    in[0] = jfr(json_at(json_get(D, "inputs_field"), 0));
+    in[1] = jfr(json_at(json_get(D, "inputs_field"), 1));
+    zkp_poseidon_hasher h;
+    CHECK_STATUS(zkp_poseidon_with_domain_tag_circom(&h, 2, &tag, NULL), ZKP_OK);
+    CHECK_STATUS(zkp_poseidon_hasher_hash(&h, in, 2, &out, NULL), ZKP_OK);
+    zkp_poseidon_fr want = jfr(json_get(D, "output_field"));
+    CHECK(fr_eq(&out, &want));
+    CHECK_STATUS(zkp_poseidon_hash(in, 2, &out0), ZKP_OK);
+    CHECK(!fr_eq(&out, &out0));
+    /* endianness */
+    D = json_at(dv, 1);
+    {
+        uint8_t a[2][32], b[2][32], o1[32], o2[32], w1[32], w2[32];
+        const uint8_t *pa[2] = {a[0], a[1]}, *pb[2] = {b[0], b[1]};
+        size_t lens[2] = {32, 32};
+        for (int i = 0; i < 2; i++) {
+            hexb(json_at(json_get(D, "inputs_bytes_le"), i)->str, a[i], 32);
+            hexb(json_at(json_get(D, "inputs_bytes_be"), i)->str, b[i], 32);
+        }
+        hexb(json_str(D, "output_bytes_le"), w1, 32);
+        hexb(json_str(D, "output_bytes_be"), w2, 32);
+        CHECK_STATUS(zkp_poseidon_hash_bytes_le(pa, lens, 2, o1, NULL), ZKP_OK);
+        CHECK_STATUS(zkp_poseidon_hash_bytes_be(pb, lens, 2, o2, NULL), ZKP_OK);
+        CHECK_EQ_BYTES(o1, w1, 32);
+        CHECK_EQ_BYTES(o2, w2, 32);
+        for (int i = 0; i < 32; i++) CHECK_EQ_INT(o1[i], o2[31 - i]);
+    }
+    /* padded 32-byte input */
+    D = json_at(dv, 2);
+    {
+        uint8_t a[2][32], o[32], w[32];
+        const uint8_t *pa[2] = {a[0], a[1]};
+        size_t lens[2] = {32, 32};
+        for (int i = 0; i < 2; i++) hexb(json_at(json_get(D, "inputs_bytes"), i)->str, a[i], 32);
+        hexb(json_str(D, "output_bytes"), w, 32);
+        CHECK_STATUS(zkp_poseidon_hash_bytes_be(pa, lens, 2, o, NULL), ZKP_OK);
+        CHECK_EQ_BYTES(o, w, 32);
+    }
+}
+
+/* One call of a hasher's hash_bytes_{be,le}; checks status, variant and fields. */
+static void expect_lp(const zkp_poseidon_hasher *h, int le, const uint8_t *const *ptr, const size_t *lens, size_t n,
+                      zkp_poseidon_lp_error want, size_t want_len, const char *what) {
+    uint8_t out[32];
+    zkp_poseidon_lp_detail d;
+    memset(&d, 0xa5, sizeof d);
+    zkp_status s = le ? zkp_poseidon_hasher_hash_bytes_le(h, ptr, lens, n, out, &d)
+                      : zkp_poseidon_hasher_hash_bytes_be(h, ptr, lens, n, out, &d);
+    static const zkp_status map[] = {ZKP_OK, ZKP_ERR_EMPTY_INPUT, ZKP_ERR_LENGTH, ZKP_ERR_RANGE, ZKP_ERR_COUNT,
+                                     ZKP_ERR_PARAM, ZKP_ERR_NULL};
+    CHECK_MSG(s == map[want] && d.error == want, "%s (%s, n=%zu): got %s / %s, want %s", what, le ? "le" : "be", n,
+              zkp_status_name(s), zkp_poseidon_lp_error_name(d.error), zkp_poseidon_lp_error_name(want));
+    if (want == ZKP_POSEIDON_LP_INVALID_INPUT_LENGTH)
+        CHECK_MSG(d.len == want_len && d.modulus_bytes_len == 32, "%s: len %zu, want %zu", what, d.len, want_len);
+}
+
+static void run_light_poseidon_errors(json *lp) {
+    const json *ec = json_get(lp, "error_cases");
+    CHECK_MSG(ec && ec->n == 17, "expected 17 error cases");
+    static uint8_t ones[64], buf[12][32];
+    memset(ones, 1, sizeof ones);
+    const uint8_t *ptr[13];
+    size_t lens[13];
+    zkp_poseidon_hasher h;
+    /* cases 0-5: a value >= p (random, p + 1, p itself), be and le, hashers for 1..11 inputs */
+    for (size_t c = 0; c < 6; c++) {
+        const json *E = json_at(ec, c);
+        int le = strstr(json_str(E, "api"), "_le") != NULL;
+        CHECK_MSG(strcmp(json_str(E, "expected_error"), "InputLargerThanModulus") == 0, "case %zu", c);
+        uint8_t x[32];
+        hexb(json_str(E, "input_bytes"), x, 32);
+        size_t maxn = c >= 4 ? 1 : 11;
+        for (size_t n = 1; n <= maxn; n++) {
+            CHECK_STATUS(zkp_poseidon_new_circom(&h, n, NULL), ZKP_OK);
+            for (size_t i = 0; i < n; i++) ptr[i] = x, lens[i] = 32;
+            expect_lp(&h, le, ptr, lens, n, ZKP_POSEIDON_LP_INPUT_LARGER_THAN_MODULUS, 0, json_str(E, "test"));
+        }
+    }
+    /* case 6: p + r for random r < 1e6 */
+    for (uint64_t it = 0; it < th_count(50); it++) {
+        uint64_t pv[4];
+        rb_to_u64x4(pv, rb_p());
+        zkp_poseidon_fr v = {{pv[0] + th_rand_below(1000000), pv[1], pv[2], pv[3]}};
+        uint8_t x[32];
+        int le = (int)(it & 1);
+        if (le) zkp_poseidon_fr_to_le(x, &v);
+        else zkp_poseidon_fr_to_be(x, &v);
+        size_t n = 1 + th_rand_below(11);
+        zkp_poseidon_new_circom(&h, n, NULL);
+        for (size_t i = 0; i < n; i++) ptr[i] = x, lens[i] = 32;
+        expect_lp(&h, le, ptr, lens, n, ZKP_POSEIDON_LP_INPUT_LARGER_THAN_MODULUS, 0, "fuzz p + r");
+    }
+    /* case 7: all inputs empty, or only the last one */
+    for (size_t n = 1; n <= 11; n++) {
+        zkp_poseidon_new_circom(&h, n, NULL);
+        for (int le = 0; le < 2; le++) {
+            for (size_t i = 0; i < n; i++) ptr[i] = ones, lens[i] = 0;
+            expect_lp(&h, le, ptr, lens, n, ZKP_POSEIDON_LP_EMPTY_INPUT, 0, "all empty");
+            for (size_t i = 0; i < n; i++) lens[i] = 32;
+            lens[n - 1] = 0;
+            expect_lp(&h, le, ptr, lens, n, ZKP_POSEIDON_LP_EMPTY_INPUT, 0, "last empty");
+        }
+    }
+    /* case 8: every input longer than 32 bytes (up to 500 MiB: the length is
+     * rejected before a byte is read, so a 64-byte buffer stands in) */
+    for (uint64_t it = 0; it < th_count(50); it++) {
+        size_t n = 1 + th_rand_below(11), len = it < 2 ? 33 + it * 30 : 33 + th_rand_below(500u << 20);
+        zkp_poseidon_new_circom(&h, n, NULL);
+        for (size_t i = 0; i < n; i++) ptr[i] = len <= 64 ? ones : ones, lens[i] = len;
+        if (len > 64) { /* never read: prove it by handing a NULL-free pointer to 64 bytes */
+        }
+        expect_lp(&h, (int)(it & 1), ptr, lens, n, ZKP_POSEIDON_LP_INVALID_INPUT_LENGTH, len, "long input");
+    }
+    /* cases 9, 10: 31/30/29-byte inputs (no implicit padding) */
+    for (size_t c = 9; c <= 10; c++) {
+        const json *E = json_at(ec, c);
+        const json *ib = json_get(E, "input_bytes");
+        CHECK(ib && ib->n == 3);
+        for (size_t k = 0; ib && k < ib->n; k++) {
+            long len = th_unhex(json_at(ib, k)->str, buf[0], 32);
+            CHECK_EQ_INT(len, 31 - (long)k);
+            zkp_poseidon_new_circom(&h, 2, NULL);
+            ptr[0] = ptr[1] = buf[0];
+            lens[0] = lens[1] = (size_t)len;
+            expect_lp(&h, c == 10, ptr, lens, 2, ZKP_POSEIDON_LP_INVALID_INPUT_LENGTH, (size_t)len, "padding collision");
+        }
+    }
+    /* case 11: one short input to a 2-input hasher: length error before count error */
+    zkp_poseidon_new_circom(&h, 2, NULL);
+    for (size_t len = 1; len <= 30; len++) {
+        ptr[0] = ones;
+        lens[0] = len;
+        expect_lp(&h, 0, ptr, lens, 1, ZKP_POSEIDON_LP_INVALID_INPUT_LENGTH, len, "short, wrong count");
+        expect_lp(&h, 1, ptr, lens, 1, ZKP_POSEIDON_LP_INVALID_INPUT_LENGTH, len, "short, wrong count");
+    }
+    /* case 12: validate_bytes_length: 1..30 and 33..63 fail, 32 passes, 0 is EmptyInput */
+    for (size_t len = 0; len <= 63; len++) {
+        uint8_t out[32];
+        zkp_poseidon_lp_detail d;
+        ptr[0] = ones;
+        lens[0] = len;
+        zkp_status s = zkp_poseidon_hash_bytes_be(ptr, lens, 1, out, &d);
+        zkp_poseidon_lp_error want = len == 0 ? ZKP_POSEIDON_LP_EMPTY_INPUT
+                                     : len == 32 ? ZKP_POSEIDON_LP_OK : ZKP_POSEIDON_LP_INVALID_INPUT_LENGTH;
+        CHECK_MSG(d.error == want && (s == ZKP_OK) == (want == ZKP_POSEIDON_LP_OK), "validate length %zu", len);
+    }
+    /* case 13: hasher for i inputs given j != i (hash, hash_bytes_be, hash_bytes_le) */
+    for (size_t i = 1; i <= 12; i++) {
+        zkp_poseidon_new_circom(&h, i, NULL);
+        for (size_t j = 1; j <= 12; j++) {
+            if (j == i) continue;
+            zkp_poseidon_fr in[12], out;
+            memset(in, 0, sizeof in);
+            zkp_poseidon_lp_detail d;
+            CHECK_STATUS(zkp_poseidon_hasher_hash(&h, in, j, &out, &d), ZKP_ERR_COUNT);
+            CHECK(d.error == ZKP_POSEIDON_LP_INVALID_NUMBER_OF_INPUTS && d.inputs == j && d.max_limit == i &&
+                  d.width == i + 1);
+            for (size_t k = 0; k < j; k++) ptr[k] = buf[0], lens[k] = 32;
+            memset(buf[0], 0, 32);
+            expect_lp(&h, 0, ptr, lens, j, ZKP_POSEIDON_LP_INVALID_NUMBER_OF_INPUTS, 0, "wrong count");
+            expect_lp(&h, 1, ptr, lens, j, ZKP_POSEIDON_LP_INVALID_NUMBER_OF_INPUTS, 0, "wrong count");
+        }
+    }
+    /* case 14, 15: widths the circom parameters of light-poseidon lack */
+    size_t bad_n[] = {13, 14, 15, 0};
+    for (size_t k = 0; k < 4; k++) {
+        zkp_poseidon_lp_detail d;
+        CHECK_STATUS(zkp_poseidon_new_circom(&h, bad_n[k], &d), ZKP_ERR_PARAM);
+        CHECK(d.error == ZKP_POSEIDON_LP_INVALID_WIDTH_CIRCOM && d.width == bad_n[k] + 1 && d.max_limit == 13);
+    }
+    /* case 16: bytes -> field element: p - 1 ok; p, p + 1 fail */
+    {
+        uint64_t pv[4];
+        rb_to_u64x4(pv, rb_p());
+        zkp_poseidon_fr x;
+        for (int k = -1; k <= 1; k++) {
+            zkp_poseidon_fr v = {{pv[0] + (uint64_t)(int64_t)k, pv[1], pv[2], pv[3]}};
+            uint8_t b[32], l[32];
+            zkp_poseidon_fr_to_be(b, &v);
+            zkp_poseidon_fr_to_le(l, &v);
+            zkp_status want = k < 0 ? ZKP_OK : ZKP_ERR_RANGE;
+            CHECK_STATUS(zkp_poseidon_fr_from_be(&x, b), want);
+            CHECK_STATUS(zkp_poseidon_fr_from_le(&x, l), want);
+        }
+    }
+    /* the one-shot form: a count outside 1..12 after the byte checks */
+    {
+        uint8_t out[32];
+        zkp_poseidon_lp_detail d;
+        memset(buf, 0, sizeof buf);
+        for (size_t k = 0; k < 13; k++) ptr[k] = buf[k % 12], lens[k] = 32;
+        CHECK_STATUS(zkp_poseidon_hash_bytes_be(ptr, lens, 13, out, &d), ZKP_ERR_COUNT);
+        CHECK(d.error == ZKP_POSEIDON_LP_INVALID_NUMBER_OF_INPUTS && d.inputs == 13);
+        CHECK_STATUS(zkp_poseidon_hash_bytes_le(ptr, lens, 0, out, &d), ZKP_ERR_COUNT);
+        CHECK(d.error == ZKP_POSEIDON_LP_INVALID_NUMBER_OF_INPUTS && d.inputs == 0);
+        /* an over-long 13th input is reported before the count */
+        lens[12] = 40;
+        CHECK_STATUS(zkp_poseidon_hash_bytes_be(ptr, lens, 13, out, &d), ZKP_ERR_LENGTH);
+        CHECK(d.error == ZKP_POSEIDON_LP_INVALID_INPUT_LENGTH && d.index == 12 && d.len == 40);
+        /* the first failing input wins; length checks precede range checks */
+        uint8_t big[32];
+        memset(big, 0xff, 32);
+        ptr[0] = big;
+        lens[12] = 32;
+        lens[5] = 7;
+        CHECK_STATUS(zkp_poseidon_hash_bytes_be(ptr, lens, 12, out, &d), ZKP_ERR_LENGTH);
+        CHECK(d.index == 5);
+        lens[5] = 32;
+        CHECK_STATUS(zkp_poseidon_hash_bytes_be(ptr, lens, 12, out, &d), ZKP_ERR_RANGE);
+        CHECK(d.index == 0 && d.error == ZKP_POSEIDON_LP_INPUT_LARGER_THAN_MODULUS);
+        CHECK(strcmp(zkp_poseidon_lp_error_name(ZKP_POSEIDON_LP_INVALID_WIDTH_CIRCOM), "InvalidWidthCircom") == 0);
+    }
+}
+
+static void run_light_poseidon(void *arg) {
+    json *lp = arg;
+    run_light_poseidon_vectors(lp);
+    run_light_poseidon_errors(lp);
+}
+
+/* ---- sparse == dense, hash_many == hash ------------------------------------------------- */
+
+static void test_sparse_dense(void) {
+    th_section("sparse-vs-dense");
+    for (size_t ki = 0; ki < zkp_poseidon_kernel_count; ki++) {
+        const zkp_poseidon_kernel *k = &zkp_poseidon_kernels[ki];
+        if (!zkp_kernel_usable(&k->info)) continue;
+        for (unsigned t = 2; t <= 17; t++) {
+            uint64_t n = th_count(6);
+            for (uint64_t it = 0; it < n; it++) {
+                zkp_fr a[17], b[17], c[17];
+                for (unsigned i = 0; i < t; i++) a[i] = rand_below_p();
+                memcpy(b, a, sizeof a);
+                memcpy(c, a, sizeof a);
+                k->ops->permute(t, a);
+                k->ops->permute_dense(t, b);
+                k->ops->hash(t, c);
+                CHECK_MSG(memcmp(a, b, t * sizeof a[0]) == 0, "%s t=%u: sparse != dense", k->info.name, t);
+                CHECK_MSG(memcmp(&a[0], &c[0], sizeof a[0]) == 0, "%s t=%u: hash lane 0 != permute", k->info.name, t);
+            }
+            /* hash_many == hash on 1..5 states (covers the interleaved groups and the tail) */
+            zkp_fr m[5 * 17], one[5 * 17];
+            for (unsigned i = 0; i < 5 * t; i++) m[i] = rand_below_p();
+            memcpy(one, m, sizeof m);
+            size_t cnt = 1 + th_rand_below(5);
+            k->ops->hash_many(t, m, cnt);
+            for (size_t j = 0; j < cnt; j++) {
+                k->ops->hash(t, &one[j * t]);
+                CHECK_MSG(memcmp(&m[j * t], &one[j * t], sizeof m[0]) == 0, "%s t=%u: hash_many[%zu] != hash",
+                          k->info.name, t, j);
+            }
+        }
+    }
+}
+
+/* ---- bad input ------------------------------------------------------------------------- */
+
+static void test_bad_input(void) {
+    th_section("bad-input");
+    zkp_poseidon_fr in[17], out, st[17];
+    memset(in, 0, sizeof in);
+    uint8_t b[17 * 32], o[32];
+    memset(b, 0, sizeof b);
+    CHECK_STATUS(zkp_poseidon_hash(in, 0, &out), ZKP_ERR_COUNT);
+    CHECK_STATUS(zkp_poseidon_hash(in, 17, &out), ZKP_ERR_COUNT);
+    CHECK_STATUS(zkp_poseidon_hash(NULL, 2, &out), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_poseidon_hash(in, 2, NULL), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_poseidon_hash_be(NULL, 2, o), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_poseidon_hash_le(b, 0, o), ZKP_ERR_COUNT);
+    CHECK_STATUS(zkp_poseidon_permute(st, 1), ZKP_ERR_PARAM);
+    CHECK_STATUS(zkp_poseidon_permute(st, 18), ZKP_ERR_PARAM);
+    CHECK_STATUS(zkp_poseidon_permute(NULL, 3), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_poseidon_hash_many(NULL, 2, 3, &out), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_poseidon_hash_many(NULL, 2, 0, NULL), ZKP_OK);
+    CHECK_STATUS(zkp_poseidon_hash_many(in, 0, 1, &out), ZKP_ERR_COUNT);
+    CHECK_STATUS(zkp_poseidon_merkle_root(in, 3, &out), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_poseidon_merkle_root(in, 0, &out), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_poseidon_merkle_root(NULL, 4, &out), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_poseidon_merkle_tree(in, 6, st), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_poseidon_new_circom(NULL, 2, NULL), ZKP_ERR_NULL);
+    /* values >= p: p, p + 1, 2^255, 2^256 - 1 are rejected everywhere, never reduced */
+    uint64_t pv[4];
+    rb_to_u64x4(pv, rb_p());
+    zkp_poseidon_fr bad[4] = {{{pv[0], pv[1], pv[2], pv[3]}},
+                              {{pv[0] + 1, pv[1], pv[2], pv[3]}},
+                              {{0, 0, 0, (uint64_t)1 << 63}},
+                              {{~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0}}};
+    for (int k = 0; k < 4; k++) {
+        for (size_t n = 1; n <= 16; n += 5) {
+            for (size_t pos = 0; pos < n; pos += n > 1 ? n - 1 : 1) {
+                memset(in, 0, sizeof in);
+                in[pos] = bad[k];
+                CHECK_STATUS(zkp_poseidon_hash(in, n, &out), ZKP_ERR_RANGE);
+                CHECK_STATUS(zkp_poseidon_hash_many(in, n, 1, &out), ZKP_ERR_RANGE);
+                memset(b, 0, sizeof b);
+                zkp_poseidon_fr_to_be(b + 32 * pos, &bad[k]);
+                CHECK_STATUS(zkp_poseidon_hash_be(b, n, o), ZKP_ERR_RANGE);
+                memset(b, 0, sizeof b);
+                zkp_poseidon_fr_to_le(b + 32 * pos, &bad[k]);
+                CHECK_STATUS(zkp_poseidon_hash_le(b, n, o), ZKP_ERR_RANGE);
+                memcpy(st, in, sizeof st);
+                CHECK_STATUS(zkp_poseidon_permute(st, n + 1), ZKP_ERR_RANGE);
+                CHECK(memcmp(st, in, sizeof st) == 0); /* untouched */
+                CHECK_STATUS(zkp_poseidon_merkle_root(in, 16, &out), ZKP_ERR_RANGE);
+            }
+        }
+        memset(in, 0, sizeof in);
+        CHECK_STATUS(zkp_poseidon_hash_tagged(&bad[k], in, 2, &out), ZKP_ERR_RANGE);
+        zkp_poseidon_hasher h;
+        CHECK_STATUS(zkp_poseidon_with_domain_tag_circom(&h, 2, &bad[k], NULL), ZKP_ERR_RANGE);
+    }
+    /* misaligned byte inputs, guarded */
+    zkp_poseidon_fr ref_in[3] = {{{1, 2, 3, 4}}, {{5, 6, 7, 8}}, {{9, 10, 11, 12}}}, ref_out;
+    CHECK_STATUS(zkp_poseidon_hash(ref_in, 3, &ref_out), ZKP_OK);
+    for (size_t off = 0; off < 8; off++) {
+        th_buf ib = th_buf_new(96, off), ob = th_buf_new(32, (off * 3) % 8);
+        for (int i = 0; i < 3; i++) zkp_poseidon_fr_to_le(ib.p + 32 * i, &ref_in[i]);
+        CHECK_STATUS(zkp_poseidon_hash_le(ib.p, 3, ob.p), ZKP_OK);
+        zkp_poseidon_fr got;
+        CHECK_STATUS(zkp_poseidon_fr_from_le(&got, ob.p), ZKP_OK);
+        CHECK(fr_eq(&got, &ref_out));
+        TH_BUF_FREE(ib);
+        TH_BUF_FREE(ob);
+    }
+}
+
+/* ---- Merkle ----------------------------------------------------------------------------- */
+
+static zkp_poseidon_fr naive_root(const zkp_poseidon_fr *leaves, size_t n) {
+    if (n == 1) return leaves[0];
+    zkp_poseidon_fr pair[2] = {naive_root(leaves, n / 2), naive_root(leaves + n / 2, n / 2)}, r;
+    zkp_poseidon_hash(pair, 2, &r);
+    return r;
+}
+
+static void run_merkle(void *arg) {
+    (void)arg;
+    static zkp_poseidon_fr leaves[64], nodes[127];
+    for (size_t n = 1; n <= 64; n *= 2) {
+        for (size_t i = 0; i < n; i++) {
+            zkp_fr x = rand_below_p();
+            memcpy(leaves[i].limb, x.v, 32);
+        }
+        zkp_poseidon_fr r1, r2 = naive_root(leaves, n);
+        CHECK_STATUS(zkp_poseidon_merkle_root(leaves, n, &r1), ZKP_OK);
+        CHECK_MSG(fr_eq(&r1, &r2), "merkle_root n=%zu (level %s)", n, th_level());
+        CHECK_STATUS(zkp_poseidon_merkle_tree(leaves, n, nodes), ZKP_OK);
+        CHECK_MSG(fr_eq(&nodes[2 * n - 2], &r2), "merkle_tree n=%zu", n);
+        /* a path through the stored tree leads back to the root */
+        size_t depth = 0;
+        while (((size_t)1 << depth) < n) depth++;
+        size_t idx = (size_t)th_rand_below(n);
+        zkp_poseidon_fr sib[6];
+        size_t base = 0, w = n, pos = idx;
+        for (size_t l = 0; l < depth; l++) {
+            sib[l] = nodes[base + (pos ^ 1)];
+            base += w;
+            w /= 2;
+            pos /= 2;
+        }
+        zkp_poseidon_fr r3;
+        CHECK_STATUS(zkp_poseidon_merkle_path_root(&leaves[idx], idx, sib, depth, &r3), ZKP_OK);
+        CHECK(fr_eq(&r3, &r2));
+    }
+    /* circomlib's known value: hash(1, 2) as a two-leaf tree */
+    zkp_poseidon_fr two[2] = {{{1, 0, 0, 0}}, {{2, 0, 0, 0}}}, r;
+    CHECK_STATUS(zkp_poseidon_merkle_root(two, 2, &r), ZKP_OK);
+    uint8_t be[32], want[32];
+    zkp_poseidon_fr_to_be(be, &r);
+    th_unhex("115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a", want, 32);
+    CHECK_EQ_BYTES(be, want, 32);
+}
+
+int main(void) {
+    th_init("test_poseidon");
+    test_constants();
+    test_field();
+    test_sparse_dense();
+    json *v = load_json("circomlibjs-vectors.json");
+    if (v) {
+        th_section("circomlibjs-vectors");
+        vec_ctx ctx = {v};
+        th_for_each_cpu_level(run_circomlibjs, &ctx);
+        json_free(v);
+    }
+    json *lp = load_json("light-poseidon-tests.json");
+    if (lp) {
+        th_section("light-poseidon");
+        th_for_each_cpu_level(run_light_poseidon, lp);
+        json_free(lp);
+    }
+    th_section("merkle");
+    th_for_each_cpu_level(run_merkle, NULL);
+    test_bad_input();
+    return th_finish();
+}
