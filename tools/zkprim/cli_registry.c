@@ -34,6 +34,7 @@ const cli_primitive cli_primitives[] = {
     {"keccak-f1600", zkp_keccakf1600_implementation},
     {"keccak hash_many / tree", zkp_keccak_many_implementation},
     {"hemera permute", zkp_hemera_permute_implementation},
+    {"hemera permute_batch", zkp_hemera_permute_batch_implementation},
     {"gf2 (binary fields)", zkp_gf2_implementation},
     {"poseidon-bn254 (circom)", zkp_poseidon_implementation},
     {"gf2 b256<->ghash2 isomorphism", zkp_gf2_iso_implementation},

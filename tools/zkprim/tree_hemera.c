@@ -1,7 +1,8 @@
 /*
  * `zkprim tree -a hemera`: Hemera tree roots and inclusion proofs.
  *
- *   zkprim tree -a hemera [--cdc] FILE            root (fixed 4 KiB tree; --cdc: content-defined)
+ *   zkprim tree -a hemera [--cdc] [--threads N] FILE   root (fixed 4 KiB tree, batched, N threads;
+ *                                                 --cdc: content-defined)
  *   zkprim tree -a hemera prove FILE INDEX        proof for chunk INDEX, binary, to stdout
  *   zkprim tree -a hemera verify ROOT DATA INDEX PROOF
  *
@@ -26,10 +27,12 @@
 #define PROOF_HEADER 24
 
 static const char k_usage[] =
-    "    zkprim tree -a hemera [--cdc] FILE\n"
+    "    zkprim tree -a hemera [--cdc] [--threads N] FILE\n"
     "        print the root: the fixed 4 KiB-chunk tree (crate 0.2.0 root_hash, the tree\n"
     "        proofs use), or with --cdc the content-defined-chunking root of the newest\n"
-    "        crate (same value up to 2048 bytes, different above in general)\n"
+    "        crate (same value up to 2048 bytes, different above in general); the fixed\n"
+    "        tree is hashed through the batched permutation on N threads (default 1;\n"
+    "        the root does not depend on N)\n"
     "    zkprim tree -a hemera prove FILE INDEX > PROOF\n"
     "        inclusion proof (binary) that chunk INDEX (0-based, 4096 bytes) is in FILE's fixed-tree root\n"
     "    zkprim tree -a hemera verify ROOT FILE|CHUNKFILE INDEX PROOF\n"
@@ -40,12 +43,18 @@ static int parse_index(const char *s, uint64_t *out) {
 }
 
 static int hemera_root(int argc, char **argv) {
-    int cdc = 0;
+    int cdc = 0, have_threads = 0;
+    uint64_t threads = 1;
     const char *file = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--cdc")) cdc = 1;
-        /* hemera-batch: `--threads N` (zkp_hemera_root_fixed_threads) is parsed here. */
-        else if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("tree", "unknown option '%s'", argv[i]);
+        else if (!strcmp(argv[i], "--threads")) {
+            if (i + 1 >= argc) return cli_usage_error("tree", "%s needs a thread count", argv[i]);
+            const char *v = argv[++i];
+            if (cli_parse_size(v, &threads) || strspn(v, "0123456789") != strlen(v) || threads < 1 || threads > 64)
+                return cli_usage_error("tree", "--threads takes a count from 1 to 64, got '%s'", v);
+            have_threads = 1;
+        } else if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("tree", "unknown option '%s'", argv[i]);
         else if (file) return cli_usage_error("tree", "-a hemera takes one FILE");
         else file = argv[i];
     }
@@ -53,7 +62,14 @@ static int hemera_root(int argc, char **argv) {
     size_t len;
     uint8_t *data = cli_read_all(file, &len), root[ZKP_HEMERA_DIGEST_BYTES];
     if (!data) return 1;
-    zkp_status st = cdc ? zkp_hemera_root_cdc(data, len, root) : zkp_hemera_root_fixed(data, len, root);
+    if (cdc && have_threads) {
+        free(data);
+        return cli_usage_error("tree", "--threads applies to the fixed tree, not --cdc");
+    }
+    /* The fixed root always goes through the batched path (same root as
+     * zkp_hemera_root_fixed, whatever the thread count). */
+    zkp_status st = cdc ? zkp_hemera_root_cdc(data, len, root)
+                        : zkp_hemera_root_fixed_threads(data, len, (unsigned)threads, root);
     free(data);
     if (st != ZKP_OK) {
         fprintf(stderr, "zkprim tree: %s: %s\n", file, zkp_status_str(st));
