@@ -4,20 +4,7 @@
 # hash --check round trips and unreadable files. Usage: cli_test.sh ZKPRIM
 set -uo pipefail
 Z=$1
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-expect() { # expected-exit-code description command...
-  local want=$1 what=$2; shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" = "$want" ]; then pass=$((pass + 1))
-  else fail=$((fail + 1)); echo "FAIL: $what: exit $got, want $want"; sed 's/^/  | /' "$tmp/err" | head -5; fi
-}
-expect_grep() { # pattern file description
-  if grep -q -- "$1" "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $3: no '$1' in output"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 expect 2 "no command" "$Z"
 expect 0 "--help" "$Z" --help
@@ -69,5 +56,4 @@ for a in $algos; do
   expect 0 "hash -a $a stdin" sh -c "printf abc | '$Z' hash -a '$a'"
 done
 
-echo "cli: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish cli

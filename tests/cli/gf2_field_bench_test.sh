@@ -4,20 +4,7 @@
 # tiny run. Usage: gf2_field_bench_test.sh ZKPRIM
 set -uo pipefail
 Z=$1
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-expect() { # expected-exit-code description command...
-  local want=$1 what=$2; shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" = "$want" ]; then pass=$((pass + 1))
-  else fail=$((fail + 1)); echo "FAIL: $what: exit $got, want $want"; sed 's/^/  | /' "$tmp/err" | head -5; fi
-}
-expect_grep() { # pattern file description
-  if grep -q -- "$1" "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $3: no '$1' in output"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 FB="$Z field-bench"
 expect 0 "help" $FB --help
@@ -49,5 +36,4 @@ expect_grep "1.00x" "$tmp/out" "all is relative to ghash128"
 expect 0 "bench gf2 list" $Z bench --list gf2/
 expect_grep "gf2/fixed-base/b256" "$tmp/out" "bench lists gf2 cases"
 
-echo "gf2_field_bench_test: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish gf2_field_bench_test

@@ -3,20 +3,7 @@
 # bench cases. Usage: gf2iso_field_bench_test.sh ZKPRIM
 set -uo pipefail
 Z=$1
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-expect() { # expected-exit-code description command...
-  local want=$1 what=$2; shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" = "$want" ]; then pass=$((pass + 1))
-  else fail=$((fail + 1)); echo "FAIL: $what: exit $got, want $want"; sed 's/^/  | /' "$tmp/err" | head -5; fi
-}
-expect_grep() { # pattern file description
-  if grep -q -- "$1" "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $3: no '$1' in output"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 FB="$Z field-bench"
 expect 0 "help" $FB --help
@@ -37,5 +24,4 @@ expect_grep "gf2/iso/ghash2-to-b256" "$tmp/out" "bench lists inverse case"
 expect 0 "info" $Z info
 expect_grep "isomorphism" "$tmp/out" "info names the isomorphism kernel"
 
-echo "gf2iso_field_bench_test: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish gf2iso_field_bench_test

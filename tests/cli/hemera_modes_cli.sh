@@ -4,17 +4,7 @@
 # Usage: hemera_modes_cli.sh ZKPRIM
 set -uo pipefail
 Z=$1
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-expect() { # expected-exit-code description command...
-  local want=$1 what=$2; shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" = "$want" ]; then pass=$((pass + 1))
-  else fail=$((fail + 1)); echo "FAIL: $what: exit $got, want $want"; sed 's/^/  | /' "$tmp/err" | head -5; fi
-}
+. "$(dirname "$0")/lib.sh"
 expect_out() { # expected-first-word description
   if [ "$(awk 'NR==1{print $1}' "$tmp/out")" = "$1" ]; then pass=$((pass + 1))
   else fail=$((fail + 1)); echo "FAIL: $2: got '$(head -c 200 "$tmp/out")', want '$1'"; fi
@@ -87,5 +77,4 @@ expect 1 "prove out of range" sh -c "'$Z' tree -a hemera prove '$tmp/data' 5 > '
 expect 2 "prove bad index" sh -c "'$Z' tree -a hemera prove '$tmp/data' -1 > '$tmp/p5'"
 expect 1 "prove missing file" sh -c "'$Z' tree -a hemera prove '$tmp/missing' 0 > '$tmp/p5'"
 
-echo "hemera_modes_cli: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish hemera_modes_cli

@@ -1,0 +1,25 @@
+# Shared by the CLI test scripts (source it after setting nothing):
+#   expect CODE DESCRIPTION COMMAND...   run COMMAND (stdout -> $tmp/out,
+#                                        stderr -> $tmp/err), want exit CODE
+#   expect_grep PATTERN FILE DESCRIPTION FILE must contain PATTERN
+#   finish NAME                          print "NAME: N passed, M failed", return status
+pass=0 fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+expect() {
+  local want=$1 what=$2; shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" = "$want" ]; then pass=$((pass + 1))
+  else fail=$((fail + 1)); echo "FAIL: $what: exit $got, want $want"; sed 's/^/  | /' "$tmp/err" | head -5; fi
+}
+
+expect_grep() {
+  if grep -q -- "$1" "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $3: no '$1' in output"; fi
+}
+
+finish() {
+  echo "$1: $pass passed, $fail failed"
+  [ "$fail" = 0 ]
+}
