@@ -20,5 +20,11 @@ for algo in $($Z tree --help | sed -n 's/^  -a //p'); do
   $Z tree -a "$algo" "$SAMPLE"
 done
 echo
+echo "== Poseidon (BN254, circom parameters) of the field elements 1 and 2, as circomlibjs prints it =="
+$Z poseidon 1 2
+echo
+echo "== GF(2^256): the b256 <-> ghash2 isomorphism, timed by field-bench =="
+$Z field-bench --isomorphism --min-log 10 --max-log 10 --samples 3
+echo
 echo "== a short benchmark (medians of 5 batches; 'make bench' runs the full table) =="
 $Z bench "$(cat scripts/demo-bench-filter.txt)" --runs 5 --batch-ms 4
