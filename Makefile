@@ -1,7 +1,7 @@
 # Thin shortcuts over the CMake build (CMake is the real build).
 #   make          Release build in build/
 #   make demo     the main job: build, then show what zkprim does
-#   make test     every test: native, clang, sanitizers, portable-only,
+#   make test     every test: native, clang, sanitizers, portable-only, ISA knobs,
 #                 aarch64 and s390x under qemu (stages whose toolchain is
 #                 missing say so and are skipped)
 #   make check    the native test suite only (fast loop while developing)

@@ -2,12 +2,12 @@
 # Every test, in stages. A stage whose toolchain is missing prints SKIPPED
 # and why; CI (.ci/run) installs everything, so there nothing is skipped.
 #
-#   ZKPRIM_TEST_STAGES="native clang asan portable aarch64 s390x install"
+#   ZKPRIM_TEST_STAGES="native clang asan portable knobs aarch64 s390x install"
 #   picks stages (default: all). Each stage builds in its own build-<stage>/.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 JOBS=$(nproc 2>/dev/null || echo 2)
-STAGES=${ZKPRIM_TEST_STAGES:-"native clang asan portable aarch64 s390x install"}
+STAGES=${ZKPRIM_TEST_STAGES:-"native clang asan portable knobs aarch64 s390x install"}
 failed=()
 skipped=()
 summary=()
@@ -52,6 +52,17 @@ for s in $STAGES; do
       -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined" ;;
   portable)
     run_stage portable "build_and_ctest build-portable -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DZKP_NO_SIMD=ON" ;;
+  knobs)
+    # Every ZKP_NO_<ISA> knob at least once, in two builds whose remaining
+    # kernels still run (e.g. AVX2 without AVX-512 and BMI2, as on CPUs
+    # that lack them): each must build warning-free and pass.
+    run_stage knobs "for knobs in 'AVX512 BMI2' 'AVX2 PCLMUL ASM'; do \
+        args=(); for k in \$knobs; do args+=(-DZKP_NO_\$k=ON); done; \
+        dir=build-knobs-\${knobs// /-}; echo \"knobs: \$knobs\"; \
+        cmake -S . -B \$dir -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON \"\${args[@]}\" >/dev/null; \
+        cmake --build \$dir -j \$JOBS > \$dir/build.log 2>&1 || { tail -40 \$dir/build.log; exit 1; }; \
+        (cd \$dir && ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-50} ctest --output-on-failure -j \$JOBS -E 'ct-|generated|circomlibjs|plumbing'); \
+      done" ;;
   aarch64)
     if have aarch64-linux-gnu-gcc && have qemu-aarch64; then
       run_stage aarch64 "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} build_and_ctest build-aarch64 -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON \
