@@ -5,10 +5,8 @@ endif()
 
 # Constant-time check under valgrind memcheck (secrets marked undefined):
 # needs valgrind and its client-request header; not with sanitizers.
-find_program(ZKP_VALGRIND valgrind)
-include(CheckIncludeFile)
-check_include_file("valgrind/memcheck.h" ZKP_HAVE_MEMCHECK_H)
-if(ZKP_VALGRIND AND ZKP_HAVE_MEMCHECK_H AND NOT CMAKE_CROSSCOMPILING AND NOT CMAKE_C_FLAGS MATCHES "sanitize")
+# ZKP_CT_TESTS (tests/ct/ct.cmake): valgrind and its header found, native, no sanitizer.
+if(ZKP_CT_TESTS)
   add_executable(gf2_ct ${CMAKE_CURRENT_SOURCE_DIR}/ct/gf2_ct.c)
   target_link_libraries(gf2_ct PRIVATE zkp_test_harness)
   add_test(NAME gf2-ct COMMAND ${ZKP_VALGRIND} -q --error-exitcode=1 $<TARGET_FILE:gf2_ct>)

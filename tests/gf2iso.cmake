@@ -5,10 +5,8 @@ endif()
 
 # Constant-time check of the _ct forms under valgrind memcheck (tests/ct/gf2iso_ct.c),
 # plus a control: valgrind must report the table path (secret-indexed loads).
-find_program(ZKP_VALGRIND valgrind)
-include(CheckIncludeFile)
-check_include_file("valgrind/memcheck.h" ZKP_HAVE_MEMCHECK_H)
-if(ZKP_VALGRIND AND ZKP_HAVE_MEMCHECK_H AND NOT CMAKE_CROSSCOMPILING AND NOT CMAKE_C_FLAGS MATCHES "sanitize")
+# ZKP_CT_TESTS (tests/ct/ct.cmake): valgrind and its header found, native, no sanitizer.
+if(ZKP_CT_TESTS)
   add_executable(gf2iso_ct ${CMAKE_CURRENT_SOURCE_DIR}/ct/gf2iso_ct.c)
   target_link_libraries(gf2iso_ct PRIVATE zkp_test_harness)
   add_test(NAME gf2iso-ct COMMAND ${ZKP_VALGRIND} -q --error-exitcode=1 $<TARGET_FILE:gf2iso_ct>)
