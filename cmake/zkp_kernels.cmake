@@ -5,7 +5,7 @@
 #                                     that ISA's flags, and left out entirely
 #                                     when the ISA is disabled or foreign.
 #
-# ISA names: AVX2, AVX512, BMI2, PCLMUL, VPCLMUL, SHANI (x86-64);
+# ISA names: AVX2, AVX512, AVX512IFMA, BMI2, PCLMUL, VPCLMUL, SHANI (x86-64);
 #            NEON, PMULL, SHA3 (aarch64).
 
 set(ZKP_ARCH "other")
@@ -17,6 +17,7 @@ endif()
 
 set(ZKP_FLAGS_AVX2    "-mavx2;-mbmi2;-mbmi")
 set(ZKP_FLAGS_AVX512  "-mavx512f;-mavx512vl;-mavx512bw;-mavx512dq;-mavx2;-mbmi2")
+set(ZKP_FLAGS_AVX512IFMA "-mavx512f;-mavx512vl;-mavx512bw;-mavx512dq;-mavx512ifma;-mavx2;-mbmi2")
 set(ZKP_FLAGS_BMI2    "-mbmi2;-madx;-mbmi")
 set(ZKP_FLAGS_PCLMUL  "-mpclmul;-msse4.1")
 set(ZKP_FLAGS_VPCLMUL "-mvpclmulqdq;-mpclmul;-mavx2")
@@ -27,6 +28,7 @@ set(ZKP_FLAGS_SHA3    "-march=armv8.2-a+sha3")
 
 set(ZKP_ISA_ARCH_AVX2 x86_64)
 set(ZKP_ISA_ARCH_AVX512 x86_64)
+set(ZKP_ISA_ARCH_AVX512IFMA x86_64)
 set(ZKP_ISA_ARCH_BMI2 x86_64)
 set(ZKP_ISA_ARCH_PCLMUL x86_64)
 set(ZKP_ISA_ARCH_VPCLMUL x86_64)
@@ -37,7 +39,7 @@ set(ZKP_ISA_ARCH_SHA3 aarch64)
 
 # Which ISA families are compiled in; reported through zkprim_build_config.h
 # so the dispatcher never points at a kernel that was left out.
-set(ZKP_ISA_LIST AVX2 AVX512 BMI2 PCLMUL VPCLMUL SHANI NEON PMULL SHA3)
+set(ZKP_ISA_LIST AVX2 AVX512 AVX512IFMA BMI2 PCLMUL VPCLMUL SHANI NEON PMULL SHA3)
 set(ZKP_DISABLE_DEFS "")
 foreach(isa ${ZKP_ISA_LIST})
   set(_off OFF)
@@ -45,6 +47,8 @@ foreach(isa ${ZKP_ISA_LIST})
     set(_off ON)
   endif()
   if(isa STREQUAL "VPCLMUL" AND (ZKP_NO_PCLMUL OR ZKP_NO_AVX2))
+    set(_off ON)
+  elseif(isa STREQUAL "AVX512IFMA" AND ZKP_NO_AVX512)
     set(_off ON)
   elseif(isa STREQUAL "PMULL" AND ZKP_NO_NEON)
     set(_off ON)

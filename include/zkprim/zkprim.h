@@ -76,6 +76,7 @@ ZKP_API const char *zkp_status_str(zkp_status s);
 #define ZKP_CPU_VPCLMUL   (1u << 7)
 #define ZKP_CPU_SHANI     (1u << 8)
 #define ZKP_CPU_AVX512DQ  (1u << 9)
+#define ZKP_CPU_AVX512IFMA (1u << 10) /* 52-bit integer multiply-add (VPMADD52) */
 #define ZKP_CPU_NEON      (1u << 16)
 #define ZKP_CPU_PMULL     (1u << 17)
 #define ZKP_CPU_SHA3      (1u << 18)
@@ -91,7 +92,7 @@ ZKP_API uint32_t zkp_cpu_active(void);
  *   "native"   every detected feature (the default)
  *   "portable" no instruction-set kernel at all
  *   "bmi2" (BMI2+ADX), "pclmul", "avx2" (AVX2+BMI2+ADX+PCLMUL+VPCLMUL),
- *   "avx512" (avx2 + AVX-512F/VL/BW/DQ), "neon" (ASIMD+PMULL), "sha3" (neon+SHA3)
+ *   "avx512" (avx2 + AVX-512F/VL/BW/DQ, and IFMA where present), "neon" (ASIMD+PMULL), "sha3" (neon+SHA3)
  *   or feature names joined by '+', e.g. "avx2+pclmul".
  * Returns ZKP_ERR_PARAM for an unknown name and ZKP_ERR_CPU if the machine
  * lacks a requested feature; the selection is unchanged in both cases.

@@ -58,6 +58,7 @@ static uint32_t detect(void) {
         if (avx && zmm_ok) {
             if ((b >> 16) & 1) f |= ZKP_CPU_AVX512F;
             if ((b >> 17) & 1) f |= ZKP_CPU_AVX512DQ;
+            if ((b >> 21) & 1) f |= ZKP_CPU_AVX512IFMA;
             if ((b >> 30) & 1) f |= ZKP_CPU_AVX512BW;
             if ((b >> 31) & 1) f |= ZKP_CPU_AVX512VL;
         }
@@ -87,7 +88,8 @@ typedef struct { const char *name; uint32_t bit; } feature_name;
 static const feature_name k_features[] = {
     {"avx2", ZKP_CPU_AVX2},         {"avx512f", ZKP_CPU_AVX512F},
     {"avx512vl", ZKP_CPU_AVX512VL}, {"avx512bw", ZKP_CPU_AVX512BW},
-    {"avx512dq", ZKP_CPU_AVX512DQ}, {"bmi2", ZKP_CPU_BMI2},
+    {"avx512dq", ZKP_CPU_AVX512DQ}, {"avx512ifma", ZKP_CPU_AVX512IFMA},
+    {"bmi2", ZKP_CPU_BMI2},
     {"adx", ZKP_CPU_ADX},           {"pclmul", ZKP_CPU_PCLMUL},
     {"vpclmul", ZKP_CPU_VPCLMUL},   {"sha-ni", ZKP_CPU_SHANI},
     {"neon", ZKP_CPU_NEON},         {"pmull", ZKP_CPU_PMULL},
@@ -96,7 +98,8 @@ static const feature_name k_features[] = {
 
 #define X86_AVX2_LEVEL (ZKP_CPU_AVX2 | ZKP_CPU_BMI2 | ZKP_CPU_ADX | ZKP_CPU_PCLMUL | ZKP_CPU_VPCLMUL)
 #define X86_AVX512_LEVEL                                                                       \
-    (X86_AVX2_LEVEL | ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512DQ)
+    (X86_AVX2_LEVEL | ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512DQ | \
+     ZKP_CPU_AVX512IFMA)
 
 static const feature_name k_levels[] = {
     {"portable", 0},
