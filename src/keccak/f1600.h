@@ -21,6 +21,7 @@
  * Kernels by file (each compiled with only its own ISA flags):
  *   f1600_portable.c    zkp_keccakf1600_portable, zkp_keccak_rc   (always)
  *   f1600_bmi2.c        zkp_keccakf1600_bmi2                       (ZKP_HAVE_BMI2)
+ *   f1600_avx512.c      zkp_keccakf1600_avx512 (+ absorb, hash64)   (ZKP_HAVE_AVX512)
  *   f1600x4_avx2.c      zkp_keccakf1600x4_avx2 (+ lane transposers) (ZKP_HAVE_AVX2)
  *   --- written by the keccak-extra work, declared here ---
  *   *_sha3*.c           zkp_keccakf1600_sha3, zkp_keccakf1600x2_sha3 (ZKP_HAVE_SHA3)
@@ -67,6 +68,13 @@ void zkp_keccakf1600_bmi2(uint64_t st[25]);
 #if ZKP_HAVE_SHA3
 void zkp_keccakf1600_sha3(uint64_t st[25]);
 #endif
+#if ZKP_HAVE_AVX512
+/* f1600_avx512.c: the state as five zmm rows (AVX-512F/VL). Besides the
+ * permutation, the two sponge helpers of zkp_keccak_kernel1 below. */
+void zkp_keccakf1600_avx512(uint64_t st[25]);
+size_t zkp_keccak_absorb_avx512(uint64_t st[25], const uint8_t *in, size_t nblocks, unsigned rate);
+void zkp_keccak_hash64_avx512(const uint8_t *left, const uint8_t *right, uint8_t *out, uint64_t suffix);
+#endif
 
 /* ---- multi-lane kernels, interleaved st[lane * N + instance] ------------ */
 #if ZKP_HAVE_AVX2
@@ -107,6 +115,15 @@ void zkp_keccakx8_hash64_avx512(const uint8_t *const in[8], uint8_t *const out[8
 typedef struct zkp_keccak_kernel1 {
     zkp_kernel_info info;
     void (*permute)(uint64_t st[25]);
+    /* Optional (NULL: the sponge's generic loop / keccak_hash64 is used).
+     * absorb: for each of nblocks whole blocks of `rate` bytes at in (any
+     * alignment), XOR the block into the rate lanes and permute; returns the
+     * bytes consumed (nblocks * rate). Lets a kernel keep the state in
+     * registers across blocks; st is read once and written once.
+     * hash64: the fixed-shape rate-136 hash of left[0..32) || right[0..32)
+     * with first padding byte `suffix` into out[0..32) (out may alias). */
+    size_t (*absorb)(uint64_t st[25], const uint8_t *in, size_t nblocks, unsigned rate);
+    void (*hash64)(const uint8_t *left, const uint8_t *right, uint8_t *out, uint64_t suffix);
 } zkp_keccak_kernel1;
 
 #define ZKP_KECCAK_MAX_LANES 8

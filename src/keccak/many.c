@@ -22,11 +22,11 @@
 #define PAD_END 0x8000000000000000ULL
 
 void zkp_keccak256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]) {
-    keccak_hash64(left, right, out, 0x01, zkp_keccak_single()->permute);
+    keccak_hash64_with(zkp_keccak_single(), left, right, out, 0x01);
 }
 
 void zkp_sha3_256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]) {
-    keccak_hash64(left, right, out, 0x06, zkp_keccak_single()->permute);
+    keccak_hash64_with(zkp_keccak_single(), left, right, out, 0x06);
 }
 
 /* XOR lanes [lane0, lane0 + nlanes) of in[i] + 8*lane0 into instance i. */

@@ -2,6 +2,7 @@
 zkp_add_sources(f1600_portable.c dispatch.c sponge.c many.c tree.c)
 zkp_add_kernel(BMI2 f1600_bmi2.c)
 zkp_add_kernel(AVX2 f1600x4_avx2.c)
+zkp_add_kernel(AVX512 f1600_avx512.c)
 
 # Extra kernels (aarch64 NEON/SHA3, AVX-512 8-way) live in files owned by a
 # separate work item; when present, sources_extra.cmake adds them and lists

@@ -13,7 +13,8 @@ enum { PHASE_ABSORB = 1, PHASE_SQUEEZE = 2, PHASE_DONE = 3 };
 
 /* Absorbs at offset *pos; permutes whenever the rate fills. */
 static void absorb(uint64_t *st, unsigned *pos, unsigned rate, const uint8_t *in, size_t len,
-                   void (*permute)(uint64_t *)) {
+                   const zkp_keccak_kernel1 *k) {
+    void (*permute)(uint64_t *) = k->permute;
     if (*pos) {
         size_t take = rate - *pos;
         if (take > len) take = len;
@@ -23,7 +24,12 @@ static void absorb(uint64_t *st, unsigned *pos, unsigned rate, const uint8_t *in
         permute(st);
         *pos = 0;
     }
-    /* whole blocks: the hot loop of long messages */
+    /* whole blocks: the hot loop of long messages (in the kernel itself
+     * when it can keep the state in registers across blocks) */
+    if (k->absorb && len >= rate) {
+        size_t done = k->absorb(st, in, len / rate, rate);
+        in += done, len -= done;
+    }
     const size_t lanes = rate / 8;
     for (; len >= rate; len -= rate, in += rate) {
         for (size_t i = 0; i < lanes; i++) st[i] ^= zkp_load64_le(in + 8 * i);
@@ -53,13 +59,14 @@ static void squeeze(uint64_t *st, unsigned *pos, unsigned rate, uint8_t *out, si
 }
 
 void keccak_oneshot(const keccak_params *p, const uint8_t *in, size_t len, uint8_t *out, size_t outlen) {
-    void (*permute)(uint64_t *) = zkp_keccak_single()->permute;
+    const zkp_keccak_kernel1 *k = zkp_keccak_single();
+    void (*permute)(uint64_t *) = k->permute;
     uint64_t st[25] = {0};
     unsigned pos = (unsigned)len;
     if (len < p->rate) keccak_xor_bytes(st, 0, in, len);  /* one block: no loop state */
     else {
         pos = 0;
-        absorb(st, &pos, p->rate, in, len, permute);
+        absorb(st, &pos, p->rate, in, len, k);
     }
     pad(st, pos, p);
     permute(st);
@@ -109,7 +116,7 @@ static ZKP_NOINLINE zkp_status hash256_other(const uint8_t *in, size_t len, uint
  * register saves of the general code. */
 ZKP_INLINE zkp_status hash256(const uint8_t *in, size_t len, uint8_t *out, uint64_t suffix) {
     if (ZKP_LIKELY(len == 64 && in && out)) {
-        keccak_hash64(in, in + 32, out, suffix, zkp_keccak_single()->permute);
+        keccak_hash64_with(zkp_keccak_single(), in, in + 32, out, suffix);
         return ZKP_OK;
     }
     return hash256_other(in, len, out, suffix);
@@ -146,7 +153,7 @@ zkp_status zkp_keccak_update(zkp_keccak_state *s, const uint8_t *in, size_t len)
     if (!s || (!in && len)) return ZKP_ERR_NULL;
     if (s->phase != PHASE_ABSORB) return ZKP_ERR_STATE;
     unsigned pos = s->pos;
-    absorb(s->st, &pos, s->rate, in, len, zkp_keccak_single()->permute);
+    absorb(s->st, &pos, s->rate, in, len, zkp_keccak_single());
     s->pos = (uint16_t)pos;
     return ZKP_OK;
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "core/util.h"
+#include "keccak/f1600.h"
 #include "zkprim/keccak.h"
 
 typedef struct keccak_params {
@@ -96,6 +97,14 @@ ZKP_INLINE void keccak_hash64(const uint8_t *left, const uint8_t *right, uint8_t
     memset(st + 17, 0, 8 * sizeof st[0]);
     permute(st);
     for (int i = 0; i < 4; i++) zkp_store64_le(out + 8 * i, st[i]);
+}
+
+/* The 64-byte hash through a single-state kernel: its own register-resident
+ * form when it has one, else the generic keccak_hash64 above. */
+ZKP_INLINE void keccak_hash64_with(const zkp_keccak_kernel1 *k, const uint8_t *left, const uint8_t *right,
+                                   uint8_t *out, uint64_t suffix) {
+    if (k->hash64) k->hash64(left, right, out, suffix);
+    else keccak_hash64(left, right, out, suffix, k->permute);
 }
 
 /* One whole message through the single-state sponge (no argument checks). */
