@@ -615,6 +615,17 @@ static void test_dispatch_names(void) {
     if (zkp_cpu_detected() & ZKP_CPU_AVX2) {
         CHECK_STATUS(zkp_cpu_force("avx2"), ZKP_OK);
         CHECK(!strcmp(zkp_keccak_many_implementation(), "avx2-x4"));
+        /* the AVX2 level (a Zen 3) keeps the scalar BMI2 single kernel */
+#if ZKP_HAVE_BMI2
+        CHECK(!strcmp(zkp_keccakf1600_implementation(), "bmi2"));
+#endif
+        CHECK_STATUS(zkp_cpu_force("native"), ZKP_OK);
+    }
+#endif
+#if defined(__x86_64__) && ZKP_HAVE_AVX512
+    /* AVX-512 machines get the five-zmm-row single kernel */
+    if (zkp_cpu_force("avx512") == ZKP_OK) {
+        CHECK(!strcmp(zkp_keccakf1600_implementation(), "avx512"));
         CHECK_STATUS(zkp_cpu_force("native"), ZKP_OK);
     }
 #endif
