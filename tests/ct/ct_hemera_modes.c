@@ -1,28 +1,28 @@
 /*
  * Constant-time check of the Hemera modes that see secrets, by a tool:
- * run under `valgrind --error-exitcode=1` (memcheck). Key, context,
- * material and message bytes are marked undefined with client requests;
- * memcheck then reports any conditional branch or memory address computed
+ * valgrind memcheck, or MemorySanitizer in the ctmsan stage (ct_secret.h).
+ * Key, context, material and message bytes are marked secret; the checker
+ * then reports any conditional branch or memory address computed
  * from them (and from anything derived from them: states, digests). The
  * outputs are left undefined and never inspected.
  *
  * Covered: keyed_hash, derive_key, hash_secret; the keyed, secret,
  * derive-key-context and derive-key-material hashers with updates split at
  * every kind of offset; finalize (twice) and XOF reads of odd sizes; at
- * every CPU level valgrind lets the library use.
+ * every CPU level the checker lets the library use (under MSan that includes
+ * AVX-512).
  *
  * `--planted` also feeds the secrets to the variable-time class (the public
- * hash and a tree leaf, whose fast permutation branches on values); memcheck
- * must report that, which proves the check can fail (the `-planted` ctest
+ * hash and a tree leaf, whose fast permutation branches on values); the
+ * checker must report that, which proves the check can fail (the `-planted` ctest
  * entry expects the run to fail).
  */
 #include <stdio.h>
 #include <string.h>
-#include <valgrind/memcheck.h>
-
+#include "ct_secret.h"
 #include "zkprim/hemera.h"
 
-#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
+#define SECRET(p, n) ct_secret((p), (n))
 
 static int g_calls;
 
@@ -79,7 +79,7 @@ static void run_all(const uint8_t *key, const uint8_t *ctx, size_t clen, const u
 
 int main(int argc, char **argv) {
     int planted = argc > 1 && strcmp(argv[1], "--planted") == 0;
-    if (!RUNNING_ON_VALGRIND) fprintf(stderr, "ct_hemera_modes: not under valgrind; nothing is checked\n");
+    if (!ct_checker_active()) fprintf(stderr, "ct_hemera_modes: not under valgrind or MSan; nothing is checked\n");
     static const char *levels[] = {"portable", "bmi2", "avx2", "avx512", "neon", "native"};
     /* Lengths: empty, inside one block, exactly one block, several blocks. */
     static const size_t lens[] = {0, 1, 33, 55, 56, 57, 200};
