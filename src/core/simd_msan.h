@@ -25,22 +25,8 @@ static inline __attribute__((always_inline)) __m512i zkp_msan_ternlog512(__m512i
     }
     return r;
 }
-static inline __attribute__((always_inline)) __m256i zkp_msan_ternlog256(__m256i a, __m256i b, __m256i c, int imm) {
-    const __m256i ones = _mm256_set1_epi64x(-1);
-    __m256i r = _mm256_setzero_si256();
-    for (int m = 0; m < 8; m++) {
-        if (!((imm >> m) & 1)) continue;
-        __m256i x = (m & 4) ? a : _mm256_xor_si256(a, ones);
-        __m256i y = (m & 2) ? b : _mm256_xor_si256(b, ones);
-        __m256i z = (m & 1) ? c : _mm256_xor_si256(c, ones);
-        r = _mm256_or_si256(r, _mm256_and_si256(x, _mm256_and_si256(y, z)));
-    }
-    return r;
-}
 #undef _mm512_ternarylogic_epi64
 #define _mm512_ternarylogic_epi64(a, b, c, imm) zkp_msan_ternlog512((a), (b), (c), (imm))
-#undef _mm256_ternarylogic_epi64
-#define _mm256_ternarylogic_epi64(a, b, c, imm) zkp_msan_ternlog256((a), (b), (c), (imm))
 #endif
 
 #endif

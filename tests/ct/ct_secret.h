@@ -33,4 +33,17 @@ static inline void ct_public(const void *p, size_t n) { VALGRIND_MAKE_MEM_DEFINE
 static inline int ct_checker_active(void) { return RUNNING_ON_VALGRIND; }
 #endif
 
+/* Counts calls that returned ZKP_OK; any other status is a setup error and
+ * makes the count negative (statuses depend on public inputs only). */
+#include <stdio.h>
+#include "zkprim/zkprim.h"
+static int ct_calls;
+static inline void ct_must(zkp_status st, const char *what) {
+    if (st != ZKP_OK) {
+        fprintf(stderr, "ct: %s returned %s\n", what, zkp_status_name(st));
+        ct_calls = -1000000;
+    }
+    ct_calls++;
+}
+
 #endif
