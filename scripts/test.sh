@@ -61,21 +61,21 @@ for s in $STAGES; do
           -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined >/dev/null; \
         cmake --build build-fuzz -j \$JOBS --target fuzzers > build-fuzz/build.log 2>&1 || { tail -40 build-fuzz/build.log; exit 1; }; \
         (cd build-fuzz && ctest --output-on-failure -j \$JOBS -R 'fuzz-.*-libfuzzer')"
-    else skip fuzz "clang with libFuzzer not installed"; fi ;;
+    else skip fuzz "clang with libFuzzer (libclang-rt-dev) not installed"; fi ;;
   ctmsan)
     # Constant-time checks by MemorySanitizer (tests/ct/ct.cmake): the same
     # programs valgrind runs in the native stages, natively here, so the
     # AVX-512 and VPCLMULQDQ kernels valgrind cannot execute are checked too.
     # Inline asm is off (MSan checks asm operands as if they were branches);
     # valgrind covers the asm paths.
-    if have clang && have clang++; then
+    if have clang++ && clang -fsanitize=memory -x c - -o /dev/null <<<'int main(void){return 0;}' 2>/dev/null; then
       run_stage ctmsan "CC=clang CXX=clang++ cmake -S . -B build-ctmsan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
           -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DZKP_NO_ASM=ON \
           \"-DCMAKE_C_FLAGS=-fsanitize=memory -fno-omit-frame-pointer -include $PWD/tests/ct/msan_shim.h\" \
           -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=memory -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=memory >/dev/null; \
         cmake --build build-ctmsan -j \$JOBS --target ct_programs > build-ctmsan/build.log 2>&1 || { tail -40 build-ctmsan/build.log; exit 1; }; \
         (cd build-ctmsan && ctest --output-on-failure -j \$JOBS -R 'ct')"
-    else skip ctmsan "needs clang"; fi ;;
+    else skip ctmsan "clang with the MemorySanitizer runtime (libclang-rt-dev) not installed"; fi ;;
   portable)
     run_stage portable "build_and_ctest build-portable -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DZKP_NO_SIMD=ON" ;;
   knobs)
