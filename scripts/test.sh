@@ -2,12 +2,12 @@
 # Every test, in stages. A stage whose toolchain is missing prints SKIPPED
 # and why; CI (.ci/run) installs everything, so there nothing is skipped.
 #
-#   ZKPRIM_TEST_STAGES="native clang asan portable knobs aarch64 s390x install"
+#   ZKPRIM_TEST_STAGES="native clang asan fuzz ctmsan portable knobs aarch64 s390x install"
 #   picks stages (default: all). Each stage builds in its own build-<stage>/.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 JOBS=$(nproc 2>/dev/null || echo 2)
-STAGES=${ZKPRIM_TEST_STAGES:-"native clang asan portable knobs aarch64 s390x install"}
+STAGES=${ZKPRIM_TEST_STAGES:-"native clang asan fuzz ctmsan portable knobs aarch64 s390x install"}
 failed=()
 skipped=()
 summary=()
@@ -50,6 +50,32 @@ for s in $STAGES; do
     run_stage asan "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-200} ZKPRIM_TEST_SANITIZE=1 build_and_ctest build-asan -DCMAKE_BUILD_TYPE=Debug -DZKP_WERROR=ON \
       '-DCMAKE_C_FLAGS=-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer' \
       -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined" ;;
+  fuzz)
+    # libFuzzer (clang) with ASan+UBSan: each target in tests/fuzz/ fuzzes
+    # for ZKPRIM_FUZZ_SECONDS from its checked-in seed corpus. The library is
+    # instrumented for coverage (fuzzer-no-link); only the fuzz tests run here.
+    if have clang && clang -fsanitize=fuzzer -x c - -o /dev/null <<<'int LLVMFuzzerTestOneInput(const char*d,unsigned long n){return 0;}' 2>/dev/null; then
+      run_stage fuzz "ZKPRIM_TEST_SANITIZE=1 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+          -DCMAKE_C_COMPILER=clang -DZKP_FUZZ=ON -DZKP_FUZZ_SECONDS=\${ZKPRIM_FUZZ_SECONDS:-20} \
+          '-DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all' \
+          -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined >/dev/null; \
+        cmake --build build-fuzz -j \$JOBS --target fuzzers > build-fuzz/build.log 2>&1 || { tail -40 build-fuzz/build.log; exit 1; }; \
+        (cd build-fuzz && ctest --output-on-failure -j \$JOBS -R 'fuzz-.*-libfuzzer')"
+    else skip fuzz "clang with libFuzzer (libclang-rt-dev) not installed"; fi ;;
+  ctmsan)
+    # Constant-time checks by MemorySanitizer (tests/ct/ct.cmake): the same
+    # programs valgrind runs in the native stages, natively here, so the
+    # AVX-512 and VPCLMULQDQ kernels valgrind cannot execute are checked too.
+    # Inline asm is off (MSan checks asm operands as if they were branches);
+    # valgrind covers the asm paths.
+    if have clang++ && clang -fsanitize=memory -x c - -o /dev/null <<<'int main(void){return 0;}' 2>/dev/null; then
+      run_stage ctmsan "CC=clang CXX=clang++ cmake -S . -B build-ctmsan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+          -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DZKP_NO_ASM=ON \
+          \"-DCMAKE_C_FLAGS=-fsanitize=memory -fno-omit-frame-pointer -include $PWD/tests/ct/msan_shim.h\" \
+          -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=memory -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=memory >/dev/null; \
+        cmake --build build-ctmsan -j \$JOBS --target ct_programs > build-ctmsan/build.log 2>&1 || { tail -40 build-ctmsan/build.log; exit 1; }; \
+        (cd build-ctmsan && ctest --output-on-failure -j \$JOBS -R 'ct')"
+    else skip ctmsan "clang with the MemorySanitizer runtime (libclang-rt-dev) not installed"; fi ;;
   portable)
     run_stage portable "build_and_ctest build-portable -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DZKP_NO_SIMD=ON" ;;
   knobs)

@@ -10,15 +10,15 @@
  * a polynomial in y). Every 256-bit value is a reduced element of both
  * fields, so nothing is rejected.
  *
- * zkp_gf2_b256_to_ghash2 maps x to r, the root of x^256+x^10+x^5+x^2+1 in
+ * zkp_gf2_b256_to_ghash2_vartime maps x to r, the root of x^256+x^10+x^5+x^2+1 in
  * ghash2 with the smallest encoding (gen/gf2_iso.py, docs/gf2-iso.md); it is
- * additive and multiplicative, and zkp_gf2_ghash2_to_b256 is its inverse.
+ * additive and multiplicative, and zkp_gf2_ghash2_to_b256_vartime is its inverse.
  *
- * Timing: the fast conversions are table lookups indexed by the input bits
- * (5-bit windows), so they are NOT constant time: use them on public data
- * only. For secret values (e.g. a prover's witness where timing matters) use
- * the _ct forms, which apply the 256x256 matrix under masks (same result,
- * several times slower).
+ * Timing: the plain names are constant time (the 256x256 matrix applied
+ * under masks: no branch or address depends on the input). The _vartime
+ * forms give the same results several times faster with table lookups
+ * indexed by the input bits (5-bit windows): use them on public data only
+ * (e.g. Merkle nodes or transcript values everyone sees), never on secrets.
  *
  * r may alias a (in-place conversion is fine); batch arrays hold n elements.
  */
@@ -35,18 +35,20 @@
 extern "C" {
 #endif
 
-ZKP_API void zkp_gf2_b256_to_ghash2(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a);
-ZKP_API void zkp_gf2_ghash2_to_b256(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a);
+/* Fast, variable-time conversions (public data only). */
+ZKP_API void zkp_gf2_b256_to_ghash2_vartime(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a);
+ZKP_API void zkp_gf2_ghash2_to_b256_vartime(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a);
 
 /* r[i] = iso(a[i]) for i < n; identical to n single calls. NULL with n > 0:
  * ZKP_ERR_NULL (nothing written). r may equal a. */
-ZKP_API zkp_status zkp_gf2_b256_to_ghash2_batch(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a, size_t n);
-ZKP_API zkp_status zkp_gf2_ghash2_to_b256_batch(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a, size_t n);
+ZKP_API zkp_status zkp_gf2_b256_to_ghash2_batch_vartime(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a, size_t n);
+ZKP_API zkp_status zkp_gf2_ghash2_to_b256_batch_vartime(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a, size_t n);
 
-/* Constant-time conversions: no branch or memory address depends on a.
- * Results are identical to the fast forms. */
-ZKP_API void zkp_gf2_b256_to_ghash2_ct(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a);
-ZKP_API void zkp_gf2_ghash2_to_b256_ct(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a);
+/* Constant-time conversions: no branch or memory address depends on a
+ * (checked by tests/ct/gf2iso_ct.c under valgrind). Results are identical
+ * to the _vartime forms. */
+ZKP_API void zkp_gf2_b256_to_ghash2(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a);
+ZKP_API void zkp_gf2_ghash2_to_b256(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a);
 
 /* Which kernel the conversions use now ("avx2", "portable"). */
 ZKP_API const char *zkp_gf2_iso_implementation(void);

@@ -75,9 +75,12 @@ ZKP_INLINE uint64_t zkp_rotl64(uint64_t x, unsigned n) {
 /* ---- constant-time building blocks ------------------------------------- */
 
 /* Hides a value from the optimiser so it cannot turn mask arithmetic back
- * into a branch (the same idea as BoringSSL's value_barrier_w). */
+ * into a branch (the same idea as BoringSSL's value_barrier_w). In the
+ * MemorySanitizer constant-time build (ZKP_CT_MSAN, tests/ct/msan_shim.h)
+ * it is the identity: MSan treats an inline-asm operand like a branch, and
+ * that build only checks, it is never shipped. */
 ZKP_INLINE uint64_t zkp_value_barrier_u64(uint64_t v) {
-#if defined(__GNUC__)
+#if defined(__GNUC__) && !defined(ZKP_CT_MSAN)
     __asm__("" : "+r"(v));
 #endif
     return v;

@@ -140,21 +140,21 @@ static void apply_ct(uint64_t out[4], const uint64_t in[4], const uint64_t (*col
 #endif
 }
 
-void zkp_gf2_b256_to_ghash2_ct(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a) {
+void zkp_gf2_b256_to_ghash2(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a) {
     apply_ct(r->limb, a->limb, zkp_gf2iso_fwd_cols);
 }
 
-void zkp_gf2_ghash2_to_b256_ct(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a) {
+void zkp_gf2_ghash2_to_b256(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a) {
     apply_ct(r->limb, a->limb, zkp_gf2iso_inv_cols);
 }
 
 /* ---- public API ------------------------------------------------------------------ */
 
-void zkp_gf2_b256_to_ghash2(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a) {
+void zkp_gf2_b256_to_ghash2_vartime(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a) {
     pick()->apply(r->limb, a->limb, 1, zkp_gf2iso_fwd_tab);
 }
 
-void zkp_gf2_ghash2_to_b256(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a) {
+void zkp_gf2_ghash2_to_b256_vartime(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a) {
     pick()->apply(r->limb, a->limb, 1, zkp_gf2iso_inv_tab);
 }
 
@@ -162,14 +162,14 @@ void zkp_gf2_ghash2_to_b256(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a) {
  * array of 4n limbs. */
 _Static_assert(sizeof(zkp_gf2_b256) == 32 && sizeof(zkp_gf2_ghash2) == 32, "4-limb elements");
 
-zkp_status zkp_gf2_b256_to_ghash2_batch(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a, size_t n) {
+zkp_status zkp_gf2_b256_to_ghash2_batch_vartime(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a, size_t n) {
     if (n == 0) return ZKP_OK;
     if (!r || !a) return ZKP_ERR_NULL;
     pick()->apply(r->limb, a->limb, n, zkp_gf2iso_fwd_tab);
     return ZKP_OK;
 }
 
-zkp_status zkp_gf2_ghash2_to_b256_batch(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a, size_t n) {
+zkp_status zkp_gf2_ghash2_to_b256_batch_vartime(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a, size_t n) {
     if (n == 0) return ZKP_OK;
     if (!r || !a) return ZKP_ERR_NULL;
     pick()->apply(r->limb, a->limb, n, zkp_gf2iso_inv_tab);

@@ -42,17 +42,31 @@ zkp_status zkp_hemera_root_cdc(const uint8_t *data, size_t len, uint8_t out[ZKP_
         hm_leaf(data, len, 0, 1, out);
         return ZKP_OK;
     }
+    /* Chunks are found LEAF_GROUP at a time and hashed together through
+     * the lane-parallel batch path (unequal lengths are fine there), into
+     * stack buffers: the root stays heap-free. */
+    enum { LEAF_GROUP = 64 };
+    const uint8_t *ptr[LEAF_GROUP];
+    size_t lens[LEAF_GROUP];
+    uint64_t ctr[LEAF_GROUP];
+    uint8_t cv[LEAF_GROUP][ZKP_HEMERA_DIGEST_BYTES];
     hm_stack s;
     hm_stack_init(&s);
     size_t start = 0;
-    for (uint64_t i = 0;; i++) {
-        uint8_t cv[ZKP_HEMERA_DIGEST_BYTES];
-        hm_leaf(data + start, end - start, i, 0, cv);
-        int more = end < len;
-        hm_stack_push(&s, cv, more);
-        if (!more) break;
-        start = end;
-        end = cdc_next(data, len, start);
+    uint64_t index = 0;
+    for (;;) {
+        unsigned m = 0;
+        while (m < LEAF_GROUP && start < len) {
+            ptr[m] = data + start;
+            lens[m] = end - start;
+            ctr[m] = index++;
+            m++;
+            start = end;
+            if (start < len) end = cdc_next(data, len, start);
+        }
+        zkp_hemera_hash_leaf_batch(ptr, lens, ctr, m, 0, cv);
+        for (unsigned l = 0; l < m; l++) hm_stack_push(&s, cv[l], l + 1 < m || start < len);
+        if (start >= len) break;
     }
     hm_stack_finish(&s, 1, out);
     return ZKP_OK;

@@ -14,6 +14,7 @@
  */
 #include <immintrin.h>
 
+#include "core/simd_msan.h" /* the MSan constant-time build only */
 #include "keccak/f1600.h"
 
 #define KX_VEC __m512i

@@ -5,13 +5,7 @@
 # Usage: hemera_batch_cli.sh ZKPRIM
 set -uo pipefail
 Z=$1
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # description want got
-  if [ "$2" = "$3" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1: got '$3', want '$2'"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # pat(n): byte i = i mod 251
 pat() { python3 -c "import sys; sys.stdout.buffer.write(bytes(i % 251 for i in range($1)))" > "$2"; }
@@ -38,5 +32,4 @@ done
 check "--threads without a count" 2 "$?"
 "$Z" tree -a hemera --cdc --threads 2 "$tmp/r" >/dev/null 2>&1
 check "--threads with --cdc" 2 "$?"
-echo "hemera_batch_cli: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish hemera_batch_cli

@@ -2,6 +2,7 @@
 #   expect CODE DESCRIPTION COMMAND...   run COMMAND (stdout -> $tmp/out,
 #                                        stderr -> $tmp/err), want exit CODE
 #   expect_grep PATTERN FILE DESCRIPTION FILE must contain PATTERN
+#   check DESCRIPTION WANT GOT           two strings must be equal
 #   finish NAME                          print "NAME: N passed, M failed", return status
 pass=0 fail=0
 tmp=$(mktemp -d)
@@ -17,6 +18,10 @@ expect() {
 
 expect_grep() {
   if grep -q -- "$1" "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $3: no '$1' in output"; fi
+}
+
+check() {
+  if [ "$2" = "$3" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1: got '$3', want '$2'"; fi
 }
 
 finish() {

@@ -1,8 +1,14 @@
 # Constant-time checks shared by every module (included before tests/<module>.cmake).
 #
-# Constant-time checks by valgrind memcheck (tests/ct/): a program marks its
-# secrets undefined and memcheck fails the run on any branch or address that
-# depends on them. zkp_add_ct_test(NAME SOURCE [EXTRA_SOURCES...]) builds the
+# Constant-time checks (tests/ct/): a program marks its secrets
+# (ct_secret.h) and the checker fails the run on any branch or address that
+# depends on them. Two checkers:
+#   valgrind memcheck  native builds without sanitizers: ctest runs each
+#                      program under valgrind (no AVX-512 / VPCLMULQDQ there);
+#   MemorySanitizer    a clang build with -fsanitize=memory and
+#                      -include tests/ct/msan_shim.h (scripts/test.sh's
+#                      ctmsan stage): the programs run natively, so every
+#                      kernel of this CPU is checked, AVX-512 included. zkp_add_ct_test(NAME SOURCE [EXTRA_SOURCES...]) builds the
 # program (linked with the test harness and the static library) and
 # registers two tests:
 #   NAME           the program as is: must be clean;
@@ -13,6 +19,11 @@
 # Registered only where memcheck can run them: valgrind and its header
 # found, a native build, and no sanitizer (ASan/UBSan and memcheck do not
 # mix; scripts/test.sh sets ZKPRIM_TEST_SANITIZE=1 for that stage).
+add_custom_target(ct_programs) # builds only the ct programs (the ctmsan stage)
+set(ZKP_CT_MSAN OFF)
+if(CMAKE_C_FLAGS MATCHES "-fsanitize=memory")
+  set(ZKP_CT_MSAN ON)
+endif()
 find_program(ZKP_VALGRIND valgrind)
 include(CheckIncludeFile)
 check_include_file(valgrind/memcheck.h ZKP_HAVE_MEMCHECK_H)
@@ -23,11 +34,21 @@ if(ZKP_VALGRIND AND ZKP_HAVE_MEMCHECK_H AND NOT CMAKE_CROSSCOMPILING
 endif()
 
 function(zkp_add_ct_test name source)
+  if(ZKP_CT_MSAN)
+    add_executable(${name} ${source} ${ARGN})
+    target_link_libraries(${name} PRIVATE zkp_test_harness)
+    add_dependencies(ct_programs ${name})
+    add_test(NAME ${name} COMMAND ${name})
+    add_test(NAME ${name}-planted COMMAND ${name} --planted)
+    set_tests_properties(${name}-planted PROPERTIES WILL_FAIL TRUE)
+    return()
+  endif()
   if(NOT ZKP_CT_TESTS)
     return()
   endif()
   add_executable(${name} ${source} ${ARGN})
   target_link_libraries(${name} PRIVATE zkp_test_harness)
+  add_dependencies(ct_programs ${name})
   set(vg ${ZKP_VALGRIND} --tool=memcheck --error-exitcode=1 --track-origins=yes --quiet)
   add_test(NAME ${name} COMMAND ${vg} $<TARGET_FILE:${name}>)
   add_test(NAME ${name}-planted COMMAND ${vg} $<TARGET_FILE:${name}> --planted)

@@ -1,74 +1,63 @@
 /*
  * Constant-time check of the Hemera modes that see secrets, by a tool:
- * run under `valgrind --error-exitcode=1` (memcheck). Key, context,
- * material and message bytes are marked undefined with client requests;
- * memcheck then reports any conditional branch or memory address computed
+ * valgrind memcheck, or MemorySanitizer in the ctmsan stage (ct_secret.h).
+ * Key, context, material and message bytes are marked secret; the checker
+ * then reports any conditional branch or memory address computed
  * from them (and from anything derived from them: states, digests). The
  * outputs are left undefined and never inspected.
  *
  * Covered: keyed_hash, derive_key, hash_secret; the keyed, secret,
  * derive-key-context and derive-key-material hashers with updates split at
  * every kind of offset; finalize (twice) and XOF reads of odd sizes; at
- * every CPU level valgrind lets the library use.
+ * every CPU level the checker lets the library use (under MSan that includes
+ * AVX-512).
  *
  * `--planted` also feeds the secrets to the variable-time class (the public
- * hash and a tree leaf, whose fast permutation branches on values); memcheck
- * must report that, which proves the check can fail (the `-planted` ctest
+ * hash and a tree leaf, whose fast permutation branches on values); the
+ * checker must report that, which proves the check can fail (the `-planted` ctest
  * entry expects the run to fail).
  */
 #include <stdio.h>
 #include <string.h>
-#include <valgrind/memcheck.h>
-
+#include "ct_secret.h"
 #include "zkprim/hemera.h"
 
-#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
-
-static int g_calls;
-
-static void must(zkp_status st, const char *what) {
-    /* Statuses depend on public things only (pointers, lengths, flags). */
-    if (st != ZKP_OK) {
-        fprintf(stderr, "ct_hemera_modes: %s returned %s\n", what, zkp_status_name(st));
-        g_calls = -1000000;
-    }
-    g_calls++;
-}
+#define SECRET(p, n) ct_secret((p), (n))
 
 static void run_all(const uint8_t *key, const uint8_t *ctx, size_t clen, const uint8_t *msg, size_t mlen) {
     uint8_t out[32], ck[32], xo[100];
-    must(zkp_hemera_keyed_hash(key, msg, mlen, out), "keyed_hash");
-    must(zkp_hemera_derive_key(ctx, clen, msg, mlen, out), "derive_key");
-    must(zkp_hemera_hash_secret(msg, mlen, out), "hash_secret");
+    ct_must(zkp_hemera_keyed_hash(key, msg, mlen, out), "keyed_hash");
+    ct_must(zkp_hemera_derive_key(ctx, clen, msg, mlen, out), "derive_key");
+    ct_must(zkp_hemera_hash_secret(msg, mlen, out), "hash_secret");
 
     zkp_hemera_hasher h;
     zkp_hemera_xof x;
     /* keyed hasher, uneven updates, finalize twice, XOF */
-    must(zkp_hemera_hasher_init_keyed(&h, key), "init_keyed");
-    must(zkp_hemera_hasher_update(&h, msg, mlen / 3), "update");
-    must(zkp_hemera_hasher_update(&h, msg + mlen / 3, mlen - mlen / 3), "update");
-    must(zkp_hemera_hasher_finalize(&h, out), "finalize");
-    must(zkp_hemera_hasher_finalize(&h, out), "finalize again");
-    must(zkp_hemera_hasher_finalize_xof(&h, &x), "finalize_xof");
-    must(zkp_hemera_xof_fill(&x, xo, 7), "xof_fill");
-    must(zkp_hemera_xof_fill(&x, xo + 7, sizeof xo - 7), "xof_fill");
+    ct_must(zkp_hemera_hasher_init_keyed(&h, key), "init_keyed");
+    ct_must(zkp_hemera_hasher_update(&h, msg, mlen / 3), "update");
+    ct_must(zkp_hemera_hasher_update(&h, msg + mlen / 3, mlen - mlen / 3), "update");
+    ct_must(zkp_hemera_hasher_finalize(&h, out), "finalize");
+    ct_must(zkp_hemera_hasher_finalize(&h, out), "finalize again");
+    ct_must(zkp_hemera_hasher_finalize_xof(&h, &x), "finalize_xof");
+    ct_must(zkp_hemera_xof_fill(&x, xo, 7), "xof_fill");
+    ct_must(zkp_hemera_xof_fill(&x, xo + 7, sizeof xo - 7), "xof_fill");
 
     /* secret hasher, byte-at-a-time start then the rest */
-    must(zkp_hemera_hasher_init_secret(&h), "init_secret");
-    for (size_t i = 0; i < mlen && i < 60; i++) must(zkp_hemera_hasher_update(&h, msg + i, 1), "update");
-    if (mlen > 60) must(zkp_hemera_hasher_update(&h, msg + 60, mlen - 60), "update");
-    must(zkp_hemera_hasher_finalize_xof(&h, &x), "finalize_xof");
-    must(zkp_hemera_xof_fill(&x, xo, sizeof xo), "xof_fill");
+    ct_must(zkp_hemera_hasher_init_secret(&h), "init_secret");
+    for (size_t i = 0; i < mlen && i < 60; i++) ct_must(zkp_hemera_hasher_update(&h, msg + i, 1), "update");
+    if (mlen > 60) ct_must(zkp_hemera_hasher_update(&h, msg + 60, mlen - 60), "update");
+    ct_must(zkp_hemera_hasher_finalize_xof(&h, &x), "finalize_xof");
+    ct_must(zkp_hemera_xof_fill(&x, xo, sizeof xo), "xof_fill");
 
     /* derive-key phases through the hashers */
-    must(zkp_hemera_hasher_init_derive_key_context(&h), "init_derive_key_context");
-    must(zkp_hemera_hasher_update(&h, ctx, clen), "update");
-    must(zkp_hemera_hasher_finalize(&h, ck), "finalize");
-    must(zkp_hemera_hasher_init_derive_key_material(&h, ck), "init_derive_key_material");
-    must(zkp_hemera_hasher_update(&h, msg, mlen), "update");
-    must(zkp_hemera_hasher_finalize(&h, out), "finalize");
-    must(zkp_hemera_hasher_finalize_xof(&h, &x), "finalize_xof");
-    must(zkp_hemera_xof_fill(&x, xo, 65), "xof_fill");
+    ct_must(zkp_hemera_hasher_init_derive_key_context(&h), "init_derive_key_context");
+    ct_must(zkp_hemera_hasher_update(&h, ctx, clen), "update");
+    ct_must(zkp_hemera_hasher_finalize(&h, ck), "finalize");
+    ct_must(zkp_hemera_hasher_init_derive_key_material(&h, ck), "init_derive_key_material");
+    ct_must(zkp_hemera_hasher_update(&h, msg, mlen), "update");
+    ct_must(zkp_hemera_hasher_finalize(&h, out), "finalize");
+    ct_must(zkp_hemera_hasher_finalize_xof(&h, &x), "finalize_xof");
+    ct_must(zkp_hemera_xof_fill(&x, xo, 65), "xof_fill");
 
     /* the raw building block */
     uint64_t st[16];
@@ -79,7 +68,7 @@ static void run_all(const uint8_t *key, const uint8_t *ctx, size_t clen, const u
 
 int main(int argc, char **argv) {
     int planted = argc > 1 && strcmp(argv[1], "--planted") == 0;
-    if (!RUNNING_ON_VALGRIND) fprintf(stderr, "ct_hemera_modes: not under valgrind; nothing is checked\n");
+    if (!ct_checker_active()) fprintf(stderr, "ct_hemera_modes: not under valgrind or MSan; nothing is checked\n");
     static const char *levels[] = {"portable", "bmi2", "avx2", "avx512", "neon", "native"};
     /* Lengths: empty, inside one block, exactly one block, several blocks. */
     static const size_t lens[] = {0, 1, 33, 55, 56, 57, 200};
@@ -100,10 +89,10 @@ int main(int argc, char **argv) {
     if (planted) {   /* secrets into the fast class: must be reported */
         uint8_t out[32];
         SECRET(msg, sizeof msg);
-        must(zkp_hemera_hash(msg, sizeof msg, out), "hash (planted)");
-        must(zkp_hemera_hash_leaf(msg, sizeof msg, 0, 0, out), "hash_leaf (planted)");
+        ct_must(zkp_hemera_hash(msg, sizeof msg, out), "hash (planted)");
+        ct_must(zkp_hemera_hash_leaf(msg, sizeof msg, 0, 0, out), "hash_leaf (planted)");
     }
     zkp_cpu_force("native");
-    printf("ct_hemera_modes: %d calls\n", g_calls);
-    return g_calls > 0 ? 0 : 1;
+    printf("ct_hemera_modes: %d calls\n", ct_calls);
+    return ct_calls > 0 ? 0 : 1;
 }

@@ -1,0 +1,53 @@
+# Fuzz targets (tests/fuzz/fuzz_<name>.c, each an LLVMFuzzerTestOneInput).
+#
+# zkp_add_fuzz(NAME SOURCE [RANDOM COUNT] [ORACLES SOURCES...]) builds, in every build:
+#   fuzz_NAME             the target with replay_main.c; ctest fuzz-NAME runs
+#                         the seed corpus tests/fuzz/corpus/NAME/ and seeded
+#                         random inputs (so ASan, qemu and portable stages
+#                         exercise the targets too);
+# and with -DZKP_FUZZ=ON under clang (scripts/test.sh's fuzz stage):
+#   fuzz_NAME_libfuzzer   linked with libFuzzer; ctest fuzz-NAME-libfuzzer
+#                         fuzzes for ZKP_FUZZ_SECONDS, growing a corpus in the
+#                         build tree (the checked-in seeds are read-only).
+option(ZKP_FUZZ "Also build libFuzzer fuzzers (clang only)" OFF)
+set(ZKP_FUZZ_SECONDS 20 CACHE STRING "Seconds each libFuzzer ctest runs")
+set(ZKP_FUZZ_DIR ${CMAKE_CURRENT_LIST_DIR})
+if(ZKP_FUZZ AND NOT CMAKE_C_COMPILER_ID MATCHES "Clang")
+  message(FATAL_ERROR "ZKP_FUZZ needs clang (libFuzzer)")
+endif()
+
+if(ZKP_FUZZ)
+  add_custom_target(fuzzers) # every libFuzzer binary: `cmake --build B --target fuzzers`
+endif()
+
+function(zkp_add_fuzz name source)
+  cmake_parse_arguments(F "" "RANDOM" "ORACLES" ${ARGN})
+  if(NOT F_RANDOM)
+    set(F_RANDOM 3000)
+  endif()
+  set(corpus ${ZKP_FUZZ_DIR}/corpus/${name})
+  add_executable(fuzz_${name} ${source} ${ZKP_FUZZ_DIR}/replay_main.c ${F_ORACLES})
+  target_link_libraries(fuzz_${name} PRIVATE zkp_test_harness)
+  target_include_directories(fuzz_${name} PRIVATE ${ZKP_FUZZ_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/ref)
+  add_test(NAME fuzz-${name} COMMAND fuzz_${name} --random ${F_RANDOM} ${corpus})
+  if(ZKP_FUZZ)
+    add_executable(fuzz_${name}_libfuzzer ${source} ${F_ORACLES})
+    target_link_libraries(fuzz_${name}_libfuzzer PRIVATE zkp_test_harness)
+    target_include_directories(fuzz_${name}_libfuzzer PRIVATE ${ZKP_FUZZ_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/ref)
+    target_compile_options(fuzz_${name}_libfuzzer PRIVATE -fsanitize=fuzzer)
+    target_link_options(fuzz_${name}_libfuzzer PRIVATE -fsanitize=fuzzer)
+    add_dependencies(fuzzers fuzz_${name}_libfuzzer)
+    set(work ${CMAKE_CURRENT_BINARY_DIR}/fuzz-corpus/${name})
+    file(MAKE_DIRECTORY ${work})
+    add_test(NAME fuzz-${name}-libfuzzer
+             COMMAND fuzz_${name}_libfuzzer -max_total_time=${ZKP_FUZZ_SECONDS} -max_len=4096
+                     -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 ${work} ${corpus})
+  endif()
+endfunction()
+
+zkp_add_fuzz(keccak ${ZKP_FUZZ_DIR}/fuzz_keccak.c ORACLES ${CMAKE_CURRENT_SOURCE_DIR}/ref/keccak_ref.c)
+zkp_add_fuzz(hemera ${ZKP_FUZZ_DIR}/fuzz_hemera.c RANDOM 600 ORACLES ${CMAKE_CURRENT_SOURCE_DIR}/ref/hemera_modes_ref.c
+             ${CMAKE_CURRENT_SOURCE_DIR}/ref/hemera_oracle.c)
+zkp_add_fuzz(poseidon ${ZKP_FUZZ_DIR}/fuzz_poseidon.c RANDOM 2000 ORACLES ${CMAKE_CURRENT_SOURCE_DIR}/ref/poseidon_bigint.c)
+zkp_add_fuzz(gf2 ${ZKP_FUZZ_DIR}/fuzz_gf2.c RANDOM 2000 ORACLES ${CMAKE_CURRENT_SOURCE_DIR}/ref/gf2_ref.c
+             ${CMAKE_CURRENT_SOURCE_DIR}/ref/gf2iso_oracle.c)
