@@ -33,6 +33,7 @@
  */
 #include <immintrin.h>
 
+#include "core/simd_msan.h" /* the MSan constant-time build only */
 #include "keccak/f1600.h"
 
 #define ROWMASK ((__mmask8)0x1F)
