@@ -82,6 +82,10 @@ size_t zkp_keccak_absorb_avx512(uint64_t st[25], const uint8_t *in, size_t nbloc
     const unsigned rl = rate / 8;
     const __mmask8 m0 = row_mask(rl, 0), m1 = row_mask(rl, 1), m2 = row_mask(rl, 2), m3 = row_mask(rl, 3),
                    m4 = row_mask(rl, 4);
+    /* A row with no rate lanes loads nothing; its offset is 0 so that no
+     * pointer past the block is ever formed (rows 0 and 1 always have lanes:
+     * the smallest rate, SHA3-512's 72 bytes, has 9). */
+    const size_t o2 = m2 ? 80 : 0, o3 = m3 ? 120 : 0, o4 = m4 ? 160 : 0;
     __m512i a0 = _mm512_maskz_loadu_epi64(ROWMASK, st);
     __m512i a1 = _mm512_maskz_loadu_epi64(ROWMASK, st + 5);
     __m512i a2 = _mm512_maskz_loadu_epi64(ROWMASK, st + 10);
@@ -91,9 +95,9 @@ size_t zkp_keccak_absorb_avx512(uint64_t st[25], const uint8_t *in, size_t nbloc
         /* the block's lanes are little-endian 8-byte words, as the rows */
         a0 = _mm512_xor_si512(a0, _mm512_maskz_loadu_epi64(m0, in));
         a1 = _mm512_xor_si512(a1, _mm512_maskz_loadu_epi64(m1, in + 40));
-        a2 = _mm512_xor_si512(a2, _mm512_maskz_loadu_epi64(m2, in + 80));
-        a3 = _mm512_xor_si512(a3, _mm512_maskz_loadu_epi64(m3, in + 120));
-        a4 = _mm512_xor_si512(a4, _mm512_maskz_loadu_epi64(m4, in + 160));
+        a2 = _mm512_xor_si512(a2, _mm512_maskz_loadu_epi64(m2, in + o2));
+        a3 = _mm512_xor_si512(a3, _mm512_maskz_loadu_epi64(m3, in + o3));
+        a4 = _mm512_xor_si512(a4, _mm512_maskz_loadu_epi64(m4, in + o4));
         kz_permute(&a0, &a1, &a2, &a3, &a4);
     }
     _mm512_mask_storeu_epi64(st, ROWMASK, a0);
