@@ -39,6 +39,7 @@ typedef struct zkp_poseidon_kernel {
 
 extern const zkp_poseidon_ops zkp_poseidon_ops_portable;
 extern const zkp_poseidon_ops zkp_poseidon_ops_bmi2;
+extern const zkp_poseidon_ops zkp_poseidon_ops_ifma;
 
 /* Kernel table, widest first, portable last (tests loop over it). */
 extern const zkp_poseidon_kernel zkp_poseidon_kernels[];

@@ -13,7 +13,19 @@
 
 /* ---- dispatch ---------------------------------------------------------------- */
 
+/* avx512ifma: hash_many eight states at a time in zmm lanes; its other
+ * operations are the base scalar kernel's, so it needs that kernel's
+ * features too. */
+#if ZKP_HAVE_BMI2
+#define IFMA_BASE_NEED (ZKP_CPU_BMI2 | ZKP_CPU_ADX)
+#else
+#define IFMA_BASE_NEED 0
+#endif
+
 const zkp_poseidon_kernel zkp_poseidon_kernels[] = {
+#if ZKP_HAVE_AVX512IFMA
+    {{"avx512ifma", ZKP_CPU_AVX512F | ZKP_CPU_AVX512IFMA | IFMA_BASE_NEED, 1}, &zkp_poseidon_ops_ifma},
+#endif
 #if ZKP_HAVE_BMI2
     {{"bmi2", ZKP_CPU_BMI2 | ZKP_CPU_ADX, 1}, &zkp_poseidon_ops_bmi2},
 #endif

@@ -1,0 +1,278 @@
+/*
+ * AVX-512 IFMA kernel: `hash_many` on eight independent states at once, one
+ * state per 64-bit lane of a zmm register. Field elements are five 52-bit
+ * limbs (radix 2^52, one zmm per limb), multiplied with VPMADD52LUQ /
+ * VPMADD52HUQ, in Montgomery form with R' = 2^260 (five limb steps) -- not
+ * the scalar kernels' R = 2^256. The constants come from
+ * constants_ifma.inc (the same sparse tables, generated in R' form); states
+ * enter and leave in the scalar R form through one product each with
+ * 2^264 mod p and 2^256 mod p.
+ *
+ * Lazy reduction (p / 2^260 = e < 0.0119): a Montgomery product of a, b
+ * returns (ab + Mp) / 2^260 < ab e / p + p, so for a, b < 2.1p it is below
+ * 1.06p and no conditional subtraction is needed. The only value that grows
+ * is a partial round's s_k += v_k x (< s_k + 1.03p), which gets one
+ * conditional subtraction of 2p. Invariant (docs/poseidon.md): every state
+ * element stays below 2.1p; round constants are added inside the product
+ * accumulator (C 2^260 before the reduction), so x^5 + c < 2.03p; the t-term
+ * rows sum unreduced (limb accumulators < 2^61) and reduce once, < 1.43p.
+ * Only lane 0 leaves (hash output): one product with 2^256 mod p, < 1.03p,
+ * then one scalar conditional subtraction makes it canonical.
+ *
+ * The other operations (mul, sqr, dot, permute, hash) are the scalar base
+ * kernel's (bmi2 when built, else portable): one state alone has too little
+ * parallelism for 4-cycle-latency vector products.
+ */
+#include <immintrin.h>
+#include <string.h>
+
+#include "poseidon/fr.h"
+#include "poseidon/internal.h"
+
+typedef struct zkp_fr52 {
+    uint64_t l[5];
+} zkp_fr52;
+
+#include "poseidon/constants_ifma.inc"
+
+#define M52 0xfffffffffffffull
+#define LANES 8
+
+typedef __m512i v8;
+typedef struct {
+    v8 l[5];
+} vfr;
+
+#define MADDLO _mm512_madd52lo_epu64
+#define MADDHI _mm512_madd52hi_epu64
+#define BC(x) _mm512_set1_epi64((long long)(x))
+
+/* T[0..9] += a * b (limbs of a and b below 2^52). */
+ZKP_INLINE void v_mac(v8 T[10], const vfr *a, const vfr *b) {
+    for (int i = 0; i < 5; i++)
+        for (int j = 0; j < 5; j++) {
+            T[i + j] = MADDLO(T[i + j], a->l[i], b->l[j]);
+            T[i + j + 1] = MADDHI(T[i + j + 1], a->l[i], b->l[j]);
+        }
+}
+
+/* T[0..9] += c * b for a constant c (broadcast to every lane). */
+ZKP_INLINE void v_mac_c(v8 T[10], const zkp_fr52 *c, const vfr *b) {
+    for (int i = 0; i < 5; i++) {
+        const v8 ci = BC(c->l[i]);
+        for (int j = 0; j < 5; j++) {
+            T[i + j] = MADDLO(T[i + j], ci, b->l[j]);
+            T[i + j + 1] = MADDHI(T[i + j + 1], ci, b->l[j]);
+        }
+    }
+}
+
+/* T = a^2: the ten cross products once, doubled, plus the five squares. */
+ZKP_INLINE void v_sqr_acc(v8 T[10], const vfr *a) {
+    const v8 z = _mm512_setzero_si512();
+    for (int k = 0; k < 10; k++) T[k] = z;
+    for (int i = 0; i < 5; i++)
+        for (int j = i + 1; j < 5; j++) {
+            T[i + j] = MADDLO(T[i + j], a->l[i], a->l[j]);
+            T[i + j + 1] = MADDHI(T[i + j + 1], a->l[i], a->l[j]);
+        }
+    for (int k = 1; k < 10; k++) T[k] = _mm512_add_epi64(T[k], T[k]);
+    for (int i = 0; i < 5; i++) {
+        T[2 * i] = MADDLO(T[2 * i], a->l[i], a->l[i]);
+        T[2 * i + 1] = MADDHI(T[2 * i + 1], a->l[i], a->l[i]);
+    }
+}
+
+/* r = T / 2^260 mod p (Montgomery reduction, one 52-bit digit at a time),
+ * limbs normalised. T's limbs may be unnormalised (each < 2^62); the value
+ * is < T / 2^260 + p. */
+ZKP_INLINE void v_redc(vfr *r, v8 T[10]) {
+    const v8 z = _mm512_setzero_si512(), mask = BC(M52), pinv = BC(ifma_pinv);
+    for (int i = 0; i < 5; i++) {
+        const v8 m = MADDLO(z, T[i], pinv); /* (T[i] mod 2^52) (-p^-1) mod 2^52 */
+        for (int j = 0; j < 5; j++) {
+            const v8 pj = BC(ifma_p[j]);
+            T[i + j] = MADDLO(T[i + j], m, pj);
+            T[i + j + 1] = MADDHI(T[i + j + 1], m, pj);
+        }
+        /* T[i] is now 0 mod 2^52: its high part is an exact carry. */
+        T[i + 1] = _mm512_add_epi64(T[i + 1], _mm512_srli_epi64(T[i], 52));
+    }
+    for (int k = 5; k < 9; k++) {
+        T[k + 1] = _mm512_add_epi64(T[k + 1], _mm512_srli_epi64(T[k], 52));
+        r->l[k - 5] = _mm512_and_si512(T[k], mask);
+    }
+    r->l[4] = T[9];
+}
+
+/* T[5..9] += c (so the reduction returns ... + c): a constant, or a state
+ * element (add_v). */
+ZKP_INLINE void v_addhi_c(v8 T[10], const zkp_fr52 *c) {
+    for (int k = 0; k < 5; k++) T[5 + k] = _mm512_add_epi64(T[5 + k], BC(c->l[k]));
+}
+ZKP_INLINE void v_addhi_v(v8 T[10], const vfr *c) {
+    for (int k = 0; k < 5; k++) T[5 + k] = _mm512_add_epi64(T[5 + k], c->l[k]);
+}
+
+ZKP_INLINE void v_zero(v8 T[10]) {
+    for (int k = 0; k < 10; k++) T[k] = _mm512_setzero_si512();
+}
+
+/* r = x - 2p if x >= 2p else x (x < 2^255, normalised limbs). */
+ZKP_INLINE void v_condsub2p(vfr *r, const vfr *x) {
+    const v8 mask = BC(M52);
+    v8 d[5];
+    for (int k = 0; k < 5; k++) d[k] = _mm512_sub_epi64(x->l[k], BC(2 * ifma_p[k]));
+    for (int k = 0; k < 4; k++) {
+        d[k + 1] = _mm512_add_epi64(d[k + 1], _mm512_srai_epi64(d[k], 52));
+        d[k] = _mm512_and_si512(d[k], mask);
+    }
+    const __mmask8 neg = _mm512_movepi64_mask(d[4]); /* borrow: x < 2p, keep x */
+    for (int k = 0; k < 5; k++) r->l[k] = _mm512_mask_blend_epi64(neg, d[k], x->l[k]);
+}
+
+/* x^5 (+ c when c is not NULL), x < 2.1p: < 2.03p. */
+ZKP_INLINE void v_pow5(vfr *r, const vfr *x, const zkp_fr52 *c) {
+    v8 T[10];
+    vfr x2, x4;
+    v_sqr_acc(T, x);
+    v_redc(&x2, T);
+    v_sqr_acc(T, &x2);
+    v_redc(&x4, T);
+    v_zero(T);
+    v_mac(T, &x4, x);
+    if (c) v_addhi_c(T, c);
+    v_redc(r, T);
+}
+
+/* Row i of a t x t constant matrix times the state (one reduction). */
+ZKP_INLINE void v_dot(vfr *r, const zkp_fr52 *row, const vfr *s, const unsigned T_) {
+    v8 T[10];
+    v_zero(T);
+    for (unsigned k = 0; k < T_; k++) v_mac_c(T, &row[k], &s[k]);
+    v_redc(r, T);
+}
+
+ZKP_INLINE void v_full_round(const unsigned T_, vfr *s, const zkp_fr52 *c, const zkp_fr52 *M, const int lane0_only) {
+    for (unsigned i = 0; i < T_; i++) v_pow5(&s[i], &s[i], c ? &c[i] : NULL);
+    vfr n[ZKP_POSEIDON_TMAX];
+    const unsigned rows = lane0_only ? 1 : T_;
+    for (unsigned i = 0; i < rows; i++) v_dot(&n[i], &M[i * T_], s, T_);
+    for (unsigned i = 0; i < rows; i++) s[i] = n[i];
+}
+
+/* The sparse schedule of perm_impl.h, hash form (last round lane 0 only). */
+ZKP_INLINE void v_hash(const unsigned T_, vfr *s) {
+    const unsigned rp = zkp_poseidon_rp[T_];
+    const zkp_fr52 *C = ifma_sc[T_] + T_; /* the first T_ were added on entry */
+    const zkp_fr52 *S = ifma_ss[T_];
+    for (unsigned f = 0; f < ZKP_POSEIDON_RF; f++) {
+        const int last = f == ZKP_POSEIDON_RF - 1;
+        v_full_round(T_, s, last ? NULL : C, f == 3 ? ifma_sp[T_] : ifma_mds[T_], last);
+        C += T_;
+        if (f != 3) continue;
+        for (unsigned r = 0; r < rp; r++, S += 2 * T_ - 1) {
+            vfr x;
+            v_pow5(&x, &s[0], &C[r]);
+            s[0] = x;
+            v_dot(&s[0], S, s, T_); /* new lane 0 = <w, (x, s1..)> */
+            for (unsigned k = 1; k < T_; k++) {
+                v8 A[10];
+                v_zero(A);
+                v_mac_c(A, &S[T_ + k - 1], &x);
+                v_addhi_v(A, &s[k]);
+                vfr y;
+                v_redc(&y, A); /* < s_k + 1.03p */
+                v_condsub2p(&s[k], &y);
+            }
+        }
+        C += rp;
+    }
+}
+
+/* ---- lanes <-> scalar states ------------------------------------------------ */
+
+/* Lane j of element i = state j's element i (R form, < p), moved to R' form
+ * with the entry constant (the first round constants folded in). */
+ZKP_INLINE void v_load(const unsigned T_, vfr *s, const zkp_fr *in, size_t count) {
+    for (unsigned i = 0; i < T_; i++) {
+        uint64_t b[5][LANES] __attribute__((aligned(64)));
+        for (unsigned j = 0; j < LANES; j++) {
+            uint64_t v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+            if (j < count) {
+                const uint64_t *v = in[j * T_ + i].v;
+                v0 = v[0], v1 = v[1], v2 = v[2], v3 = v[3];
+            }
+            b[0][j] = v0 & M52;
+            b[1][j] = ((v0 >> 52) | (v1 << 12)) & M52;
+            b[2][j] = ((v1 >> 40) | (v2 << 24)) & M52;
+            b[3][j] = ((v2 >> 28) | (v3 << 36)) & M52;
+            b[4][j] = v3 >> 16;
+        }
+        vfr x;
+        for (int k = 0; k < 5; k++) x.l[k] = _mm512_load_si512((const void *)b[k]);
+        v8 A[10];
+        v_zero(A);
+        v_mac_c(A, &ifma_k_in, &x);
+        v_addhi_c(A, &ifma_sc[T_][i]);
+        v_redc(&s[i], A);
+    }
+}
+
+/* Lane 0 of each state back to R form, canonical. */
+ZKP_INLINE void v_store0(const unsigned T_, const vfr *s, zkp_fr *out, size_t count) {
+    v8 A[10];
+    v_zero(A);
+    v_mac_c(A, &ifma_k_out, &s[0]);
+    vfr y;
+    v_redc(&y, A);
+    uint64_t b[5][LANES] __attribute__((aligned(64)));
+    for (int k = 0; k < 5; k++) _mm512_store_si512((void *)b[k], y.l[k]);
+    for (unsigned j = 0; j < LANES && j < count; j++) {
+        uint64_t v[4];
+        v[0] = b[0][j] | (b[1][j] << 52);
+        v[1] = (b[1][j] >> 12) | (b[2][j] << 40);
+        v[2] = (b[2][j] >> 24) | (b[3][j] << 28);
+        v[3] = (b[3][j] >> 36) | (b[4][j] << 16);
+        fr_condsub(out[j * T_].v, v, fr_k_p); /* < 1.03p -> < p */
+    }
+}
+
+#define K_WIDTH(T)                                                                               \
+    static void many8_t##T(zkp_fr *st, size_t count) {                                           \
+        vfr s[T];                                                                                \
+        v_load(T, s, st, count);                                                                 \
+        v_hash(T, s);                                                                            \
+        v_store0(T, s, st, count);                                                               \
+    }
+K_WIDTH(2) K_WIDTH(3) K_WIDTH(4) K_WIDTH(5) K_WIDTH(6) K_WIDTH(7) K_WIDTH(8) K_WIDTH(9)
+K_WIDTH(10) K_WIDTH(11) K_WIDTH(12) K_WIDTH(13) K_WIDTH(14) K_WIDTH(15) K_WIDTH(16) K_WIDTH(17)
+#undef K_WIDTH
+
+typedef void (*many8_fn)(zkp_fr *st, size_t count);
+static const many8_fn many8_tab[18] = {
+    NULL, NULL, many8_t2, many8_t3, many8_t4, many8_t5, many8_t6, many8_t7, many8_t8,
+    many8_t9, many8_t10, many8_t11, many8_t12, many8_t13, many8_t14, many8_t15, many8_t16, many8_t17};
+
+/* Groups of eight; a short last group runs with zero padding lanes (one
+ * vector pass costs less than two scalar hashes). */
+static void ifma_hash_many(unsigned t, zkp_fr *s, size_t count) {
+    for (size_t i = 0; i < count; i += LANES) many8_tab[t](s + i * t, count - i < LANES ? count - i : LANES);
+}
+
+#if ZKP_HAVE_BMI2
+#define BASE zkp_poseidon_ops_bmi2
+#else
+#define BASE zkp_poseidon_ops_portable
+#endif
+
+static void ifma_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) { BASE.mul(r, a, b); }
+static void ifma_sqr(zkp_fr *r, const zkp_fr *a) { BASE.sqr(r, a); }
+static void ifma_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n) { BASE.dot(r, a, b, n); }
+static void ifma_permute(unsigned t, zkp_fr *s) { BASE.permute(t, s); }
+static void ifma_permute_dense(unsigned t, zkp_fr *s) { BASE.permute_dense(t, s); }
+static void ifma_hash(unsigned t, zkp_fr *s) { BASE.hash(t, s); }
+
+const zkp_poseidon_ops zkp_poseidon_ops_ifma = {
+    ifma_mul, ifma_sqr, ifma_dot, ifma_permute, ifma_permute_dense, ifma_hash, ifma_hash_many, LANES,
+};
