@@ -41,6 +41,11 @@ extern const zkp_poseidon_ops zkp_poseidon_ops_portable;
 extern const zkp_poseidon_ops zkp_poseidon_ops_bmi2;
 extern const zkp_poseidon_ops zkp_poseidon_ops_ifma;
 
+#if ZKP_HAVE_AVX512IFMA
+/* Test hook of kernel_ifma.c: one vector field routine on eight lanes. */
+void zkp_poseidon_ifma_field8(int op, uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]);
+#endif
+
 /* Kernel table, widest first, portable last (tests loop over it). */
 extern const zkp_poseidon_kernel zkp_poseidon_kernels[];
 extern const size_t zkp_poseidon_kernel_count;

@@ -35,6 +35,16 @@ typedef struct zkp_fr52 {
 
 #include "poseidon/constants_ifma.inc"
 
+/* Full unrolling of every limb loop keeps the ten accumulators in zmm
+ * registers (GCC does not flatten them at -O2 on its own). */
+#if defined(__clang__)
+#define V_UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define V_UNROLL _Pragma("GCC unroll 16")
+#else
+#define V_UNROLL
+#endif
+
 #define M52 0xfffffffffffffull
 #define LANES 8
 
@@ -49,7 +59,9 @@ typedef struct {
 
 /* T[0..9] += a * b (limbs of a and b below 2^52). */
 ZKP_INLINE void v_mac(v8 T[10], const vfr *a, const vfr *b) {
+    V_UNROLL
     for (int i = 0; i < 5; i++)
+        V_UNROLL
         for (int j = 0; j < 5; j++) {
             T[i + j] = MADDLO(T[i + j], a->l[i], b->l[j]);
             T[i + j + 1] = MADDHI(T[i + j + 1], a->l[i], b->l[j]);
@@ -58,8 +70,10 @@ ZKP_INLINE void v_mac(v8 T[10], const vfr *a, const vfr *b) {
 
 /* T[0..9] += c * b for a constant c (broadcast to every lane). */
 ZKP_INLINE void v_mac_c(v8 T[10], const zkp_fr52 *c, const vfr *b) {
+    V_UNROLL
     for (int i = 0; i < 5; i++) {
         const v8 ci = BC(c->l[i]);
+        V_UNROLL
         for (int j = 0; j < 5; j++) {
             T[i + j] = MADDLO(T[i + j], ci, b->l[j]);
             T[i + j + 1] = MADDHI(T[i + j + 1], ci, b->l[j]);
@@ -70,13 +84,18 @@ ZKP_INLINE void v_mac_c(v8 T[10], const zkp_fr52 *c, const vfr *b) {
 /* T = a^2: the ten cross products once, doubled, plus the five squares. */
 ZKP_INLINE void v_sqr_acc(v8 T[10], const vfr *a) {
     const v8 z = _mm512_setzero_si512();
+    V_UNROLL
     for (int k = 0; k < 10; k++) T[k] = z;
+    V_UNROLL
     for (int i = 0; i < 5; i++)
+        V_UNROLL
         for (int j = i + 1; j < 5; j++) {
             T[i + j] = MADDLO(T[i + j], a->l[i], a->l[j]);
             T[i + j + 1] = MADDHI(T[i + j + 1], a->l[i], a->l[j]);
         }
+    V_UNROLL
     for (int k = 1; k < 10; k++) T[k] = _mm512_add_epi64(T[k], T[k]);
+    V_UNROLL
     for (int i = 0; i < 5; i++) {
         T[2 * i] = MADDLO(T[2 * i], a->l[i], a->l[i]);
         T[2 * i + 1] = MADDHI(T[2 * i + 1], a->l[i], a->l[i]);
@@ -88,8 +107,10 @@ ZKP_INLINE void v_sqr_acc(v8 T[10], const vfr *a) {
  * is < T / 2^260 + p. */
 ZKP_INLINE void v_redc(vfr *r, v8 T[10]) {
     const v8 z = _mm512_setzero_si512(), mask = BC(M52), pinv = BC(ifma_pinv);
+    V_UNROLL
     for (int i = 0; i < 5; i++) {
         const v8 m = MADDLO(z, T[i], pinv); /* (T[i] mod 2^52) (-p^-1) mod 2^52 */
+        V_UNROLL
         for (int j = 0; j < 5; j++) {
             const v8 pj = BC(ifma_p[j]);
             T[i + j] = MADDLO(T[i + j], m, pj);
@@ -98,6 +119,7 @@ ZKP_INLINE void v_redc(vfr *r, v8 T[10]) {
         /* T[i] is now 0 mod 2^52: its high part is an exact carry. */
         T[i + 1] = _mm512_add_epi64(T[i + 1], _mm512_srli_epi64(T[i], 52));
     }
+    V_UNROLL
     for (int k = 5; k < 9; k++) {
         T[k + 1] = _mm512_add_epi64(T[k + 1], _mm512_srli_epi64(T[k], 52));
         r->l[k - 5] = _mm512_and_si512(T[k], mask);
@@ -108,13 +130,16 @@ ZKP_INLINE void v_redc(vfr *r, v8 T[10]) {
 /* T[5..9] += c (so the reduction returns ... + c): a constant, or a state
  * element (add_v). */
 ZKP_INLINE void v_addhi_c(v8 T[10], const zkp_fr52 *c) {
+    V_UNROLL
     for (int k = 0; k < 5; k++) T[5 + k] = _mm512_add_epi64(T[5 + k], BC(c->l[k]));
 }
 ZKP_INLINE void v_addhi_v(v8 T[10], const vfr *c) {
+    V_UNROLL
     for (int k = 0; k < 5; k++) T[5 + k] = _mm512_add_epi64(T[5 + k], c->l[k]);
 }
 
 ZKP_INLINE void v_zero(v8 T[10]) {
+    V_UNROLL
     for (int k = 0; k < 10; k++) T[k] = _mm512_setzero_si512();
 }
 
@@ -122,12 +147,15 @@ ZKP_INLINE void v_zero(v8 T[10]) {
 ZKP_INLINE void v_condsub2p(vfr *r, const vfr *x) {
     const v8 mask = BC(M52);
     v8 d[5];
+    V_UNROLL
     for (int k = 0; k < 5; k++) d[k] = _mm512_sub_epi64(x->l[k], BC(2 * ifma_p[k]));
+    V_UNROLL
     for (int k = 0; k < 4; k++) {
         d[k + 1] = _mm512_add_epi64(d[k + 1], _mm512_srai_epi64(d[k], 52));
         d[k] = _mm512_and_si512(d[k], mask);
     }
     const __mmask8 neg = _mm512_movepi64_mask(d[4]); /* borrow: x < 2p, keep x */
+    V_UNROLL
     for (int k = 0; k < 5; k++) r->l[k] = _mm512_mask_blend_epi64(neg, d[k], x->l[k]);
 }
 
@@ -153,38 +181,48 @@ ZKP_INLINE void v_dot(vfr *r, const zkp_fr52 *row, const vfr *s, const unsigned 
     v_redc(r, T);
 }
 
-ZKP_INLINE void v_full_round(const unsigned T_, vfr *s, const zkp_fr52 *c, const zkp_fr52 *M, const int lane0_only) {
-    for (unsigned i = 0; i < T_; i++) v_pow5(&s[i], &s[i], c ? &c[i] : NULL);
-    vfr n[ZKP_POSEIDON_TMAX];
+/* NS groups of eight states (s[h * T_ + i]) advance in lockstep: a
+ * partial round is a chain of dependent products (latency ~ 4 cycles per
+ * VPMADD52 step), so two independent groups keep the multiplier busier. */
+ZKP_INLINE void v_full_round(const unsigned T_, const unsigned NS, vfr *s, const zkp_fr52 *c, const zkp_fr52 *M,
+                             const int lane0_only) {
+    for (unsigned i = 0; i < T_; i++)
+        for (unsigned h = 0; h < NS; h++) v_pow5(&s[h * T_ + i], &s[h * T_ + i], c ? &c[i] : NULL);
+    vfr n[2 * ZKP_POSEIDON_TMAX];
     const unsigned rows = lane0_only ? 1 : T_;
-    for (unsigned i = 0; i < rows; i++) v_dot(&n[i], &M[i * T_], s, T_);
-    for (unsigned i = 0; i < rows; i++) s[i] = n[i];
+    for (unsigned i = 0; i < rows; i++)
+        for (unsigned h = 0; h < NS; h++) v_dot(&n[h * T_ + i], &M[i * T_], &s[h * T_], T_);
+    for (unsigned h = 0; h < NS; h++)
+        for (unsigned i = 0; i < rows; i++) s[h * T_ + i] = n[h * T_ + i];
 }
 
 /* The sparse schedule of perm_impl.h, hash form (last round lane 0 only). */
-ZKP_INLINE void v_hash(const unsigned T_, vfr *s) {
+ZKP_INLINE void v_hash(const unsigned T_, const unsigned NS, vfr *s) {
     const unsigned rp = zkp_poseidon_rp[T_];
     const zkp_fr52 *C = ifma_sc[T_] + T_; /* the first T_ were added on entry */
     const zkp_fr52 *S = ifma_ss[T_];
     for (unsigned f = 0; f < ZKP_POSEIDON_RF; f++) {
         const int last = f == ZKP_POSEIDON_RF - 1;
-        v_full_round(T_, s, last ? NULL : C, f == 3 ? ifma_sp[T_] : ifma_mds[T_], last);
+        v_full_round(T_, NS, s, last ? NULL : C, f == 3 ? ifma_sp[T_] : ifma_mds[T_], last);
         C += T_;
         if (f != 3) continue;
         for (unsigned r = 0; r < rp; r++, S += 2 * T_ - 1) {
-            vfr x;
-            v_pow5(&x, &s[0], &C[r]);
-            s[0] = x;
-            v_dot(&s[0], S, s, T_); /* new lane 0 = <w, (x, s1..)> */
-            for (unsigned k = 1; k < T_; k++) {
-                v8 A[10];
-                v_zero(A);
-                v_mac_c(A, &S[T_ + k - 1], &x);
-                v_addhi_v(A, &s[k]);
-                vfr y;
-                v_redc(&y, A); /* < s_k + 1.03p */
-                v_condsub2p(&s[k], &y);
+            vfr x[2];
+            for (unsigned h = 0; h < NS; h++) {
+                v_pow5(&x[h], &s[h * T_], &C[r]);
+                s[h * T_] = x[h];
             }
+            for (unsigned h = 0; h < NS; h++) v_dot(&s[h * T_], S, &s[h * T_], T_); /* <w, (x, s1..)> */
+            for (unsigned k = 1; k < T_; k++)
+                for (unsigned h = 0; h < NS; h++) {
+                    v8 A[10];
+                    v_zero(A);
+                    v_mac_c(A, &S[T_ + k - 1], &x[h]);
+                    v_addhi_v(A, &s[h * T_ + k]);
+                    vfr y;
+                    v_redc(&y, A); /* < s_k + 1.03p */
+                    v_condsub2p(&s[h * T_ + k], &y);
+                }
         }
         C += rp;
     }
@@ -210,6 +248,7 @@ ZKP_INLINE void v_load(const unsigned T_, vfr *s, const zkp_fr *in, size_t count
             b[4][j] = v3 >> 16;
         }
         vfr x;
+        V_UNROLL
         for (int k = 0; k < 5; k++) x.l[k] = _mm512_load_si512((const void *)b[k]);
         v8 A[10];
         v_zero(A);
@@ -227,6 +266,7 @@ ZKP_INLINE void v_store0(const unsigned T_, const vfr *s, zkp_fr *out, size_t co
     vfr y;
     v_redc(&y, A);
     uint64_t b[5][LANES] __attribute__((aligned(64)));
+    V_UNROLL
     for (int k = 0; k < 5; k++) _mm512_store_si512((void *)b[k], y.l[k]);
     for (unsigned j = 0; j < LANES && j < count; j++) {
         uint64_t v[4];
@@ -242,29 +282,55 @@ ZKP_INLINE void v_store0(const unsigned T_, const vfr *s, zkp_fr *out, size_t co
     static void many8_t##T(zkp_fr *st, size_t count) {                                           \
         vfr s[T];                                                                                \
         v_load(T, s, st, count);                                                                 \
-        v_hash(T, s);                                                                            \
+        v_hash(T, 1, s);                                                                         \
         v_store0(T, s, st, count);                                                               \
+    }                                                                                            \
+    static void many16_t##T(zkp_fr *st) {                                                        \
+        vfr s[2 * T];                                                                            \
+        v_load(T, s, st, LANES);                                                                 \
+        v_load(T, s + T, st + LANES * T, LANES);                                                 \
+        v_hash(T, 2, s);                                                                         \
+        v_store0(T, s, st, LANES);                                                               \
+        v_store0(T, s + T, st + LANES * T, LANES);                                               \
     }
 K_WIDTH(2) K_WIDTH(3) K_WIDTH(4) K_WIDTH(5) K_WIDTH(6) K_WIDTH(7) K_WIDTH(8) K_WIDTH(9)
 K_WIDTH(10) K_WIDTH(11) K_WIDTH(12) K_WIDTH(13) K_WIDTH(14) K_WIDTH(15) K_WIDTH(16) K_WIDTH(17)
 #undef K_WIDTH
 
 typedef void (*many8_fn)(zkp_fr *st, size_t count);
+typedef void (*many16_fn)(zkp_fr *st);
+static const many16_fn many16_tab[18] = {
+    NULL, NULL, many16_t2, many16_t3, many16_t4, many16_t5, many16_t6, many16_t7, many16_t8,
+    many16_t9, many16_t10, many16_t11, many16_t12, many16_t13, many16_t14, many16_t15, many16_t16, many16_t17};
 static const many8_fn many8_tab[18] = {
     NULL, NULL, many8_t2, many8_t3, many8_t4, many8_t5, many8_t6, many8_t7, many8_t8,
     many8_t9, many8_t10, many8_t11, many8_t12, many8_t13, many8_t14, many8_t15, many8_t16, many8_t17};
-
-/* Groups of eight; a short last group runs with zero padding lanes (one
- * vector pass costs less than two scalar hashes). */
-static void ifma_hash_many(unsigned t, zkp_fr *s, size_t count) {
-    for (size_t i = 0; i < count; i += LANES) many8_tab[t](s + i * t, count - i < LANES ? count - i : LANES);
-}
 
 #if ZKP_HAVE_BMI2
 #define BASE zkp_poseidon_ops_bmi2
 #else
 #define BASE zkp_poseidon_ops_portable
 #endif
+
+#ifndef IFMA_MIN_LANES
+#define IFMA_MIN_LANES 3
+#endif
+
+/* Groups of eight; a short last group runs with zero padding lanes (one
+ * vector pass costs less than two scalar hashes). */
+static void ifma_hash_many(unsigned t, zkp_fr *s, size_t count) {
+    size_t i = 0;
+    for (; i + 2 * LANES <= count; i += 2 * LANES) many16_tab[t](s + i * t);
+    for (; i < count; i += LANES) {
+        const size_t m = count - i < LANES ? count - i : LANES;
+        if (m < IFMA_MIN_LANES) { /* a vector pass costs about IFMA_MIN_LANES scalar hashes */
+            for (; i < count; i++) BASE.hash(t, s + i * t);
+            return;
+        }
+        many8_tab[t](s + i * t, m);
+    }
+}
+
 
 static void ifma_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) { BASE.mul(r, a, b); }
 static void ifma_sqr(zkp_fr *r, const zkp_fr *a) { BASE.sqr(r, a); }
@@ -276,3 +342,24 @@ static void ifma_hash(unsigned t, zkp_fr *s) { BASE.hash(t, s); }
 const zkp_poseidon_ops zkp_poseidon_ops_ifma = {
     ifma_mul, ifma_sqr, ifma_dot, ifma_permute, ifma_permute_dense, ifma_hash, ifma_hash_many, LANES,
 };
+
+/* Test hook (tests/test_poseidon.c): one field routine on eight lanes, R'
+ * form, radix-2^52 limbs as x[k][j] = limb k of lane j. op 0: Montgomery
+ * product a b / 2^260; 1: the dedicated square of a; 2: a - 2p if a >= 2p;
+ * 3: the partial-round update b + a * c / 2^260 with c = the constant
+ * 2^264 mod p (the entry constant). */
+void zkp_poseidon_ifma_field8(int op, uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]) {
+    vfr x, y, z;
+    v8 T[10];
+    for (int k = 0; k < 5; k++) {
+        x.l[k] = _mm512_loadu_si512((const void *)a[k]);
+        y.l[k] = _mm512_loadu_si512((const void *)b[k]);
+    }
+    switch (op) {
+    case 0: v_zero(T); v_mac(T, &x, &y); v_redc(&z, T); break;
+    case 1: v_sqr_acc(T, &x); v_redc(&z, T); break;
+    case 2: v_condsub2p(&z, &x); break;
+    default: v_zero(T); v_mac_c(T, &ifma_k_in, &x); v_addhi_v(T, &y); v_redc(&z, T); break;
+    }
+    for (int k = 0; k < 5; k++) _mm512_storeu_si512((void *)r[k], z.l[k]);
+}
