@@ -1,5 +1,6 @@
 /* Poseidon (BN254, circom) benchmarks: the Montgomery product and square of
- * each kernel (throughput: four independent chains), the hash per width
+ * each kernel (throughput: four independent chains; "-call" through the
+ * kernel's function pointer, "-inline" inlined in the kernel's loop), the hash per width
  * through the public API, hash_many of width 3, a Merkle root, and
  * circomlibjs 0.1.7 (WASM, node) as anchor rows of the same run. */
 #define _POSIX_C_SOURCE 200809L
@@ -76,6 +77,27 @@ static void run_sqr(void *ctx, uint64_t iters) {
         c->ops->sqr(&c->a[2], &c->a[2]);
         c->ops->sqr(&c->a[3], &c->a[3]);
     }
+    bench_sink(c->a, sizeof c->a);
+}
+
+/* The same with the product inlined in the kernel's loop (no call per
+ * product): the Montgomery product's own throughput. */
+static void run_mul_inline(void *ctx, uint64_t iters) {
+    fr_ctx *c = ctx;
+#if ZKP_HAVE_BMI2
+    if (strcmp(c->name, "bmi2") == 0) zkp_poseidon_mul_chains_bmi2(c->a, &c->b, iters, 0);
+    else
+#endif
+        zkp_poseidon_mul_chains_portable(c->a, &c->b, iters, 0);
+    bench_sink(c->a, sizeof c->a);
+}
+static void run_sqr_inline(void *ctx, uint64_t iters) {
+    fr_ctx *c = ctx;
+#if ZKP_HAVE_BMI2
+    if (strcmp(c->name, "bmi2") == 0) zkp_poseidon_mul_chains_bmi2(c->a, &c->b, iters, 1);
+    else
+#endif
+        zkp_poseidon_mul_chains_portable(c->a, &c->b, iters, 1);
     bench_sink(c->a, sizeof c->a);
 }
 
@@ -244,10 +266,14 @@ static const char *kname_node(void) {
 NODE_SETUP(1) NODE_SETUP(2) NODE_SETUP(4) NODE_SETUP(12) NODE_SETUP(16)
 
 static const bench_case k_cases[] = {
-    {"poseidon/fr-mul/portable", "field", 0, fr_setup_portable, fr_fresh, run_mul, free, kname_portable},
-    {"poseidon/fr-mul/bmi2", "field", 0, fr_setup_bmi2, fr_fresh, run_mul, free, kname_bmi2},
-    {"poseidon/fr-sqr/portable", "field", 0, fr_setup_portable, fr_fresh, run_sqr, free, kname_portable},
-    {"poseidon/fr-sqr/bmi2", "field", 0, fr_setup_bmi2, fr_fresh, run_sqr, free, kname_bmi2},
+    {"poseidon/fr-mul-call/portable", "field", 0, fr_setup_portable, fr_fresh, run_mul, free, kname_portable},
+    {"poseidon/fr-mul-call/bmi2", "field", 0, fr_setup_bmi2, fr_fresh, run_mul, free, kname_bmi2},
+    {"poseidon/fr-mul-inline/portable", "field", 0, fr_setup_portable, fr_fresh, run_mul_inline, free, kname_portable},
+    {"poseidon/fr-mul-inline/bmi2", "field", 0, fr_setup_bmi2, fr_fresh, run_mul_inline, free, kname_bmi2},
+    {"poseidon/fr-sqr-call/portable", "field", 0, fr_setup_portable, fr_fresh, run_sqr, free, kname_portable},
+    {"poseidon/fr-sqr-call/bmi2", "field", 0, fr_setup_bmi2, fr_fresh, run_sqr, free, kname_bmi2},
+    {"poseidon/fr-sqr-inline/portable", "field", 0, fr_setup_portable, fr_fresh, run_sqr_inline, free, kname_portable},
+    {"poseidon/fr-sqr-inline/bmi2", "field", 0, fr_setup_bmi2, fr_fresh, run_sqr_inline, free, kname_bmi2},
     {"poseidon/hash/t2", "hash", 0, hash_setup_1, hash_fresh, run_hash, free, kname_active},
     {"poseidon/hash/t3", "hash", 0, hash_setup_2, hash_fresh, run_hash, free, kname_active},
     {"poseidon/hash/t5", "hash", 0, hash_setup_4, hash_fresh, run_hash, free, kname_active},

@@ -4,9 +4,11 @@ matrices and the sparse-MDS ("optimised") form, written as C tables in
 Montgomery form.
 
 usage: gen/poseidon_constants.py ROOT
-writes ROOT/src/poseidon/constants_dense.c, constants_sparse.c, constants_table.c,
-and constants_ifma.inc (the sparse tables again for the AVX-512 IFMA kernel:
-five 52-bit limbs per element, Montgomery form with R' = 2^260)
+writes ROOT/src/poseidon/constants_sparse.c (with the MDS matrices), constants_table.c,
+constants_ifma.inc (the sparse tables again for the AVX-512 IFMA kernel:
+five 52-bit limbs per element, Montgomery form with R' = 2^260), and
+ROOT/tests/ref/poseidon_constants_dense.c (the dense round constants: only the
+tests' plain round-by-round permutation uses them, so they stay out of the library)
 
 Dense constants follow the Poseidon authors' generate_parameters_grain.sage
 (field 1 = prime field, S-box 0 = x^alpha, n = 254 bits, t, R_F = 8, R_P per
@@ -208,8 +210,8 @@ def main():
     root = sys.argv[1]
     outdir = os.path.join(root, "src", "poseidon")
     os.makedirs(outdir, exist_ok=True)
-    dense = [HEADER % "Dense circom parameters: round constants (R_F + R_P) * t and the t x t MDS matrix, row-major."]
-    sparse = [HEADER % "Sparse-MDS form: folded constants (8t + R_P), partial-round vectors ((2t - 1) * R_P), pre-sparse matrix P."]
+    dense = [HEADER % "Dense circom round constants, (R_F + R_P) * t per width (test code: the plain permutation)."]
+    sparse = [HEADER % "Sparse-MDS form: folded constants (8t + R_P), partial-round vectors ((2t - 1) * R_P), pre-sparse matrix P;\n * and the t x t MDS matrix, row-major."]
     tab = [HEADER % "Per-width parameter table (index t = 2..17)."]
     pl = [(P >> (52 * i)) & M52 for i in range(5)]
     pinv52 = (-pow(P, -1, 1 << 52)) % (1 << 52)
@@ -223,13 +225,13 @@ def main():
         ifma.append(table52("sp52_t%d" % t, [x for row in pm for x in row]))
         ifma.append(table52("mds52_t%d" % t, [x for row in m for x in row]))
         dense.append(table("rc_t%d" % t, c))
-        dense.append(table("mds_t%d" % t, [x for row in m for x in row]))
+        sparse.append(table("mds_t%d" % t, [x for row in m for x in row]))
         sparse.append(table("sc_t%d" % t, sc))
         sparse.append(table("ss_t%d" % t, ss))
         sparse.append(table("sp_t%d" % t, [x for row in pm for x in row]))
     dense.append("const zkp_fr *const zkp_poseidon_rc[18] = {NULL, NULL, %s};\n" %
                  ", ".join("rc_t%d" % t for t in WIDTHS))
-    dense.append("const zkp_fr *const zkp_poseidon_mds[18] = {NULL, NULL, %s};\n" %
+    sparse.append("const zkp_fr *const zkp_poseidon_mds[18] = {NULL, NULL, %s};\n" %
                  ", ".join("mds_t%d" % t for t in WIDTHS))
     sparse.append("const zkp_fr *const zkp_poseidon_sc[18] = {NULL, NULL, %s};\n" %
                   ", ".join("sc_t%d" % t for t in WIDTHS))
@@ -242,9 +244,11 @@ def main():
     for k in ("sc", "ss", "sp", "mds"):
         ifma.append("static const zkp_fr52 *const ifma_%s[18] = {NULL, NULL, %s};\n" %
                     (k, ", ".join("%s52_t%d" % (k, t) for t in WIDTHS)))
-    for name, parts in (("constants_dense.c", dense), ("constants_sparse.c", sparse), ("constants_table.c", tab),
-                        ("constants_ifma.inc", ifma)):
-        with open(os.path.join(outdir, name), "w") as f:
+    testdir = os.path.join(root, "tests", "ref")
+    os.makedirs(testdir, exist_ok=True)
+    for d, name, parts in ((outdir, "constants_sparse.c", sparse), (outdir, "constants_table.c", tab),
+                           (outdir, "constants_ifma.inc", ifma), (testdir, "poseidon_constants_dense.c", dense)):
+        with open(os.path.join(d, name), "w") as f:
             f.write("\n".join(parts))
 
 

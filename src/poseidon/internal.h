@@ -41,6 +41,10 @@ extern const zkp_poseidon_ops zkp_poseidon_ops_portable;
 extern const zkp_poseidon_ops zkp_poseidon_ops_bmi2;
 extern const zkp_poseidon_ops zkp_poseidon_ops_ifma;
 
+/* Benchmark helpers: products inlined in a loop (perm_impl.h). */
+void zkp_poseidon_mul_chains_portable(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr);
+void zkp_poseidon_mul_chains_bmi2(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr);
+
 #if ZKP_HAVE_AVX512IFMA
 /* Test hook of kernel_ifma.c: one vector field routine on eight lanes. */
 void zkp_poseidon_ifma_field8(int op, uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]);

@@ -246,3 +246,26 @@ const zkp_poseidon_ops KNAME(zkp_poseidon_ops) = {
     KNAME(op_mul), KNAME(op_sqr), KNAME(op_dot), KNAME(op_permute), KNAME(op_permute_dense),
     KNAME(op_hash), KNAME(op_hash_many), KMANY,
 };
+
+/* Benchmark helper (bench/bench_poseidon.c, rows fr-mul-inline / fr-sqr-inline):
+ * `iters` Montgomery products (sqr = 0) or squares on four independent
+ * chains a[0..3], with the product inlined in the loop, so the figure is
+ * the product's throughput without a call per product. */
+void KNAME(zkp_poseidon_mul_chains)(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr) {
+    zkp_fr x0 = a[0], x1 = a[1], x2 = a[2], x3 = a[3], y = *b;
+    if (sqr)
+        for (uint64_t i = 0; i < iters; i += 4) {
+            k_sqr(&x0, &x0);
+            k_sqr(&x1, &x1);
+            k_sqr(&x2, &x2);
+            k_sqr(&x3, &x3);
+        }
+    else
+        for (uint64_t i = 0; i < iters; i += 4) {
+            k_mul(&x0, &x0, &y);
+            k_mul(&x1, &x1, &y);
+            k_mul(&x2, &x2, &y);
+            k_mul(&x3, &x3, &y);
+        }
+    a[0] = x0, a[1] = x1, a[2] = x2, a[3] = x3;
+}
