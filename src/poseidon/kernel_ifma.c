@@ -336,7 +336,7 @@ static void ifma_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) { BASE.mul(r, 
 static void ifma_sqr(zkp_fr *r, const zkp_fr *a) { BASE.sqr(r, a); }
 static void ifma_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n) { BASE.dot(r, a, b, n); }
 static void ifma_permute(unsigned t, zkp_fr *s) { BASE.permute(t, s); }
-static void ifma_permute_dense(unsigned t, zkp_fr *s) { BASE.permute_dense(t, s); }
+static void ifma_permute_dense(unsigned t, zkp_fr *s, const zkp_fr *rc) { BASE.permute_dense(t, s, rc); }
 static void ifma_hash(unsigned t, zkp_fr *s) { BASE.hash(t, s); }
 
 const zkp_poseidon_ops zkp_poseidon_ops_ifma = {

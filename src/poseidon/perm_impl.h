@@ -173,9 +173,9 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
 
 /* ---- dense (plain) schedule: the reference shape, used by tests ---------- */
 
-static void k_perm_dense(unsigned T, zkp_fr *s) {
+static void k_perm_dense(unsigned T, zkp_fr *s, const zkp_fr *rc) {
     const unsigned rp = zkp_poseidon_rp[T];
-    const zkp_fr *C = zkp_poseidon_rc[T];
+    const zkp_fr *C = rc;
     const zkp_fr *M = zkp_poseidon_mds[T];
     zkp_fr n[FR_MAXT];
     for (unsigned r = 0; r < ZKP_POSEIDON_RF + rp; r++, C += T) {
@@ -233,7 +233,7 @@ static void KNAME(op_dot)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned 
     k_final_dot(r, T, n);
 }
 static void KNAME(op_permute)(unsigned t, zkp_fr *s) { KNAME(perm_tab)[t](s, 0); }
-static void KNAME(op_permute_dense)(unsigned t, zkp_fr *s) { k_perm_dense(t, s); }
+static void KNAME(op_permute_dense)(unsigned t, zkp_fr *s, const zkp_fr *rc) { k_perm_dense(t, s, rc); }
 static void KNAME(op_hash)(unsigned t, zkp_fr *s) { KNAME(perm_tab)[t](s, 1); }
 static void KNAME(op_hash_many)(unsigned t, zkp_fr *s, size_t count) {
     size_t i = 0;
