@@ -75,25 +75,13 @@ ZKP_INLINE void k_muladd(zkp_fr *s, const zkp_fr *w, const zkp_fr *x) {
 #ifdef FR_MONTMUL
     /* w x / R < 2p, plus s < p: < 3p, two conditional subtractions (2p, p). */
     FR_MONTMUL(T, w->v, x->v);
-    uint64_t c0 = 0;
-    ZKP_UNROLL
-    for (int i = 0; i < 4; i++) {
-        fr_u128 y = (fr_u128)T[4 + i] + s->v[i] + c0;
-        T[4 + i] = (uint64_t)y;
-        c0 = (uint64_t)(y >> 64);
-    }
+    fr_add_raw(T + 4, s->v);
     fr_condsub(T + 4, T + 4, fr_k_2p);
     fr_condsub(s->v, T + 4, fr_k_p);
     return;
 #endif
     FR_MUL512(T, w->v, x->v);
-    uint64_t c = 0;
-    ZKP_UNROLL
-    for (int i = 0; i < 4; i++) {
-        fr_u128 y = (fr_u128)T[4 + i] + s->v[i] + c;
-        T[4 + i] = (uint64_t)y;
-        c = (uint64_t)(y >> 64);
-    }
+    fr_add_raw(T + 4, s->v); /* < p^2 + p 2^256 < 2^512: no carry out */
     FR_REDC8(T);
     fr_condsub(T + 4, T + 4, fr_k_p);
     fr_condsub(s->v, T + 4, fr_k_p);
@@ -118,6 +106,24 @@ ZKP_INLINE void k_pow5(zkp_fr *r, const zkp_fr *x) {
     k_mul(r, &x4, x);
 }
 
+/* x^5 + c: the product (< 2p) plus c (< p) is < 3p; subtracting 2p then p
+ * (conditionally) makes it canonical without storing x^5 first. */
+ZKP_INLINE void k_pow5_add(zkp_fr *r, const zkp_fr *x, const zkp_fr *c) {
+#ifdef FR_MONTMUL
+    zkp_fr x2, x4;
+    uint64_t T[8];
+    k_sqr_lazy(&x2, x);
+    k_sqr_lazy(&x4, &x2);
+    FR_MONTMUL(T, x4.v, x->v);
+    fr_add_raw(T + 4, c->v);
+    fr_condsub(T + 4, T + 4, fr_k_2p);
+    fr_condsub(r->v, T + 4, fr_k_p);
+#else
+    k_pow5(r, x);
+    fr_add(r, r, c);
+#endif
+}
+
 /* ---- sparse schedule, NS independent states interleaved ------------------ */
 
 /* Full round of the sparse schedule: s = M (s^5 + c) (c may be NULL: last
@@ -126,8 +132,8 @@ ZKP_INLINE void k_full_round(const unsigned T, const unsigned NS, zkp_fr *s, con
                              const zkp_fr *M, const int lane0_only) {
     for (unsigned h = 0; h < NS; h++)
         for (unsigned i = 0; i < T; i++) {
-            k_pow5(&s[h * T + i], &s[h * T + i]);
-            if (c) fr_add(&s[h * T + i], &s[h * T + i], &c[i]);
+            if (c) k_pow5_add(&s[h * T + i], &s[h * T + i], &c[i]);
+            else k_pow5(&s[h * T + i], &s[h * T + i]);
         }
     zkp_fr n[FR_MAXT * 4];
     const unsigned rows = lane0_only ? 1 : T;
@@ -157,8 +163,7 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
         for (unsigned r = 0; r < rp; r++, S += 2 * T - 1) {
             for (unsigned h = 0; h < NS; h++) {
                 zkp_fr *st = &s[h * T];
-                k_pow5(&st[0], &st[0]);
-                fr_add(&st[0], &st[0], &C[r]);
+                k_pow5_add(&st[0], &st[0], &C[r]);
             }
             for (unsigned h = 0; h < NS; h++) {
                 zkp_fr *st = &s[h * T];
