@@ -124,21 +124,97 @@ ZKP_INLINE void k_pow5_add(zkp_fr *r, const zkp_fr *x, const zkp_fr *c) {
 #endif
 }
 
+/* ---- lazy reduction for narrow widths ------------------------------------ */
+
+/* With the one-pass product and the interleaved 2..4-term dot products
+ * (kernel_bmi2.c), widths t <= 4 keep state elements in [0, 2p) instead of
+ * [0, p) between steps, which saves one conditional subtraction per S-box
+ * and per partial-round update. Bounds (p / 2^256 < 0.18903):
+ *  - x^5 + c: x^2, x^4 < 2p (k_sqr_lazy), x^4 x / R < 2p, + c < 3p; one
+ *    subtraction of 2p when >= 2p leaves < 2p;
+ *  - s_k + v_k x: v_k x / R < 2p p / 2^256 + p < 1.38p, + s_k < 3.38p; one
+ *    subtraction of 2p leaves < 2p;
+ *  - row dot products: the state is the limb-scanned operand and the
+ *    constants (< p) the full one, so the CIOS intermediate stays below
+ *    (sum of constants + p) 2^64 <= 5p 2^64 < 2^320 whatever the state's
+ *    size; the result is < n 2p p / 2^256 + p: 1.76p for n = 2 (kept
+ *    as is), 2.13p / 2.51p for n = 3 / 4 (one subtraction of p: < 1.51p);
+ *  - the permutation's outputs get one subtraction of p (canonical).
+ * Wider rows use the separate 512-bit accumulation, where a 2p operand
+ * would overflow for t > 11, so they stay canonical. */
+#if defined(FR_MONTMUL) && defined(FR_DOTN)
+#define K_LAZY(T) ((T) <= 4)
+#else
+#define K_LAZY(T) 0
+#endif
+
+ZKP_INLINE void k_pow5_add_l(zkp_fr *r, const zkp_fr *x, const zkp_fr *c, const int lazy) {
+#if defined(FR_MONTMUL) && defined(FR_DOTN)
+    if (lazy) {
+        zkp_fr x2, x4;
+        uint64_t T[8];
+        k_sqr_lazy(&x2, x);
+        k_sqr_lazy(&x4, &x2);
+        FR_MONTMUL(T, x4.v, x->v);
+        fr_add_raw(T + 4, c->v);
+        fr_condsub(r->v, T + 4, fr_k_2p);
+        return;
+    }
+#endif
+    (void)lazy;
+    k_pow5_add(r, x, c);
+}
+
+ZKP_INLINE void k_muladd_l(zkp_fr *s, const zkp_fr *w, const zkp_fr *x, const int lazy) {
+#if defined(FR_MONTMUL) && defined(FR_DOTN)
+    if (lazy) {
+        uint64_t T[8];
+        FR_MONTMUL(T, w->v, x->v);
+        fr_add_raw(T + 4, s->v);
+        fr_condsub(s->v, T + 4, fr_k_2p);
+        return;
+    }
+#endif
+    (void)lazy;
+    k_muladd(s, w, x);
+}
+
+/* <c, s> for a constant row c and state s. */
+ZKP_INLINE void k_dot_l(zkp_fr *r, const zkp_fr *c, const zkp_fr *s, const unsigned n, const int lazy) {
+#if defined(FR_MONTMUL) && defined(FR_DOTN)
+    if (lazy) {
+        uint64_t T[8];
+        if (n == 2) {
+            fr_dot2_x(T, s, c);
+            r->v[0] = T[4], r->v[1] = T[5], r->v[2] = T[6], r->v[3] = T[7];
+            return;
+        }
+        if (n == 3) fr_dot3_x(T, s, c);
+        else fr_dot4_x(T, s, c);
+        fr_condsub(r->v, T + 4, fr_k_p);
+        return;
+    }
+#endif
+    (void)lazy;
+    k_dot(r, c, s, n);
+}
+
 /* ---- sparse schedule, NS independent states interleaved ------------------ */
 
 /* Full round of the sparse schedule: s = M (s^5 + c) (c may be NULL: last
  * round). lane0_only: compute only lane 0 of the product (the hash output). */
 ZKP_INLINE void k_full_round(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *c,
                              const zkp_fr *M, const int lane0_only) {
+    const int lazy = K_LAZY(T);
     for (unsigned h = 0; h < NS; h++)
         for (unsigned i = 0; i < T; i++) {
-            if (c) k_pow5_add(&s[h * T + i], &s[h * T + i], &c[i]);
+            if (c) k_pow5_add_l(&s[h * T + i], &s[h * T + i], &c[i], lazy);
             else k_pow5(&s[h * T + i], &s[h * T + i]);
         }
     zkp_fr n[FR_MAXT * 4];
     const unsigned rows = lane0_only ? 1 : T;
     for (unsigned h = 0; h < NS; h++)
-        for (unsigned i = 0; i < rows; i++) k_dot(&n[h * T + i], &M[i * T], &s[h * T], T);
+        for (unsigned i = 0; i < rows; i++) k_dot_l(&n[h * T + i], &M[i * T], &s[h * T], T, lazy);
     for (unsigned h = 0; h < NS; h++)
         for (unsigned i = 0; i < rows; i++) s[h * T + i] = n[h * T + i];
 }
@@ -148,6 +224,7 @@ ZKP_INLINE void k_full_round(const unsigned T, const unsigned NS, zkp_fr *s, con
  * width. Round index f = 0..7 counts full rounds; f = 4 follows the partial
  * rounds. */
 ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, const int lane0_only) {
+    const int lazy = K_LAZY(T);
     const unsigned rp = zkp_poseidon_rp[T];
     const zkp_fr *C = zkp_poseidon_sc[T];
     const zkp_fr *S = zkp_poseidon_ss[T];
@@ -161,19 +238,22 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
         C += T;
         if (f != 3) continue;
         for (unsigned r = 0; r < rp; r++, S += 2 * T - 1) {
+            zkp_fr x[4];
             for (unsigned h = 0; h < NS; h++) {
-                zkp_fr *st = &s[h * T];
-                k_pow5_add(&st[0], &st[0], &C[r]);
+                k_pow5_add_l(&x[h], &s[h * T], &C[r], lazy);
+                s[h * T] = x[h];
             }
             for (unsigned h = 0; h < NS; h++) {
                 zkp_fr *st = &s[h * T];
-                zkp_fr x = st[0];
-                k_dot(&st[0], S, st, T); /* new lane 0 = <w, (x, s1..)> */
-                for (unsigned k = 1; k < T; k++) k_muladd(&st[k], &S[T + k - 1], &x);
+                k_dot_l(&st[0], S, st, T, lazy); /* new lane 0 = <w, (x, s1..)> */
+                for (unsigned k = 1; k < T; k++) k_muladd_l(&st[k], &S[T + k - 1], &x[h], lazy);
             }
         }
         C += rp;
     }
+    if (lazy) /* [0, 2p) -> canonical */
+        for (unsigned h = 0; h < NS; h++)
+            for (unsigned i = 0; i < (lane0_only ? 1 : T); i++) fr_condsub(s[h * T + i].v, s[h * T + i].v, fr_k_p);
 }
 
 /* ---- dense (plain) schedule: the reference shape, used by tests ---------- */
