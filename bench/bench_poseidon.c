@@ -280,6 +280,7 @@ static const bench_case k_cases[] = {
     {"poseidon/hash/t13", "hash", 0, hash_setup_12, hash_fresh, run_hash, free, kname_active},
     {"poseidon/hash/t17", "hash", 0, hash_setup_16, hash_fresh, run_hash, free, kname_active},
     {"poseidon/hash-many/t3", "hash", 0, hash_setup_2, hash_fresh, run_many, free, kname_active},
+    {"poseidon/hash-many/t13", "hash", 0, hash_setup_12, hash_fresh, run_many, free, kname_active},
     {"poseidon/merkle-node/64-leaves", "hash", 0, hash_setup_2, hash_fresh, run_merkle, free, kname_active},
     {"poseidon/anchor-circomlibjs-wasm/t2", "anchor", 0, node_setup_1, NULL, run_node, node_teardown, kname_node},
     {"poseidon/anchor-circomlibjs-wasm/t3", "anchor", 0, node_setup_2, NULL, run_node, node_teardown, kname_node},
