@@ -619,7 +619,7 @@ static void test_sparse_dense(void) {
 /* ---- hash_many of every kernel against the portable hash ------------------------------- */
 
 /* Counts cover the IFMA kernel's two-group pass (16), one group (8), a
- * padded group, the scalar tail rule (< 3 left) and mixes of them. */
+ * padded group (2..7 left), the scalar tail (one left) and mixes of them. */
 static void test_many_kernels(void) {
     th_section("hash-many-kernels");
     static const size_t counts[] = {1, 2, 3, 7, 8, 9, 16, 17, 19, 35};
