@@ -46,6 +46,9 @@ extern const zkp_poseidon_ops zkp_poseidon_ops_ifma;
 /* Benchmark helpers: products inlined in a loop (perm_impl.h). */
 void zkp_poseidon_mul_chains_portable(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr);
 void zkp_poseidon_mul_chains_bmi2(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr);
+/* The R_P partial rounds of one width-t state (canonical in and out). */
+void zkp_poseidon_partial_portable(unsigned t, zkp_fr *s);
+void zkp_poseidon_partial_bmi2(unsigned t, zkp_fr *s);
 
 #if ZKP_HAVE_AVX512IFMA
 /* Test hook of kernel_ifma.c: one vector field routine on eight lanes. */

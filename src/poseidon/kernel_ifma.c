@@ -35,6 +35,15 @@ typedef struct zkp_fr52 {
 
 #include "poseidon/constants_ifma.inc"
 
+/* The base scalar kernel (single hashes, partial rounds, field ops). */
+#if ZKP_HAVE_BMI2
+#define BASE zkp_poseidon_ops_bmi2
+#define BASE_PARTIAL zkp_poseidon_partial_bmi2
+#else
+#define BASE zkp_poseidon_ops_portable
+#define BASE_PARTIAL zkp_poseidon_partial_portable
+#endif
+
 /* Full unrolling of every limb loop keeps the ten accumulators in zmm
  * registers (GCC does not flatten them at -O2 on its own). */
 #if defined(__clang__)
@@ -278,6 +287,126 @@ ZKP_INLINE void v_store0(const unsigned T_, const vfr *s, zkp_fr *out, size_t co
     }
 }
 
+/* ---- one state in vector lanes: the full rounds --------------------------- */
+
+/* Lane l of group g holds state element 8g + l (zero past t). The full
+ * rounds (t S-boxes, a t x t matrix) run here, the partial rounds (one
+ * S-box, 2t - 1 products in a dependent chain) in the base scalar kernel. */
+#define VG(T_) (((T_) + 7) / 8)
+
+/* Elements 0..T_-1 (R form, < 2p) into R' form, plus the per-lane constant
+ * vectors cv ([G][5][8]) when not NULL. */
+ZKP_INLINE void v1_load(const unsigned T_, vfr *s, const zkp_fr *in, const uint64_t *cv) {
+    for (unsigned g = 0; g < VG(T_); g++) {
+        uint64_t b[5][LANES] __attribute__((aligned(64)));
+        for (unsigned l = 0; l < LANES; l++) {
+            const unsigned i = 8 * g + l;
+            uint64_t v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+            if (i < T_) v0 = in[i].v[0], v1 = in[i].v[1], v2 = in[i].v[2], v3 = in[i].v[3];
+            b[0][l] = v0 & M52;
+            b[1][l] = ((v0 >> 52) | (v1 << 12)) & M52;
+            b[2][l] = ((v1 >> 40) | (v2 << 24)) & M52;
+            b[3][l] = ((v2 >> 28) | (v3 << 36)) & M52;
+            b[4][l] = v3 >> 16;
+        }
+        vfr x;
+        V_UNROLL
+        for (int k = 0; k < 5; k++) x.l[k] = _mm512_load_si512((const void *)b[k]);
+        v8 A[10];
+        v_zero(A);
+        v_mac_c(A, &ifma_k_in, &x);
+        if (cv)
+            V_UNROLL
+            for (int k = 0; k < 5; k++)
+                A[5 + k] = _mm512_add_epi64(A[5 + k], _mm512_loadu_si512((const void *)(cv + (g * 5 + k) * 8)));
+        v_redc(&s[g], A);
+    }
+}
+
+/* Elements 0..n-1 back to R form, canonical. */
+ZKP_INLINE void v1_store(const unsigned T_, const vfr *s, zkp_fr *out, const unsigned n) {
+    for (unsigned g = 0; g < VG(T_) && 8 * g < n; g++) {
+        v8 A[10];
+        v_zero(A);
+        v_mac_c(A, &ifma_k_out, &s[g]);
+        vfr y;
+        v_redc(&y, A);
+        uint64_t b[5][LANES] __attribute__((aligned(64)));
+        V_UNROLL
+        for (int k = 0; k < 5; k++) _mm512_store_si512((void *)b[k], y.l[k]);
+        for (unsigned l = 0; l < LANES && 8 * g + l < n; l++) {
+            uint64_t v[4];
+            v[0] = b[0][l] | (b[1][l] << 52);
+            v[1] = (b[1][l] >> 12) | (b[2][l] << 40);
+            v[2] = (b[2][l] >> 24) | (b[3][l] << 28);
+            v[3] = (b[3][l] >> 36) | (b[4][l] << 16);
+            fr_condsub(out[8 * g + l].v, v, fr_k_p);
+        }
+    }
+}
+
+/* x^5 + cv (per-lane constants, NULL: none). */
+ZKP_INLINE void v_pow5v(vfr *r, const vfr *x, const uint64_t *cv) {
+    v8 T[10];
+    vfr x2, x4;
+    v_sqr_acc(T, x);
+    v_redc(&x2, T);
+    v_sqr_acc(T, &x2);
+    v_redc(&x4, T);
+    v_zero(T);
+    v_mac(T, &x4, x);
+    if (cv)
+        V_UNROLL
+        for (int k = 0; k < 5; k++) T[5 + k] = _mm512_add_epi64(T[5 + k], _mm512_loadu_si512((const void *)(cv + k * 8)));
+    v_redc(r, T);
+}
+
+/* s = M (s^5 + c): Mv holds the columns, [j][G][5][8] (lane l of group g =
+ * M[8g + l][j]); element j is broadcast to every lane and multiplied by its
+ * column. lane0_only: only group 0. */
+ZKP_INLINE void v1_full_round(const unsigned T_, vfr *s, const uint64_t *cv, const uint64_t *Mv, const int lane0_only) {
+    const unsigned G = VG(T_);
+    for (unsigned g = 0; g < G; g++) v_pow5v(&s[g], &s[g], cv ? cv + g * 40 : NULL);
+    vfr b[ZKP_POSEIDON_TMAX];
+    for (unsigned j = 0; j < T_; j++) {
+        const v8 idx = _mm512_set1_epi64((long long)(j % 8));
+        V_UNROLL
+        for (int k = 0; k < 5; k++) b[j].l[k] = _mm512_permutexvar_epi64(idx, s[j / 8].l[k]);
+    }
+    const unsigned rows = lane0_only ? 1 : G;
+    vfr n[3];
+    for (unsigned g = 0; g < rows; g++) {
+        v8 A[10];
+        v_zero(A);
+        for (unsigned j = 0; j < T_; j++) {
+            vfr col;
+            const uint64_t *c = Mv + (j * G + g) * 40;
+            V_UNROLL
+            for (int k = 0; k < 5; k++) col.l[k] = _mm512_loadu_si512((const void *)(c + k * 8));
+            v_mac(A, &col, &b[j]);
+        }
+        v_redc(&n[g], A);
+    }
+    for (unsigned g = 0; g < rows; g++) s[g] = n[g];
+}
+
+/* The whole permutation of one canonical R-form state (lane0_only: hash
+ * form, only s[0] is meaningful after). */
+ZKP_INLINE void v1_perm(const unsigned T_, zkp_fr *st, const int lane0_only) {
+    const unsigned G = VG(T_);
+    const uint64_t *cv = ifma_scv[T_]; /* [8][G][5][8]: entry, f = 0..3, f = 4..6 */
+    vfr s[3];
+    v1_load(T_, s, st, cv);
+    for (unsigned f = 0; f < 4; f++)
+        v1_full_round(T_, s, cv + (1 + f) * G * 40, f == 3 ? ifma_spv[T_] : ifma_mdsv[T_], 0);
+    v1_store(T_, s, st, T_);
+    BASE_PARTIAL(T_, st);
+    v1_load(T_, s, st, NULL);
+    for (unsigned f = 4; f < 8; f++)
+        v1_full_round(T_, s, f < 7 ? cv + (1 + f) * G * 40 : NULL, ifma_mdsv[T_], f == 7 && lane0_only);
+    v1_store(T_, s, st, lane0_only ? 1 : T_);
+}
+
 #define K_WIDTH(T)                                                                               \
     static void many8_t##T(zkp_fr *st, size_t count) {                                           \
         vfr s[T];                                                                                \
@@ -292,11 +421,16 @@ ZKP_INLINE void v_store0(const unsigned T_, const vfr *s, zkp_fr *out, size_t co
         v_hash(T, 2, s);                                                                         \
         v_store0(T, s, st, LANES);                                                               \
         v_store0(T, s + T, st + LANES * T, LANES);                                               \
-    }
+    }                                                                                            \
+    static void one_t##T(zkp_fr *st, int lane0_only) { v1_perm(T, st, lane0_only); }
 K_WIDTH(2) K_WIDTH(3) K_WIDTH(4) K_WIDTH(5) K_WIDTH(6) K_WIDTH(7) K_WIDTH(8) K_WIDTH(9)
 K_WIDTH(10) K_WIDTH(11) K_WIDTH(12) K_WIDTH(13) K_WIDTH(14) K_WIDTH(15) K_WIDTH(16) K_WIDTH(17)
 #undef K_WIDTH
 
+typedef void (*one_fn)(zkp_fr *st, int lane0_only);
+static const one_fn one_tab[18] = {
+    NULL, NULL, one_t2, one_t3, one_t4, one_t5, one_t6, one_t7, one_t8,
+    one_t9, one_t10, one_t11, one_t12, one_t13, one_t14, one_t15, one_t16, one_t17};
 typedef void (*many8_fn)(zkp_fr *st, size_t count);
 typedef void (*many16_fn)(zkp_fr *st);
 static const many16_fn many16_tab[18] = {
@@ -306,11 +440,6 @@ static const many8_fn many8_tab[18] = {
     NULL, NULL, many8_t2, many8_t3, many8_t4, many8_t5, many8_t6, many8_t7, many8_t8,
     many8_t9, many8_t10, many8_t11, many8_t12, many8_t13, many8_t14, many8_t15, many8_t16, many8_t17};
 
-#if ZKP_HAVE_BMI2
-#define BASE zkp_poseidon_ops_bmi2
-#else
-#define BASE zkp_poseidon_ops_portable
-#endif
 
 #ifndef IFMA_MIN_LANES
 #define IFMA_MIN_LANES 2
@@ -335,9 +464,20 @@ static void ifma_hash_many(unsigned t, zkp_fr *s, size_t count) {
 static void ifma_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) { BASE.mul(r, a, b); }
 static void ifma_sqr(zkp_fr *r, const zkp_fr *a) { BASE.sqr(r, a); }
 static void ifma_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n) { BASE.dot(r, a, b, n); }
-static void ifma_permute(unsigned t, zkp_fr *s) { BASE.permute(t, s); }
+/* One state: full rounds in vector lanes from width IFMA_ONE_MIN_T on
+ * (narrower states have too few lanes to beat the scalar full rounds). */
+#ifndef IFMA_ONE_MIN_T
+#define IFMA_ONE_MIN_T 3
+#endif
+static void ifma_permute(unsigned t, zkp_fr *s) {
+    if (t >= IFMA_ONE_MIN_T) one_tab[t](s, 0);
+    else BASE.permute(t, s);
+}
 static void ifma_permute_dense(unsigned t, zkp_fr *s, const zkp_fr *rc) { BASE.permute_dense(t, s, rc); }
-static void ifma_hash(unsigned t, zkp_fr *s) { BASE.hash(t, s); }
+static void ifma_hash(unsigned t, zkp_fr *s) {
+    if (t >= IFMA_ONE_MIN_T) one_tab[t](s, 1);
+    else BASE.hash(t, s);
+}
 
 const zkp_poseidon_ops zkp_poseidon_ops_ifma = {
     ifma_mul, ifma_sqr, ifma_dot, ifma_permute, ifma_permute_dense, ifma_hash, ifma_hash_many, LANES,

@@ -219,6 +219,39 @@ ZKP_INLINE void k_full_round(const unsigned T, const unsigned NS, zkp_fr *s, con
         for (unsigned i = 0; i < rows; i++) s[h * T + i] = n[h * T + i];
 }
 
+/* The R_P partial rounds: x = s0^5 + c, new s0 = <w, (x, s1..)>, s_k += v_k x. */
+ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *C, const zkp_fr *S,
+                                 const int lazy) {
+    const unsigned rp = zkp_poseidon_rp[T];
+    for (unsigned r = 0; r < rp; r++, S += 2 * T - 1) {
+        zkp_fr x[4];
+        for (unsigned h = 0; h < NS; h++) {
+            k_pow5_add_l(&x[h], &s[h * T], &C[r], lazy);
+            s[h * T] = x[h];
+        }
+        for (unsigned h = 0; h < NS; h++) {
+            zkp_fr *st = &s[h * T];
+            k_dot_l(&st[0], S, st, T, lazy); /* new lane 0 = <w, (x, s1..)> */
+            for (unsigned k = 1; k < T; k++) k_muladd_l(&st[k], &S[T + k - 1], &x[h], lazy);
+        }
+    }
+}
+
+/* The partial rounds of one state as a function per width (called once per
+ * permutation; also exported for the IFMA kernel's single-state path). */
+#define K_PART(T)                                                                                \
+    static void KNAME(part_t##T)(zkp_fr *s) {                                                    \
+        k_partial_rounds(T, 1, s, zkp_poseidon_sc[T] + 5 * T, zkp_poseidon_ss[T], K_LAZY(T));   \
+    }
+K_PART(2) K_PART(3) K_PART(4) K_PART(5) K_PART(6) K_PART(7) K_PART(8) K_PART(9)
+K_PART(10) K_PART(11) K_PART(12) K_PART(13) K_PART(14) K_PART(15) K_PART(16) K_PART(17)
+#undef K_PART
+static void (*const KNAME(part_tab)[18])(zkp_fr *s) = {
+    NULL, NULL, KNAME(part_t2), KNAME(part_t3), KNAME(part_t4), KNAME(part_t5),
+    KNAME(part_t6), KNAME(part_t7), KNAME(part_t8), KNAME(part_t9),
+    KNAME(part_t10), KNAME(part_t11), KNAME(part_t12), KNAME(part_t13),
+    KNAME(part_t14), KNAME(part_t15), KNAME(part_t16), KNAME(part_t17)};
+
 /* One call site for the full round and one for the partial round keeps the
  * code (and the compile time) small: each is inlined and unrolled once per
  * width. Round index f = 0..7 counts full rounds; f = 4 follows the partial
@@ -237,18 +270,8 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
         k_full_round(T, NS, s, last ? NULL : C, f == 3 ? zkp_poseidon_sp[T] : M, last && lane0_only);
         C += T;
         if (f != 3) continue;
-        for (unsigned r = 0; r < rp; r++, S += 2 * T - 1) {
-            zkp_fr x[4];
-            for (unsigned h = 0; h < NS; h++) {
-                k_pow5_add_l(&x[h], &s[h * T], &C[r], lazy);
-                s[h * T] = x[h];
-            }
-            for (unsigned h = 0; h < NS; h++) {
-                zkp_fr *st = &s[h * T];
-                k_dot_l(&st[0], S, st, T, lazy); /* new lane 0 = <w, (x, s1..)> */
-                for (unsigned k = 1; k < T; k++) k_muladd_l(&st[k], &S[T + k - 1], &x[h], lazy);
-            }
-        }
+        if (NS == 1) KNAME(part_tab)[T](s);
+        else k_partial_rounds(T, NS, s, C, S, lazy);
         C += rp;
     }
     if (lazy) /* [0, 2p) -> canonical */
@@ -353,4 +376,13 @@ void KNAME(zkp_poseidon_mul_chains)(zkp_fr a[4], const zkp_fr *b, uint64_t iters
             k_mul(&x3, &x3, &y);
         }
     a[0] = x0, a[1] = x1, a[2] = x2, a[3] = x3;
+}
+
+/* The partial rounds alone on a canonical state (canonical out): the IFMA
+ * kernel runs the full rounds of one state in vector lanes and these in
+ * scalar code. */
+void KNAME(zkp_poseidon_partial)(unsigned t, zkp_fr *s) {
+    KNAME(part_tab)[t](s);
+    if (K_LAZY(t))
+        for (unsigned i = 0; i < t; i++) fr_condsub(s[i].v, s[i].v, fr_k_p);
 }
