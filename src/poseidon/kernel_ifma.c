@@ -1,6 +1,6 @@
 /*
  * AVX-512 IFMA kernel: `hash_many` on eight independent states at once, one
- * state per 64-bit lane of a zmm register. Field elements are five 52-bit
+ * state per 64-bit lane of a zmm register (two such sets in lockstep). Field elements are five 52-bit
  * limbs (radix 2^52, one zmm per limb), multiplied with VPMADD52LUQ /
  * VPMADD52HUQ, in Montgomery form with R' = 2^260 (five limb steps) -- not
  * the scalar kernels' R = 2^256. The constants come from
@@ -19,9 +19,12 @@
  * Only lane 0 leaves (hash output): one product with 2^256 mod p, < 1.03p,
  * then one scalar conditional subtraction makes it canonical.
  *
- * The other operations (mul, sqr, dot, permute, hash) are the scalar base
- * kernel's (bmi2 when built, else portable): one state alone has too little
- * parallelism for 4-cycle-latency vector products.
+ * One state (`hash`, `permute`, from t = 3): the full rounds run with the
+ * state's elements in the lanes (t S-boxes at once; the matrix product as
+ * t broadcast-element x column products), the partial rounds -- a chain of
+ * dependent products on lane 0 -- in the base scalar kernel, with one
+ * conversion each way around them. Field operations (mul, sqr, dot) and
+ * t = 2 are the base scalar kernel's (bmi2 when built, else portable).
  */
 #include <immintrin.h>
 #include <string.h>
@@ -441,29 +444,6 @@ static const many8_fn many8_tab[18] = {
     many8_t9, many8_t10, many8_t11, many8_t12, many8_t13, many8_t14, many8_t15, many8_t16, many8_t17};
 
 
-#ifndef IFMA_MIN_LANES
-#define IFMA_MIN_LANES 2
-#endif
-
-/* Groups of eight; a short last group runs with zero padding lanes (one
- * vector pass costs less than two scalar hashes). */
-static void ifma_hash_many(unsigned t, zkp_fr *s, size_t count) {
-    size_t i = 0;
-    for (; i + 2 * LANES <= count; i += 2 * LANES) many16_tab[t](s + i * t);
-    for (; i < count; i += LANES) {
-        const size_t m = count - i < LANES ? count - i : LANES;
-        if (m < IFMA_MIN_LANES) { /* a padded vector pass costs about 1.6 scalar hashes */
-            for (; i < count; i++) BASE.hash(t, s + i * t);
-            return;
-        }
-        many8_tab[t](s + i * t, m);
-    }
-}
-
-
-static void ifma_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) { BASE.mul(r, a, b); }
-static void ifma_sqr(zkp_fr *r, const zkp_fr *a) { BASE.sqr(r, a); }
-static void ifma_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n) { BASE.dot(r, a, b, n); }
 /* One state: full rounds in vector lanes from width IFMA_ONE_MIN_T on
  * (narrower states have too few lanes to beat the scalar full rounds). */
 #ifndef IFMA_ONE_MIN_T
@@ -478,6 +458,30 @@ static void ifma_hash(unsigned t, zkp_fr *s) {
     if (t >= IFMA_ONE_MIN_T) one_tab[t](s, 1);
     else BASE.hash(t, s);
 }
+
+#ifndef IFMA_MIN_LANES
+#define IFMA_MIN_LANES 2
+#endif
+
+/* Groups of eight; a short last group runs with zero padding lanes (one
+ * vector pass costs less than two scalar hashes). */
+static void ifma_hash_many(unsigned t, zkp_fr *s, size_t count) {
+    size_t i = 0;
+    for (; i + 2 * LANES <= count; i += 2 * LANES) many16_tab[t](s + i * t);
+    for (; i < count; i += LANES) {
+        const size_t m = count - i < LANES ? count - i : LANES;
+        if (m < IFMA_MIN_LANES) { /* a padded vector pass costs about 1.6 scalar hashes */
+            for (; i < count; i++) ifma_hash(t, s + i * t);
+            return;
+        }
+        many8_tab[t](s + i * t, m);
+    }
+}
+
+
+static void ifma_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) { BASE.mul(r, a, b); }
+static void ifma_sqr(zkp_fr *r, const zkp_fr *a) { BASE.sqr(r, a); }
+static void ifma_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n) { BASE.dot(r, a, b, n); }
 
 const zkp_poseidon_ops zkp_poseidon_ops_ifma = {
     ifma_mul, ifma_sqr, ifma_dot, ifma_permute, ifma_permute_dense, ifma_hash, ifma_hash_many, LANES,
