@@ -1,6 +1,6 @@
 /*
  * AVX-512 IFMA kernel: `hash_many` on eight independent states at once, one
- * state per 64-bit lane of a zmm register (two such sets in lockstep). Field elements are five 52-bit
+ * state per 64-bit lane of a zmm register. Field elements are five 52-bit
  * limbs (radix 2^52, one zmm per limb), multiplied with VPMADD52LUQ /
  * VPMADD52HUQ, in Montgomery form with R' = 2^260 (five limb steps) -- not
  * the scalar kernels' R = 2^256. The constants come from
@@ -193,9 +193,10 @@ ZKP_INLINE void v_dot(vfr *r, const zkp_fr52 *row, const vfr *s, const unsigned 
     v_redc(r, T);
 }
 
-/* NS groups of eight states (s[h * T_ + i]) advance in lockstep: a
- * partial round is a chain of dependent products (latency ~ 4 cycles per
- * VPMADD52 step), so two independent groups keep the multiplier busier. */
+/* NS groups of eight states (s[h * T_ + i]) could advance in lockstep to
+ * overlap one group's chain of dependent products with the other's; measured,
+ * NS = 2 gained only ~5% (the kernel is close to multiply-add throughput
+ * bound) for twice the code, so the kernel uses NS = 1. */
 ZKP_INLINE void v_full_round(const unsigned T_, const unsigned NS, vfr *s, const zkp_fr52 *c, const zkp_fr52 *M,
                              const int lane0_only) {
     for (unsigned i = 0; i < T_; i++)
@@ -417,14 +418,6 @@ ZKP_INLINE void v1_perm(const unsigned T_, zkp_fr *st, const int lane0_only) {
         v_hash(T, 1, s);                                                                         \
         v_store0(T, s, st, count);                                                               \
     }                                                                                            \
-    static void many16_t##T(zkp_fr *st) {                                                        \
-        vfr s[2 * T];                                                                            \
-        v_load(T, s, st, LANES);                                                                 \
-        v_load(T, s + T, st + LANES * T, LANES);                                                 \
-        v_hash(T, 2, s);                                                                         \
-        v_store0(T, s, st, LANES);                                                               \
-        v_store0(T, s + T, st + LANES * T, LANES);                                               \
-    }                                                                                            \
     static void one_t##T(zkp_fr *st, int lane0_only) { v1_perm(T, st, lane0_only); }
 K_WIDTH(2) K_WIDTH(3) K_WIDTH(4) K_WIDTH(5) K_WIDTH(6) K_WIDTH(7) K_WIDTH(8) K_WIDTH(9)
 K_WIDTH(10) K_WIDTH(11) K_WIDTH(12) K_WIDTH(13) K_WIDTH(14) K_WIDTH(15) K_WIDTH(16) K_WIDTH(17)
@@ -435,10 +428,7 @@ static const one_fn one_tab[18] = {
     NULL, NULL, one_t2, one_t3, one_t4, one_t5, one_t6, one_t7, one_t8,
     one_t9, one_t10, one_t11, one_t12, one_t13, one_t14, one_t15, one_t16, one_t17};
 typedef void (*many8_fn)(zkp_fr *st, size_t count);
-typedef void (*many16_fn)(zkp_fr *st);
-static const many16_fn many16_tab[18] = {
-    NULL, NULL, many16_t2, many16_t3, many16_t4, many16_t5, many16_t6, many16_t7, many16_t8,
-    many16_t9, many16_t10, many16_t11, many16_t12, many16_t13, many16_t14, many16_t15, many16_t16, many16_t17};
+
 static const many8_fn many8_tab[18] = {
     NULL, NULL, many8_t2, many8_t3, many8_t4, many8_t5, many8_t6, many8_t7, many8_t8,
     many8_t9, many8_t10, many8_t11, many8_t12, many8_t13, many8_t14, many8_t15, many8_t16, many8_t17};
@@ -466,9 +456,7 @@ static void ifma_hash(unsigned t, zkp_fr *s) {
 /* Groups of eight; a short last group runs with zero padding lanes (one
  * vector pass costs less than two scalar hashes). */
 static void ifma_hash_many(unsigned t, zkp_fr *s, size_t count) {
-    size_t i = 0;
-    for (; i + 2 * LANES <= count; i += 2 * LANES) many16_tab[t](s + i * t);
-    for (; i < count; i += LANES) {
+    for (size_t i = 0; i < count; i += LANES) {
         const size_t m = count - i < LANES ? count - i : LANES;
         if (m < IFMA_MIN_LANES) { /* a padded vector pass costs about 1.6 scalar hashes */
             for (; i < count; i++) ifma_hash(t, s + i * t);

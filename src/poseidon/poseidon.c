@@ -162,7 +162,7 @@ zkp_status zkp_poseidon_permute(zkp_poseidon_fr *state, size_t t) {
 
 /* ---- many hashes ------------------------------------------------------------------- */
 
-#define MANY_CHUNK 16 /* two groups of eight for the IFMA kernel */
+#define MANY_CHUNK 16 /* two IFMA passes of eight */
 
 zkp_status zkp_poseidon_hash_many(const zkp_poseidon_fr *inputs, size_t n, size_t count, zkp_poseidon_fr *outs) {
     if (n < 1 || n > ZKP_POSEIDON_MAX_INPUTS) return ZKP_ERR_COUNT;
