@@ -1,5 +1,6 @@
 /* Poseidon (BN254, circom) benchmarks: the Montgomery product and square of
- * each kernel (throughput: four independent chains), the hash per width
+ * each kernel (throughput: four independent chains; "-call" through the
+ * kernel's function pointer, "-inline" inlined in the kernel's loop), the hash per width
  * through the public API, hash_many of width 3, a Merkle root, and
  * circomlibjs 0.1.7 (WASM, node) as anchor rows of the same run. */
 #define _POSIX_C_SOURCE 200809L
@@ -79,6 +80,27 @@ static void run_sqr(void *ctx, uint64_t iters) {
     bench_sink(c->a, sizeof c->a);
 }
 
+/* The same with the product inlined in the kernel's loop (no call per
+ * product): the Montgomery product's own throughput. */
+static void run_mul_inline(void *ctx, uint64_t iters) {
+    fr_ctx *c = ctx;
+#if ZKP_HAVE_BMI2
+    if (strcmp(c->name, "bmi2") == 0) zkp_poseidon_mul_chains_bmi2(c->a, &c->b, iters, 0);
+    else
+#endif
+        zkp_poseidon_mul_chains_portable(c->a, &c->b, iters, 0);
+    bench_sink(c->a, sizeof c->a);
+}
+static void run_sqr_inline(void *ctx, uint64_t iters) {
+    fr_ctx *c = ctx;
+#if ZKP_HAVE_BMI2
+    if (strcmp(c->name, "bmi2") == 0) zkp_poseidon_mul_chains_bmi2(c->a, &c->b, iters, 1);
+    else
+#endif
+        zkp_poseidon_mul_chains_portable(c->a, &c->b, iters, 1);
+    bench_sink(c->a, sizeof c->a);
+}
+
 /* ---- hashes ----------------------------------------------------------------- */
 
 #define MANY 64
@@ -105,12 +127,15 @@ static void run_hash(void *ctx, uint64_t iters) {
     }
     bench_sink(c->out, sizeof c->out[0]);
 }
-/* One op = one hash, in groups of MANY through hash_many. */
+/* One op = one hash, in groups of up to MANY through hash_many (exactly
+ * `iters` hashes: rounding up to whole groups overstated the time per hash
+ * by up to 23% for slow widths, whose batches hold few hundred hashes). */
 static void run_many(void *ctx, uint64_t iters) {
     hash_ctx *c = ctx;
     for (uint64_t i = 0; i < iters; i += MANY) {
-        zkp_poseidon_hash_many(c->in, c->n, MANY, c->out);
-        c->in[0] = c->out[MANY - 1];
+        const size_t m = iters - i < MANY ? (size_t)(iters - i) : MANY;
+        zkp_poseidon_hash_many(c->in, c->n, m, c->out);
+        c->in[0] = c->out[m - 1];
     }
     bench_sink(c->out, sizeof c->out);
 }
@@ -244,16 +269,21 @@ static const char *kname_node(void) {
 NODE_SETUP(1) NODE_SETUP(2) NODE_SETUP(4) NODE_SETUP(12) NODE_SETUP(16)
 
 static const bench_case k_cases[] = {
-    {"poseidon/fr-mul/portable", "field", 0, fr_setup_portable, fr_fresh, run_mul, free, kname_portable},
-    {"poseidon/fr-mul/bmi2", "field", 0, fr_setup_bmi2, fr_fresh, run_mul, free, kname_bmi2},
-    {"poseidon/fr-sqr/portable", "field", 0, fr_setup_portable, fr_fresh, run_sqr, free, kname_portable},
-    {"poseidon/fr-sqr/bmi2", "field", 0, fr_setup_bmi2, fr_fresh, run_sqr, free, kname_bmi2},
+    {"poseidon/fr-mul-call/portable", "field", 0, fr_setup_portable, fr_fresh, run_mul, free, kname_portable},
+    {"poseidon/fr-mul-call/bmi2", "field", 0, fr_setup_bmi2, fr_fresh, run_mul, free, kname_bmi2},
+    {"poseidon/fr-mul-inline/portable", "field", 0, fr_setup_portable, fr_fresh, run_mul_inline, free, kname_portable},
+    {"poseidon/fr-mul-inline/bmi2", "field", 0, fr_setup_bmi2, fr_fresh, run_mul_inline, free, kname_bmi2},
+    {"poseidon/fr-sqr-call/portable", "field", 0, fr_setup_portable, fr_fresh, run_sqr, free, kname_portable},
+    {"poseidon/fr-sqr-call/bmi2", "field", 0, fr_setup_bmi2, fr_fresh, run_sqr, free, kname_bmi2},
+    {"poseidon/fr-sqr-inline/portable", "field", 0, fr_setup_portable, fr_fresh, run_sqr_inline, free, kname_portable},
+    {"poseidon/fr-sqr-inline/bmi2", "field", 0, fr_setup_bmi2, fr_fresh, run_sqr_inline, free, kname_bmi2},
     {"poseidon/hash/t2", "hash", 0, hash_setup_1, hash_fresh, run_hash, free, kname_active},
     {"poseidon/hash/t3", "hash", 0, hash_setup_2, hash_fresh, run_hash, free, kname_active},
     {"poseidon/hash/t5", "hash", 0, hash_setup_4, hash_fresh, run_hash, free, kname_active},
     {"poseidon/hash/t13", "hash", 0, hash_setup_12, hash_fresh, run_hash, free, kname_active},
     {"poseidon/hash/t17", "hash", 0, hash_setup_16, hash_fresh, run_hash, free, kname_active},
     {"poseidon/hash-many/t3", "hash", 0, hash_setup_2, hash_fresh, run_many, free, kname_active},
+    {"poseidon/hash-many/t13", "hash", 0, hash_setup_12, hash_fresh, run_many, free, kname_active},
     {"poseidon/merkle-node/64-leaves", "hash", 0, hash_setup_2, hash_fresh, run_merkle, free, kname_active},
     {"poseidon/anchor-circomlibjs-wasm/t2", "anchor", 0, node_setup_1, NULL, run_node, node_teardown, kname_node},
     {"poseidon/anchor-circomlibjs-wasm/t3", "anchor", 0, node_setup_2, NULL, run_node, node_teardown, kname_node},

@@ -595,7 +595,7 @@ static void test_sparse_dense(void) {
                 memcpy(b, a, sizeof a);
                 memcpy(c, a, sizeof a);
                 k->ops->permute(t, a);
-                k->ops->permute_dense(t, b);
+                k->ops->permute_dense(t, b, zkp_poseidon_rc[t]);
                 k->ops->hash(t, c);
                 CHECK_MSG(memcmp(a, b, t * sizeof a[0]) == 0, "%s t=%u: sparse != dense", k->info.name, t);
                 CHECK_MSG(memcmp(&a[0], &c[0], sizeof a[0]) == 0, "%s t=%u: hash lane 0 != permute", k->info.name, t);
@@ -614,6 +614,168 @@ static void test_sparse_dense(void) {
         }
     }
 }
+
+
+/* ---- hash_many of every kernel against the portable hash ------------------------------- */
+
+/* Counts cover the IFMA kernel's two-group pass (16), one group (8), a
+ * padded group (2..7 left), the scalar tail (one left) and mixes of them. */
+static void test_many_kernels(void) {
+    th_section("hash-many-kernels");
+    static const size_t counts[] = {8, 1, 2, 3, 7, 9, 16, 17, 19, 35}; /* [0]: also the single-state ops */
+    const zkp_poseidon_ops *ref = portable_ops();
+    for (size_t ki = 0; ki < zkp_poseidon_kernel_count; ki++) {
+        const zkp_poseidon_kernel *k = &zkp_poseidon_kernels[ki];
+        if (!zkp_kernel_usable(&k->info)) continue;
+        for (unsigned t = 2; t <= 17; t++)
+            for (size_t ci = 0; ci < ZKP_ARRAY_LEN(counts); ci++) {
+                const size_t cnt = counts[ci];
+                zkp_fr m[35 * 17], one[35 * 17];
+                for (size_t i = 0; i < cnt * t; i++) m[i] = rand_below_p(); /* edge values included */
+                memcpy(one, m, cnt * t * sizeof m[0]);
+                k->ops->hash_many(t, m, cnt);
+                for (size_t j = 0; j < cnt; j++) {
+                    zkp_fr p1[17], p2[17], h1[17];
+                    memcpy(p1, &one[j * t], t * sizeof p1[0]);
+                    memcpy(p2, p1, sizeof p1);
+                    memcpy(h1, p1, sizeof p1);
+                    ref->hash(t, &one[j * t]);
+                    CHECK_MSG(memcmp(&m[j * t], &one[j * t], sizeof m[0]) == 0,
+                              "%s t=%u count=%zu: hash_many[%zu] != portable hash", k->info.name, t, cnt, j);
+                    if (ci != 0) continue; /* single-state ops once per width and state */
+                    k->ops->permute(t, p1); /* every lane (the IFMA kernel's vector full rounds) */
+                    ref->permute(t, p2);
+                    CHECK_MSG(memcmp(p1, p2, t * sizeof p1[0]) == 0, "%s t=%u: permute != portable", k->info.name, t);
+                    k->ops->hash(t, h1);
+                    CHECK_MSG(memcmp(&h1[0], &one[j * t], sizeof h1[0]) == 0, "%s t=%u: hash != portable", k->info.name, t);
+                }
+            }
+    }
+}
+
+#if ZKP_HAVE_AVX512IFMA
+/* ---- the IFMA kernel's vector field routines against the oracle ------------------------ */
+
+/* lane value <-> radix-2^52 limbs */
+static rb rb_of_52(uint64_t x[5][8], int j) {
+    uint64_t v[4];
+    v[0] = x[0][j] | (x[1][j] << 52);
+    v[1] = (x[1][j] >> 12) | (x[2][j] << 40);
+    v[2] = (x[2][j] >> 24) | (x[3][j] << 28);
+    v[3] = (x[3][j] >> 36) | (x[4][j] << 16);
+    return rb_from_u64x4(v);
+}
+static void set_52(uint64_t x[5][8], int j, const rb *a) {
+    uint64_t v[4];
+    rb_to_u64x4(v, a);
+    x[0][j] = v[0] & 0xfffffffffffffull;
+    x[1][j] = ((v[0] >> 52) | (v[1] << 12)) & 0xfffffffffffffull;
+    x[2][j] = ((v[1] >> 40) | (v[2] << 24)) & 0xfffffffffffffull;
+    x[3][j] = ((v[2] >> 28) | (v[3] << 36)) & 0xfffffffffffffull;
+    x[4][j] = v[3] >> 16;
+}
+
+/* a - b for b <= a < 2^256 */
+static rb rb_sub256(const rb *a, const rb *b) {
+    uint64_t v[4], w[4];
+    rb_to_u64x4(v, a);
+    rb_to_u64x4(w, b);
+    uint64_t bor = 0;
+    for (int l = 0; l < 4; l++) {
+        unsigned __int128 d = (unsigned __int128)v[l] - w[l] - bor;
+        v[l] = (uint64_t)d;
+        bor = (uint64_t)(d >> 64) & 1;
+    }
+    return rb_from_u64x4(v);
+}
+
+/* num * floor(p / 10) (<= num p / 10) */
+static rb p_tenths(unsigned num) {
+    uint64_t pv[4], q[4], r = 0;
+    rb_to_u64x4(pv, rb_p());
+    for (int i = 3; i >= 0; i--) {
+        unsigned __int128 cur = ((unsigned __int128)r << 64) | pv[i];
+        q[i] = (uint64_t)(cur / 10);
+        r = (uint64_t)(cur % 10);
+    }
+    rb pq = rb_from_u64x4(q), n = rb_small(num);
+    return rb_mul(&pq, &n);
+}
+
+/* A lazily reduced operand below num/10 p (21: the kernel's invariant
+ * 2.1p; 30: a partial-round sum before its subtraction): edge values
+ * around 0, p, 2p, 2^254, the bound, and 52-bit limb boundaries. */
+static rb rand_lazy(unsigned num) {
+    const rb p = *rb_p(), bound = p_tenths(num), one = rb_small(1);
+    const uint32_t kmax = (num - 1) / 10; /* k p + small stays below the bound */
+    rb e = rb_small((uint32_t)th_rand_below(3)), x;
+    switch (th_rand_below(10)) {
+    case 0: return e; /* 0, 1, 2 */
+    case 1: { rb k = rb_small((uint32_t)th_rand_below(kmax + 1)); x = rb_mul(&p, &k); x = rb_add(&x, &e); break; }
+    case 2: { rb k = rb_small(1 + (uint32_t)th_rand_below(kmax)); x = rb_mul(&p, &k); x = rb_sub256(&x, &one); break; }
+    case 3: x = rb_pow2(254); x = th_rand_below(2) ? rb_sub256(&x, &one) : rb_add(&x, &e); break;
+    case 4: { rb d = rb_small(1 + (uint32_t)th_rand_below(1000)); x = rb_sub256(&bound, &d); break; }
+    case 5: x = rb_pow2(52 * (1 + (unsigned)th_rand_below(4))); if (th_rand_below(2)) x = rb_sub256(&x, &one); break;
+    default: {
+        uint64_t v[4];
+        th_rand_bytes(v, 32);
+        v[3] >>= 1;
+        x = rb_from_u64x4(v);
+        x = rb_mod(&x, &bound);
+    }
+    }
+    if (rb_cmp(&x, &bound) >= 0) x = rb_mod(&x, &bound);
+    return x;
+}
+
+static void test_ifma_field(void) {
+    const zkp_poseidon_kernel *k = NULL;
+    for (size_t i = 0; i < zkp_poseidon_kernel_count; i++)
+        if (strcmp(zkp_poseidon_kernels[i].info.name, "avx512ifma") == 0 && zkp_kernel_usable(&zkp_poseidon_kernels[i].info))
+            k = &zkp_poseidon_kernels[i];
+    if (!k) return;
+    th_section("ifma-field");
+    const rb p = *rb_p();
+    rb r260 = rb_pow2(260);
+    r260 = rb_mod(&r260, &p);
+    const rb sixteen = rb_small(16), hundred = rb_small(100), two = rb_small(2), c106 = rb_small(106),
+             c103 = rb_small(103);
+    const rb lim106 = rb_mul(&p, &c106), p2 = rb_mul(&p, &two), p103 = rb_mul(&p, &c103);
+    uint64_t n = th_count(300);
+    for (uint64_t it = 0; it < n; it++) {
+        for (int op = 0; op < 4; op++) {
+            uint64_t a[5][8], b[5][8], r[5][8];
+            rb ra[8], rbv[8];
+            for (int j = 0; j < 8; j++) {
+                ra[j] = rand_lazy(op == 2 ? 30 : 21);
+                rbv[j] = rand_lazy(op == 3 ? 20 : 21);
+                set_52(a, j, &ra[j]);
+                set_52(b, j, &rbv[j]);
+            }
+            zkp_poseidon_ifma_field8(op, r, a, b);
+            for (int j = 0; j < 8; j++) {
+                for (int l = 0; l < 4; l++) CHECK_MSG(r[l][j] >> 52 == 0, "ifma op %d: limb %d not normalised", op, l);
+                const rb got = rb_of_52(r, j), g = rb_mod(&got, &p), g100 = rb_mul(&got, &hundred);
+                const rb am = rb_mod(&ra[j], &p), bm = rb_mod(&rbv[j], &p);
+                if (op <= 1) { /* got 2^260 == a b (mod p), got < 1.06p */
+                    rb lhs = rb_mulmod(&g, &r260), want = rb_mulmod(&am, op == 0 ? &bm : &am);
+                    CHECK_MSG(rb_cmp(&lhs, &want) == 0, "ifma %s wrong", op == 0 ? "mul" : "sqr");
+                    CHECK_MSG(rb_cmp(&g100, &lim106) < 0, "ifma %s: not below 1.06p", op == 0 ? "mul" : "sqr");
+                } else if (op == 2) { /* exact: a - 2p if a >= 2p */
+                    rb want = rb_cmp(&ra[j], &p2) >= 0 ? rb_sub256(&ra[j], &p2) : ra[j];
+                    CHECK_MSG(rb_cmp(&got, &want) == 0, "ifma condsub 2p wrong");
+                    CHECK_MSG(rb_cmp(&got, &p2) < 0, "ifma condsub 2p: not below 2p");
+                } else { /* got == b + 16 a (mod p), got < b + 1.03p */
+                    rb a16 = rb_mulmod(&am, &sixteen), want = rb_addmod(&a16, &bm);
+                    CHECK_MSG(rb_cmp(&g, &want) == 0, "ifma muladd wrong");
+                    rb b100 = rb_mul(&rbv[j], &hundred), lim = rb_add(&b100, &p103);
+                    CHECK_MSG(rb_cmp(&g100, &lim) < 0, "ifma muladd: not below b + 1.03p");
+                }
+            }
+        }
+    }
+}
+#endif
 
 /* ---- bad input ------------------------------------------------------------------------- */
 
@@ -738,6 +900,10 @@ int main(void) {
     test_constants();
     test_field();
     test_sparse_dense();
+    test_many_kernels();
+#if ZKP_HAVE_AVX512IFMA
+    test_ifma_field();
+#endif
     json *v = load_json("circomlibjs-vectors.json");
     if (v) {
         th_section("circomlibjs-vectors");

@@ -109,6 +109,30 @@ ZKP_INLINE int fr_is_canonical(const uint64_t x[4]) {
     return (int)borrow;
 }
 
+/* x += y on four limbs, no reduction; the caller knows the sum is < 2^256.
+ * x86-64: one ADD/ADC chain (gcc spills badly on the __int128 form). */
+ZKP_INLINE void fr_add_raw(uint64_t x[4], const uint64_t y[4]) {
+#if defined(__x86_64__) && defined(__GNUC__) && ZKP_FR_ASM
+    uint64_t s0 = x[0], s1 = x[1], s2 = x[2], s3 = x[3];
+    __asm__("addq 0(%[y]), %[s0]\n\t"
+            "adcq 8(%[y]), %[s1]\n\t"
+            "adcq 16(%[y]), %[s2]\n\t"
+            "adcq 24(%[y]), %[s3]\n\t"
+            : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3)
+            : [y] "r"(y), "m"(*(const uint64_t(*)[4])y)
+            : "cc");
+    x[0] = s0, x[1] = s1, x[2] = s2, x[3] = s3;
+#else
+    uint64_t c = 0;
+    ZKP_UNROLL
+    for (int i = 0; i < 4; i++) {
+        fr_u128 t = (fr_u128)x[i] + y[i] + c;
+        x[i] = (uint64_t)t;
+        c = (uint64_t)(t >> 64);
+    }
+#endif
+}
+
 ZKP_INLINE void fr_add(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
     uint64_t s[4];
 #if defined(__x86_64__) && defined(__GNUC__) && ZKP_FR_ASM

@@ -22,8 +22,10 @@ typedef struct zkp_poseidon_ops {
     void (*dot)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n);
     /* The circom permutation of t lanes, sparse-MDS schedule. */
     void (*permute)(unsigned t, zkp_fr *s);
-    /* The same permutation, plain round-by-round with the dense MDS (tests). */
-    void (*permute_dense)(unsigned t, zkp_fr *s);
+    /* The same permutation, plain round-by-round with the dense MDS and the
+     * dense round constants rc ((8 + R_P) t of them; tests pass
+     * zkp_poseidon_rc[t], which only the test program links). */
+    void (*permute_dense)(unsigned t, zkp_fr *s, const zkp_fr *rc);
     /* Permutation whose last round computes lane 0 only (s[1..] are garbage after). */
     void (*hash)(unsigned t, zkp_fr *s);
     /* `count` independent states of t lanes, back to back; like hash() on
@@ -39,6 +41,19 @@ typedef struct zkp_poseidon_kernel {
 
 extern const zkp_poseidon_ops zkp_poseidon_ops_portable;
 extern const zkp_poseidon_ops zkp_poseidon_ops_bmi2;
+extern const zkp_poseidon_ops zkp_poseidon_ops_ifma;
+
+/* Benchmark helpers: products inlined in a loop (perm_impl.h). */
+void zkp_poseidon_mul_chains_portable(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr);
+void zkp_poseidon_mul_chains_bmi2(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr);
+/* The R_P partial rounds of one width-t state (canonical in and out). */
+void zkp_poseidon_partial_portable(unsigned t, zkp_fr *s);
+void zkp_poseidon_partial_bmi2(unsigned t, zkp_fr *s);
+
+#if ZKP_HAVE_AVX512IFMA
+/* Test hook of kernel_ifma.c: one vector field routine on eight lanes. */
+void zkp_poseidon_ifma_field8(int op, uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]);
+#endif
 
 /* Kernel table, widest first, portable last (tests loop over it). */
 extern const zkp_poseidon_kernel zkp_poseidon_kernels[];

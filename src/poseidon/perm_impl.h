@@ -75,25 +75,13 @@ ZKP_INLINE void k_muladd(zkp_fr *s, const zkp_fr *w, const zkp_fr *x) {
 #ifdef FR_MONTMUL
     /* w x / R < 2p, plus s < p: < 3p, two conditional subtractions (2p, p). */
     FR_MONTMUL(T, w->v, x->v);
-    uint64_t c0 = 0;
-    ZKP_UNROLL
-    for (int i = 0; i < 4; i++) {
-        fr_u128 y = (fr_u128)T[4 + i] + s->v[i] + c0;
-        T[4 + i] = (uint64_t)y;
-        c0 = (uint64_t)(y >> 64);
-    }
+    fr_add_raw(T + 4, s->v);
     fr_condsub(T + 4, T + 4, fr_k_2p);
     fr_condsub(s->v, T + 4, fr_k_p);
     return;
 #endif
     FR_MUL512(T, w->v, x->v);
-    uint64_t c = 0;
-    ZKP_UNROLL
-    for (int i = 0; i < 4; i++) {
-        fr_u128 y = (fr_u128)T[4 + i] + s->v[i] + c;
-        T[4 + i] = (uint64_t)y;
-        c = (uint64_t)(y >> 64);
-    }
+    fr_add_raw(T + 4, s->v); /* < p^2 + p 2^256 < 2^512: no carry out */
     FR_REDC8(T);
     fr_condsub(T + 4, T + 4, fr_k_p);
     fr_condsub(s->v, T + 4, fr_k_p);
@@ -118,30 +106,158 @@ ZKP_INLINE void k_pow5(zkp_fr *r, const zkp_fr *x) {
     k_mul(r, &x4, x);
 }
 
+/* x^5 + c: the product (< 2p) plus c (< p) is < 3p; subtracting 2p then p
+ * (conditionally) makes it canonical without storing x^5 first. */
+ZKP_INLINE void k_pow5_add(zkp_fr *r, const zkp_fr *x, const zkp_fr *c) {
+#ifdef FR_MONTMUL
+    zkp_fr x2, x4;
+    uint64_t T[8];
+    k_sqr_lazy(&x2, x);
+    k_sqr_lazy(&x4, &x2);
+    FR_MONTMUL(T, x4.v, x->v);
+    fr_add_raw(T + 4, c->v);
+    fr_condsub(T + 4, T + 4, fr_k_2p);
+    fr_condsub(r->v, T + 4, fr_k_p);
+#else
+    k_pow5(r, x);
+    fr_add(r, r, c);
+#endif
+}
+
+/* ---- lazy reduction for narrow widths ------------------------------------ */
+
+/* With the one-pass product and the interleaved 2..4-term dot products
+ * (kernel_bmi2.c), widths t <= 4 keep state elements in [0, 2p) instead of
+ * [0, p) between steps, which saves one conditional subtraction per S-box
+ * and per partial-round update. Bounds (p / 2^256 < 0.18903):
+ *  - x^5 + c: x^2, x^4 < 2p (k_sqr_lazy), x^4 x / R < 2p, + c < 3p; one
+ *    subtraction of 2p when >= 2p leaves < 2p;
+ *  - s_k + v_k x: v_k x / R < 2p p / 2^256 + p < 1.38p, + s_k < 3.38p; one
+ *    subtraction of 2p leaves < 2p;
+ *  - row dot products: the state is the limb-scanned operand and the
+ *    constants (< p) the full one, so the CIOS intermediate stays below
+ *    (sum of constants + p) 2^64 <= 5p 2^64 < 2^320 whatever the state's
+ *    size; the result is < n 2p p / 2^256 + p: 1.76p for n = 2 (kept
+ *    as is), 2.13p / 2.51p for n = 3 / 4 (one subtraction of p: < 1.51p);
+ *  - the permutation's outputs get one subtraction of p (canonical).
+ * Wider rows use the separate 512-bit accumulation, where a 2p operand
+ * would overflow for t > 11, so they stay canonical. */
+#if defined(FR_MONTMUL) && defined(FR_DOTN)
+#define K_LAZY(T) ((T) <= 4)
+#else
+#define K_LAZY(T) 0
+#endif
+
+ZKP_INLINE void k_pow5_add_l(zkp_fr *r, const zkp_fr *x, const zkp_fr *c, const int lazy) {
+#if defined(FR_MONTMUL) && defined(FR_DOTN)
+    if (lazy) {
+        zkp_fr x2, x4;
+        uint64_t T[8];
+        k_sqr_lazy(&x2, x);
+        k_sqr_lazy(&x4, &x2);
+        FR_MONTMUL(T, x4.v, x->v);
+        fr_add_raw(T + 4, c->v);
+        fr_condsub(r->v, T + 4, fr_k_2p);
+        return;
+    }
+#endif
+    (void)lazy;
+    k_pow5_add(r, x, c);
+}
+
+ZKP_INLINE void k_muladd_l(zkp_fr *s, const zkp_fr *w, const zkp_fr *x, const int lazy) {
+#if defined(FR_MONTMUL) && defined(FR_DOTN)
+    if (lazy) {
+        uint64_t T[8];
+        FR_MONTMUL(T, w->v, x->v);
+        fr_add_raw(T + 4, s->v);
+        fr_condsub(s->v, T + 4, fr_k_2p);
+        return;
+    }
+#endif
+    (void)lazy;
+    k_muladd(s, w, x);
+}
+
+/* <c, s> for a constant row c and state s. */
+ZKP_INLINE void k_dot_l(zkp_fr *r, const zkp_fr *c, const zkp_fr *s, const unsigned n, const int lazy) {
+#if defined(FR_MONTMUL) && defined(FR_DOTN)
+    if (lazy) {
+        uint64_t T[8];
+        if (n == 2) {
+            fr_dot2_x(T, s, c);
+            r->v[0] = T[4], r->v[1] = T[5], r->v[2] = T[6], r->v[3] = T[7];
+            return;
+        }
+        if (n == 3) fr_dot3_x(T, s, c);
+        else fr_dot4_x(T, s, c);
+        fr_condsub(r->v, T + 4, fr_k_p);
+        return;
+    }
+#endif
+    (void)lazy;
+    k_dot(r, c, s, n);
+}
+
 /* ---- sparse schedule, NS independent states interleaved ------------------ */
 
 /* Full round of the sparse schedule: s = M (s^5 + c) (c may be NULL: last
  * round). lane0_only: compute only lane 0 of the product (the hash output). */
 ZKP_INLINE void k_full_round(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *c,
                              const zkp_fr *M, const int lane0_only) {
+    const int lazy = K_LAZY(T);
     for (unsigned h = 0; h < NS; h++)
         for (unsigned i = 0; i < T; i++) {
-            k_pow5(&s[h * T + i], &s[h * T + i]);
-            if (c) fr_add(&s[h * T + i], &s[h * T + i], &c[i]);
+            if (c) k_pow5_add_l(&s[h * T + i], &s[h * T + i], &c[i], lazy);
+            else k_pow5(&s[h * T + i], &s[h * T + i]);
         }
     zkp_fr n[FR_MAXT * 4];
     const unsigned rows = lane0_only ? 1 : T;
     for (unsigned h = 0; h < NS; h++)
-        for (unsigned i = 0; i < rows; i++) k_dot(&n[h * T + i], &M[i * T], &s[h * T], T);
+        for (unsigned i = 0; i < rows; i++) k_dot_l(&n[h * T + i], &M[i * T], &s[h * T], T, lazy);
     for (unsigned h = 0; h < NS; h++)
         for (unsigned i = 0; i < rows; i++) s[h * T + i] = n[h * T + i];
 }
+
+/* The R_P partial rounds: x = s0^5 + c, new s0 = <w, (x, s1..)>, s_k += v_k x. */
+ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *C, const zkp_fr *S,
+                                 const int lazy) {
+    const unsigned rp = zkp_poseidon_rp[T];
+    for (unsigned r = 0; r < rp; r++, S += 2 * T - 1) {
+        zkp_fr x[4];
+        for (unsigned h = 0; h < NS; h++) {
+            k_pow5_add_l(&x[h], &s[h * T], &C[r], lazy);
+            s[h * T] = x[h];
+        }
+        for (unsigned h = 0; h < NS; h++) {
+            zkp_fr *st = &s[h * T];
+            k_dot_l(&st[0], S, st, T, lazy); /* new lane 0 = <w, (x, s1..)> */
+            for (unsigned k = 1; k < T; k++) k_muladd_l(&st[k], &S[T + k - 1], &x[h], lazy);
+        }
+    }
+}
+
+/* The partial rounds of one state as a function per width (called once per
+ * permutation; also exported for the IFMA kernel's single-state path). */
+#define K_PART(T)                                                                                \
+    static void KNAME(part_t##T)(zkp_fr *s) {                                                    \
+        k_partial_rounds(T, 1, s, zkp_poseidon_sc[T] + 5 * T, zkp_poseidon_ss[T], K_LAZY(T));   \
+    }
+K_PART(2) K_PART(3) K_PART(4) K_PART(5) K_PART(6) K_PART(7) K_PART(8) K_PART(9)
+K_PART(10) K_PART(11) K_PART(12) K_PART(13) K_PART(14) K_PART(15) K_PART(16) K_PART(17)
+#undef K_PART
+static void (*const KNAME(part_tab)[18])(zkp_fr *s) = {
+    NULL, NULL, KNAME(part_t2), KNAME(part_t3), KNAME(part_t4), KNAME(part_t5),
+    KNAME(part_t6), KNAME(part_t7), KNAME(part_t8), KNAME(part_t9),
+    KNAME(part_t10), KNAME(part_t11), KNAME(part_t12), KNAME(part_t13),
+    KNAME(part_t14), KNAME(part_t15), KNAME(part_t16), KNAME(part_t17)};
 
 /* One call site for the full round and one for the partial round keeps the
  * code (and the compile time) small: each is inlined and unrolled once per
  * width. Round index f = 0..7 counts full rounds; f = 4 follows the partial
  * rounds. */
 ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, const int lane0_only) {
+    const int lazy = K_LAZY(T);
     const unsigned rp = zkp_poseidon_rp[T];
     const zkp_fr *C = zkp_poseidon_sc[T];
     const zkp_fr *S = zkp_poseidon_ss[T];
@@ -154,28 +270,20 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
         k_full_round(T, NS, s, last ? NULL : C, f == 3 ? zkp_poseidon_sp[T] : M, last && lane0_only);
         C += T;
         if (f != 3) continue;
-        for (unsigned r = 0; r < rp; r++, S += 2 * T - 1) {
-            for (unsigned h = 0; h < NS; h++) {
-                zkp_fr *st = &s[h * T];
-                k_pow5(&st[0], &st[0]);
-                fr_add(&st[0], &st[0], &C[r]);
-            }
-            for (unsigned h = 0; h < NS; h++) {
-                zkp_fr *st = &s[h * T];
-                zkp_fr x = st[0];
-                k_dot(&st[0], S, st, T); /* new lane 0 = <w, (x, s1..)> */
-                for (unsigned k = 1; k < T; k++) k_muladd(&st[k], &S[T + k - 1], &x);
-            }
-        }
+        if (NS == 1) KNAME(part_tab)[T](s);
+        else k_partial_rounds(T, NS, s, C, S, lazy);
         C += rp;
     }
+    if (lazy) /* [0, 2p) -> canonical */
+        for (unsigned h = 0; h < NS; h++)
+            for (unsigned i = 0; i < (lane0_only ? 1 : T); i++) fr_condsub(s[h * T + i].v, s[h * T + i].v, fr_k_p);
 }
 
 /* ---- dense (plain) schedule: the reference shape, used by tests ---------- */
 
-static void k_perm_dense(unsigned T, zkp_fr *s) {
+static void k_perm_dense(unsigned T, zkp_fr *s, const zkp_fr *rc) {
     const unsigned rp = zkp_poseidon_rp[T];
-    const zkp_fr *C = zkp_poseidon_rc[T];
+    const zkp_fr *C = rc;
     const zkp_fr *M = zkp_poseidon_mds[T];
     zkp_fr n[FR_MAXT];
     for (unsigned r = 0; r < ZKP_POSEIDON_RF + rp; r++, C += T) {
@@ -233,7 +341,7 @@ static void KNAME(op_dot)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned 
     k_final_dot(r, T, n);
 }
 static void KNAME(op_permute)(unsigned t, zkp_fr *s) { KNAME(perm_tab)[t](s, 0); }
-static void KNAME(op_permute_dense)(unsigned t, zkp_fr *s) { k_perm_dense(t, s); }
+static void KNAME(op_permute_dense)(unsigned t, zkp_fr *s, const zkp_fr *rc) { k_perm_dense(t, s, rc); }
 static void KNAME(op_hash)(unsigned t, zkp_fr *s) { KNAME(perm_tab)[t](s, 1); }
 static void KNAME(op_hash_many)(unsigned t, zkp_fr *s, size_t count) {
     size_t i = 0;
@@ -246,3 +354,35 @@ const zkp_poseidon_ops KNAME(zkp_poseidon_ops) = {
     KNAME(op_mul), KNAME(op_sqr), KNAME(op_dot), KNAME(op_permute), KNAME(op_permute_dense),
     KNAME(op_hash), KNAME(op_hash_many), KMANY,
 };
+
+/* Benchmark helper (bench/bench_poseidon.c, rows fr-mul-inline / fr-sqr-inline):
+ * `iters` Montgomery products (sqr = 0) or squares on four independent
+ * chains a[0..3], with the product inlined in the loop, so the figure is
+ * the product's throughput without a call per product. */
+void KNAME(zkp_poseidon_mul_chains)(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr) {
+    zkp_fr x0 = a[0], x1 = a[1], x2 = a[2], x3 = a[3], y = *b;
+    if (sqr)
+        for (uint64_t i = 0; i < iters; i += 4) {
+            k_sqr(&x0, &x0);
+            k_sqr(&x1, &x1);
+            k_sqr(&x2, &x2);
+            k_sqr(&x3, &x3);
+        }
+    else
+        for (uint64_t i = 0; i < iters; i += 4) {
+            k_mul(&x0, &x0, &y);
+            k_mul(&x1, &x1, &y);
+            k_mul(&x2, &x2, &y);
+            k_mul(&x3, &x3, &y);
+        }
+    a[0] = x0, a[1] = x1, a[2] = x2, a[3] = x3;
+}
+
+/* The partial rounds alone on a canonical state (canonical out): the IFMA
+ * kernel runs the full rounds of one state in vector lanes and these in
+ * scalar code. */
+void KNAME(zkp_poseidon_partial)(unsigned t, zkp_fr *s) {
+    KNAME(part_tab)[t](s);
+    if (K_LAZY(t))
+        for (unsigned i = 0; i < t; i++) fr_condsub(s[i].v, s[i].v, fr_k_p);
+}

@@ -13,7 +13,19 @@
 
 /* ---- dispatch ---------------------------------------------------------------- */
 
+/* avx512ifma: hash_many eight states at a time in zmm lanes; its other
+ * operations are the base scalar kernel's, so it needs that kernel's
+ * features too. */
+#if ZKP_HAVE_BMI2
+#define IFMA_BASE_NEED (ZKP_CPU_BMI2 | ZKP_CPU_ADX)
+#else
+#define IFMA_BASE_NEED 0
+#endif
+
 const zkp_poseidon_kernel zkp_poseidon_kernels[] = {
+#if ZKP_HAVE_AVX512IFMA
+    {{"avx512ifma", ZKP_CPU_AVX512F | ZKP_CPU_AVX512IFMA | IFMA_BASE_NEED, 1}, &zkp_poseidon_ops_ifma},
+#endif
 #if ZKP_HAVE_BMI2
     {{"bmi2", ZKP_CPU_BMI2 | ZKP_CPU_ADX, 1}, &zkp_poseidon_ops_bmi2},
 #endif
@@ -150,7 +162,7 @@ zkp_status zkp_poseidon_permute(zkp_poseidon_fr *state, size_t t) {
 
 /* ---- many hashes ------------------------------------------------------------------- */
 
-#define MANY_CHUNK 8
+#define MANY_CHUNK 16 /* two IFMA passes of eight */
 
 zkp_status zkp_poseidon_hash_many(const zkp_poseidon_fr *inputs, size_t n, size_t count, zkp_poseidon_fr *outs) {
     if (n < 1 || n > ZKP_POSEIDON_MAX_INPUTS) return ZKP_ERR_COUNT;
@@ -219,10 +231,10 @@ zkp_status zkp_poseidon_merkle_root(const zkp_poseidon_fr *leaves, size_t n_leav
     zkp_status st = check_all(leaves, n_leaves);
     if (st != ZKP_OK) return st;
     const zkp_poseidon_ops *ops = zkp_poseidon_kernel_active()->ops;
-    /* Leaves go in blocks of up to 16: each block's subtree root is computed
+    /* Leaves go in blocks of up to 32: each block's subtree root is computed
      * level by level with hash_many, then merged into a stack of pending
      * subtree roots (one per level, like a binary counter). */
-    enum { BLOCK = 16 };
+    enum { BLOCK = 32 };
     const size_t block = n_leaves < BLOCK ? n_leaves : BLOCK;
     zkp_fr stack[64];
     unsigned char have[64] = {0};

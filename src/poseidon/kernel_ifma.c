@@ -1,0 +1,497 @@
+/*
+ * AVX-512 IFMA kernel: `hash_many` on eight independent states at once, one
+ * state per 64-bit lane of a zmm register. Field elements are five 52-bit
+ * limbs (radix 2^52, one zmm per limb), multiplied with VPMADD52LUQ /
+ * VPMADD52HUQ, in Montgomery form with R' = 2^260 (five limb steps) -- not
+ * the scalar kernels' R = 2^256. The constants come from
+ * constants_ifma.inc (the same sparse tables, generated in R' form); states
+ * enter and leave in the scalar R form through one product each with
+ * 2^264 mod p and 2^256 mod p.
+ *
+ * Lazy reduction (p / 2^260 = e < 0.0119): a Montgomery product of a, b
+ * returns (ab + Mp) / 2^260 < ab e / p + p, so for a, b < 2.1p it is below
+ * 1.06p and no conditional subtraction is needed. The only value that grows
+ * is a partial round's s_k += v_k x (< s_k + 1.03p), which gets one
+ * conditional subtraction of 2p. Invariant (docs/poseidon.md): every state
+ * element stays below 2.1p; round constants are added inside the product
+ * accumulator (C 2^260 before the reduction), so x^5 + c < 2.03p; the t-term
+ * rows sum unreduced (limb accumulators < 2^61) and reduce once, < 1.43p.
+ * Only lane 0 leaves (hash output): one product with 2^256 mod p, < 1.03p,
+ * then one scalar conditional subtraction makes it canonical.
+ *
+ * One state (`hash`, `permute`, from t = 3): the full rounds run with the
+ * state's elements in the lanes (t S-boxes at once; the matrix product as
+ * t broadcast-element x column products), the partial rounds -- a chain of
+ * dependent products on lane 0 -- in the base scalar kernel, with one
+ * conversion each way around them. Field operations (mul, sqr, dot) and
+ * t = 2 are the base scalar kernel's (bmi2 when built, else portable).
+ */
+#include <immintrin.h>
+#include <string.h>
+
+#include "poseidon/fr.h"
+#include "poseidon/internal.h"
+
+typedef struct zkp_fr52 {
+    uint64_t l[5];
+} zkp_fr52;
+
+#include "poseidon/constants_ifma.inc"
+
+/* The base scalar kernel (single hashes, partial rounds, field ops). */
+#if ZKP_HAVE_BMI2
+#define BASE zkp_poseidon_ops_bmi2
+#define BASE_PARTIAL zkp_poseidon_partial_bmi2
+#else
+#define BASE zkp_poseidon_ops_portable
+#define BASE_PARTIAL zkp_poseidon_partial_portable
+#endif
+
+/* Full unrolling of every limb loop keeps the ten accumulators in zmm
+ * registers (GCC does not flatten them at -O2 on its own). */
+#if defined(__clang__)
+#define V_UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define V_UNROLL _Pragma("GCC unroll 16")
+#else
+#define V_UNROLL
+#endif
+
+#define M52 0xfffffffffffffull
+#define LANES 8
+
+typedef __m512i v8;
+typedef struct {
+    v8 l[5];
+} vfr;
+
+#define MADDLO _mm512_madd52lo_epu64
+#define MADDHI _mm512_madd52hi_epu64
+#define BC(x) _mm512_set1_epi64((long long)(x))
+
+/* T[0..9] += a * b (limbs of a and b below 2^52). */
+ZKP_INLINE void v_mac(v8 T[10], const vfr *a, const vfr *b) {
+    V_UNROLL
+    for (int i = 0; i < 5; i++)
+        V_UNROLL
+        for (int j = 0; j < 5; j++) {
+            T[i + j] = MADDLO(T[i + j], a->l[i], b->l[j]);
+            T[i + j + 1] = MADDHI(T[i + j + 1], a->l[i], b->l[j]);
+        }
+}
+
+/* T[0..9] += c * b for a constant c (broadcast to every lane). */
+ZKP_INLINE void v_mac_c(v8 T[10], const zkp_fr52 *c, const vfr *b) {
+    V_UNROLL
+    for (int i = 0; i < 5; i++) {
+        const v8 ci = BC(c->l[i]);
+        V_UNROLL
+        for (int j = 0; j < 5; j++) {
+            T[i + j] = MADDLO(T[i + j], ci, b->l[j]);
+            T[i + j + 1] = MADDHI(T[i + j + 1], ci, b->l[j]);
+        }
+    }
+}
+
+/* T = a^2: the ten cross products once, doubled, plus the five squares. */
+ZKP_INLINE void v_sqr_acc(v8 T[10], const vfr *a) {
+    const v8 z = _mm512_setzero_si512();
+    V_UNROLL
+    for (int k = 0; k < 10; k++) T[k] = z;
+    V_UNROLL
+    for (int i = 0; i < 5; i++)
+        V_UNROLL
+        for (int j = i + 1; j < 5; j++) {
+            T[i + j] = MADDLO(T[i + j], a->l[i], a->l[j]);
+            T[i + j + 1] = MADDHI(T[i + j + 1], a->l[i], a->l[j]);
+        }
+    V_UNROLL
+    for (int k = 1; k < 10; k++) T[k] = _mm512_add_epi64(T[k], T[k]);
+    V_UNROLL
+    for (int i = 0; i < 5; i++) {
+        T[2 * i] = MADDLO(T[2 * i], a->l[i], a->l[i]);
+        T[2 * i + 1] = MADDHI(T[2 * i + 1], a->l[i], a->l[i]);
+    }
+}
+
+/* r = T / 2^260 mod p (Montgomery reduction, one 52-bit digit at a time),
+ * limbs normalised. T's limbs may be unnormalised (each < 2^62); the value
+ * is < T / 2^260 + p. */
+ZKP_INLINE void v_redc(vfr *r, v8 T[10]) {
+    const v8 z = _mm512_setzero_si512(), mask = BC(M52), pinv = BC(ifma_pinv);
+    V_UNROLL
+    for (int i = 0; i < 5; i++) {
+        const v8 m = MADDLO(z, T[i], pinv); /* (T[i] mod 2^52) (-p^-1) mod 2^52 */
+        V_UNROLL
+        for (int j = 0; j < 5; j++) {
+            const v8 pj = BC(ifma_p[j]);
+            T[i + j] = MADDLO(T[i + j], m, pj);
+            T[i + j + 1] = MADDHI(T[i + j + 1], m, pj);
+        }
+        /* T[i] is now 0 mod 2^52: its high part is an exact carry. */
+        T[i + 1] = _mm512_add_epi64(T[i + 1], _mm512_srli_epi64(T[i], 52));
+    }
+    V_UNROLL
+    for (int k = 5; k < 9; k++) {
+        T[k + 1] = _mm512_add_epi64(T[k + 1], _mm512_srli_epi64(T[k], 52));
+        r->l[k - 5] = _mm512_and_si512(T[k], mask);
+    }
+    r->l[4] = T[9];
+}
+
+/* T[5..9] += c (so the reduction returns ... + c): a constant, or a state
+ * element (add_v). */
+ZKP_INLINE void v_addhi_c(v8 T[10], const zkp_fr52 *c) {
+    V_UNROLL
+    for (int k = 0; k < 5; k++) T[5 + k] = _mm512_add_epi64(T[5 + k], BC(c->l[k]));
+}
+ZKP_INLINE void v_addhi_v(v8 T[10], const vfr *c) {
+    V_UNROLL
+    for (int k = 0; k < 5; k++) T[5 + k] = _mm512_add_epi64(T[5 + k], c->l[k]);
+}
+
+ZKP_INLINE void v_zero(v8 T[10]) {
+    V_UNROLL
+    for (int k = 0; k < 10; k++) T[k] = _mm512_setzero_si512();
+}
+
+/* r = x - 2p if x >= 2p else x (x < 2^255, normalised limbs). */
+ZKP_INLINE void v_condsub2p(vfr *r, const vfr *x) {
+    const v8 mask = BC(M52);
+    v8 d[5];
+    V_UNROLL
+    for (int k = 0; k < 5; k++) d[k] = _mm512_sub_epi64(x->l[k], BC(2 * ifma_p[k]));
+    V_UNROLL
+    for (int k = 0; k < 4; k++) {
+        d[k + 1] = _mm512_add_epi64(d[k + 1], _mm512_srai_epi64(d[k], 52));
+        d[k] = _mm512_and_si512(d[k], mask);
+    }
+    const __mmask8 neg = _mm512_movepi64_mask(d[4]); /* borrow: x < 2p, keep x */
+    V_UNROLL
+    for (int k = 0; k < 5; k++) r->l[k] = _mm512_mask_blend_epi64(neg, d[k], x->l[k]);
+}
+
+/* x^5 (+ c when c is not NULL), x < 2.1p: < 2.03p. */
+ZKP_INLINE void v_pow5(vfr *r, const vfr *x, const zkp_fr52 *c) {
+    v8 T[10];
+    vfr x2, x4;
+    v_sqr_acc(T, x);
+    v_redc(&x2, T);
+    v_sqr_acc(T, &x2);
+    v_redc(&x4, T);
+    v_zero(T);
+    v_mac(T, &x4, x);
+    if (c) v_addhi_c(T, c);
+    v_redc(r, T);
+}
+
+/* Row i of a t x t constant matrix times the state (one reduction). */
+ZKP_INLINE void v_dot(vfr *r, const zkp_fr52 *row, const vfr *s, const unsigned T_) {
+    v8 T[10];
+    v_zero(T);
+    for (unsigned k = 0; k < T_; k++) v_mac_c(T, &row[k], &s[k]);
+    v_redc(r, T);
+}
+
+/* NS groups of eight states (s[h * T_ + i]) could advance in lockstep to
+ * overlap one group's chain of dependent products with the other's; measured,
+ * NS = 2 gained only ~5% (the kernel is close to multiply-add throughput
+ * bound) for twice the code, so the kernel uses NS = 1. */
+ZKP_INLINE void v_full_round(const unsigned T_, const unsigned NS, vfr *s, const zkp_fr52 *c, const zkp_fr52 *M,
+                             const int lane0_only) {
+    for (unsigned i = 0; i < T_; i++)
+        for (unsigned h = 0; h < NS; h++) v_pow5(&s[h * T_ + i], &s[h * T_ + i], c ? &c[i] : NULL);
+    vfr n[2 * ZKP_POSEIDON_TMAX];
+    const unsigned rows = lane0_only ? 1 : T_;
+    for (unsigned i = 0; i < rows; i++)
+        for (unsigned h = 0; h < NS; h++) v_dot(&n[h * T_ + i], &M[i * T_], &s[h * T_], T_);
+    for (unsigned h = 0; h < NS; h++)
+        for (unsigned i = 0; i < rows; i++) s[h * T_ + i] = n[h * T_ + i];
+}
+
+/* The sparse schedule of perm_impl.h, hash form (last round lane 0 only). */
+ZKP_INLINE void v_hash(const unsigned T_, const unsigned NS, vfr *s) {
+    const unsigned rp = zkp_poseidon_rp[T_];
+    const zkp_fr52 *C = ifma_sc[T_] + T_; /* the first T_ were added on entry */
+    const zkp_fr52 *S = ifma_ss[T_];
+    for (unsigned f = 0; f < ZKP_POSEIDON_RF; f++) {
+        const int last = f == ZKP_POSEIDON_RF - 1;
+        v_full_round(T_, NS, s, last ? NULL : C, f == 3 ? ifma_sp[T_] : ifma_mds[T_], last);
+        C += T_;
+        if (f != 3) continue;
+        for (unsigned r = 0; r < rp; r++, S += 2 * T_ - 1) {
+            vfr x[2];
+            for (unsigned h = 0; h < NS; h++) {
+                v_pow5(&x[h], &s[h * T_], &C[r]);
+                s[h * T_] = x[h];
+            }
+            for (unsigned h = 0; h < NS; h++) v_dot(&s[h * T_], S, &s[h * T_], T_); /* <w, (x, s1..)> */
+            for (unsigned k = 1; k < T_; k++)
+                for (unsigned h = 0; h < NS; h++) {
+                    v8 A[10];
+                    v_zero(A);
+                    v_mac_c(A, &S[T_ + k - 1], &x[h]);
+                    v_addhi_v(A, &s[h * T_ + k]);
+                    vfr y;
+                    v_redc(&y, A); /* < s_k + 1.03p */
+                    v_condsub2p(&s[h * T_ + k], &y);
+                }
+        }
+        C += rp;
+    }
+}
+
+/* ---- lanes <-> scalar states ------------------------------------------------ */
+
+/* Lane j of element i = state j's element i (R form, < p), moved to R' form
+ * with the entry constant (the first round constants folded in). */
+ZKP_INLINE void v_load(const unsigned T_, vfr *s, const zkp_fr *in, size_t count) {
+    for (unsigned i = 0; i < T_; i++) {
+        uint64_t b[5][LANES] __attribute__((aligned(64)));
+        for (unsigned j = 0; j < LANES; j++) {
+            uint64_t v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+            if (j < count) {
+                const uint64_t *v = in[j * T_ + i].v;
+                v0 = v[0], v1 = v[1], v2 = v[2], v3 = v[3];
+            }
+            b[0][j] = v0 & M52;
+            b[1][j] = ((v0 >> 52) | (v1 << 12)) & M52;
+            b[2][j] = ((v1 >> 40) | (v2 << 24)) & M52;
+            b[3][j] = ((v2 >> 28) | (v3 << 36)) & M52;
+            b[4][j] = v3 >> 16;
+        }
+        vfr x;
+        V_UNROLL
+        for (int k = 0; k < 5; k++) x.l[k] = _mm512_load_si512((const void *)b[k]);
+        v8 A[10];
+        v_zero(A);
+        v_mac_c(A, &ifma_k_in, &x);
+        v_addhi_c(A, &ifma_sc[T_][i]);
+        v_redc(&s[i], A);
+    }
+}
+
+/* Lane 0 of each state back to R form, canonical. */
+ZKP_INLINE void v_store0(const unsigned T_, const vfr *s, zkp_fr *out, size_t count) {
+    v8 A[10];
+    v_zero(A);
+    v_mac_c(A, &ifma_k_out, &s[0]);
+    vfr y;
+    v_redc(&y, A);
+    uint64_t b[5][LANES] __attribute__((aligned(64)));
+    V_UNROLL
+    for (int k = 0; k < 5; k++) _mm512_store_si512((void *)b[k], y.l[k]);
+    for (unsigned j = 0; j < LANES && j < count; j++) {
+        uint64_t v[4];
+        v[0] = b[0][j] | (b[1][j] << 52);
+        v[1] = (b[1][j] >> 12) | (b[2][j] << 40);
+        v[2] = (b[2][j] >> 24) | (b[3][j] << 28);
+        v[3] = (b[3][j] >> 36) | (b[4][j] << 16);
+        fr_condsub(out[j * T_].v, v, fr_k_p); /* < 1.03p -> < p */
+    }
+}
+
+/* ---- one state in vector lanes: the full rounds --------------------------- */
+
+/* Lane l of group g holds state element 8g + l (zero past t). The full
+ * rounds (t S-boxes, a t x t matrix) run here, the partial rounds (one
+ * S-box, 2t - 1 products in a dependent chain) in the base scalar kernel. */
+#define VG(T_) (((T_) + 7) / 8)
+
+/* Elements 0..T_-1 (R form, < 2p) into R' form, plus the per-lane constant
+ * vectors cv ([G][5][8]) when not NULL. */
+ZKP_INLINE void v1_load(const unsigned T_, vfr *s, const zkp_fr *in, const uint64_t *cv) {
+    for (unsigned g = 0; g < VG(T_); g++) {
+        uint64_t b[5][LANES] __attribute__((aligned(64)));
+        for (unsigned l = 0; l < LANES; l++) {
+            const unsigned i = 8 * g + l;
+            uint64_t v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+            if (i < T_) v0 = in[i].v[0], v1 = in[i].v[1], v2 = in[i].v[2], v3 = in[i].v[3];
+            b[0][l] = v0 & M52;
+            b[1][l] = ((v0 >> 52) | (v1 << 12)) & M52;
+            b[2][l] = ((v1 >> 40) | (v2 << 24)) & M52;
+            b[3][l] = ((v2 >> 28) | (v3 << 36)) & M52;
+            b[4][l] = v3 >> 16;
+        }
+        vfr x;
+        V_UNROLL
+        for (int k = 0; k < 5; k++) x.l[k] = _mm512_load_si512((const void *)b[k]);
+        v8 A[10];
+        v_zero(A);
+        v_mac_c(A, &ifma_k_in, &x);
+        if (cv)
+            V_UNROLL
+            for (int k = 0; k < 5; k++)
+                A[5 + k] = _mm512_add_epi64(A[5 + k], _mm512_loadu_si512((const void *)(cv + (g * 5 + k) * 8)));
+        v_redc(&s[g], A);
+    }
+}
+
+/* Elements 0..n-1 back to R form, canonical. */
+ZKP_INLINE void v1_store(const unsigned T_, const vfr *s, zkp_fr *out, const unsigned n) {
+    for (unsigned g = 0; g < VG(T_) && 8 * g < n; g++) {
+        v8 A[10];
+        v_zero(A);
+        v_mac_c(A, &ifma_k_out, &s[g]);
+        vfr y;
+        v_redc(&y, A);
+        uint64_t b[5][LANES] __attribute__((aligned(64)));
+        V_UNROLL
+        for (int k = 0; k < 5; k++) _mm512_store_si512((void *)b[k], y.l[k]);
+        for (unsigned l = 0; l < LANES && 8 * g + l < n; l++) {
+            uint64_t v[4];
+            v[0] = b[0][l] | (b[1][l] << 52);
+            v[1] = (b[1][l] >> 12) | (b[2][l] << 40);
+            v[2] = (b[2][l] >> 24) | (b[3][l] << 28);
+            v[3] = (b[3][l] >> 36) | (b[4][l] << 16);
+            fr_condsub(out[8 * g + l].v, v, fr_k_p);
+        }
+    }
+}
+
+/* x^5 + cv (per-lane constants, NULL: none). */
+ZKP_INLINE void v_pow5v(vfr *r, const vfr *x, const uint64_t *cv) {
+    v8 T[10];
+    vfr x2, x4;
+    v_sqr_acc(T, x);
+    v_redc(&x2, T);
+    v_sqr_acc(T, &x2);
+    v_redc(&x4, T);
+    v_zero(T);
+    v_mac(T, &x4, x);
+    if (cv)
+        V_UNROLL
+        for (int k = 0; k < 5; k++) T[5 + k] = _mm512_add_epi64(T[5 + k], _mm512_loadu_si512((const void *)(cv + k * 8)));
+    v_redc(r, T);
+}
+
+/* s = M (s^5 + c): Mv holds the columns, [j][G][5][8] (lane l of group g =
+ * M[8g + l][j]); element j is broadcast to every lane and multiplied by its
+ * column. lane0_only: only group 0. */
+ZKP_INLINE void v1_full_round(const unsigned T_, vfr *s, const uint64_t *cv, const uint64_t *Mv, const int lane0_only) {
+    const unsigned G = VG(T_);
+    for (unsigned g = 0; g < G; g++) v_pow5v(&s[g], &s[g], cv ? cv + g * 40 : NULL);
+    vfr b[ZKP_POSEIDON_TMAX];
+    for (unsigned j = 0; j < T_; j++) {
+        const v8 idx = _mm512_set1_epi64((long long)(j % 8));
+        V_UNROLL
+        for (int k = 0; k < 5; k++) b[j].l[k] = _mm512_permutexvar_epi64(idx, s[j / 8].l[k]);
+    }
+    const unsigned rows = lane0_only ? 1 : G;
+    vfr n[3];
+    for (unsigned g = 0; g < rows; g++) {
+        v8 A[10];
+        v_zero(A);
+        for (unsigned j = 0; j < T_; j++) {
+            vfr col;
+            const uint64_t *c = Mv + (j * G + g) * 40;
+            V_UNROLL
+            for (int k = 0; k < 5; k++) col.l[k] = _mm512_loadu_si512((const void *)(c + k * 8));
+            v_mac(A, &col, &b[j]);
+        }
+        v_redc(&n[g], A);
+    }
+    for (unsigned g = 0; g < rows; g++) s[g] = n[g];
+}
+
+/* The whole permutation of one canonical R-form state (lane0_only: hash
+ * form, only s[0] is meaningful after). */
+ZKP_INLINE void v1_perm(const unsigned T_, zkp_fr *st, const int lane0_only) {
+    const unsigned G = VG(T_);
+    const uint64_t *cv = ifma_scv[T_]; /* [8][G][5][8]: entry, f = 0..3, f = 4..6 */
+    vfr s[3];
+    v1_load(T_, s, st, cv);
+    for (unsigned f = 0; f < 4; f++)
+        v1_full_round(T_, s, cv + (1 + f) * G * 40, f == 3 ? ifma_spv[T_] : ifma_mdsv[T_], 0);
+    v1_store(T_, s, st, T_);
+    BASE_PARTIAL(T_, st);
+    v1_load(T_, s, st, NULL);
+    for (unsigned f = 4; f < 8; f++)
+        v1_full_round(T_, s, f < 7 ? cv + (1 + f) * G * 40 : NULL, ifma_mdsv[T_], f == 7 && lane0_only);
+    v1_store(T_, s, st, lane0_only ? 1 : T_);
+}
+
+#define K_WIDTH(T)                                                                               \
+    static void many8_t##T(zkp_fr *st, size_t count) {                                           \
+        vfr s[T];                                                                                \
+        v_load(T, s, st, count);                                                                 \
+        v_hash(T, 1, s);                                                                         \
+        v_store0(T, s, st, count);                                                               \
+    }                                                                                            \
+    static void one_t##T(zkp_fr *st, int lane0_only) { v1_perm(T, st, lane0_only); }
+K_WIDTH(2) K_WIDTH(3) K_WIDTH(4) K_WIDTH(5) K_WIDTH(6) K_WIDTH(7) K_WIDTH(8) K_WIDTH(9)
+K_WIDTH(10) K_WIDTH(11) K_WIDTH(12) K_WIDTH(13) K_WIDTH(14) K_WIDTH(15) K_WIDTH(16) K_WIDTH(17)
+#undef K_WIDTH
+
+typedef void (*one_fn)(zkp_fr *st, int lane0_only);
+static const one_fn one_tab[18] = {
+    NULL, NULL, one_t2, one_t3, one_t4, one_t5, one_t6, one_t7, one_t8,
+    one_t9, one_t10, one_t11, one_t12, one_t13, one_t14, one_t15, one_t16, one_t17};
+typedef void (*many8_fn)(zkp_fr *st, size_t count);
+
+static const many8_fn many8_tab[18] = {
+    NULL, NULL, many8_t2, many8_t3, many8_t4, many8_t5, many8_t6, many8_t7, many8_t8,
+    many8_t9, many8_t10, many8_t11, many8_t12, many8_t13, many8_t14, many8_t15, many8_t16, many8_t17};
+
+
+/* One state: full rounds in vector lanes from width IFMA_ONE_MIN_T on
+ * (narrower states have too few lanes to beat the scalar full rounds). */
+#ifndef IFMA_ONE_MIN_T
+#define IFMA_ONE_MIN_T 3
+#endif
+static void ifma_permute(unsigned t, zkp_fr *s) {
+    if (t >= IFMA_ONE_MIN_T) one_tab[t](s, 0);
+    else BASE.permute(t, s);
+}
+static void ifma_permute_dense(unsigned t, zkp_fr *s, const zkp_fr *rc) { BASE.permute_dense(t, s, rc); }
+static void ifma_hash(unsigned t, zkp_fr *s) {
+    if (t >= IFMA_ONE_MIN_T) one_tab[t](s, 1);
+    else BASE.hash(t, s);
+}
+
+#ifndef IFMA_MIN_LANES
+#define IFMA_MIN_LANES 2
+#endif
+
+/* Groups of eight; a short last group runs with zero padding lanes (one
+ * vector pass costs less than two scalar hashes). */
+static void ifma_hash_many(unsigned t, zkp_fr *s, size_t count) {
+    for (size_t i = 0; i < count; i += LANES) {
+        const size_t m = count - i < LANES ? count - i : LANES;
+        if (m < IFMA_MIN_LANES) { /* a padded vector pass costs about 1.6 scalar hashes */
+            for (; i < count; i++) ifma_hash(t, s + i * t);
+            return;
+        }
+        many8_tab[t](s + i * t, m);
+    }
+}
+
+
+static void ifma_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) { BASE.mul(r, a, b); }
+static void ifma_sqr(zkp_fr *r, const zkp_fr *a) { BASE.sqr(r, a); }
+static void ifma_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n) { BASE.dot(r, a, b, n); }
+
+const zkp_poseidon_ops zkp_poseidon_ops_ifma = {
+    ifma_mul, ifma_sqr, ifma_dot, ifma_permute, ifma_permute_dense, ifma_hash, ifma_hash_many, LANES,
+};
+
+/* Test hook (tests/test_poseidon.c): one field routine on eight lanes, R'
+ * form, radix-2^52 limbs as x[k][j] = limb k of lane j. op 0: Montgomery
+ * product a b / 2^260; 1: the dedicated square of a; 2: a - 2p if a >= 2p;
+ * 3: the partial-round update b + a * c / 2^260 with c = the constant
+ * 2^264 mod p (the entry constant). */
+void zkp_poseidon_ifma_field8(int op, uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]) {
+    vfr x, y, z;
+    v8 T[10];
+    for (int k = 0; k < 5; k++) {
+        x.l[k] = _mm512_loadu_si512((const void *)a[k]);
+        y.l[k] = _mm512_loadu_si512((const void *)b[k]);
+    }
+    switch (op) {
+    case 0: v_zero(T); v_mac(T, &x, &y); v_redc(&z, T); break;
+    case 1: v_sqr_acc(T, &x); v_redc(&z, T); break;
+    case 2: v_condsub2p(&z, &x); break;
+    default: v_zero(T); v_mac_c(T, &ifma_k_in, &x); v_addhi_v(T, &y); v_redc(&z, T); break;
+    }
+    for (int k = 0; k < 5; k++) _mm512_storeu_si512((void *)r[k], z.l[k]);
+}
