@@ -36,46 +36,16 @@ import os
 import random
 import sys
 
+# The step constants (rho offsets, iota round constants) come from the
+# scalar round generator; its output is what the KAT tests check.
+from keccak_round import rho_offsets, round_constants
+
 MASK = (1 << 64) - 1
 
 
 def rol(v, n):
     n %= 64
     return ((v << n) | (v >> (64 - n))) & MASK if n else v
-
-
-def rho_offsets():
-    rho = [0] * 25
-    x, y = 1, 0
-    for t in range(24):
-        rho[x + 5 * y] = ((t + 1) * (t + 2) // 2) % 64
-        x, y = y, (2 * x + 3 * y) % 5
-    return rho
-
-
-def rc_bit(t):
-    if t % 255 == 0:
-        return 1
-    r = [1, 0, 0, 0, 0, 0, 0, 0]
-    for _ in range(t % 255):
-        r = [0] + r
-        r[0] ^= r[8]
-        r[4] ^= r[8]
-        r[5] ^= r[8]
-        r[6] ^= r[8]
-        r = r[:8]
-    return r[0]
-
-
-def round_constants():
-    out = []
-    for ir in range(24):
-        v = 0
-        for j in range(7):
-            if rc_bit(j + 7 * ir):
-                v |= 1 << ((1 << j) - 1)
-        out.append(v)
-    return out
 
 
 RHO = rho_offsets()
