@@ -243,23 +243,46 @@ ZKP_INLINE void v_hash(const unsigned T_, const unsigned NS, vfr *s) {
 
 /* ---- lanes <-> scalar states ------------------------------------------------ */
 
+/* Radix 2^64 -> 2^52: element v (4 limbs; NULL = zero) into slot l of the
+ * five limb rows b[k]. */
+ZKP_INLINE void r52_split(uint64_t b[5][LANES], unsigned l, const uint64_t *v) {
+    uint64_t v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+    if (v) v0 = v[0], v1 = v[1], v2 = v[2], v3 = v[3];
+    b[0][l] = v0 & M52;
+    b[1][l] = ((v0 >> 52) | (v1 << 12)) & M52;
+    b[2][l] = ((v1 >> 40) | (v2 << 24)) & M52;
+    b[3][l] = ((v2 >> 28) | (v3 << 36)) & M52;
+    b[4][l] = v3 >> 16;
+}
+
+/* Radix 2^52 -> 2^64: slot l of the limb rows (a value < 1.03p) into out,
+ * made canonical. */
+ZKP_INLINE void r52_join_canonical(uint64_t out[4], const uint64_t b[5][LANES], unsigned l) {
+    uint64_t v[4];
+    v[0] = b[0][l] | (b[1][l] << 52);
+    v[1] = (b[1][l] >> 12) | (b[2][l] << 40);
+    v[2] = (b[2][l] >> 24) | (b[3][l] << 28);
+    v[3] = (b[3][l] >> 36) | (b[4][l] << 16);
+    fr_condsub(out, v, fr_k_p); /* < 1.03p -> < p */
+}
+
+/* x (R' form) back to R form, its limb rows stored into b. */
+ZKP_INLINE void v_to_r_rows(uint64_t b[5][LANES], const vfr *x) {
+    v8 A[10];
+    v_zero(A);
+    v_mac_c(A, &ifma_k_out, x);
+    vfr y;
+    v_redc(&y, A);
+    V_UNROLL
+    for (int k = 0; k < 5; k++) _mm512_store_si512((void *)b[k], y.l[k]);
+}
+
 /* Lane j of element i = state j's element i (R form, < p), moved to R' form
  * with the entry constant (the first round constants folded in). */
 ZKP_INLINE void v_load(const unsigned T_, vfr *s, const zkp_fr *in, size_t count) {
     for (unsigned i = 0; i < T_; i++) {
         uint64_t b[5][LANES] __attribute__((aligned(64)));
-        for (unsigned j = 0; j < LANES; j++) {
-            uint64_t v0 = 0, v1 = 0, v2 = 0, v3 = 0;
-            if (j < count) {
-                const uint64_t *v = in[j * T_ + i].v;
-                v0 = v[0], v1 = v[1], v2 = v[2], v3 = v[3];
-            }
-            b[0][j] = v0 & M52;
-            b[1][j] = ((v0 >> 52) | (v1 << 12)) & M52;
-            b[2][j] = ((v1 >> 40) | (v2 << 24)) & M52;
-            b[3][j] = ((v2 >> 28) | (v3 << 36)) & M52;
-            b[4][j] = v3 >> 16;
-        }
+        for (unsigned j = 0; j < LANES; j++) r52_split(b, j, j < count ? in[j * T_ + i].v : NULL);
         vfr x;
         V_UNROLL
         for (int k = 0; k < 5; k++) x.l[k] = _mm512_load_si512((const void *)b[k]);
@@ -273,22 +296,9 @@ ZKP_INLINE void v_load(const unsigned T_, vfr *s, const zkp_fr *in, size_t count
 
 /* Lane 0 of each state back to R form, canonical. */
 ZKP_INLINE void v_store0(const unsigned T_, const vfr *s, zkp_fr *out, size_t count) {
-    v8 A[10];
-    v_zero(A);
-    v_mac_c(A, &ifma_k_out, &s[0]);
-    vfr y;
-    v_redc(&y, A);
     uint64_t b[5][LANES] __attribute__((aligned(64)));
-    V_UNROLL
-    for (int k = 0; k < 5; k++) _mm512_store_si512((void *)b[k], y.l[k]);
-    for (unsigned j = 0; j < LANES && j < count; j++) {
-        uint64_t v[4];
-        v[0] = b[0][j] | (b[1][j] << 52);
-        v[1] = (b[1][j] >> 12) | (b[2][j] << 40);
-        v[2] = (b[2][j] >> 24) | (b[3][j] << 28);
-        v[3] = (b[3][j] >> 36) | (b[4][j] << 16);
-        fr_condsub(out[j * T_].v, v, fr_k_p); /* < 1.03p -> < p */
-    }
+    v_to_r_rows(b, &s[0]);
+    for (unsigned j = 0; j < LANES && j < count; j++) r52_join_canonical(out[j * T_].v, b, j);
 }
 
 /* ---- one state in vector lanes: the full rounds --------------------------- */
@@ -303,16 +313,7 @@ ZKP_INLINE void v_store0(const unsigned T_, const vfr *s, zkp_fr *out, size_t co
 ZKP_INLINE void v1_load(const unsigned T_, vfr *s, const zkp_fr *in, const uint64_t *cv) {
     for (unsigned g = 0; g < VG(T_); g++) {
         uint64_t b[5][LANES] __attribute__((aligned(64)));
-        for (unsigned l = 0; l < LANES; l++) {
-            const unsigned i = 8 * g + l;
-            uint64_t v0 = 0, v1 = 0, v2 = 0, v3 = 0;
-            if (i < T_) v0 = in[i].v[0], v1 = in[i].v[1], v2 = in[i].v[2], v3 = in[i].v[3];
-            b[0][l] = v0 & M52;
-            b[1][l] = ((v0 >> 52) | (v1 << 12)) & M52;
-            b[2][l] = ((v1 >> 40) | (v2 << 24)) & M52;
-            b[3][l] = ((v2 >> 28) | (v3 << 36)) & M52;
-            b[4][l] = v3 >> 16;
-        }
+        for (unsigned l = 0; l < LANES; l++) r52_split(b, l, 8 * g + l < T_ ? in[8 * g + l].v : NULL);
         vfr x;
         V_UNROLL
         for (int k = 0; k < 5; k++) x.l[k] = _mm512_load_si512((const void *)b[k]);
@@ -330,22 +331,9 @@ ZKP_INLINE void v1_load(const unsigned T_, vfr *s, const zkp_fr *in, const uint6
 /* Elements 0..n-1 back to R form, canonical. */
 ZKP_INLINE void v1_store(const unsigned T_, const vfr *s, zkp_fr *out, const unsigned n) {
     for (unsigned g = 0; g < VG(T_) && 8 * g < n; g++) {
-        v8 A[10];
-        v_zero(A);
-        v_mac_c(A, &ifma_k_out, &s[g]);
-        vfr y;
-        v_redc(&y, A);
         uint64_t b[5][LANES] __attribute__((aligned(64)));
-        V_UNROLL
-        for (int k = 0; k < 5; k++) _mm512_store_si512((void *)b[k], y.l[k]);
-        for (unsigned l = 0; l < LANES && 8 * g + l < n; l++) {
-            uint64_t v[4];
-            v[0] = b[0][l] | (b[1][l] << 52);
-            v[1] = (b[1][l] >> 12) | (b[2][l] << 40);
-            v[2] = (b[2][l] >> 24) | (b[3][l] << 28);
-            v[3] = (b[3][l] >> 36) | (b[4][l] << 16);
-            fr_condsub(out[8 * g + l].v, v, fr_k_p);
-        }
+        v_to_r_rows(b, &s[g]);
+        for (unsigned l = 0; l < LANES && 8 * g + l < n; l++) r52_join_canonical(out[8 * g + l].v, b, l);
     }
 }
 
