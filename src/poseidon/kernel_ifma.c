@@ -171,9 +171,8 @@ ZKP_INLINE void v_condsub2p(vfr *r, const vfr *x) {
     for (int k = 0; k < 5; k++) r->l[k] = _mm512_mask_blend_epi64(neg, d[k], x->l[k]);
 }
 
-/* x^5 (+ c when c is not NULL), x < 2.1p: < 2.03p. */
-ZKP_INLINE void v_pow5(vfr *r, const vfr *x, const zkp_fr52 *c) {
-    v8 T[10];
+/* T = x^4 * x, unreduced: the S-box before its constant and reduction. */
+ZKP_INLINE void v_pow5_acc(v8 T[10], const vfr *x) {
     vfr x2, x4;
     v_sqr_acc(T, x);
     v_redc(&x2, T);
@@ -181,6 +180,12 @@ ZKP_INLINE void v_pow5(vfr *r, const vfr *x, const zkp_fr52 *c) {
     v_redc(&x4, T);
     v_zero(T);
     v_mac(T, &x4, x);
+}
+
+/* x^5 (+ c when c is not NULL), x < 2.1p: < 2.03p. */
+ZKP_INLINE void v_pow5(vfr *r, const vfr *x, const zkp_fr52 *c) {
+    v8 T[10];
+    v_pow5_acc(T, x);
     if (c) v_addhi_c(T, c);
     v_redc(r, T);
 }
@@ -340,13 +345,7 @@ ZKP_INLINE void v1_store(const unsigned T_, const vfr *s, zkp_fr *out, const uns
 /* x^5 + cv (per-lane constants, NULL: none). */
 ZKP_INLINE void v_pow5v(vfr *r, const vfr *x, const uint64_t *cv) {
     v8 T[10];
-    vfr x2, x4;
-    v_sqr_acc(T, x);
-    v_redc(&x2, T);
-    v_sqr_acc(T, &x2);
-    v_redc(&x4, T);
-    v_zero(T);
-    v_mac(T, &x4, x);
+    v_pow5_acc(T, x);
     if (cv)
         V_UNROLL
         for (int k = 0; k < 5; k++) T[5 + k] = _mm512_add_epi64(T[5 + k], _mm512_loadu_si512((const void *)(cv + k * 8)));
