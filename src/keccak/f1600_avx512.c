@@ -57,18 +57,28 @@ static inline __attribute__((always_inline)) void kz_permute(__m512i *a0, __m512
     *a0 = s0, *a1 = s1, *a2 = s2, *a3 = s3, *a4 = s4;
 }
 
-void zkp_keccakf1600_avx512(uint64_t st[25]) {
-    __m512i a0 = _mm512_maskz_loadu_epi64(ROWMASK, st);
-    __m512i a1 = _mm512_maskz_loadu_epi64(ROWMASK, st + 5);
-    __m512i a2 = _mm512_maskz_loadu_epi64(ROWMASK, st + 10);
-    __m512i a3 = _mm512_maskz_loadu_epi64(ROWMASK, st + 15);
-    __m512i a4 = _mm512_maskz_loadu_epi64(ROWMASK, st + 20);
-    kz_permute(&a0, &a1, &a2, &a3, &a4);
+/* The 25 lanes as five rows of five (lane x + 5y in slot x of row y). */
+static inline void kz_load_rows(const uint64_t st[25], __m512i *a0, __m512i *a1, __m512i *a2, __m512i *a3,
+                                __m512i *a4) {
+    *a0 = _mm512_maskz_loadu_epi64(ROWMASK, st);
+    *a1 = _mm512_maskz_loadu_epi64(ROWMASK, st + 5);
+    *a2 = _mm512_maskz_loadu_epi64(ROWMASK, st + 10);
+    *a3 = _mm512_maskz_loadu_epi64(ROWMASK, st + 15);
+    *a4 = _mm512_maskz_loadu_epi64(ROWMASK, st + 20);
+}
+static inline void kz_store_rows(uint64_t st[25], __m512i a0, __m512i a1, __m512i a2, __m512i a3, __m512i a4) {
     _mm512_mask_storeu_epi64(st, ROWMASK, a0);
     _mm512_mask_storeu_epi64(st + 5, ROWMASK, a1);
     _mm512_mask_storeu_epi64(st + 10, ROWMASK, a2);
     _mm512_mask_storeu_epi64(st + 15, ROWMASK, a3);
     _mm512_mask_storeu_epi64(st + 20, ROWMASK, a4);
+}
+
+void zkp_keccakf1600_avx512(uint64_t st[25]) {
+    __m512i a0, a1, a2, a3, a4;
+    kz_load_rows(st, &a0, &a1, &a2, &a3, &a4);
+    kz_permute(&a0, &a1, &a2, &a3, &a4);
+    kz_store_rows(st, a0, a1, a2, a3, a4);
 }
 
 /* Mask of the rate lanes that fall in row y (rate in lanes, <= 25). */
@@ -86,11 +96,8 @@ size_t zkp_keccak_absorb_avx512(uint64_t st[25], const uint8_t *in, size_t nbloc
      * pointer past the block is ever formed (rows 0 and 1 always have lanes:
      * the smallest rate, SHA3-512's 72 bytes, has 9). */
     const size_t o2 = m2 ? 80 : 0, o3 = m3 ? 120 : 0, o4 = m4 ? 160 : 0;
-    __m512i a0 = _mm512_maskz_loadu_epi64(ROWMASK, st);
-    __m512i a1 = _mm512_maskz_loadu_epi64(ROWMASK, st + 5);
-    __m512i a2 = _mm512_maskz_loadu_epi64(ROWMASK, st + 10);
-    __m512i a3 = _mm512_maskz_loadu_epi64(ROWMASK, st + 15);
-    __m512i a4 = _mm512_maskz_loadu_epi64(ROWMASK, st + 20);
+    __m512i a0, a1, a2, a3, a4;
+    kz_load_rows(st, &a0, &a1, &a2, &a3, &a4);
     for (size_t b = 0; b < nblocks; b++, in += rate) {
         /* the block's lanes are little-endian 8-byte words, as the rows */
         a0 = _mm512_xor_si512(a0, _mm512_maskz_loadu_epi64(m0, in));
@@ -100,11 +107,7 @@ size_t zkp_keccak_absorb_avx512(uint64_t st[25], const uint8_t *in, size_t nbloc
         a4 = _mm512_xor_si512(a4, _mm512_maskz_loadu_epi64(m4, in + o4));
         kz_permute(&a0, &a1, &a2, &a3, &a4);
     }
-    _mm512_mask_storeu_epi64(st, ROWMASK, a0);
-    _mm512_mask_storeu_epi64(st + 5, ROWMASK, a1);
-    _mm512_mask_storeu_epi64(st + 10, ROWMASK, a2);
-    _mm512_mask_storeu_epi64(st + 15, ROWMASK, a3);
-    _mm512_mask_storeu_epi64(st + 20, ROWMASK, a4);
+    kz_store_rows(st, a0, a1, a2, a3, a4);
     return nblocks * rate;
 }
 
