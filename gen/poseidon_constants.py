@@ -148,6 +148,60 @@ def sparse_params(t, c_flat, m):
     return sc, [x for row in ss for x in row], a
 
 
+def scaled_partial(t, sc, ss):
+    """The partial rounds again, on a rescaled state, so that the S-box
+    output enters every new lane with coefficient 1 (see docs/poseidon.md).
+
+    The kernels keep s_0 = e * s0hat and s_k = D_k * uhat_k for k >= 1. With
+    y = s0hat^5 the round computes z = y + chat, s0hat' = z + sum_k what_k
+    uhat_k and uhat_k' = beta_k uhat_k + z: y is only ever added, so its
+    product x^4 * x is reduced together with each new lane instead of on its
+    own. Rescaling is free: lanes 1.. are linear in the partial rounds, and
+    lane 0's scale passes through the S-box as e^5. Per round the layout is
+    [chat, what_1..what_(t-1), beta_1..beta_(t-1)]; after the R_P rounds
+    [e, D_1..D_(t-1)] multiply the state back (scales start at 1)."""
+    rp = RP[t]
+    n = 2 * t - 1
+    e, d, out = 1, [1] * (t - 1), []
+    for r in range(rp):
+        row, col = ss[r * n:r * n + t], ss[r * n + t:(r + 1) * n]
+        assert row[0] and all(col), "a zero coefficient: the rescaling needs another pivot"
+        e5 = pow(e, 5, P)
+        e_next = row[0] * e5 % P
+        d_next = [col[k] * e5 % P for k in range(t - 1)]
+        chat = sc[5 * t + r] * pow(e5, -1, P) % P
+        what = [row[k + 1] * d[k] * pow(e_next, -1, P) % P for k in range(t - 1)]
+        beta = [d[k] * pow(d_next[k], -1, P) % P for k in range(t - 1)]
+        out += [chat] + what + beta
+        e, d = e_next, d_next
+    out += [e] + d
+    check_scaled(t, sc, ss, out)
+    return out
+
+
+def check_scaled(t, sc, ss, sz):
+    """Both partial-round forms on pseudo-random states must agree."""
+    rp, n = RP[t], 2 * t - 1
+    seed = 0x9E3779B97F4A7C15 * t
+    for _ in range(4):
+        st = []
+        for _ in range(t):
+            seed = (seed * 6364136223846793005 + 1442695040888963407) % (1 << 256)
+            st.append(seed % P)
+        a, b = list(st), list(st)
+        for r in range(rp):
+            row, col = ss[r * n:r * n + t], ss[r * n + t:(r + 1) * n]
+            x = (pow(a[0], 5, P) + sc[5 * t + r]) % P
+            a = [(row[0] * x + sum(row[k] * a[k] for k in range(1, t))) % P] + \
+                [(a[k] + col[k - 1] * x) % P for k in range(1, t)]
+            q = sz[r * n:(r + 1) * n]
+            z = (pow(b[0], 5, P) + q[0]) % P
+            b = [(z + sum(q[k] * b[k] for k in range(1, t))) % P] + \
+                [(q[t - 1 + k] * b[k] + z) % P for k in range(1, t)]
+        fin = sz[rp * n:]
+        assert a == [fin[i] * b[i] % P for i in range(t)], "scaled partial rounds differ (t = %d)" % t
+
+
 def fr_c(v):
     x = v * R % P
     limbs = [(x >> (64 * i)) & 0xFFFFFFFFFFFFFFFF for i in range(4)]
@@ -232,8 +286,8 @@ def main():
     root = sys.argv[1]
     outdir = os.path.join(root, "src", "poseidon")
     os.makedirs(outdir, exist_ok=True)
-    dense = [HEADER % "Dense circom round constants, (R_F + R_P) * t per width (test code: the plain permutation)."]
-    sparse = [HEADER % "Sparse-MDS form: folded constants (8t + R_P), partial-round vectors ((2t - 1) * R_P), pre-sparse matrix P;\n * and the t x t MDS matrix, row-major."]
+    dense = [HEADER % "Test code: the dense circom round constants, (R_F + R_P) * t per width (the plain\n * permutation), and the sparse form's partial-round vectors before rescaling, (2t - 1) * R_P\n * (checked against circom-constants-sparse.json)."]
+    sparse = [HEADER % "Sparse-MDS form: folded constants (8t + R_P), rescaled partial rounds ((2t - 1) * R_P + t),\n * pre-sparse matrix P; and the t x t MDS matrix, row-major."]
     tab = [HEADER % "Per-width parameter table (index t = 2..17)."]
     pl = [(P >> (52 * i)) & M52 for i in range(5)]
     pinv52 = (-pow(P, -1, 1 << 52)) % (1 << 52)
@@ -256,7 +310,8 @@ def main():
         dense.append(table("rc_t%d" % t, c))
         sparse.append(table("mds_t%d" % t, [x for row in m for x in row]))
         sparse.append(table("sc_t%d" % t, sc))
-        sparse.append(table("ss_t%d" % t, ss))
+        dense.append(table("ss_t%d" % t, ss))
+        sparse.append(table("sz_t%d" % t, scaled_partial(t, sc, ss)))
         sparse.append(table("sp_t%d" % t, [x for row in pm for x in row]))
     dense.append("const zkp_fr *const zkp_poseidon_rc[18] = {NULL, NULL, %s};\n" %
                  ", ".join("rc_t%d" % t for t in WIDTHS))
@@ -264,8 +319,10 @@ def main():
                  ", ".join("mds_t%d" % t for t in WIDTHS))
     sparse.append("const zkp_fr *const zkp_poseidon_sc[18] = {NULL, NULL, %s};\n" %
                   ", ".join("sc_t%d" % t for t in WIDTHS))
-    sparse.append("const zkp_fr *const zkp_poseidon_ss[18] = {NULL, NULL, %s};\n" %
-                  ", ".join("ss_t%d" % t for t in WIDTHS))
+    dense.append("const zkp_fr *const zkp_poseidon_ss[18] = {NULL, NULL, %s};\n" %
+                 ", ".join("ss_t%d" % t for t in WIDTHS))
+    sparse.append("const zkp_fr *const zkp_poseidon_sz[18] = {NULL, NULL, %s};\n" %
+                  ", ".join("sz_t%d" % t for t in WIDTHS))
     sparse.append("const zkp_fr *const zkp_poseidon_sp[18] = {NULL, NULL, %s};\n" %
                   ", ".join("sp_t%d" % t for t in WIDTHS))
     tab.append("const unsigned char zkp_poseidon_rp[18] = {0, 0, %s};\n" %

@@ -55,6 +55,8 @@ typedef unsigned __int128 fr_u128;
 static const uint64_t fr_k_p[4] = {FR_P0, FR_P1, FR_P2, FR_P3};
 static const uint64_t fr_k_2p[4] = {0x87c3eb27e0000002u, 0x5067d090f372e122u, 0x70a08b6d0302b0bau,
                                     0x60c89ce5c2634053u};
+static const uint64_t fr_k_4p[4] = {0x0f87d64fc0000004u, 0xa0cfa121e6e5c245u, 0xe14116da06056174u,
+                                    0xc19139cb84c680a6u};
 /* R^2 mod p: multiplying by it enters Montgomery form. */
 static const zkp_fr fr_k_r2 = {{0x1bb8e645ae216da7u, 0x53fe3ab1e35c59e3u, 0x8c49833d53bb8085u,
                                 0x0216d0b17f4e44a5u}};

@@ -218,163 +218,115 @@ ZKP_INLINE void fr_montmul_x(uint64_t T[8], const uint64_t a[4], const uint64_t 
 }
 #define FR_MONTMUL fr_montmul_x
 
-/* Short dot products (n = 2..4 terms, the narrow widths' rows) in CIOS
- * form: for each limb i, every term's row a_k[i] * b_k is added into
- * T[i..i+4], then one reduction row clears T[i]. The value held after step
- * i is below (n + 1) 2^64 p, which fits the five words T[i..i+4] for
- * n <= 4 (2^256 / p > 5.29), so no carry ripples past the row; the result
- * is exactly (sum + M p) / 2^256 for some M < 2^256, the same bound as the
- * separate product + reduction (< (0.18903 n + 1) p). */
-/* sum_(k<2) a[k] * b[k] / 2^256 in one interleaved pass (see fr_dot_x). */
-ZKP_INLINE void fr_dot2_x(uint64_t T[8], const zkp_fr *a, const zkp_fr *b) {
-    static const uint64_t pinv = FR_PINV;
-    uint64_t lo, hi, dx;
-    __asm__("movq 0(%[ap]), %%rdx\n\t"
-            "mulx 0(%[bp]), %[t0], %[t1]\n\t"
-            "mulx 8(%[bp]), %[lo], %[t2]\n\t"
-            "addq %[lo], %[t1]\n\t"
-            "mulx 16(%[bp]), %[lo], %[t3]\n\t"
-            "adcq %[lo], %[t2]\n\t"
-            "mulx 24(%[bp]), %[lo], %[t4]\n\t"
-            "adcq %[lo], %[t3]\n\t"
-            "adcq $0, %[t4]\n\t"
-            "movq 32(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
-            FR_REDC_ROW("%[t0]", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
-            "movq 8(%[ap]), %%rdx\n\t"
-            "xorl %k[t5], %k[t5]\n\t"
-            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
-            "movq 40(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
-            FR_REDC_ROW("%[t1]", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
-            "movq 16(%[ap]), %%rdx\n\t"
-            "xorl %k[t6], %k[t6]\n\t"
-            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
-            "movq 48(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
-            FR_REDC_ROW("%[t2]", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
-            "movq 24(%[ap]), %%rdx\n\t"
-            "xorl %k[t7], %k[t7]\n\t"
-            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
-            "movq 56(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
-            FR_REDC_ROW("%[t3]", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
-            : [t0] "=&r"(T[0]), [t1] "=&r"(T[1]), [t2] "=&r"(T[2]), [t3] "=&r"(T[3]),
-              [t4] "=&r"(T[4]), [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]),
-              [lo] "=&r"(lo), [hi] "=&r"(hi), [dx] "=&d"(dx)
-            : [ap] "r"(a), [bp] "r"(b), [pinv] "m"(pinv), [p0] "m"(fr_k_p[0]), [p1] "m"(fr_k_p[1]),
-              [p2] "m"(fr_k_p[2]), [p3] "m"(fr_k_p[3])
-            : "cc", "memory");
-}
+/* Short dot products in CIOS form: for each limb i, every term's row
+ * (scanned operand's limb i) * (full operand) is added into T[i..i+4], then
+ * one reduction row clears T[i]. The value held after step i is below
+ * (sum of the full operands + p) 2^64 (+ 2^256 when T[0..3] was preloaded),
+ * which must fit the five words T[i..i+4]: the callers keep the sum of the
+ * full operands plus p below 5p (2^256 / p > 5.29), so no carry ripples past
+ * the row. The result T[4..7] is exactly (preload + sum + M p) / 2^256 for
+ * some M < 2^256.
+ *
+ * Terms come from three pointer registers: term k of ap (scanned) with term
+ * k of bp (full), and the x term, whose scanned operand is xp[0] and full
+ * operand xp[1]. Operand addresses are assembler expressions
+ * ("32*k+8*j(%[ap])": limb j of element k). The macros below build each
+ * asm body from rows, so the 1..4-term shapes share one definition. */
+#define FR_SRC(P, K, J) "32*" #K "+8*" #J "(%[" #P "])"
+#define FR_TROW(PA, KA, PB, KB, I, A, B, C, D, E)                                                \
+    "movq " FR_SRC(PA, KA, I) ", %%rdx\n\t"                                                      \
+    FR_ROW_BODY(FR_SRC(PB, KB, 0), FR_SRC(PB, KB, 1), FR_SRC(PB, KB, 2), FR_SRC(PB, KB, 3), A, B, C, D, E)
+/* the first row of a fresh accumulator: one ADD/ADC chain into T[0..4] */
+#define FR_TFRESH(PA, KA, PB, KB)                                                                \
+    "movq " FR_SRC(PA, KA, 0) ", %%rdx\n\t"                                                      \
+    "mulx " FR_SRC(PB, KB, 0) ", %[t0], %[t1]\n\t"                                               \
+    "mulx " FR_SRC(PB, KB, 1) ", %[lo], %[t2]\n\t"                                               \
+    "addq %[lo], %[t1]\n\t"                                                                      \
+    "mulx " FR_SRC(PB, KB, 2) ", %[lo], %[t3]\n\t"                                               \
+    "adcq %[lo], %[t2]\n\t"                                                                      \
+    "mulx " FR_SRC(PB, KB, 3) ", %[lo], %[t4]\n\t"                                               \
+    "adcq %[lo], %[t3]\n\t"                                                                      \
+    "adcq $0, %[t4]\n\t"
+/* terms k0..k1 of (ap, bp) at limb I */
+/* FR_CALL expands a register list (FR_R0..) into separate arguments */
+#define FR_CALL(M, ...) M(__VA_ARGS__)
+#define FR_A0(I, R) FR_CALL(FR_TROW, ap, 0, bp, 0, I, FR_UNPAREN R)
+#define FR_A1(I, R) FR_CALL(FR_TROW, ap, 1, bp, 1, I, FR_UNPAREN R)
+#define FR_A2(I, R) FR_CALL(FR_TROW, ap, 2, bp, 2, I, FR_UNPAREN R)
+#define FR_A3(I, R) FR_CALL(FR_TROW, ap, 3, bp, 3, I, FR_UNPAREN R)
+#define FR_X(I, R) FR_CALL(FR_TROW, xp, 0, xp, 1, I, FR_UNPAREN R)
+#define FR_COLS_A1(I, R) FR_A0(I, R)
+#define FR_COLS_A2(I, R) FR_A0(I, R) FR_A1(I, R)
+#define FR_COLS_A3(I, R) FR_A0(I, R) FR_A1(I, R) FR_A2(I, R)
+#define FR_COLS_A4(I, R) FR_A0(I, R) FR_A1(I, R) FR_A2(I, R) FR_A3(I, R)
+#define FR_COLS_X2(I, R) FR_X(I, R) FR_A0(I, R)
+#define FR_COLS_X3(I, R) FR_X(I, R) FR_A0(I, R) FR_A1(I, R)
+/* the five accumulator words of limb i, as one macro argument */
+#define FR_R0 ("%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
+#define FR_R1 ("%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+#define FR_R2 ("%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+#define FR_R3 ("%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+#define FR_UNPAREN(...) __VA_ARGS__
+#define FR_REDC_ROWR(X, R) FR_CALL(FR_REDC_ROW, X, FR_UNPAREN R)
+/* LIMB0: limb 0 of every term into T[0..4]; COLS: limbs 1..3 */
+#define FR_CIOS(LIMB0, COLS)                                                                     \
+    LIMB0 FR_REDC_ROWR("%[t0]", FR_R0)                                                           \
+    "xorl %k[t5], %k[t5]\n\t" COLS(1, FR_R1) FR_REDC_ROWR("%[t1]", FR_R1)                        \
+    "xorl %k[t6], %k[t6]\n\t" COLS(2, FR_R2) FR_REDC_ROWR("%[t2]", FR_R2)                        \
+    "xorl %k[t7], %k[t7]\n\t" COLS(3, FR_R3) FR_REDC_ROWR("%[t3]", FR_R3)
+#define FR_CIOS_OUT(MODE)                                                                        \
+    [t0] MODE(T[0]), [t1] MODE(T[1]), [t2] MODE(T[2]), [t3] MODE(T[3]), [t4] "=&r"(T[4]),        \
+        [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]), [lo] "=&r"(lo), [hi] "=&r"(hi),    \
+        [dx] "=&d"(dx)
+#define FR_FRESH(x) "=&r"(x)
+#define FR_PRELOADED(x) "+&r"(x)
+#define FR_CIOS_IN                                                                               \
+    [pinv] "m"(fr_k_pinv), [p0] "m"(fr_k_p[0]), [p1] "m"(fr_k_p[1]), [p2] "m"(fr_k_p[2]),        \
+        [p3] "m"(fr_k_p[3])
+static const uint64_t fr_k_pinv = FR_PINV;
 
-/* sum_(k<3) a[k] * b[k] / 2^256 in one interleaved pass (see fr_dot_x). */
-ZKP_INLINE void fr_dot3_x(uint64_t T[8], const zkp_fr *a, const zkp_fr *b) {
-    static const uint64_t pinv = FR_PINV;
-    uint64_t lo, hi, dx;
-    __asm__("movq 0(%[ap]), %%rdx\n\t"
-            "mulx 0(%[bp]), %[t0], %[t1]\n\t"
-            "mulx 8(%[bp]), %[lo], %[t2]\n\t"
-            "addq %[lo], %[t1]\n\t"
-            "mulx 16(%[bp]), %[lo], %[t3]\n\t"
-            "adcq %[lo], %[t2]\n\t"
-            "mulx 24(%[bp]), %[lo], %[t4]\n\t"
-            "adcq %[lo], %[t3]\n\t"
-            "adcq $0, %[t4]\n\t"
-            "movq 32(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
-            "movq 64(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("64(%[bp])", "72(%[bp])", "80(%[bp])", "88(%[bp])", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
-            FR_REDC_ROW("%[t0]", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
-            "movq 8(%[ap]), %%rdx\n\t"
-            "xorl %k[t5], %k[t5]\n\t"
-            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
-            "movq 40(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
-            "movq 72(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("64(%[bp])", "72(%[bp])", "80(%[bp])", "88(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
-            FR_REDC_ROW("%[t1]", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
-            "movq 16(%[ap]), %%rdx\n\t"
-            "xorl %k[t6], %k[t6]\n\t"
-            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
-            "movq 48(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
-            "movq 80(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("64(%[bp])", "72(%[bp])", "80(%[bp])", "88(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
-            FR_REDC_ROW("%[t2]", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
-            "movq 24(%[ap]), %%rdx\n\t"
-            "xorl %k[t7], %k[t7]\n\t"
-            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
-            "movq 56(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
-            "movq 88(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("64(%[bp])", "72(%[bp])", "80(%[bp])", "88(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
-            FR_REDC_ROW("%[t3]", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
-            : [t0] "=&r"(T[0]), [t1] "=&r"(T[1]), [t2] "=&r"(T[2]), [t3] "=&r"(T[3]),
-              [t4] "=&r"(T[4]), [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]),
-              [lo] "=&r"(lo), [hi] "=&r"(hi), [dx] "=&d"(dx)
-            : [ap] "r"(a), [bp] "r"(b), [pinv] "m"(pinv), [p0] "m"(fr_k_p[0]), [p1] "m"(fr_k_p[1]),
-              [p2] "m"(fr_k_p[2]), [p3] "m"(fr_k_p[3])
-            : "cc", "memory");
-}
+/* T[4..7] = sum_(k<N) a[k] b[k] / 2^256 (mod p, see above), N = 2..4: a
+ * is scanned, b is the full operand (sum of b[k] + p < 5p). */
+#define FR_DEF_DOT(N, REST0)                                                                     \
+    ZKP_INLINE void fr_dot##N##_x(uint64_t T[8], const zkp_fr *a, const zkp_fr *b) {           \
+        uint64_t lo, hi, dx;                                                                     \
+        __asm__(FR_CIOS(FR_TFRESH(ap, 0, bp, 0) REST0, FR_COLS_A##N)                             \
+                : FR_CIOS_OUT(FR_FRESH)                                                          \
+                : [ap] "r"(a), [bp] "r"(b), FR_CIOS_IN                                           \
+                : "cc", "memory");                                                               \
+    }
+FR_DEF_DOT(2, FR_A1(0, FR_R0))
+FR_DEF_DOT(3, FR_A1(0, FR_R0) FR_A2(0, FR_R0))
+FR_DEF_DOT(4, FR_A1(0, FR_R0) FR_A2(0, FR_R0) FR_A3(0, FR_R0))
 
-/* sum_(k<4) a[k] * b[k] / 2^256 in one interleaved pass (see fr_dot_x). */
-ZKP_INLINE void fr_dot4_x(uint64_t T[8], const zkp_fr *a, const zkp_fr *b) {
-    static const uint64_t pinv = FR_PINV;
+/* T[4..7] = (x[0] x[1] + sum_(k<N-1) a[k] b[k]) / 2^256, N = 2, 3: the
+ * partial round's new lanes, where x = (x^4, s0) is a product of two state
+ * values (< 2p each, so the full operands sum to 2p + (N - 1) p + p <= 5p). */
+#define FR_DEF_DOTX(N)                                                                           \
+    ZKP_INLINE void fr_dotx##N##_x(uint64_t T[8], const zkp_fr x[2], const zkp_fr *a, const zkp_fr *b) { \
+        uint64_t lo, hi, dx;                                                                     \
+        __asm__(FR_CIOS(FR_TFRESH(xp, 0, xp, 1) FR_COLS_A##N##M1(0, FR_R0), FR_COLS_X##N) \
+                : FR_CIOS_OUT(FR_FRESH)                                                          \
+                : [xp] "r"(x), [ap] "r"(a), [bp] "r"(b), FR_CIOS_IN                              \
+                : "cc", "memory");                                                               \
+    }
+#define FR_COLS_A2M1 FR_COLS_A1
+#define FR_COLS_A3M1 FR_COLS_A2
+FR_DEF_DOTX(2)
+FR_DEF_DOTX(3)
+
+/* T[4..7] = (T[0..3] + a b) / 2^256: a product reduced together with a
+ * preloaded low half (the caller adds the high half afterwards), a < 2p,
+ * b < 2p. */
+ZKP_INLINE void fr_montmul_pre_x(uint64_t T[8], const zkp_fr *a, const zkp_fr *b) {
     uint64_t lo, hi, dx;
-    __asm__("movq 0(%[ap]), %%rdx\n\t"
-            "mulx 0(%[bp]), %[t0], %[t1]\n\t"
-            "mulx 8(%[bp]), %[lo], %[t2]\n\t"
-            "addq %[lo], %[t1]\n\t"
-            "mulx 16(%[bp]), %[lo], %[t3]\n\t"
-            "adcq %[lo], %[t2]\n\t"
-            "mulx 24(%[bp]), %[lo], %[t4]\n\t"
-            "adcq %[lo], %[t3]\n\t"
-            "adcq $0, %[t4]\n\t"
-            "movq 32(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
-            "movq 64(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("64(%[bp])", "72(%[bp])", "80(%[bp])", "88(%[bp])", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
-            "movq 96(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("96(%[bp])", "104(%[bp])", "112(%[bp])", "120(%[bp])", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
-            FR_REDC_ROW("%[t0]", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
-            "movq 8(%[ap]), %%rdx\n\t"
-            "xorl %k[t5], %k[t5]\n\t"
-            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
-            "movq 40(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
-            "movq 72(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("64(%[bp])", "72(%[bp])", "80(%[bp])", "88(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
-            "movq 104(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("96(%[bp])", "104(%[bp])", "112(%[bp])", "120(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
-            FR_REDC_ROW("%[t1]", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
-            "movq 16(%[ap]), %%rdx\n\t"
-            "xorl %k[t6], %k[t6]\n\t"
-            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
-            "movq 48(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
-            "movq 80(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("64(%[bp])", "72(%[bp])", "80(%[bp])", "88(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
-            "movq 112(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("96(%[bp])", "104(%[bp])", "112(%[bp])", "120(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
-            FR_REDC_ROW("%[t2]", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
-            "movq 24(%[ap]), %%rdx\n\t"
-            "xorl %k[t7], %k[t7]\n\t"
-            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
-            "movq 56(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("32(%[bp])", "40(%[bp])", "48(%[bp])", "56(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
-            "movq 88(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("64(%[bp])", "72(%[bp])", "80(%[bp])", "88(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
-            "movq 120(%[ap]), %%rdx\n\t"
-            FR_ROW_BODY("96(%[bp])", "104(%[bp])", "112(%[bp])", "120(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
-            FR_REDC_ROW("%[t3]", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
-            : [t0] "=&r"(T[0]), [t1] "=&r"(T[1]), [t2] "=&r"(T[2]), [t3] "=&r"(T[3]),
-              [t4] "=&r"(T[4]), [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]),
-              [lo] "=&r"(lo), [hi] "=&r"(hi), [dx] "=&d"(dx)
-            : [ap] "r"(a), [bp] "r"(b), [pinv] "m"(pinv), [p0] "m"(fr_k_p[0]), [p1] "m"(fr_k_p[1]),
-              [p2] "m"(fr_k_p[2]), [p3] "m"(fr_k_p[3])
+    __asm__(FR_CIOS("xorl %k[t4], %k[t4]\n\t" FR_A0(0, FR_R0), FR_COLS_A1)
+            : FR_CIOS_OUT(FR_PRELOADED)
+            : [ap] "r"(a), [bp] "r"(b), FR_CIOS_IN
             : "cc", "memory");
 }
 #define FR_DOTN 1
+#define FR_DOTX 1
 #define FR_MUL512 fr_mul512_x
 #define FR_SQR512 fr_sqr512_x
 #define FR_MAC512 fr_mac512_x

@@ -25,10 +25,15 @@ typedef struct zkp_fr {
 extern const zkp_fr *const zkp_poseidon_rc[18];
 extern const zkp_fr *const zkp_poseidon_mds[18];
 /* Sparse form (circomlibjs' "opt" schedule, see docs/poseidon.md):
- * sc: 8t + R_P folded constants; ss: (2t - 1) * R_P partial-round vectors;
- * sp: the t x t pre-sparse matrix, row-major. */
+ * sc: 8t + R_P folded constants; ss: (2t - 1) * R_P partial-round vectors
+ * (row (a_0..a_(t-1)), column (b_1..b_(t-1)) per round; test code, like rc);
+ * sz: the same partial rounds on a rescaled state, (2t - 1) per round
+ * (chat, what_1.., beta_1..) and t final scales (e, D_1..), see
+ * gen/poseidon_constants.py scaled_partial(); sp: the t x t pre-sparse
+ * matrix, row-major. */
 extern const zkp_fr *const zkp_poseidon_sc[18];
 extern const zkp_fr *const zkp_poseidon_ss[18];
+extern const zkp_fr *const zkp_poseidon_sz[18];
 extern const zkp_fr *const zkp_poseidon_sp[18];
 /* Partial rounds per width. */
 extern const unsigned char zkp_poseidon_rp[18];

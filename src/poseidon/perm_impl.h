@@ -14,6 +14,8 @@
  * parameter, and one wrapper per width t = 2..17 passes a constant, so the
  * compiler unrolls the lane loops (the round loops stay loops).
  */
+#include <string.h>
+
 #include "poseidon/fr.h"
 #include "poseidon/internal.h"
 
@@ -219,29 +221,119 @@ ZKP_INLINE void k_full_round(const unsigned T, const unsigned NS, zkp_fr *s, con
         for (unsigned i = 0; i < rows; i++) s[h * T + i] = n[h * T + i];
 }
 
-/* The R_P partial rounds: x = s0^5 + c, new s0 = <w, (x, s1..)>, s_k += v_k x. */
-ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *C, const zkp_fr *S,
-                                 const int lazy) {
+/* The R_P partial rounds on the rescaled state of the sz tables
+ * (gen/poseidon_constants.py, scaled_partial): with y = s0^5,
+ *   z = y + chat,  new s0 = z + sum_k what_k s_k,  new s_k = beta_k s_k + z.
+ * y is only added, never multiplied, so the product x^4 * s0 stays an
+ * unreduced 512-bit Y (plus chat * 2^256) and each new lane is one
+ * reduction of Y + (its products): per round 2 squarings, 1 + 2(t - 1)
+ * products and t reductions, against 3 + 2t - 1 and t + 2 for the plain
+ * sparse form. After the rounds the t final scales multiply the state back.
+ * Bounds (p / 2^256 < 0.18903, p^2 / 2^512 < 0.03574), state elements < B:
+ *  - lazy widths (t <= 4), B = 2p: x^4 < 2p, Y < 4p^2; a new lane sums Y,
+ *    chat 2^256 and t - 1 (dot) or 1 (update) products < 2p^2, so REDC's
+ *    input (plus m p < p 2^256) stays below 2^512 and its output is below
+ *    (2(t + 1) 0.18903 + 2) p < 3.9p: one subtraction of 2p leaves [0, 2p);
+ *  - canonical widths, B = p: x^4 is made canonical, so Y < p^2 and REDC's
+ *    input is below t p^2 + 2 p 2^256 < 0.99 2^512 even for t = 17; the
+ *    output is below (0.18903 t + 2) p: 2p then p for t <= 10 and for the
+ *    updates (< 2.38p), 4p, 2p then p for wider rows (< 5.22p). */
+ZKP_INLINE void k_settle(zkp_fr *r, uint64_t x[4], const unsigned terms, const int lazy) {
+    if (lazy) {
+        fr_condsub(r->v, x, fr_k_2p);
+        return;
+    }
+    if (terms > 10) fr_condsub(x, x, fr_k_4p);
+    fr_condsub(x, x, fr_k_2p);
+    fr_condsub(r->v, x, fr_k_p);
+}
+
+#ifdef FR_DOTX
+/* One partial round for t = 2, 3 (lazy state) with one-pass CIOS shapes:
+ * new s0 = (x^4 s0 + sum_k what_k s_k) / R + chat in one interleaved dot
+ * product (fr_dotx*_x), and each s_k from Y = x^4 s0 + chat R: its low
+ * half is preloaded into the reduction of beta_k s_k (fr_montmul_pre_x),
+ * its high half added after. Bounds: the dot is below (4p^2 + (t - 1) 2p^2)
+ * / 2^256 + 2p < 3.6p, an update below 1.38p + 1 + 1.76p < 3.2p; one
+ * subtraction of 2p each leaves [0, 2p). */
+ZKP_INLINE void k_partial_round_x(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *Z) {
+    zkp_fr xs[4][2]; /* (x^4, s0) per state */
+    for (unsigned h = 0; h < NS; h++) {
+        zkp_fr x2;
+        xs[h][1] = s[h * T];
+        k_sqr_lazy(&x2, &s[h * T]);
+        k_sqr_lazy(&xs[h][0], &x2);
+    }
+    for (unsigned h = 0; h < NS; h++) {
+        zkp_fr *st = &s[h * T];
+        uint64_t A[8], Y[8];
+        if (T == 2) fr_dotx2_x(A, xs[h], &st[1], &Z[1]);
+        else fr_dotx3_x(A, xs[h], &st[1], &Z[1]);
+        fr_add_raw(A + 4, Z[0].v);
+        FR_MUL512(Y, xs[h][0].v, xs[h][1].v);
+        fr_add_raw(Y + 4, Z[0].v);
+        fr_condsub(st[0].v, A + 4, fr_k_2p);
+        for (unsigned k = 1; k < T; k++) {
+            uint64_t B[8] = {Y[0], Y[1], Y[2], Y[3]};
+            fr_montmul_pre_x(B, &Z[T - 1 + k], &st[k]);
+            fr_add_raw(B + 4, Y + 4);
+            fr_condsub(st[k].v, B + 4, fr_k_2p);
+        }
+    }
+}
+#endif
+
+ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *Z, const int lazy) {
     const unsigned rp = zkp_poseidon_rp[T];
-    for (unsigned r = 0; r < rp; r++, S += 2 * T - 1) {
-        zkp_fr x[4];
+    for (unsigned r = 0; r < rp; r++, Z += 2 * T - 1) {
+        /* The new lane 0 is on the chain from one S-box to the next: its
+         * state products (with chat) are summed first, off the chain, and
+         * x^4 * s0 is added last, right before its reduction. */
+        uint64_t W[4][8], Y[4][8];
+        zkp_fr x4[4];
+#ifdef FR_DOTX
+        if (lazy && T <= 3) { /* t = 2, 3: the interleaved asm forms (kernel_bmi2.c) */
+            k_partial_round_x(T, NS, s, Z);
+            continue;
+        }
+#endif
         for (unsigned h = 0; h < NS; h++) {
-            k_pow5_add_l(&x[h], &s[h * T], &C[r], lazy);
-            s[h * T] = x[h];
+            const zkp_fr *st = &s[h * T];
+            FR_MUL512(W[h], Z[1].v, st[1].v);
+            for (unsigned k = 2; k < T; k++) FR_MAC512(W[h], Z[k].v, st[k].v);
+            fr_add_raw(W[h] + 4, Z[0].v);
+        }
+        for (unsigned h = 0; h < NS; h++) {
+            zkp_fr x2;
+            k_sqr_lazy(&x2, &s[h * T]);
+            if (lazy) k_sqr_lazy(&x4[h], &x2);
+            else k_sqr(&x4[h], &x2);
         }
         for (unsigned h = 0; h < NS; h++) {
             zkp_fr *st = &s[h * T];
-            k_dot_l(&st[0], S, st, T, lazy); /* new lane 0 = <w, (x, s1..)> */
-            for (unsigned k = 1; k < T; k++) k_muladd_l(&st[k], &S[T + k - 1], &x[h], lazy);
+            FR_MAC512(W[h], x4[h].v, st[0].v);
+            FR_REDC8(W[h]);
+            FR_MUL512(Y[h], x4[h].v, st[0].v);
+            fr_add_raw(Y[h] + 4, Z[0].v);
+            k_settle(&st[0], W[h] + 4, T, lazy);
+            for (unsigned k = 1; k < T; k++) {
+                uint64_t B[8];
+                memcpy(B, Y[h], sizeof B);
+                FR_MAC512(B, Z[T - 1 + k].v, st[k].v);
+                FR_REDC8(B);
+                k_settle(&st[k], B + 4, 2, lazy);
+            }
         }
     }
+    for (unsigned h = 0; h < NS; h++) /* undo the scales: canonical out */
+        for (unsigned i = 0; i < T; i++) k_mul(&s[h * T + i], &s[h * T + i], &Z[i]);
 }
 
 /* The partial rounds of one state as a function per width (called once per
  * permutation; also exported for the IFMA kernel's single-state path). */
 #define K_PART(T)                                                                                \
     static void KNAME(part_t##T)(zkp_fr *s) {                                                    \
-        k_partial_rounds(T, 1, s, zkp_poseidon_sc[T] + 5 * T, zkp_poseidon_ss[T], K_LAZY(T));   \
+        k_partial_rounds(T, 1, s, zkp_poseidon_sz[T], K_LAZY(T));                                \
     }
 K_PART(2) K_PART(3) K_PART(4) K_PART(5) K_PART(6) K_PART(7) K_PART(8) K_PART(9)
 K_PART(10) K_PART(11) K_PART(12) K_PART(13) K_PART(14) K_PART(15) K_PART(16) K_PART(17)
@@ -260,7 +352,7 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
     const int lazy = K_LAZY(T);
     const unsigned rp = zkp_poseidon_rp[T];
     const zkp_fr *C = zkp_poseidon_sc[T];
-    const zkp_fr *S = zkp_poseidon_ss[T];
+    const zkp_fr *Z = zkp_poseidon_sz[T];
     const zkp_fr *M = zkp_poseidon_mds[T];
     for (unsigned h = 0; h < NS; h++)
         for (unsigned i = 0; i < T; i++) fr_add(&s[h * T + i], &s[h * T + i], &C[i]);
@@ -271,7 +363,7 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
         C += T;
         if (f != 3) continue;
         if (NS == 1) KNAME(part_tab)[T](s);
-        else k_partial_rounds(T, NS, s, C, S, lazy);
+        else k_partial_rounds(T, NS, s, Z, lazy);
         C += rp;
     }
     if (lazy) /* [0, 2p) -> canonical */
