@@ -318,9 +318,15 @@ ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s,
             k_settle(&st[0], W[h] + 4, T, lazy);
             for (unsigned k = 1; k < T; k++) {
                 uint64_t B[8];
+#ifdef FR_DOTX /* Y's low half preloaded into a one-pass product */
+                B[0] = Y[h][0], B[1] = Y[h][1], B[2] = Y[h][2], B[3] = Y[h][3];
+                fr_montmul_pre_x(B, &Z[T - 1 + k], &st[k]);
+                fr_add_raw(B + 4, Y[h] + 4);
+#else
                 memcpy(B, Y[h], sizeof B);
                 FR_MAC512(B, Z[T - 1 + k].v, st[k].v);
                 FR_REDC8(B);
+#endif
                 k_settle(&st[k], B + 4, 2, lazy);
             }
         }
