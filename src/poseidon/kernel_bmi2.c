@@ -259,7 +259,6 @@ ZKP_INLINE void fr_montmul_x(uint64_t T[8], const uint64_t a[4], const uint64_t 
 #define FR_COLS_A2(I, R) FR_A0(I, R) FR_A1(I, R)
 #define FR_COLS_A3(I, R) FR_A0(I, R) FR_A1(I, R) FR_A2(I, R)
 #define FR_COLS_A4(I, R) FR_A0(I, R) FR_A1(I, R) FR_A2(I, R) FR_A3(I, R)
-#define FR_COLS_X2(I, R) FR_X(I, R) FR_A0(I, R)
 #define FR_COLS_X3(I, R) FR_X(I, R) FR_A0(I, R) FR_A1(I, R)
 /* the five accumulator words of limb i, as one macro argument */
 #define FR_R0 ("%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
@@ -299,21 +298,16 @@ FR_DEF_DOT(2, FR_A1(0, FR_R0))
 FR_DEF_DOT(3, FR_A1(0, FR_R0) FR_A2(0, FR_R0))
 FR_DEF_DOT(4, FR_A1(0, FR_R0) FR_A2(0, FR_R0) FR_A3(0, FR_R0))
 
-/* T[4..7] = (x[0] x[1] + sum_(k<N-1) a[k] b[k]) / 2^256, N = 2, 3: the
- * partial round's new lanes, where x = (x^4, s0) is a product of two state
- * values (< 2p each, so the full operands sum to 2p + (N - 1) p + p <= 5p). */
-#define FR_DEF_DOTX(N)                                                                           \
-    ZKP_INLINE void fr_dotx##N##_x(uint64_t T[8], const zkp_fr x[2], const zkp_fr *a, const zkp_fr *b) { \
-        uint64_t lo, hi, dx;                                                                     \
-        __asm__(FR_CIOS(FR_TFRESH(xp, 0, xp, 1) FR_COLS_A##N##M1(0, FR_R0), FR_COLS_X##N) \
-                : FR_CIOS_OUT(FR_FRESH)                                                          \
-                : [xp] "r"(x), [ap] "r"(a), [bp] "r"(b), FR_CIOS_IN                              \
-                : "cc", "memory");                                                               \
-    }
-#define FR_COLS_A2M1 FR_COLS_A1
-#define FR_COLS_A3M1 FR_COLS_A2
-FR_DEF_DOTX(2)
-FR_DEF_DOTX(3)
+/* T[4..7] = (x[0] x[1] + a[0] b[0] + a[1] b[1]) / 2^256: the partial
+ * round's new lane 0 at t = 3, where x = (x^4, s0) is a product of two state
+ * values (< 2p each, so the full operands sum to 2p + 2p + p = 5p). */
+ZKP_INLINE void fr_dotx3_x(uint64_t T[8], const zkp_fr x[2], const zkp_fr *a, const zkp_fr *b) {
+    uint64_t lo, hi, dx;
+    __asm__(FR_CIOS(FR_TFRESH(xp, 0, xp, 1) FR_COLS_A2(0, FR_R0), FR_COLS_X3)
+            : FR_CIOS_OUT(FR_FRESH)
+            : [xp] "r"(x), [ap] "r"(a), [bp] "r"(b), FR_CIOS_IN
+            : "cc", "memory");
+}
 
 /* T[4..7] = (T[0..3] + a b) / 2^256: a product reduced together with a
  * preloaded low half (the caller adds the high half afterwards), a < 2p,
