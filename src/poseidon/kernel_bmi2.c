@@ -160,64 +160,6 @@ ZKP_INLINE void fr_sqr512_x(uint64_t T[8], const uint64_t a[4]) {
     "imulq %[pinv], %%rdx\n\t"                                                                   \
     FR_ROW_BODY("%[p0]", "%[p1]", "%[p2]", "%[p3]", A, B, C, D, E)
 
-ZKP_INLINE void fr_redc8_x(uint64_t T[8]) {
-    static const uint64_t pinv = FR_PINV;
-    uint64_t lo, hi, dx;
-    __asm__(FR_REDC_ROW("%[t0]", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
-            FR_RIPPLE("%[t5]") FR_RIPPLE("%[t6]") FR_RIPPLE("%[t7]")
-            FR_REDC_ROW("%[t1]", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
-            FR_RIPPLE("%[t6]") FR_RIPPLE("%[t7]")
-            FR_REDC_ROW("%[t2]", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
-            FR_RIPPLE("%[t7]")
-            FR_REDC_ROW("%[t3]", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
-            : FR_T_OUT
-            : [pinv] "m"(pinv), [p0] "m"(fr_k_p[0]), [p1] "m"(fr_k_p[1]), [p2] "m"(fr_k_p[2]),
-              [p3] "m"(fr_k_p[3])
-            : "cc", "memory");
-}
-
-
-/* Montgomery product in one pass (CIOS, Koc et al.): for each limb b_i,
- * T[i..i+4] += b_i * a, then T[i..i+4] += m p with m = T[i] (-p^-1), which
- * zeroes T[i]. Because p < 2^254 (top limb below 2^62), the running value
- * stays below 2p after each step and T[i+4] absorbs every carry, so unlike
- * the separate product + reduction no carry ripples past the row.
- * Result in T[4..7], < 2p. */
-ZKP_INLINE void fr_montmul_x(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
-    static const uint64_t pinv = FR_PINV;
-    uint64_t lo, hi, dx;
-    __asm__("movq 0(%[bp]), %%rdx\n\t"
-            "mulx 0(%[ap]), %[t0], %[t1]\n\t"
-            "mulx 8(%[ap]), %[lo], %[t2]\n\t"
-            "addq %[lo], %[t1]\n\t"
-            "mulx 16(%[ap]), %[lo], %[t3]\n\t"
-            "adcq %[lo], %[t2]\n\t"
-            "mulx 24(%[ap]), %[lo], %[t4]\n\t"
-            "adcq %[lo], %[t3]\n\t"
-            "adcq $0, %[t4]\n\t"
-            FR_REDC_ROW("%[t0]", "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
-            "movq 8(%[bp]), %%rdx\n\t"
-            "xorl %k[t5], %k[t5]\n\t"
-            FR_ROW_BODY("0(%[ap])", "8(%[ap])", "16(%[ap])", "24(%[ap])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
-            FR_REDC_ROW("%[t1]", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
-            "movq 16(%[bp]), %%rdx\n\t"
-            "xorl %k[t6], %k[t6]\n\t"
-            FR_ROW_BODY("0(%[ap])", "8(%[ap])", "16(%[ap])", "24(%[ap])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
-            FR_REDC_ROW("%[t2]", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
-            "movq 24(%[bp]), %%rdx\n\t"
-            "xorl %k[t7], %k[t7]\n\t"
-            FR_ROW_BODY("0(%[ap])", "8(%[ap])", "16(%[ap])", "24(%[ap])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
-            FR_REDC_ROW("%[t3]", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
-            : [t0] "=&r"(T[0]), [t1] "=&r"(T[1]), [t2] "=&r"(T[2]), [t3] "=&r"(T[3]),
-              [t4] "=&r"(T[4]), [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]),
-              [lo] "=&r"(lo), [hi] "=&r"(hi), [dx] "=&d"(dx)
-            : [ap] "r"(a), [bp] "r"(b),
-              [pinv] "m"(pinv), [p0] "m"(fr_k_p[0]), [p1] "m"(fr_k_p[1]), [p2] "m"(fr_k_p[2]),
-              [p3] "m"(fr_k_p[3])
-            : "cc", "memory");
-}
-#define FR_MONTMUL fr_montmul_x
-
 /* Short dot products in CIOS form: for each limb i, every term's row
  * (scanned operand's limb i) * (full operand) is added into T[i..i+4], then
  * one reduction row clears T[i]. The value held after step i is below
@@ -247,7 +189,7 @@ ZKP_INLINE void fr_montmul_x(uint64_t T[8], const uint64_t a[4], const uint64_t 
     "mulx " FR_SRC(PB, KB, 3) ", %[lo], %[t4]\n\t"                                               \
     "adcq %[lo], %[t3]\n\t"                                                                      \
     "adcq $0, %[t4]\n\t"
-/* terms k0..k1 of (ap, bp) at limb I */
+/* term k of (ap, bp), or the x term, at limb I; R is a parenthesised register list */
 /* FR_CALL expands a register list (FR_R0..) into separate arguments */
 #define FR_CALL(M, ...) M(__VA_ARGS__)
 #define FR_A0(I, R) FR_CALL(FR_TROW, ap, 0, bp, 0, I, FR_UNPAREN R)
@@ -298,6 +240,20 @@ FR_DEF_DOT(2, FR_A1(0, FR_R0))
 FR_DEF_DOT(3, FR_A1(0, FR_R0) FR_A2(0, FR_R0))
 FR_DEF_DOT(4, FR_A1(0, FR_R0) FR_A2(0, FR_R0) FR_A3(0, FR_R0))
 
+/* Montgomery product in one pass (CIOS, Koc et al.), the one-term case of
+ * the above: b is scanned, a is the full operand. Because p < 2^254 (top
+ * limb below 2^62), the running value stays below 2p after each step and
+ * T[i+4] absorbs every carry, so unlike the separate product + reduction no
+ * carry ripples past the row. Result in T[4..7], < 2p for a, b < 2p. */
+ZKP_INLINE void fr_montmul_x(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
+    uint64_t lo, hi, dx;
+    __asm__(FR_CIOS(FR_TFRESH(ap, 0, bp, 0), FR_COLS_A1)
+            : FR_CIOS_OUT(FR_FRESH)
+            : [ap] "r"(b), [bp] "r"(a), FR_CIOS_IN
+            : "cc", "memory");
+}
+#define FR_MONTMUL fr_montmul_x
+
 /* T[4..7] = (x[0] x[1] + a[0] b[0] + a[1] b[1]) / 2^256: the partial
  * round's new lane 0 at t = 3, where x = (x^4, s0) is a product of two state
  * values (< 2p each, so the full operands sum to 2p + 2p + p = 5p). */
@@ -319,6 +275,27 @@ ZKP_INLINE void fr_montmul_pre_x(uint64_t T[8], const zkp_fr *a, const zkp_fr *b
             : [ap] "r"(a), [bp] "r"(b), FR_CIOS_IN
             : "cc", "memory");
 }
+/* Montgomery reduction of T[0..7] as REDC(T[0..3]) + T[4..7]: the four
+ * reduction rows run on fresh upper words, so no carry ripples past a row
+ * (as in the one-pass product), and the high half is added once at the
+ * end. (T[0..3] + M p) / 2^256 <= p, so the result is at most T / 2^256 + p,
+ * the bound of fr_redc8_x. */
+ZKP_INLINE void fr_redc8_x(uint64_t T[8]) {
+    uint64_t lo, hi, dx;
+    const uint64_t h[4] = {T[4], T[5], T[6], T[7]};
+    __asm__("xorl %k[t4], %k[t4]\n\t" FR_REDC_ROWR("%[t0]", FR_R0)
+            "xorl %k[t5], %k[t5]\n\t" FR_REDC_ROWR("%[t1]", FR_R1)
+            "xorl %k[t6], %k[t6]\n\t" FR_REDC_ROWR("%[t2]", FR_R2)
+            "xorl %k[t7], %k[t7]\n\t" FR_REDC_ROWR("%[t3]", FR_R3)
+            "addq 0(%[hp]), %[t4]\n\t"
+            "adcq 8(%[hp]), %[t5]\n\t"
+            "adcq 16(%[hp]), %[t6]\n\t"
+            "adcq 24(%[hp]), %[t7]\n\t"
+            : FR_CIOS_OUT(FR_PRELOADED)
+            : [hp] "r"(h), FR_CIOS_IN
+            : "cc", "memory");
+}
+
 #define FR_DOTN 1
 #define FR_DOTX 1
 #define FR_MUL512 fr_mul512_x
