@@ -653,6 +653,132 @@ static void test_many_kernels(void) {
     }
 }
 
+/* a - b for b <= a < 2^256 */
+static rb rb_sub256(const rb *a, const rb *b) {
+    uint64_t v[4], w[4];
+    rb_to_u64x4(v, a);
+    rb_to_u64x4(w, b);
+    uint64_t bor = 0;
+    for (int l = 0; l < 4; l++) {
+        unsigned __int128 d = (unsigned __int128)v[l] - w[l] - bor;
+        v[l] = (uint64_t)d;
+        bor = (uint64_t)(d >> 64) & 1;
+    }
+    return rb_from_u64x4(v);
+}
+
+/* ---- one partial round of the scalar kernels on edge values of their invariant ------- */
+
+/* 2^-256 mod p, as 2^-1 = (p + 1) / 2 raised to 256 (eight squarings) */
+static rb rb_rinv(void) {
+    uint64_t v[4];
+    rb_to_u64x4(v, rb_p());
+    v[0] += 1; /* p is odd: no carry */
+    for (int l = 0; l < 4; l++) v[l] = (v[l] >> 1) | (l < 3 ? v[l + 1] << 63 : 0);
+    rb x = rb_from_u64x4(v);
+    for (int i = 0; i < 8; i++) x = rb_mulmod(&x, &x);
+    return x;
+}
+
+typedef int (*partial_round_fn)(unsigned t, zkp_fr *s, unsigned r);
+
+/* Below lim (p or 2p): 0, 1, 2, p - 1, p, p + 1, lim - 1 - small, 2^254
+ * region, 64-bit limb edges, or random. */
+static rb rand_invariant(const rb *lim) {
+    const rb p = *rb_p(), e = rb_small((uint32_t)th_rand_below(3)), one = rb_small(1);
+    rb x;
+    switch (th_rand_below(8)) {
+    case 0: x = e; break;
+    case 1: x = rb_sub256(&p, &one); x = rb_add(&x, &e); break; /* p - 1, p, p + 1 */
+    case 2: { rb d = rb_small(1 + (uint32_t)th_rand_below(1000)); x = rb_sub256(lim, &d); break; }
+    case 3: x = rb_pow2(254); x = th_rand_below(2) ? rb_sub256(&x, &one) : rb_add(&x, &e); break;
+    case 4: x = rb_pow2(64 * (1 + (unsigned)th_rand_below(3))); x = rb_sub256(&x, &e); break;
+    default: {
+        uint64_t v[4];
+        th_rand_bytes(v, 32);
+        x = rb_from_u64x4(v);
+    }
+    }
+    if (rb_cmp(&x, lim) >= 0) x = rb_mod(&x, lim);
+    return x;
+}
+
+/* The rescaled partial round (gen/poseidon_constants.py scaled_partial) in
+ * the oracle's big integers, on the values behind the Montgomery forms:
+ * z = s0^5 + chat, s0' = z + sum_k what_k s_k, s_k' = beta_k s_k + z. The
+ * kernel's outputs must match mod p and stay inside its invariant. */
+static void check_partial_round(const char *name, partial_round_fn fn, unsigned t, const rb *rinv) {
+    const rb p = *rb_p();
+    zkp_fr s[17], in[17];
+    const unsigned r = (unsigned)th_rand_below(zkp_poseidon_rp[t]);
+    int bound = fn(t, s, r); /* probe the invariant (s is overwritten below) */
+    if (bound < 0) return;
+    const rb kb = rb_small((uint32_t)bound), lim = rb_mul(&p, &kb);
+    for (unsigned i = 0; i < t; i++) {
+        rb x = rand_invariant(&lim);
+        rb_to_u64x4(in[i].v, &x);
+    }
+    memcpy(s, in, sizeof s);
+    CHECK_MSG(fn(t, s, r) == bound, "%s t=%u: partial-round hook", name, t);
+    const zkp_fr *Z = zkp_poseidon_sz[t] + (size_t)r * (2 * t - 1);
+    rb v[17], z;
+    for (unsigned i = 0; i < t; i++) {
+        rb x = rb_of_fr(&in[i]);
+        x = rb_mod(&x, &p);
+        v[i] = rb_mulmod(&x, rinv);
+    }
+    {
+        rb c = rb_of_fr(&Z[0]), x2 = rb_mulmod(&v[0], &v[0]), x4 = rb_mulmod(&x2, &x2);
+        c = rb_mulmod(&c, rinv);
+        z = rb_mulmod(&x4, &v[0]);
+        z = rb_addmod(&z, &c);
+    }
+    for (unsigned i = 0; i < t; i++) {
+        rb want = z;
+        if (i == 0)
+            for (unsigned k = 1; k < t; k++) {
+                rb w = rb_of_fr(&Z[k]);
+                w = rb_mulmod(&w, rinv);
+                w = rb_mulmod(&w, &v[k]);
+                want = rb_addmod(&want, &w);
+            }
+        else {
+            rb b = rb_of_fr(&Z[t - 1 + i]);
+            b = rb_mulmod(&b, rinv);
+            b = rb_mulmod(&b, &v[i]);
+            want = rb_addmod(&want, &b);
+        }
+        rb got = rb_of_fr(&s[i]);
+        CHECK_MSG(rb_cmp(&got, &lim) < 0, "%s t=%u round %u lane %u: output above %dp", name, t, r, i, bound);
+        got = rb_mod(&got, &p);
+        got = rb_mulmod(&got, rinv);
+        CHECK_MSG(rb_cmp(&got, &want) == 0, "%s t=%u round %u lane %u: wrong value", name, t, r, i);
+    }
+}
+
+static void test_partial_round(void) {
+    th_section("partial-round");
+    const rb rinv = rb_rinv();
+    static const unsigned widths[] = {2, 3, 4, 5, 11, 17};
+    struct {
+        const char *name;
+        partial_round_fn fn;
+        int usable;
+    } k[2] = {{"portable", zkp_poseidon_partial_round_portable, 1}, {"bmi2", NULL, 0}};
+#if ZKP_HAVE_BMI2
+    k[1].fn = zkp_poseidon_partial_round_bmi2;
+    for (size_t i = 0; i < zkp_poseidon_kernel_count; i++)
+        if (strcmp(zkp_poseidon_kernels[i].info.name, "bmi2") == 0)
+            k[1].usable = zkp_kernel_usable(&zkp_poseidon_kernels[i].info);
+#endif
+    uint64_t n = th_count(40);
+    for (int ki = 0; ki < 2; ki++) {
+        if (!k[ki].usable) continue;
+        for (size_t wi = 0; wi < ZKP_ARRAY_LEN(widths); wi++)
+            for (uint64_t it = 0; it < n; it++) check_partial_round(k[ki].name, k[ki].fn, widths[wi], &rinv);
+    }
+}
+
 #if ZKP_HAVE_AVX512IFMA
 /* ---- the IFMA kernel's vector field routines against the oracle ------------------------ */
 
@@ -673,20 +799,6 @@ static void set_52(uint64_t x[5][8], int j, const rb *a) {
     x[2][j] = ((v[1] >> 40) | (v[2] << 24)) & 0xfffffffffffffull;
     x[3][j] = ((v[2] >> 28) | (v[3] << 36)) & 0xfffffffffffffull;
     x[4][j] = v[3] >> 16;
-}
-
-/* a - b for b <= a < 2^256 */
-static rb rb_sub256(const rb *a, const rb *b) {
-    uint64_t v[4], w[4];
-    rb_to_u64x4(v, a);
-    rb_to_u64x4(w, b);
-    uint64_t bor = 0;
-    for (int l = 0; l < 4; l++) {
-        unsigned __int128 d = (unsigned __int128)v[l] - w[l] - bor;
-        v[l] = (uint64_t)d;
-        bor = (uint64_t)(d >> 64) & 1;
-    }
-    return rb_from_u64x4(v);
 }
 
 /* num * floor(p / 10) (<= num p / 10) */
@@ -901,6 +1013,7 @@ int main(void) {
     test_field();
     test_sparse_dense();
     test_many_kernels();
+    test_partial_round();
 #if ZKP_HAVE_AVX512IFMA
     test_ifma_field();
 #endif

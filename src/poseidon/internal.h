@@ -49,6 +49,9 @@ void zkp_poseidon_mul_chains_bmi2(zkp_fr a[4], const zkp_fr *b, uint64_t iters, 
 /* The R_P partial rounds of one width-t state (canonical in and out). */
 void zkp_poseidon_partial_portable(unsigned t, zkp_fr *s);
 void zkp_poseidon_partial_bmi2(unsigned t, zkp_fr *s);
+/* Test hook: one partial round of the rescaled form (perm_impl.h). */
+int zkp_poseidon_partial_round_portable(unsigned t, zkp_fr *s, unsigned r);
+int zkp_poseidon_partial_round_bmi2(unsigned t, zkp_fr *s, unsigned r);
 
 #if ZKP_HAVE_AVX512IFMA
 /* Test hook of kernel_ifma.c: one vector field routine on eight lanes. */

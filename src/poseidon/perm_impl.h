@@ -293,54 +293,57 @@ ZKP_INLINE void k_partial_round_x(const unsigned T, const unsigned NS, zkp_fr *s
 }
 #endif
 
-ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *Z, const int lazy) {
-    const unsigned rp = zkp_poseidon_rp[T];
-    for (unsigned r = 0; r < rp; r++, Z += 2 * T - 1) {
-        /* The new lane 0 is on the chain from one S-box to the next: its
-         * state products (with chat) are summed first, off the chain, and
-         * x^4 * s0 is added last, right before its reduction. */
-        uint64_t W[4][8], Y[4][8];
-        zkp_fr x4[4];
+/* One partial round; Z points at the round's 2t - 1 constants. */
+ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *Z, const int lazy) {
 #ifdef FR_DOTX
-        if (lazy && T <= 3) { /* t = 2, 3: the interleaved asm forms (kernel_bmi2.c) */
-            k_partial_round_x(T, NS, s, Z);
-            continue;
-        }
+    if (lazy && T <= 3) { /* t = 2, 3: the interleaved asm forms (kernel_bmi2.c) */
+        k_partial_round_x(T, NS, s, Z);
+        return;
+    }
 #endif
-        for (unsigned h = 0; h < NS; h++) {
-            const zkp_fr *st = &s[h * T];
-            FR_MUL512(W[h], Z[1].v, st[1].v);
-            for (unsigned k = 2; k < T; k++) FR_MAC512(W[h], Z[k].v, st[k].v);
-            fr_add_raw(W[h] + 4, Z[0].v);
-        }
-        for (unsigned h = 0; h < NS; h++) {
-            zkp_fr x2;
-            k_sqr_lazy(&x2, &s[h * T]);
-            if (lazy) k_sqr_lazy(&x4[h], &x2);
-            else k_sqr(&x4[h], &x2);
-        }
-        for (unsigned h = 0; h < NS; h++) {
-            zkp_fr *st = &s[h * T];
-            FR_MAC512(W[h], x4[h].v, st[0].v);
-            FR_REDC8(W[h]);
-            FR_MUL512(Y[h], x4[h].v, st[0].v);
-            fr_add_raw(Y[h] + 4, Z[0].v);
-            k_settle(&st[0], W[h] + 4, T, lazy);
-            for (unsigned k = 1; k < T; k++) {
-                uint64_t B[8];
+    /* The new lane 0 is on the chain from one S-box to the next: its state
+     * products (with chat) are summed first, off the chain, and x^4 * s0 is
+     * added last, right before its reduction. */
+    uint64_t W[4][8], Y[4][8];
+    zkp_fr x4[4];
+    for (unsigned h = 0; h < NS; h++) {
+        const zkp_fr *st = &s[h * T];
+        FR_MUL512(W[h], Z[1].v, st[1].v);
+        for (unsigned k = 2; k < T; k++) FR_MAC512(W[h], Z[k].v, st[k].v);
+        fr_add_raw(W[h] + 4, Z[0].v);
+    }
+    for (unsigned h = 0; h < NS; h++) {
+        zkp_fr x2;
+        k_sqr_lazy(&x2, &s[h * T]);
+        if (lazy) k_sqr_lazy(&x4[h], &x2);
+        else k_sqr(&x4[h], &x2);
+    }
+    for (unsigned h = 0; h < NS; h++) {
+        zkp_fr *st = &s[h * T];
+        FR_MAC512(W[h], x4[h].v, st[0].v);
+        FR_REDC8(W[h]);
+        FR_MUL512(Y[h], x4[h].v, st[0].v);
+        fr_add_raw(Y[h] + 4, Z[0].v);
+        k_settle(&st[0], W[h] + 4, T, lazy);
+        for (unsigned k = 1; k < T; k++) {
+            uint64_t B[8];
 #ifdef FR_DOTX /* Y's low half preloaded into a one-pass product */
-                B[0] = Y[h][0], B[1] = Y[h][1], B[2] = Y[h][2], B[3] = Y[h][3];
-                fr_montmul_pre_x(B, &Z[T - 1 + k], &st[k]);
-                fr_add_raw(B + 4, Y[h] + 4);
+            B[0] = Y[h][0], B[1] = Y[h][1], B[2] = Y[h][2], B[3] = Y[h][3];
+            fr_montmul_pre_x(B, &Z[T - 1 + k], &st[k]);
+            fr_add_raw(B + 4, Y[h] + 4);
 #else
-                memcpy(B, Y[h], sizeof B);
-                FR_MAC512(B, Z[T - 1 + k].v, st[k].v);
-                FR_REDC8(B);
+            memcpy(B, Y[h], sizeof B);
+            FR_MAC512(B, Z[T - 1 + k].v, st[k].v);
+            FR_REDC8(B);
 #endif
-                k_settle(&st[k], B + 4, 2, lazy);
-            }
+            k_settle(&st[k], B + 4, 2, lazy);
         }
     }
+}
+
+ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *Z, const int lazy) {
+    const unsigned rp = zkp_poseidon_rp[T];
+    for (unsigned r = 0; r < rp; r++, Z += 2 * T - 1) k_partial_round(T, NS, s, Z, lazy);
     for (unsigned h = 0; h < NS; h++) /* undo the scales: canonical out */
         for (unsigned i = 0; i < T; i++) k_mul(&s[h * T + i], &s[h * T + i], &Z[i]);
 }
@@ -493,4 +496,24 @@ void KNAME(zkp_poseidon_partial)(unsigned t, zkp_fr *s) {
     KNAME(part_tab)[t](s);
     if (K_LAZY(t))
         for (unsigned i = 0; i < t; i++) fr_condsub(s[i].v, s[i].v, fr_k_p);
+}
+
+/* Test hook (tests/test_poseidon.c): partial round r of width t on s, in
+ * the kernel's own state invariant ([0, 2p) for t <= 4, else [0, p)), so
+ * the tests can feed edge values of that range. Only the code shapes that
+ * differ are instantiated: t = 2, 3 (asm forms), 4 (lazy, generic), 5
+ * (canonical, up to 10 terms), 11 and 17 (canonical, the widest bounds).
+ * Returns the invariant's bound in multiples of p (1 or 2), or -1 for
+ * another t. */
+int KNAME(zkp_poseidon_partial_round)(unsigned t, zkp_fr *s, unsigned r) {
+    const zkp_fr *Z = zkp_poseidon_sz[t] + (size_t)r * (2 * t - 1);
+    switch (t) {
+    case 2: k_partial_round(2, 1, s, Z, K_LAZY(2)); return 1 + K_LAZY(2);
+    case 3: k_partial_round(3, 1, s, Z, K_LAZY(3)); return 1 + K_LAZY(3);
+    case 4: k_partial_round(4, 1, s, Z, K_LAZY(4)); return 1 + K_LAZY(4);
+    case 5: k_partial_round(5, 1, s, Z, K_LAZY(5)); return 1 + K_LAZY(5);
+    case 11: k_partial_round(11, 1, s, Z, K_LAZY(11)); return 1 + K_LAZY(11);
+    case 17: k_partial_round(17, 1, s, Z, K_LAZY(17)); return 1 + K_LAZY(17);
+    default: return -1;
+    }
 }
