@@ -4,18 +4,32 @@
  * limbs (radix 2^52, one zmm per limb), multiplied with VPMADD52LUQ /
  * VPMADD52HUQ, in Montgomery form with R' = 2^260 (five limb steps) -- not
  * the scalar kernels' R = 2^256. The constants come from
- * constants_ifma.inc (the same sparse tables, generated in R' form); states
+ * constants_ifma.inc (the same sparse and rescaled tables, generated in R'
+ * form); states
  * enter and leave in the scalar R form through one product each with
  * 2^264 mod p and 2^256 mod p.
  *
- * Lazy reduction (p / 2^260 = e < 0.0119): a Montgomery product of a, b
- * returns (ab + Mp) / 2^260 < ab e / p + p, so for a, b < 2.1p it is below
- * 1.06p and no conditional subtraction is needed. The only value that grows
- * is a partial round's s_k += v_k x (< s_k + 1.03p), which gets one
- * conditional subtraction of 2p. Invariant (docs/poseidon.md): every state
- * element stays below 2.1p; round constants are added inside the product
- * accumulator (C 2^260 before the reduction), so x^5 + c < 2.03p; the t-term
- * rows sum unreduced (limb accumulators < 2^61) and reduce once, < 1.43p.
+ * Lazy reduction (e = p / 2^260 < 0.011815): a Montgomery reduction of an
+ * accumulator T returns (T + m p) / 2^260 < T / 2^260 + p, and a constant c
+ * added into T's high half (c 2^260) comes out as + c. With every element
+ * below B = 2.6p between steps (constants below p), no step needs a
+ * conditional subtraction:
+ *  - S-box: x^2 < B^2 e p + p < 1.08p, x^4 < 1.0138p, x^4 x < 2.64p^2;
+ *    x^5 + c < (2.64e + 2)p < 2.04p;
+ *  - full-round rows (t terms below 2.04p and constants): < (17 2.04 e +
+ *    1)p < 1.41p;
+ *  - partial rounds (rescaled form, v_partial_round): the new s0 reduces
+ *    Y + chat 2^260 + sum_k what_k s_k, Y = x^4 s0 unreduced, so it is below
+ *    ((1.0138 + t - 1) B e + 2)p <= (17.014 2.6 e + 2)p < 2.53p; a new s_k
+ *    reduces Y + chat 2^260 + beta_k s_k: < ((1.0138 + 1) B e + 2)p < 2.07p;
+ *    the final scales (one product per lane) leave < (B e + 1)p < 1.04p.
+ *    So B = 2.6p holds for every width through all R_P rounds;
+ *  - state elements stay normalised 52-bit limbs (values < 2^256), as the
+ *    multipliers need.
+ * Column accumulators (64-bit lanes): a product adds at most ten terms
+ * < 2^52 to a column (five low halves, five high halves), the reduction ten
+ * more and carries < 2^12; the widest sum is the new s0 of t = 17, 17
+ * products + chat + the reduction: < 190 2^52 < 2^60, far from 2^64.
  * Only lane 0 leaves (hash output): one product with 2^256 mod p, < 1.03p,
  * then one scalar conditional subtraction makes it canonical.
  *
@@ -139,36 +153,15 @@ ZKP_INLINE void v_redc(vfr *r, v8 T[10]) {
     r->l[4] = T[9];
 }
 
-/* T[5..9] += c (so the reduction returns ... + c): a constant, or a state
- * element (add_v). */
+/* T[5..9] += c (so the reduction returns ... + c) for a constant c. */
 ZKP_INLINE void v_addhi_c(v8 T[10], const zkp_fr52 *c) {
     V_UNROLL
     for (int k = 0; k < 5; k++) T[5 + k] = _mm512_add_epi64(T[5 + k], BC(c->l[k]));
-}
-ZKP_INLINE void v_addhi_v(v8 T[10], const vfr *c) {
-    V_UNROLL
-    for (int k = 0; k < 5; k++) T[5 + k] = _mm512_add_epi64(T[5 + k], c->l[k]);
 }
 
 ZKP_INLINE void v_zero(v8 T[10]) {
     V_UNROLL
     for (int k = 0; k < 10; k++) T[k] = _mm512_setzero_si512();
-}
-
-/* r = x - 2p if x >= 2p else x (x < 2^255, normalised limbs). */
-ZKP_INLINE void v_condsub2p(vfr *r, const vfr *x) {
-    const v8 mask = BC(M52);
-    v8 d[5];
-    V_UNROLL
-    for (int k = 0; k < 5; k++) d[k] = _mm512_sub_epi64(x->l[k], BC(2 * ifma_p[k]));
-    V_UNROLL
-    for (int k = 0; k < 4; k++) {
-        d[k + 1] = _mm512_add_epi64(d[k + 1], _mm512_srai_epi64(d[k], 52));
-        d[k] = _mm512_and_si512(d[k], mask);
-    }
-    const __mmask8 neg = _mm512_movepi64_mask(d[4]); /* borrow: x < 2p, keep x */
-    V_UNROLL
-    for (int k = 0; k < 5; k++) r->l[k] = _mm512_mask_blend_epi64(neg, d[k], x->l[k]);
 }
 
 /* T = x^4 * x, unreduced: the S-box before its constant and reduction. */
@@ -214,35 +207,70 @@ ZKP_INLINE void v_full_round(const unsigned T_, const unsigned NS, vfr *s, const
         for (unsigned i = 0; i < rows; i++) s[h * T_ + i] = n[h * T_ + i];
 }
 
-/* The sparse schedule of perm_impl.h, hash form (last round lane 0 only). */
-ZKP_INLINE void v_hash(const unsigned T_, const unsigned NS, vfr *s) {
+/* A = B (copy of an accumulator). */
+ZKP_INLINE void v_copy(v8 A[10], const v8 B[10]) {
+    V_UNROLL
+    for (int k = 0; k < 10; k++) A[k] = B[k];
+}
+
+/* A += B, column by column. */
+ZKP_INLINE void v_add_acc(v8 A[10], const v8 B[10]) {
+    V_UNROLL
+    for (int k = 0; k < 10; k++) A[k] = _mm512_add_epi64(A[k], B[k]);
+}
+
+/* One partial round on the rescaled state (perm_impl.h k_partial_round; Z
+ * = the round's [chat, what_1..what_(t-1), beta_1..beta_(t-1)] of the sz
+ * tables): Y = x^4 s0 + chat 2^260 stays one unreduced accumulator, and
+ *   s0' = REDC(Y + sum_k what_k s_k),  s_k' = REDC(Y + beta_k s_k),
+ * t reductions and no conditional subtraction (bounds in the file comment:
+ * elements < 2.6p in, s0' < 2.53p, s_k' < 2.07p out). The products with
+ * the old s_k do not wait for the S-box: they are summed first, and Y (ten
+ * column additions) joins each sum right before its reduction. */
+ZKP_INLINE void v_partial_round(const unsigned T_, vfr *s, const zkp_fr52 *Z) {
+    v8 Y[10], A[10];
+    v_pow5_acc(Y, &s[0]);
+    v_addhi_c(Y, &Z[0]);
+    v_zero(A);
+    for (unsigned k = 1; k < T_; k++) v_mac_c(A, &Z[k], &s[k]);
+    v_add_acc(A, Y);
+    v_redc(&s[0], A);
+    for (unsigned k = 1; k < T_; k++) {
+        v_zero(A);
+        v_mac_c(A, &Z[T_ - 1 + k], &s[k]);
+        v_add_acc(A, Y);
+        v_redc(&s[k], A);
+    }
+}
+
+/* After the R_P rounds: s_i *= D_i (the final scales [e, D_1..D_(t-1)]),
+ * < 2.6p in, < 1.04p out. */
+ZKP_INLINE void v_unscale(const unsigned T_, vfr *s, const zkp_fr52 *D) {
+    for (unsigned i = 0; i < T_; i++) {
+        v8 A[10];
+        v_zero(A);
+        v_mac_c(A, &D[i], &s[i]);
+        v_redc(&s[i], A);
+    }
+}
+
+ZKP_INLINE void v_partial_rounds(const unsigned T_, vfr *s) {
+    const zkp_fr52 *Z = ifma_sz[T_];
     const unsigned rp = zkp_poseidon_rp[T_];
+    for (unsigned r = 0; r < rp; r++, Z += 2 * T_ - 1) v_partial_round(T_, s, Z);
+    v_unscale(T_, s, Z);
+}
+
+/* The sparse schedule of perm_impl.h, hash form (last round lane 0 only).
+ * ifma_sc holds the entry constants and the seven full rounds' (8t). */
+ZKP_INLINE void v_hash(const unsigned T_, const unsigned NS, vfr *s) {
     const zkp_fr52 *C = ifma_sc[T_] + T_; /* the first T_ were added on entry */
-    const zkp_fr52 *S = ifma_ss[T_];
     for (unsigned f = 0; f < ZKP_POSEIDON_RF; f++) {
         const int last = f == ZKP_POSEIDON_RF - 1;
         v_full_round(T_, NS, s, last ? NULL : C, f == 3 ? ifma_sp[T_] : ifma_mds[T_], last);
         C += T_;
-        if (f != 3) continue;
-        for (unsigned r = 0; r < rp; r++, S += 2 * T_ - 1) {
-            vfr x[2];
-            for (unsigned h = 0; h < NS; h++) {
-                v_pow5(&x[h], &s[h * T_], &C[r]);
-                s[h * T_] = x[h];
-            }
-            for (unsigned h = 0; h < NS; h++) v_dot(&s[h * T_], S, &s[h * T_], T_); /* <w, (x, s1..)> */
-            for (unsigned k = 1; k < T_; k++)
-                for (unsigned h = 0; h < NS; h++) {
-                    v8 A[10];
-                    v_zero(A);
-                    v_mac_c(A, &S[T_ + k - 1], &x[h]);
-                    v_addhi_v(A, &s[h * T_ + k]);
-                    vfr y;
-                    v_redc(&y, A); /* < s_k + 1.03p */
-                    v_condsub2p(&s[h * T_ + k], &y);
-                }
-        }
-        C += rp;
+        if (f == 3)
+            for (unsigned h = 0; h < NS; h++) v_partial_rounds(T_, &s[h * T_]);
     }
 }
 
@@ -464,9 +492,7 @@ const zkp_poseidon_ops zkp_poseidon_ops_ifma = {
 
 /* Test hook (tests/test_poseidon.c): one field routine on eight lanes, R'
  * form, radix-2^52 limbs as x[k][j] = limb k of lane j. op 0: Montgomery
- * product a b / 2^260; 1: the dedicated square of a; 2: a - 2p if a >= 2p;
- * 3: the partial-round update b + a * c / 2^260 with c = the constant
- * 2^264 mod p (the entry constant). */
+ * product a b / 2^260; 1: the dedicated square of a. */
 void zkp_poseidon_ifma_field8(int op, uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]) {
     vfr x, y, z;
     v8 T[10];
@@ -474,11 +500,41 @@ void zkp_poseidon_ifma_field8(int op, uint64_t r[5][8], const uint64_t a[5][8], 
         x.l[k] = _mm512_loadu_si512((const void *)a[k]);
         y.l[k] = _mm512_loadu_si512((const void *)b[k]);
     }
-    switch (op) {
-    case 0: v_zero(T); v_mac(T, &x, &y); v_redc(&z, T); break;
-    case 1: v_sqr_acc(T, &x); v_redc(&z, T); break;
-    case 2: v_condsub2p(&z, &x); break;
-    default: v_zero(T); v_mac_c(T, &ifma_k_in, &x); v_addhi_v(T, &y); v_redc(&z, T); break;
+    if (op == 0) {
+        v_zero(T);
+        v_mac(T, &x, &y);
+    } else {
+        v_sqr_acc(T, &x);
     }
+    v_redc(&z, T);
     for (int k = 0; k < 5; k++) _mm512_storeu_si512((void *)r[k], z.l[k]);
+}
+
+ZKP_INLINE void v_partial_hook(const unsigned T_, uint64_t s[][5][8], unsigned r) {
+    vfr x[ZKP_POSEIDON_TMAX];
+    for (unsigned i = 0; i < T_; i++)
+        for (int k = 0; k < 5; k++) x[i].l[k] = _mm512_loadu_si512((const void *)s[i][k]);
+    const zkp_fr52 *Z = ifma_sz[T_] + (size_t)r * (2 * T_ - 1);
+    if (r < zkp_poseidon_rp[T_]) v_partial_round(T_, x, Z);
+    else v_unscale(T_, x, Z);
+    for (unsigned i = 0; i < T_; i++)
+        for (int k = 0; k < 5; k++) _mm512_storeu_si512((void *)s[i][k], x[i].l[k]);
+}
+
+/* Test hook: partial round r (r < R_P) of width t, or the final scales (r =
+ * R_P), on eight states in R' form (s[i][k][j] = limb k of element i of lane
+ * j), inputs inside the invariant. Returns that invariant in tenths of p
+ * (26: below 2.6p), or -1 for a width not instantiated here (the code shapes
+ * differ only in t: 2, 3, 4, 5, 11 and the widest bound, 17). */
+int zkp_poseidon_ifma_partial_round8(unsigned t, uint64_t s[][5][8], unsigned r) {
+    switch (t) {
+    case 2: v_partial_hook(2, s, r); break;
+    case 3: v_partial_hook(3, s, r); break;
+    case 4: v_partial_hook(4, s, r); break;
+    case 5: v_partial_hook(5, s, r); break;
+    case 11: v_partial_hook(11, s, r); break;
+    case 17: v_partial_hook(17, s, r); break;
+    default: return -1;
+    }
+    return 26;
 }
