@@ -58,7 +58,7 @@ int zkp_poseidon_partial_round_bmi2(unsigned t, zkp_fr *s, unsigned r);
 void zkp_poseidon_ifma_field8(int op, uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]);
 /* Test hook: one rescaled partial round (r < R_P) or the final scales (r =
  * R_P) of the many-state path on eight states; returns its invariant in
- * tenths of p, -1 for a width it does not instantiate. */
+ * tenths of p, -1 for t outside 2..17. */
 int zkp_poseidon_ifma_partial_round8(unsigned t, uint64_t s[][5][8], unsigned r);
 #endif
 

@@ -510,31 +510,20 @@ void zkp_poseidon_ifma_field8(int op, uint64_t r[5][8], const uint64_t a[5][8], 
     for (int k = 0; k < 5; k++) _mm512_storeu_si512((void *)r[k], z.l[k]);
 }
 
-ZKP_INLINE void v_partial_hook(const unsigned T_, uint64_t s[][5][8], unsigned r) {
-    vfr x[ZKP_POSEIDON_TMAX];
-    for (unsigned i = 0; i < T_; i++)
-        for (int k = 0; k < 5; k++) x[i].l[k] = _mm512_loadu_si512((const void *)s[i][k]);
-    const zkp_fr52 *Z = ifma_sz[T_] + (size_t)r * (2 * T_ - 1);
-    if (r < zkp_poseidon_rp[T_]) v_partial_round(T_, x, Z);
-    else v_unscale(T_, x, Z);
-    for (unsigned i = 0; i < T_; i++)
-        for (int k = 0; k < 5; k++) _mm512_storeu_si512((void *)s[i][k], x[i].l[k]);
-}
-
 /* Test hook: partial round r (r < R_P) of width t, or the final scales (r =
  * R_P), on eight states in R' form (s[i][k][j] = limb k of element i of lane
  * j), inputs inside the invariant. Returns that invariant in tenths of p
- * (26: below 2.6p), or -1 for a width not instantiated here (the code shapes
- * differ only in t: 2, 3, 4, 5, 11 and the widest bound, 17). */
+ * (26: below 2.6p), or -1 for t outside 2..17. One copy with a run-time
+ * width (the per-width copies in many8_t* differ only in loop counts). */
 int zkp_poseidon_ifma_partial_round8(unsigned t, uint64_t s[][5][8], unsigned r) {
-    switch (t) {
-    case 2: v_partial_hook(2, s, r); break;
-    case 3: v_partial_hook(3, s, r); break;
-    case 4: v_partial_hook(4, s, r); break;
-    case 5: v_partial_hook(5, s, r); break;
-    case 11: v_partial_hook(11, s, r); break;
-    case 17: v_partial_hook(17, s, r); break;
-    default: return -1;
-    }
+    if (t < 2 || t > ZKP_POSEIDON_TMAX) return -1;
+    vfr x[ZKP_POSEIDON_TMAX];
+    for (unsigned i = 0; i < t; i++)
+        for (int k = 0; k < 5; k++) x[i].l[k] = _mm512_loadu_si512((const void *)s[i][k]);
+    const zkp_fr52 *Z = ifma_sz[t] + (size_t)r * (2 * t - 1);
+    if (r < zkp_poseidon_rp[t]) v_partial_round(t, x, Z);
+    else v_unscale(t, x, Z);
+    for (unsigned i = 0; i < t; i++)
+        for (int k = 0; k < 5; k++) _mm512_storeu_si512((void *)s[i][k], x[i].l[k]);
     return 26;
 }
