@@ -207,12 +207,6 @@ ZKP_INLINE void v_full_round(const unsigned T_, const unsigned NS, vfr *s, const
         for (unsigned i = 0; i < rows; i++) s[h * T_ + i] = n[h * T_ + i];
 }
 
-/* A = B (copy of an accumulator). */
-ZKP_INLINE void v_copy(v8 A[10], const v8 B[10]) {
-    V_UNROLL
-    for (int k = 0; k < 10; k++) A[k] = B[k];
-}
-
 /* A += B, column by column. */
 ZKP_INLINE void v_add_acc(v8 A[10], const v8 B[10]) {
     V_UNROLL
