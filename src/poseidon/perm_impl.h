@@ -227,8 +227,9 @@ ZKP_INLINE void k_full_round(const unsigned T, const unsigned NS, zkp_fr *s, con
  * y is only added, never multiplied, so the product x^4 * s0 stays an
  * unreduced 512-bit Y (plus chat * 2^256) and each new lane is one
  * reduction of Y + (its products): per round 2 squarings, 1 + 2(t - 1)
- * products and t reductions, against 3 + 2t - 1 and t + 2 for the plain
- * sparse form. After the rounds the t final scales multiply the state back.
+ * products and t reductions (t + 1 in the C form, which reduces Y once),
+ * against 3 + 2t - 1 products and t + 2 reductions for the plain sparse
+ * form. After the rounds the t final scales multiply the state back.
  * Bounds (p / 2^256 < 0.18903, p^2 / 2^512 < 0.03574), state elements < B:
  *  - lazy widths (t <= 4), B = 2p: x^4 < 2p, Y < 4p^2; a new lane sums Y,
  *    chat 2^256 and t - 1 (dot) or 1 (update) products < 2p^2, so REDC's
