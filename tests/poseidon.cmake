@@ -30,3 +30,9 @@ if(TARGET zkprim_cli)
               $<TARGET_FILE:zkprim_cli>)
   endif()
 endif()
+
+# Driver of scripts/poseidon-callgrind.sh (instruction counts per operation,
+# docs/poseidon.md); built, not registered as a test.
+add_executable(poseidon_callgrind ${CMAKE_CURRENT_SOURCE_DIR}/poseidon_callgrind.c)
+target_link_libraries(poseidon_callgrind PRIVATE zkprim_static)
+target_include_directories(poseidon_callgrind PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_BINARY_DIR}/generated)

@@ -169,9 +169,10 @@ ZKP_INLINE void fr_sqr512_x(uint64_t T[8], const uint64_t a[4]) {
  * the row. The result T[4..7] is exactly (preload + sum + M p) / 2^256 for
  * some M < 2^256.
  *
- * Terms come from three pointer registers: term k of ap (scanned) with term
- * k of bp (full), and the x term, whose scanned operand is xp[0] and full
- * operand xp[1]. Operand addresses are assembler expressions
+ * Terms come from two pointer registers (a third would not fit beside the
+ * eleven of the accumulator in a frame-pointer build): term k of ap
+ * (scanned) with term k of bp (full), or other element pairs
+ * (fr_dotx3_x). Operand addresses are assembler expressions
  * ("32*k+8*j(%[ap])": limb j of element k). The macros below build each
  * asm body from rows, so the 1..4-term shapes share one definition. */
 #define FR_SRC(P, K, J) "32*" #K "+8*" #J "(%[" #P "])"
@@ -189,19 +190,17 @@ ZKP_INLINE void fr_sqr512_x(uint64_t T[8], const uint64_t a[4]) {
     "mulx " FR_SRC(PB, KB, 3) ", %[lo], %[t4]\n\t"                                               \
     "adcq %[lo], %[t3]\n\t"                                                                      \
     "adcq $0, %[t4]\n\t"
-/* term k of (ap, bp), or the x term, at limb I; R is a parenthesised register list */
+/* term k of (ap, bp) at limb I; R is a parenthesised register list */
 /* FR_CALL expands a register list (FR_R0..) into separate arguments */
 #define FR_CALL(M, ...) M(__VA_ARGS__)
 #define FR_A0(I, R) FR_CALL(FR_TROW, ap, 0, bp, 0, I, FR_UNPAREN R)
 #define FR_A1(I, R) FR_CALL(FR_TROW, ap, 1, bp, 1, I, FR_UNPAREN R)
 #define FR_A2(I, R) FR_CALL(FR_TROW, ap, 2, bp, 2, I, FR_UNPAREN R)
 #define FR_A3(I, R) FR_CALL(FR_TROW, ap, 3, bp, 3, I, FR_UNPAREN R)
-#define FR_X(I, R) FR_CALL(FR_TROW, xp, 0, xp, 1, I, FR_UNPAREN R)
 #define FR_COLS_A1(I, R) FR_A0(I, R)
 #define FR_COLS_A2(I, R) FR_A0(I, R) FR_A1(I, R)
 #define FR_COLS_A3(I, R) FR_A0(I, R) FR_A1(I, R) FR_A2(I, R)
 #define FR_COLS_A4(I, R) FR_A0(I, R) FR_A1(I, R) FR_A2(I, R) FR_A3(I, R)
-#define FR_COLS_X3(I, R) FR_X(I, R) FR_A0(I, R) FR_A1(I, R)
 /* the five accumulator words of limb i, as one macro argument */
 #define FR_R0 ("%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
 #define FR_R1 ("%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
@@ -254,14 +253,19 @@ ZKP_INLINE void fr_montmul_x(uint64_t T[8], const uint64_t a[4], const uint64_t 
 }
 #define FR_MONTMUL fr_montmul_x
 
-/* T[4..7] = (x[0] x[1] + a[0] b[0] + a[1] b[1]) / 2^256: the partial
- * round's new lane 0 at t = 3, where x = (x^4, s0) is a product of two state
- * values (< 2p each, so the full operands sum to 2p + 2p + p = 5p). */
-ZKP_INLINE void fr_dotx3_x(uint64_t T[8], const zkp_fr x[2], const zkp_fr *a, const zkp_fr *b) {
+/* T[4..7] = (a[0] a[1] + a[2] b[0] + a[3] b[1]) / 2^256: the partial
+ * round's new lane 0 at t = 3 on a = (x^4, s0, s1, s2) and b = (what_1,
+ * what_2). x^4 s0 is a product of two state values (< 2p each), so the full
+ * operands sum to 2p + 2p + p = 5p. */
+#define FR_DX0(I, R) FR_CALL(FR_TROW, ap, 0, ap, 1, I, FR_UNPAREN R)
+#define FR_DX1(I, R) FR_CALL(FR_TROW, ap, 2, bp, 0, I, FR_UNPAREN R)
+#define FR_DX2(I, R) FR_CALL(FR_TROW, ap, 3, bp, 1, I, FR_UNPAREN R)
+#define FR_COLS_X3(I, R) FR_DX0(I, R) FR_DX1(I, R) FR_DX2(I, R)
+ZKP_INLINE void fr_dotx3_x(uint64_t T[8], const zkp_fr a[4], const zkp_fr *b) {
     uint64_t lo, hi, dx;
-    __asm__(FR_CIOS(FR_TFRESH(xp, 0, xp, 1) FR_COLS_A2(0, FR_R0), FR_COLS_X3)
+    __asm__(FR_CIOS(FR_TFRESH(ap, 0, ap, 1) FR_DX1(0, FR_R0) FR_DX2(0, FR_R0), FR_COLS_X3)
             : FR_CIOS_OUT(FR_FRESH)
-            : [xp] "r"(x), [ap] "r"(a), [bp] "r"(b), FR_CIOS_IN
+            : [ap] "r"(a), [bp] "r"(b), FR_CIOS_IN
             : "cc", "memory");
 }
 

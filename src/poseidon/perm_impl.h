@@ -227,8 +227,9 @@ ZKP_INLINE void k_full_round(const unsigned T, const unsigned NS, zkp_fr *s, con
  * y is only added, never multiplied, so the product x^4 * s0 stays an
  * unreduced 512-bit Y (plus chat * 2^256) and each new lane is one
  * reduction of Y + (its products): per round 2 squarings, 1 + 2(t - 1)
- * products and t reductions, against 3 + 2t - 1 and t + 2 for the plain
- * sparse form. After the rounds the t final scales multiply the state back.
+ * products and t reductions (t + 1 in the C form, which reduces Y once),
+ * against 3 + 2t - 1 products and t + 2 reductions for the plain sparse
+ * form. After the rounds the t final scales multiply the state back.
  * Bounds (p / 2^256 < 0.18903, p^2 / 2^512 < 0.03574), state elements < B:
  *  - lazy widths (t <= 4), B = 2p: x^4 < 2p, Y < 4p^2; a new lane sums Y,
  *    chat 2^256 and t - 1 (dot) or 1 (update) products < 2p^2, so REDC's
@@ -260,27 +261,25 @@ ZKP_INLINE void k_settle(zkp_fr *r, uint64_t x[4], const unsigned terms, const i
  * after. Bounds: the new s0 is below (4p^2 + (t - 1) 2p^2) / 2^256 + 2p <
  * 3.6p, an update below 1.38p + 1 + 1.76p < 3.2p; one subtraction of 2p
  * each leaves [0, 2p). */
-ZKP_INLINE void k_partial_round_x(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *Z) {
-    zkp_fr xs[4][2]; /* (x^4, s0) per state */
+ZKP_INLINE void k_partial_round_x(const unsigned T, const unsigned NS, zkp_fr (*b)[4], const zkp_fr *Z) {
     for (unsigned h = 0; h < NS; h++) {
         zkp_fr x2;
-        xs[h][1] = s[h * T];
-        k_sqr_lazy(&x2, &s[h * T]);
-        k_sqr_lazy(&xs[h][0], &x2);
+        k_sqr_lazy(&x2, &b[h][1]);
+        k_sqr_lazy(&b[h][0], &x2);
     }
     for (unsigned h = 0; h < NS; h++) {
-        zkp_fr *st = &s[h * T];
+        zkp_fr *st = &b[h][1];
         uint64_t A[8], Y[8];
         if (T == 2) { /* <what, s> first, x^4 s0 added last: a shorter chain than the one pass */
             FR_MUL512(A, Z[1].v, st[1].v);
             fr_add_raw(A + 4, Z[0].v);
-            FR_MAC512(A, xs[h][0].v, xs[h][1].v);
+            FR_MAC512(A, b[h][0].v, st[0].v);
             FR_REDC8(A);
         } else {
-            fr_dotx3_x(A, xs[h], &st[1], &Z[1]);
+            fr_dotx3_x(A, b[h], &Z[1]);
             fr_add_raw(A + 4, Z[0].v);
         }
-        FR_MUL512(Y, xs[h][0].v, xs[h][1].v);
+        FR_MUL512(Y, b[h][0].v, st[0].v);
         fr_add_raw(Y + 4, Z[0].v);
         fr_condsub(st[0].v, A + 4, fr_k_2p);
         for (unsigned k = 1; k < T; k++) {
@@ -291,26 +290,33 @@ ZKP_INLINE void k_partial_round_x(const unsigned T, const unsigned NS, zkp_fr *s
         }
     }
 }
+
+/* The t = 2, 3 rounds work on b[h] = (x^4, s0, s1[, s2]) per state, so the
+ * x-term dot product reaches x^4, the state and the constants through two
+ * pointers (three do not fit the registers of a frame-pointer build). */
+ZKP_INLINE void k_partial_rounds_x(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *Z,
+                                   const unsigned rounds) {
+    zkp_fr b[4][4];
+    for (unsigned h = 0; h < NS; h++) memcpy(&b[h][1], &s[h * T], T * sizeof *s);
+    for (unsigned r = 0; r < rounds; r++, Z += 2 * T - 1) k_partial_round_x(T, NS, b, Z);
+    for (unsigned h = 0; h < NS; h++) memcpy(&s[h * T], &b[h][1], T * sizeof *s);
+}
 #endif
 
 /* One partial round; Z points at the round's 2t - 1 constants. */
 ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *Z, const int lazy) {
 #ifdef FR_DOTX
     if (lazy && T <= 3) { /* t = 2, 3: the interleaved asm forms (kernel_bmi2.c) */
-        k_partial_round_x(T, NS, s, Z);
+        k_partial_rounds_x(T, NS, s, Z, 1);
         return;
     }
 #endif
-    /* The new lane 0 is on the chain from one S-box to the next: its state
-     * products (with chat) are summed first, off the chain, and x^4 * s0 is
-     * added last, right before its reduction. */
     uint64_t W[4][8], Y[4][8];
     zkp_fr x4[4];
-    for (unsigned h = 0; h < NS; h++) {
+    for (unsigned h = 0; h < NS; h++) { /* the constant x state part of the new lane 0 */
         const zkp_fr *st = &s[h * T];
         FR_MUL512(W[h], Z[1].v, st[1].v);
         for (unsigned k = 2; k < T; k++) FR_MAC512(W[h], Z[k].v, st[k].v);
-        fr_add_raw(W[h] + 4, Z[0].v);
     }
     for (unsigned h = 0; h < NS; h++) {
         zkp_fr x2;
@@ -320,30 +326,53 @@ ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, 
     }
     for (unsigned h = 0; h < NS; h++) {
         zkp_fr *st = &s[h * T];
-        FR_MAC512(W[h], x4[h].v, st[0].v);
-        FR_REDC8(W[h]);
         FR_MUL512(Y[h], x4[h].v, st[0].v);
         fr_add_raw(Y[h] + 4, Z[0].v);
+#ifdef FR_DOTX
+        /* asm: the new lane 0 is on the chain from one S-box to the next, so
+         * x^4 s0 is added last to the off-chain part, right before its
+         * reduction; each s_k preloads Y's low half into the one-pass
+         * reduction of beta_k s_k and adds the high half after. */
+        fr_add_raw(W[h] + 4, Z[0].v);
+        FR_MAC512(W[h], x4[h].v, st[0].v);
+        FR_REDC8(W[h]);
+        k_settle(&st[0], W[h] + 4, T, lazy);
+        for (unsigned k = 1; k < T; k++) {
+            uint64_t B[8] = {Y[h][0], Y[h][1], Y[h][2], Y[h][3]};
+            fr_montmul_pre_x(B, &Z[T - 1 + k], &st[k]);
+            fr_add_raw(B + 4, Y[h] + 4);
+            k_settle(&st[k], B + 4, 2, lazy);
+        }
+#else
+        /* C: z = Y / R once (made canonical), then every new lane is one
+         * reduction with z added into its high half, like a multiply-add:
+         * cheaper than accumulating the 512-bit Y into each lane. */
+        zkp_fr z;
+        FR_REDC8(Y[h]);
+        k_settle(&z, Y[h] + 4, 2, 0);
+        fr_add_raw(W[h] + 4, z.v);
+        FR_REDC8(W[h]);
         k_settle(&st[0], W[h] + 4, T, lazy);
         for (unsigned k = 1; k < T; k++) {
             uint64_t B[8];
-#ifdef FR_DOTX /* Y's low half preloaded into a one-pass product */
-            B[0] = Y[h][0], B[1] = Y[h][1], B[2] = Y[h][2], B[3] = Y[h][3];
-            fr_montmul_pre_x(B, &Z[T - 1 + k], &st[k]);
-            fr_add_raw(B + 4, Y[h] + 4);
-#else
-            memcpy(B, Y[h], sizeof B);
-            FR_MAC512(B, Z[T - 1 + k].v, st[k].v);
+            FR_MUL512(B, Z[T - 1 + k].v, st[k].v);
+            fr_add_raw(B + 4, z.v);
             FR_REDC8(B);
-#endif
             k_settle(&st[k], B + 4, 2, lazy);
         }
+#endif
     }
 }
 
 ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *Z, const int lazy) {
     const unsigned rp = zkp_poseidon_rp[T];
-    for (unsigned r = 0; r < rp; r++, Z += 2 * T - 1) k_partial_round(T, NS, s, Z, lazy);
+#ifdef FR_DOTX
+    if (lazy && T <= 3) {
+        k_partial_rounds_x(T, NS, s, Z, rp);
+        Z += (size_t)rp * (2 * T - 1);
+    } else
+#endif
+        for (unsigned r = 0; r < rp; r++, Z += 2 * T - 1) k_partial_round(T, NS, s, Z, lazy);
     for (unsigned h = 0; h < NS; h++) /* undo the scales: canonical out */
         for (unsigned i = 0; i < T; i++) k_mul(&s[h * T + i], &s[h * T + i], &Z[i]);
 }

@@ -51,3 +51,10 @@ zkp_add_fuzz(hemera ${ZKP_FUZZ_DIR}/fuzz_hemera.c RANDOM 600 ORACLES ${CMAKE_CUR
 zkp_add_fuzz(poseidon ${ZKP_FUZZ_DIR}/fuzz_poseidon.c RANDOM 2000 ORACLES ${CMAKE_CURRENT_SOURCE_DIR}/ref/poseidon_bigint.c)
 zkp_add_fuzz(gf2 ${ZKP_FUZZ_DIR}/fuzz_gf2.c RANDOM 2000 ORACLES ${CMAKE_CURRENT_SOURCE_DIR}/ref/gf2_ref.c
              ${CMAKE_CURRENT_SOURCE_DIR}/ref/gf2iso_oracle.c)
+# The command-line tool's text parsers (hex digests, sizes), compiled from
+# tools/zkprim/cli_util.c, against reference grammars.
+zkp_add_fuzz(cli ${ZKP_FUZZ_DIR}/fuzz_cli.c RANDOM 20000 ORACLES ${PROJECT_SOURCE_DIR}/tools/zkprim/cli_util.c)
+target_include_directories(fuzz_cli PRIVATE ${PROJECT_SOURCE_DIR}/tools/zkprim)
+if(ZKP_FUZZ)
+  target_include_directories(fuzz_cli_libfuzzer PRIVATE ${PROJECT_SOURCE_DIR}/tools/zkprim)
+endif()

@@ -77,10 +77,13 @@ extern const size_t cli_primitive_count;
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Reads a whole file ("-" = stdin) into a malloc'd buffer. NULL + message on error. */
 uint8_t *cli_read_all(const char *path, size_t *len);
-/* Parses a non-negative decimal size with optional K/M/G suffix (powers of 2). */
+/* Parses a decimal size with an optional K/M/G unit (powers of 2; "Ki", "KiB",
+ * "KB" and a bare "B" also accepted); 0 on success, -1 on anything else,
+ * including a sign, spaces and overflow of 64 bits. */
 int cli_parse_size(const char *s, uint64_t *out);
 void cli_print_hex(FILE *f, const uint8_t *p, size_t n);
-/* Parses exactly `n` bytes of hex; returns 0 on success. */
+/* Parses exactly `n` bytes as 2n hex digits (no prefix, sign or space);
+ * returns 0 on success, -1 otherwise. */
 int cli_parse_hex(const char *s, uint8_t *out, size_t n);
 /* Refuses to run with an invalid ZKPRIM_CPU (clear message, exit code 2). */
 int cli_check_cpu_env(void);

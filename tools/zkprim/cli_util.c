@@ -47,20 +47,28 @@ uint8_t *cli_read_all(const char *path, size_t *len) {
     return buf;
 }
 
+/* Decimal digits, then an optional unit K, M or G (any case, optionally
+ * followed by "i"), then an optional "B": "4096", "64K", "1MiB", "8B". No
+ * sign, space or other prefix (strtoull alone would take " +5"). */
 int cli_parse_size(const char *s, uint64_t *out) {
-    if (!s || !*s || *s == '-') return -1;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || end == s) return -1;
+    if (!s || *s < '0' || *s > '9') return -1;
+    uint64_t v = 0;
+    for (; *s >= '0' && *s <= '9'; s++) {
+        const unsigned d = (unsigned)(*s - '0');
+        if (v > (UINT64_MAX - d) / 10) return -1;
+        v = v * 10 + d;
+    }
     unsigned shift = 0;
-    if (*end == 'K' || *end == 'k') shift = 10, end++;
-    else if (*end == 'M' || *end == 'm') shift = 20, end++;
-    else if (*end == 'G' || *end == 'g') shift = 30, end++;
-    if (*end == 'i') end++;
-    if (*end == 'B') end++;
-    if (*end) return -1;
-    if (shift && v > (~0ull >> shift)) return -1;
+    if (*s == 'K' || *s == 'k') shift = 10;
+    else if (*s == 'M' || *s == 'm') shift = 20;
+    else if (*s == 'G' || *s == 'g') shift = 30;
+    if (shift) {
+        s++;
+        if (*s == 'i') s++;
+    }
+    if (*s == 'B') s++;
+    if (*s) return -1;
+    if (shift && v > (UINT64_MAX >> shift)) return -1;
     *out = v << shift;
     return 0;
 }
@@ -69,12 +77,18 @@ void cli_print_hex(FILE *f, const uint8_t *p, size_t n) {
     for (size_t i = 0; i < n; i++) fprintf(f, "%02x", p[i]);
 }
 
+static int hex_digit(char c) {
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* Exactly 2n hex digits (either case). Nothing else: sscanf's %2x would
+ * also take a sign, spaces or a 0x prefix ("-1" as 0xff). */
 int cli_parse_hex(const char *s, uint8_t *out, size_t n) {
     if (strlen(s) != 2 * n) return -1;
     for (size_t i = 0; i < n; i++) {
-        unsigned v;
-        if (sscanf(s + 2 * i, "%2x", &v) != 1) return -1;
-        out[i] = (uint8_t)v;
+        const int hi = hex_digit(s[2 * i]), lo = hex_digit(s[2 * i + 1]);
+        if (hi < 0 || lo < 0) return -1;
+        out[i] = (uint8_t)(hi << 4 | lo);
     }
     return 0;
 }
