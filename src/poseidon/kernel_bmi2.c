@@ -98,59 +98,64 @@ ZKP_INLINE void fr_mac512_x(uint64_t T[8], const uint64_t a[4], const uint64_t b
 }
 
 /* T = a^2: cross products once, then one pass that doubles them (ADCX
- * chain) while adding the squares of the limbs (ADOX chain). */
+ * chain) while adding the squares of the limbs (ADOX chain). The limbs come
+ * in registers, so a square fed by a previous reduction (the S-box's x^2,
+ * x^4) needs no store and reload; T[0] reuses a0's register (free once a0
+ * is in rdx for its square) and T[7] a3's, so the block needs 13 registers. */
 ZKP_INLINE void fr_sqr512_x(uint64_t T[8], const uint64_t a[4]) {
-    uint64_t lo, hi, dx;
-    __asm__("movq 0(%[ap]), %%rdx\n\t"
-            "mulx 8(%[ap]), %[t1], %[t2]\n\t"
-            "mulx 16(%[ap]), %[lo], %[t3]\n\t"
+    uint64_t a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], lo, hi, dx;
+    __asm__("movq %[a0], %%rdx\n\t"
+            "mulx %[a1], %[t1], %[t2]\n\t"
+            "mulx %[a2], %[lo], %[t3]\n\t"
             "addq %[lo], %[t2]\n\t"
-            "mulx 24(%[ap]), %[lo], %[t4]\n\t"
+            "mulx %[a3], %[lo], %[t4]\n\t"
             "adcq %[lo], %[t3]\n\t"
             "adcq $0, %[t4]\n\t"
-            "movq 8(%[ap]), %%rdx\n\t"
+            "movq %[a1], %%rdx\n\t"
             "xorl %k[t5], %k[t5]\n\t"
-            "mulx 16(%[ap]), %[lo], %[hi]\n\t"
+            "mulx %[a2], %[lo], %[hi]\n\t"
             "adox %[lo], %[t3]\n\t"
             "adcx %[hi], %[t4]\n\t"
-            "mulx 24(%[ap]), %[lo], %[hi]\n\t"
+            "mulx %[a3], %[lo], %[hi]\n\t"
             "adox %[lo], %[t4]\n\t"
             "adcx %[hi], %[t5]\n\t"
             "movl $0, %k[lo]\n\t"
             "adox %[lo], %[t5]\n\t"
-            "movq 16(%[ap]), %%rdx\n\t"
-            "mulx 24(%[ap]), %[lo], %[t6]\n\t"
+            "movq %[a2], %%rdx\n\t"
+            "mulx %[a3], %[lo], %[t6]\n\t"
             "addq %[lo], %[t5]\n\t"
             "adcq $0, %[t6]\n\t"
-            /* double and add the diagonal */
-            "xorl %k[t7], %k[t7]\n\t"
-            "movq 0(%[ap]), %%rdx\n\t"
-            "mulx %%rdx, %[t0], %[hi]\n\t"
+            /* double and add the diagonal; lo clears both flags */
+            "xorl %k[lo], %k[lo]\n\t"
+            "movq %[a0], %%rdx\n\t"
+            "mulx %%rdx, %[a0], %[hi]\n\t" /* a0 -> T[0] */
             "adcx %[t1], %[t1]\n\t"
             "adox %[hi], %[t1]\n\t"
-            "movq 8(%[ap]), %%rdx\n\t"
+            "movq %[a1], %%rdx\n\t"
             "mulx %%rdx, %[lo], %[hi]\n\t"
             "adcx %[t2], %[t2]\n\t"
             "adox %[lo], %[t2]\n\t"
             "adcx %[t3], %[t3]\n\t"
             "adox %[hi], %[t3]\n\t"
-            "movq 16(%[ap]), %%rdx\n\t"
+            "movq %[a2], %%rdx\n\t"
             "mulx %%rdx, %[lo], %[hi]\n\t"
             "adcx %[t4], %[t4]\n\t"
             "adox %[lo], %[t4]\n\t"
             "adcx %[t5], %[t5]\n\t"
             "adox %[hi], %[t5]\n\t"
-            "movq 24(%[ap]), %%rdx\n\t"
+            "movq %[a3], %%rdx\n\t"
+            "movl $0, %k[a3]\n\t" /* a3 -> T[7]; MOV keeps the flags */
             "mulx %%rdx, %[lo], %[hi]\n\t"
             "adcx %[t6], %[t6]\n\t"
             "adox %[lo], %[t6]\n\t"
-            "adcx %[t7], %[t7]\n\t"
-            "adox %[hi], %[t7]\n\t"
-            : [t0] "=&r"(T[0]), [t1] "=&r"(T[1]), [t2] "=&r"(T[2]), [t3] "=&r"(T[3]),
-              [t4] "=&r"(T[4]), [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]),
-              [lo] "=&r"(lo), [hi] "=&r"(hi), [dx] "=&d"(dx)
-            : [ap] "r"(a)
-            : "cc", "memory");
+            "adcx %[a3], %[a3]\n\t"
+            "adox %[hi], %[a3]\n\t"
+            : [a0] "+&r"(a0), [t1] "=&r"(T[1]), [t2] "=&r"(T[2]), [t3] "=&r"(T[3]), [t4] "=&r"(T[4]),
+              [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [a3] "+&r"(a3), [lo] "=&r"(lo), [hi] "=&r"(hi),
+              [dx] "=&d"(dx)
+            : [a1] "r"(a1), [a2] "r"(a2)
+            : "cc");
+    T[0] = a0, T[7] = a3;
 }
 
 /* Montgomery reduction: four rows T += m_i * p * 2^(64 i) with
@@ -291,13 +296,13 @@ ZKP_INLINE void fr_redc8_x(uint64_t T[8]) {
             "xorl %k[t5], %k[t5]\n\t" FR_REDC_ROWR("%[t1]", FR_R1)
             "xorl %k[t6], %k[t6]\n\t" FR_REDC_ROWR("%[t2]", FR_R2)
             "xorl %k[t7], %k[t7]\n\t" FR_REDC_ROWR("%[t3]", FR_R3)
-            "addq 0(%[hp]), %[t4]\n\t"
-            "adcq 8(%[hp]), %[t5]\n\t"
-            "adcq 16(%[hp]), %[t6]\n\t"
-            "adcq 24(%[hp]), %[t7]\n\t"
+            "addq %[h0], %[t4]\n\t"
+            "adcq %[h1], %[t5]\n\t"
+            "adcq %[h2], %[t6]\n\t"
+            "adcq %[h3], %[t7]\n\t"
             : FR_CIOS_OUT(FR_PRELOADED)
-            : [hp] "r"(h), FR_CIOS_IN
-            : "cc", "memory");
+            : [h0] "m"(h[0]), [h1] "m"(h[1]), [h2] "m"(h[2]), [h3] "m"(h[3]), FR_CIOS_IN
+            : "cc");
 }
 
 #define FR_DOTN 1
