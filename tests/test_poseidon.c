@@ -716,8 +716,8 @@ static void check_partial_round(const char *name, partial_round_fn fn, unsigned 
     const rb p = *rb_p();
     zkp_fr s[17], in[17];
     const unsigned r = (unsigned)th_rand_below(zkp_poseidon_rp[t]);
-    int bound = fn(t, s, r); /* probe the invariant (s is overwritten below) */
-    if (bound < 0) return;
+    memset(s, 0, sizeof s);
+    const int bound = fn(t, s, r); /* probe the invariant (s is overwritten below) */
     const rb kb = rb_small((uint32_t)bound), lim = rb_mul(&p, &kb);
     for (unsigned i = 0; i < t; i++) {
         rb x = rand_invariant(&lim);
@@ -764,7 +764,6 @@ static void check_partial_round(const char *name, partial_round_fn fn, unsigned 
 static void test_partial_round(void) {
     th_section("partial-round");
     const rb rinv = rb_rinv();
-    static const unsigned widths[] = {2, 3, 4, 5, 11, 17};
     struct {
         const char *name;
         partial_round_fn fn;
@@ -776,11 +775,11 @@ static void test_partial_round(void) {
         if (strcmp(zkp_poseidon_kernels[i].info.name, "bmi2") == 0)
             k[1].usable = zkp_kernel_usable(&zkp_poseidon_kernels[i].info);
 #endif
-    uint64_t n = th_count(40);
+    uint64_t n = th_count(16);
     for (int ki = 0; ki < 2; ki++) {
         if (!k[ki].usable) continue;
-        for (size_t wi = 0; wi < ZKP_ARRAY_LEN(widths); wi++)
-            for (uint64_t it = 0; it < n; it++) check_partial_round(k[ki].name, k[ki].fn, widths[wi], &rinv);
+        for (unsigned t = 2; t <= 17; t++)
+            for (uint64_t it = 0; it < n; it++) check_partial_round(k[ki].name, k[ki].fn, t, &rinv);
     }
 }
 

@@ -364,29 +364,33 @@ ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, 
     }
 }
 
-ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *Z, const int lazy) {
-    const unsigned rp = zkp_poseidon_rp[T];
+/* Partial rounds r0 .. r0 + n - 1 (all R_P of them in a permutation); with
+ * `unscale` the final scales follow (canonical out). */
+ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s, const unsigned r0, const unsigned n,
+                                 const int unscale, const int lazy) {
+    const zkp_fr *Z = zkp_poseidon_sz[T] + (size_t)r0 * (2 * T - 1);
 #ifdef FR_DOTX
-    if (lazy && T <= 3) {
-        k_partial_rounds_x(T, NS, s, Z, rp);
-        Z += (size_t)rp * (2 * T - 1);
-    } else
+    if (lazy && T <= 3) k_partial_rounds_x(T, NS, s, Z, n);
+    else
 #endif
-        for (unsigned r = 0; r < rp; r++, Z += 2 * T - 1) k_partial_round(T, NS, s, Z, lazy);
-    for (unsigned h = 0; h < NS; h++) /* undo the scales: canonical out */
+        for (unsigned r = 0; r < n; r++, Z += 2 * T - 1) k_partial_round(T, NS, s, Z, lazy);
+    if (!unscale) return;
+    Z = zkp_poseidon_sz[T] + (size_t)zkp_poseidon_rp[T] * (2 * T - 1);
+    for (unsigned h = 0; h < NS; h++)
         for (unsigned i = 0; i < T; i++) k_mul(&s[h * T + i], &s[h * T + i], &Z[i]);
 }
 
 /* The partial rounds of one state as a function per width (called once per
- * permutation; also exported for the IFMA kernel's single-state path). */
+ * permutation; also exported for the IFMA kernel's single-state path, and a
+ * single round of any width for the tests). */
 #define K_PART(T)                                                                                \
-    static void KNAME(part_t##T)(zkp_fr *s) {                                                    \
-        k_partial_rounds(T, 1, s, zkp_poseidon_sz[T], K_LAZY(T));                                \
+    static void KNAME(part_t##T)(zkp_fr *s, unsigned r0, unsigned n, int unscale) {              \
+        k_partial_rounds(T, 1, s, r0, n, unscale, K_LAZY(T));                                    \
     }
 K_PART(2) K_PART(3) K_PART(4) K_PART(5) K_PART(6) K_PART(7) K_PART(8) K_PART(9)
 K_PART(10) K_PART(11) K_PART(12) K_PART(13) K_PART(14) K_PART(15) K_PART(16) K_PART(17)
 #undef K_PART
-static void (*const KNAME(part_tab)[18])(zkp_fr *s) = {
+static void (*const KNAME(part_tab)[18])(zkp_fr *s, unsigned r0, unsigned n, int unscale) = {
     NULL, NULL, KNAME(part_t2), KNAME(part_t3), KNAME(part_t4), KNAME(part_t5),
     KNAME(part_t6), KNAME(part_t7), KNAME(part_t8), KNAME(part_t9),
     KNAME(part_t10), KNAME(part_t11), KNAME(part_t12), KNAME(part_t13),
@@ -400,7 +404,6 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
     const int lazy = K_LAZY(T);
     const unsigned rp = zkp_poseidon_rp[T];
     const zkp_fr *C = zkp_poseidon_sc[T];
-    const zkp_fr *Z = zkp_poseidon_sz[T];
     const zkp_fr *M = zkp_poseidon_mds[T];
     for (unsigned h = 0; h < NS; h++)
         for (unsigned i = 0; i < T; i++) fr_add(&s[h * T + i], &s[h * T + i], &C[i]);
@@ -410,8 +413,8 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
         k_full_round(T, NS, s, last ? NULL : C, f == 3 ? zkp_poseidon_sp[T] : M, last && lane0_only);
         C += T;
         if (f != 3) continue;
-        if (NS == 1) KNAME(part_tab)[T](s);
-        else k_partial_rounds(T, NS, s, Z, lazy);
+        if (NS == 1) KNAME(part_tab)[T](s, 0, rp, 1);
+        else k_partial_rounds(T, NS, s, 0, rp, 1, lazy);
         C += rp;
     }
     if (lazy) /* [0, 2p) -> canonical */
@@ -522,27 +525,16 @@ void KNAME(zkp_poseidon_mul_chains)(zkp_fr a[4], const zkp_fr *b, uint64_t iters
  * kernel runs the full rounds of one state in vector lanes and these in
  * scalar code. */
 void KNAME(zkp_poseidon_partial)(unsigned t, zkp_fr *s) {
-    KNAME(part_tab)[t](s);
+    KNAME(part_tab)[t](s, 0, zkp_poseidon_rp[t], 1);
     if (K_LAZY(t))
         for (unsigned i = 0; i < t; i++) fr_condsub(s[i].v, s[i].v, fr_k_p);
 }
 
 /* Test hook (tests/test_poseidon.c): partial round r of width t on s, in
  * the kernel's own state invariant ([0, 2p) for t <= 4, else [0, p)), so
- * the tests can feed edge values of that range. Only the code shapes that
- * differ are instantiated: t = 2, 3 (asm forms), 4 (lazy, generic), 5
- * (canonical, up to 10 terms), 11 and 17 (canonical, the widest bounds).
- * Returns the invariant's bound in multiples of p (1 or 2), or -1 for
- * another t. */
+ * the tests can feed edge values of that range. Returns the invariant's
+ * bound in multiples of p (1 or 2). */
 int KNAME(zkp_poseidon_partial_round)(unsigned t, zkp_fr *s, unsigned r) {
-    const zkp_fr *Z = zkp_poseidon_sz[t] + (size_t)r * (2 * t - 1);
-    switch (t) {
-    case 2: k_partial_round(2, 1, s, Z, K_LAZY(2)); return 1 + K_LAZY(2);
-    case 3: k_partial_round(3, 1, s, Z, K_LAZY(3)); return 1 + K_LAZY(3);
-    case 4: k_partial_round(4, 1, s, Z, K_LAZY(4)); return 1 + K_LAZY(4);
-    case 5: k_partial_round(5, 1, s, Z, K_LAZY(5)); return 1 + K_LAZY(5);
-    case 11: k_partial_round(11, 1, s, Z, K_LAZY(11)); return 1 + K_LAZY(11);
-    case 17: k_partial_round(17, 1, s, Z, K_LAZY(17)); return 1 + K_LAZY(17);
-    default: return -1;
-    }
+    KNAME(part_tab)[t](s, r, 1, 0);
+    return 1 + K_LAZY(t);
 }
