@@ -8,10 +8,11 @@
  *
  * The accumulator T[0..7] lives in registers; a and b are addressed through
  * two pointer registers and the modulus is a RIP-relative memory operand,
- * so a block needs 8 + 3 + 2 registers -- it fits with the frame pointer
- * reserved (ASan builds at -O1). A "memory" clobber, rather than "m"
- * operands for the arrays (which may claim address registers of their own),
- * tells the compiler the asm reads through those pointers.
+ * so a block needs 8 + 3 + 2 registers (the square, which takes its limbs
+ * in registers, also 13) -- it fits with the frame pointer reserved (ASan
+ * builds at -O1). A "memory" clobber, rather than "m" operands for the
+ * arrays (which may claim address registers of their own), tells the
+ * compiler the asm reads through those pointers.
  */
 #include "poseidon/fr.h"
 #include "poseidon/internal.h" /* zkprim_build_config.h: ZKP_HAVE_ASM */
