@@ -820,9 +820,9 @@ static rb p_tenths(unsigned num) {
     return rb_mul(&pq, &n);
 }
 
-/* A lazily reduced operand below num/10 p (21: the kernel's invariant
- * 2.1p; 30: a partial-round sum before its subtraction): edge values
- * around 0, p, 2p, 2^254, the bound, and 52-bit limb boundaries. */
+/* A lazily reduced operand below num/10 p (26: the IFMA kernel's
+ * invariant 2.6p): edge values around 0, p, 2p, 2^254, the bound, and
+ * 52-bit limb boundaries. */
 static rb rand_lazy(unsigned num) {
     const rb p = *rb_p(), bound = p_tenths(num), one = rb_small(1);
     const uint32_t kmax = (num - 1) / 10; /* k p + small stays below the bound */

@@ -175,7 +175,7 @@ ZKP_INLINE void v_pow5_acc(v8 T[10], const vfr *x) {
     v_mac(T, &x4, x);
 }
 
-/* x^5 (+ c when c is not NULL), x < 2.1p: < 2.03p. */
+/* x^5 (+ c when c is not NULL), x < 2.6p: < 2.04p (header comment). */
 ZKP_INLINE void v_pow5(vfr *r, const vfr *x, const zkp_fr52 *c) {
     v8 T[10];
     v_pow5_acc(T, x);
