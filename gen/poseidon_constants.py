@@ -303,8 +303,6 @@ def main():
         # so sc52 drops the R_P partial entries: [entry t][f = 0..3: 4t][f = 4..6: 3t]
         ifma.append(table52("sc52_t%d" % t, sc[:5 * t] + sc[5 * t + RP[t]:]))
         ifma.append(table52("sz52_t%d" % t, sz))
-        ifma.append(table52("sp52_t%d" % t, [x for row in pm for x in row]))
-        ifma.append(table52("mds52_t%d" % t, [x for row in m for x in row]))
         # single-state layout (lanes = state elements): round constants of the
         # entry and the seven full rounds that add them, and the columns of M, P
         full_sets = [sc[0:t]] + [sc[t * (1 + f):t * (2 + f)] for f in range(4)] + \
@@ -332,7 +330,7 @@ def main():
                   ", ".join("sp_t%d" % t for t in WIDTHS))
     tab.append("const unsigned char zkp_poseidon_rp[18] = {0, 0, %s};\n" %
                ", ".join(str(RP[t]) for t in WIDTHS))
-    for k in ("sc", "sz", "sp", "mds"):
+    for k in ("sc", "sz"):
         ifma.append("static const zkp_fr52 *const ifma_%s[18] = {NULL, NULL, %s};\n" %
                     (k, ", ".join("%s52_t%d" % (k, t) for t in WIDTHS)))
     for k in ("scv", "mdsv", "spv"):

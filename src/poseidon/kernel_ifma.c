@@ -183,11 +183,29 @@ ZKP_INLINE void v_pow5(vfr *r, const vfr *x, const zkp_fr52 *c) {
     v_redc(r, T);
 }
 
-/* Row i of a t x t constant matrix times the state (one reduction). */
-ZKP_INLINE void v_dot(vfr *r, const zkp_fr52 *row, const vfr *s, const unsigned T_) {
+/* T[0..9] += c * b for a constant c whose limb k is c[8 k]: an element of
+ * a single-state column table (mdsv52/spv52, [column][group][limb][lane]),
+ * broadcast to every lane, so the many-state path needs no copy of the
+ * matrices. */
+ZKP_INLINE void v_mac_cs(v8 T[10], const uint64_t *c, const vfr *b) {
+    V_UNROLL
+    for (int i = 0; i < 5; i++) {
+        const v8 ci = BC(c[8 * i]);
+        V_UNROLL
+        for (int j = 0; j < 5; j++) {
+            T[i + j] = MADDLO(T[i + j], ci, b->l[j]);
+            T[i + j + 1] = MADDHI(T[i + j + 1], ci, b->l[j]);
+        }
+    }
+}
+
+/* Row i of a t x t constant matrix (column table Mv, see v_mac_cs) times
+ * the state, one reduction. */
+ZKP_INLINE void v_dot(vfr *r, const uint64_t *Mv, const unsigned i, const vfr *s, const unsigned T_) {
+    const unsigned G = (T_ + 7) / 8;
     v8 T[10];
     v_zero(T);
-    for (unsigned k = 0; k < T_; k++) v_mac_c(T, &row[k], &s[k]);
+    for (unsigned j = 0; j < T_; j++) v_mac_cs(T, Mv + (j * G + i / 8) * 40 + i % 8, &s[j]);
     v_redc(r, T);
 }
 
@@ -195,14 +213,14 @@ ZKP_INLINE void v_dot(vfr *r, const zkp_fr52 *row, const vfr *s, const unsigned 
  * overlap one group's chain of dependent products with the other's; measured,
  * NS = 2 gained only ~5% (the kernel is close to multiply-add throughput
  * bound) for twice the code, so the kernel uses NS = 1. */
-ZKP_INLINE void v_full_round(const unsigned T_, const unsigned NS, vfr *s, const zkp_fr52 *c, const zkp_fr52 *M,
+ZKP_INLINE void v_full_round(const unsigned T_, const unsigned NS, vfr *s, const zkp_fr52 *c, const uint64_t *Mv,
                              const int lane0_only) {
     for (unsigned i = 0; i < T_; i++)
         for (unsigned h = 0; h < NS; h++) v_pow5(&s[h * T_ + i], &s[h * T_ + i], c ? &c[i] : NULL);
     vfr n[2 * ZKP_POSEIDON_TMAX];
     const unsigned rows = lane0_only ? 1 : T_;
     for (unsigned i = 0; i < rows; i++)
-        for (unsigned h = 0; h < NS; h++) v_dot(&n[h * T_ + i], &M[i * T_], &s[h * T_], T_);
+        for (unsigned h = 0; h < NS; h++) v_dot(&n[h * T_ + i], Mv, i, &s[h * T_], T_);
     for (unsigned h = 0; h < NS; h++)
         for (unsigned i = 0; i < rows; i++) s[h * T_ + i] = n[h * T_ + i];
 }
@@ -261,7 +279,7 @@ ZKP_INLINE void v_hash(const unsigned T_, const unsigned NS, vfr *s) {
     const zkp_fr52 *C = ifma_sc[T_] + T_; /* the first T_ were added on entry */
     for (unsigned f = 0; f < ZKP_POSEIDON_RF; f++) {
         const int last = f == ZKP_POSEIDON_RF - 1;
-        v_full_round(T_, NS, s, last ? NULL : C, f == 3 ? ifma_sp[T_] : ifma_mds[T_], last);
+        v_full_round(T_, NS, s, last ? NULL : C, f == 3 ? ifma_spv[T_] : ifma_mdsv[T_], last);
         C += T_;
         if (f == 3)
             for (unsigned h = 0; h < NS; h++) v_partial_rounds(T_, &s[h * T_]);
