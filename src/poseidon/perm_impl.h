@@ -69,26 +69,6 @@ ZKP_INLINE void k_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, const unsigne
     k_final_dot(r, T, n);
 }
 
-/* s += w * x with one reduction: s * 2^256 is added into the high half of
- * the product (< p^2 + p 2^256 < 2^512), so REDC returns s + w x / R,
- * which is < 2.2p; two conditional subtractions finish it. */
-ZKP_INLINE void k_muladd(zkp_fr *s, const zkp_fr *w, const zkp_fr *x) {
-    uint64_t T[8];
-#ifdef FR_MONTMUL
-    /* w x / R < 2p, plus s < p: < 3p, two conditional subtractions (2p, p). */
-    FR_MONTMUL(T, w->v, x->v);
-    fr_add_raw(T + 4, s->v);
-    fr_condsub(T + 4, T + 4, fr_k_2p);
-    fr_condsub(s->v, T + 4, fr_k_p);
-    return;
-#endif
-    FR_MUL512(T, w->v, x->v);
-    fr_add_raw(T + 4, s->v); /* < p^2 + p 2^256 < 2^512: no carry out */
-    FR_REDC8(T);
-    fr_condsub(T + 4, T + 4, fr_k_p);
-    fr_condsub(s->v, T + 4, fr_k_p);
-}
-
 /* a^2 / R left in [0, 2p): for a < 2p, a^2 < 4p^2 < p 2^256, so the
  * reduction returns < 4p^2 / 2^256 + p < 2p and its input bound holds. */
 ZKP_INLINE void k_sqr_lazy(zkp_fr *r, const zkp_fr *a) {
@@ -130,12 +110,11 @@ ZKP_INLINE void k_pow5_add(zkp_fr *r, const zkp_fr *x, const zkp_fr *c) {
 
 /* With the one-pass product and the interleaved 2..4-term dot products
  * (kernel_bmi2.c), widths t <= 4 keep state elements in [0, 2p) instead of
- * [0, p) between steps, which saves one conditional subtraction per S-box
- * and per partial-round update. Bounds (p / 2^256 < 0.18903):
+ * [0, p) between steps, which saves conditional subtractions. Bounds of
+ * the full rounds (p / 2^256 < 0.18903; the partial rounds' are at
+ * k_settle):
  *  - x^5 + c: x^2, x^4 < 2p (k_sqr_lazy), x^4 x / R < 2p, + c < 3p; one
  *    subtraction of 2p when >= 2p leaves < 2p;
- *  - s_k + v_k x: v_k x / R < 2p p / 2^256 + p < 1.38p, + s_k < 3.38p; one
- *    subtraction of 2p leaves < 2p;
  *  - row dot products: the state is the limb-scanned operand and the
  *    constants (< p) the full one, so the CIOS intermediate stays below
  *    (sum of constants + p) 2^64 <= 5p 2^64 < 2^320 whatever the state's
@@ -165,20 +144,6 @@ ZKP_INLINE void k_pow5_add_l(zkp_fr *r, const zkp_fr *x, const zkp_fr *c, const 
 #endif
     (void)lazy;
     k_pow5_add(r, x, c);
-}
-
-ZKP_INLINE void k_muladd_l(zkp_fr *s, const zkp_fr *w, const zkp_fr *x, const int lazy) {
-#if defined(FR_MONTMUL) && defined(FR_DOTN)
-    if (lazy) {
-        uint64_t T[8];
-        FR_MONTMUL(T, w->v, x->v);
-        fr_add_raw(T + 4, s->v);
-        fr_condsub(s->v, T + 4, fr_k_2p);
-        return;
-    }
-#endif
-    (void)lazy;
-    k_muladd(s, w, x);
 }
 
 /* <c, s> for a constant row c and state s. */
@@ -250,17 +215,29 @@ ZKP_INLINE void k_settle(zkp_fr *r, uint64_t x[4], const unsigned terms, const i
 }
 
 #ifdef FR_DOTX
-/* One partial round for t = 2, 3 (lazy state). The new s0, (x^4 s0 +
- * sum_k what_k s_k) / R + chat, is on the chain from one S-box to the next:
- * for t = 3 it is one interleaved CIOS dot product (fr_dotx3_x); for t = 2
- * the product what_1 s_1 is summed first, off the chain, and x^4 s0 added
- * last before a separate reduction, which measured 3% faster there (and 3%
- * slower at t = 3, where the off-chain part has two products). Each s_k
- * comes from Y = x^4 s0 + chat R: its low half is preloaded into the
- * one-pass reduction of beta_k s_k (fr_montmul_pre_x), its high half added
- * after. Bounds: the new s0 is below (4p^2 + (t - 1) 2p^2) / 2^256 + 2p <
- * 3.6p, an update below 1.38p + 1 + 1.76p < 3.2p; one subtraction of 2p
- * each leaves [0, 2p). */
+/* A new s_k = beta_k s_k + z from Y = x^4 s0 + chat R: Y's low half is
+ * preloaded into the one-pass reduction of beta_k s_k (fr_montmul_pre_x),
+ * its high half added after (< 1.38p + 1 + 1.76p < 3.2p for the lazy state,
+ * < 2.38p for the canonical one; see above). */
+ZKP_INLINE void k_lane_from_y(zkp_fr *sk, const uint64_t Y[8], const zkp_fr *beta, const int lazy) {
+    uint64_t B[8] = {Y[0], Y[1], Y[2], Y[3]};
+    fr_montmul_pre_x(B, beta, sk);
+    fr_add_raw(B + 4, Y + 4);
+    k_settle(sk, B + 4, 2, lazy);
+}
+
+/* One partial round for t = 2, 3 (lazy state) on b[h] = (x^4, s0, s1[, s2])
+ * per state: x^4 sits next to the state so the asm reaches x^4, the state
+ * and the constants through two pointers (three do not fit the registers
+ * of a frame-pointer build). The new s0, (x^4 s0 + sum_k what_k s_k) / R +
+ * chat (< (4p^2 + (t - 1) 2p^2) / 2^256 + 2p < 3.6p), is on the chain from
+ * one S-box to the next: for t = 3 one interleaved CIOS dot product
+ * (fr_dotx3_x); for t = 2 what_1 s_1 summed first, off the chain, and
+ * x^4 s0 added last before a separate reduction, which measured 3% faster
+ * there (and 3% slower at t = 3, where the off-chain part has two
+ * products). Measured too: t = 2 through the generic k_partial_round below
+ * (the same operations on the separate state and x^4 arrays) was about 5%
+ * slower than this buffer form. */
 ZKP_INLINE void k_partial_round_x(const unsigned T, const unsigned NS, zkp_fr (*b)[4], const zkp_fr *Z) {
     for (unsigned h = 0; h < NS; h++) {
         zkp_fr x2;
@@ -270,7 +247,7 @@ ZKP_INLINE void k_partial_round_x(const unsigned T, const unsigned NS, zkp_fr (*
     for (unsigned h = 0; h < NS; h++) {
         zkp_fr *st = &b[h][1];
         uint64_t A[8], Y[8];
-        if (T == 2) { /* <what, s> first, x^4 s0 added last: a shorter chain than the one pass */
+        if (T == 2) {
             FR_MUL512(A, Z[1].v, st[1].v);
             fr_add_raw(A + 4, Z[0].v);
             FR_MAC512(A, b[h][0].v, st[0].v);
@@ -281,19 +258,11 @@ ZKP_INLINE void k_partial_round_x(const unsigned T, const unsigned NS, zkp_fr (*
         }
         FR_MUL512(Y, b[h][0].v, st[0].v);
         fr_add_raw(Y + 4, Z[0].v);
-        fr_condsub(st[0].v, A + 4, fr_k_2p);
-        for (unsigned k = 1; k < T; k++) {
-            uint64_t B[8] = {Y[0], Y[1], Y[2], Y[3]};
-            fr_montmul_pre_x(B, &Z[T - 1 + k], &st[k]);
-            fr_add_raw(B + 4, Y + 4);
-            fr_condsub(st[k].v, B + 4, fr_k_2p);
-        }
+        k_settle(&st[0], A + 4, T, 1);
+        for (unsigned k = 1; k < T; k++) k_lane_from_y(&st[k], Y, &Z[T - 1 + k], 1);
     }
 }
 
-/* The t = 2, 3 rounds work on b[h] = (x^4, s0, s1[, s2]) per state, so the
- * x-term dot product reaches x^4, the state and the constants through two
- * pointers (three do not fit the registers of a frame-pointer build). */
 ZKP_INLINE void k_partial_rounds_x(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *Z,
                                    const unsigned rounds) {
     zkp_fr b[4][4];
@@ -305,12 +274,6 @@ ZKP_INLINE void k_partial_rounds_x(const unsigned T, const unsigned NS, zkp_fr *
 
 /* One partial round; Z points at the round's 2t - 1 constants. */
 ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *Z, const int lazy) {
-#ifdef FR_DOTX
-    if (lazy && T <= 3) { /* t = 2, 3: the interleaved asm forms (kernel_bmi2.c) */
-        k_partial_rounds_x(T, NS, s, Z, 1);
-        return;
-    }
-#endif
     uint64_t W[4][8], Y[4][8];
     zkp_fr x4[4];
     for (unsigned h = 0; h < NS; h++) { /* the constant x state part of the new lane 0 */
@@ -337,12 +300,7 @@ ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, 
         FR_MAC512(W[h], x4[h].v, st[0].v);
         FR_REDC8(W[h]);
         k_settle(&st[0], W[h] + 4, T, lazy);
-        for (unsigned k = 1; k < T; k++) {
-            uint64_t B[8] = {Y[h][0], Y[h][1], Y[h][2], Y[h][3]};
-            fr_montmul_pre_x(B, &Z[T - 1 + k], &st[k]);
-            fr_add_raw(B + 4, Y[h] + 4);
-            k_settle(&st[k], B + 4, 2, lazy);
-        }
+        for (unsigned k = 1; k < T; k++) k_lane_from_y(&st[k], Y[h], &Z[T - 1 + k], lazy);
 #else
         /* C: z = Y / R once (made canonical), then every new lane is one
          * reduction with z added into its high half, like a multiply-add:
@@ -370,7 +328,7 @@ ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s,
                                  const int unscale, const int lazy) {
     const zkp_fr *Z = zkp_poseidon_sz[T] + (size_t)r0 * (2 * T - 1);
 #ifdef FR_DOTX
-    if (lazy && T <= 3) k_partial_rounds_x(T, NS, s, Z, n);
+    if (lazy && T <= 3) k_partial_rounds_x(T, NS, s, Z, n); /* the asm forms (kernel_bmi2.c) */
     else
 #endif
         for (unsigned r = 0; r < n; r++, Z += 2 * T - 1) k_partial_round(T, NS, s, Z, lazy);
