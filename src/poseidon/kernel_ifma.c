@@ -94,11 +94,14 @@ ZKP_INLINE void v_mac(v8 T[10], const vfr *a, const vfr *b) {
         }
 }
 
-/* T[0..9] += c * b for a constant c (broadcast to every lane). */
-ZKP_INLINE void v_mac_c(v8 T[10], const zkp_fr52 *c, const vfr *b) {
+/* T[0..9] += c * b for a constant c broadcast to every lane, limb k of c at
+ * c[stride k]: stride 1 for a zkp_fr52, 8 for an element of a one-state
+ * column table (mdsv52/spv52, [column][group][limb][lane]), so the
+ * many-state path needs no copy of the matrices. */
+ZKP_INLINE void v_mac_cs(v8 T[10], const uint64_t *c, const unsigned stride, const vfr *b) {
     V_UNROLL
     for (int i = 0; i < 5; i++) {
-        const v8 ci = BC(c->l[i]);
+        const v8 ci = BC(c[stride * (unsigned)i]);
         V_UNROLL
         for (int j = 0; j < 5; j++) {
             T[i + j] = MADDLO(T[i + j], ci, b->l[j]);
@@ -106,6 +109,7 @@ ZKP_INLINE void v_mac_c(v8 T[10], const zkp_fr52 *c, const vfr *b) {
         }
     }
 }
+ZKP_INLINE void v_mac_c(v8 T[10], const zkp_fr52 *c, const vfr *b) { v_mac_cs(T, c->l, 1, b); }
 
 /* T = a^2: the ten cross products once, doubled, plus the five squares. */
 ZKP_INLINE void v_sqr_acc(v8 T[10], const vfr *a) {
@@ -183,29 +187,13 @@ ZKP_INLINE void v_pow5(vfr *r, const vfr *x, const zkp_fr52 *c) {
     v_redc(r, T);
 }
 
-/* T[0..9] += c * b for a constant c whose limb k is c[8 k]: an element of
- * a single-state column table (mdsv52/spv52, [column][group][limb][lane]),
- * broadcast to every lane, so the many-state path needs no copy of the
- * matrices. */
-ZKP_INLINE void v_mac_cs(v8 T[10], const uint64_t *c, const vfr *b) {
-    V_UNROLL
-    for (int i = 0; i < 5; i++) {
-        const v8 ci = BC(c[8 * i]);
-        V_UNROLL
-        for (int j = 0; j < 5; j++) {
-            T[i + j] = MADDLO(T[i + j], ci, b->l[j]);
-            T[i + j + 1] = MADDHI(T[i + j + 1], ci, b->l[j]);
-        }
-    }
-}
-
 /* Row i of a t x t constant matrix (column table Mv, see v_mac_cs) times
  * the state, one reduction. */
 ZKP_INLINE void v_dot(vfr *r, const uint64_t *Mv, const unsigned i, const vfr *s, const unsigned T_) {
     const unsigned G = (T_ + 7) / 8;
     v8 T[10];
     v_zero(T);
-    for (unsigned j = 0; j < T_; j++) v_mac_cs(T, Mv + (j * G + i / 8) * 40 + i % 8, &s[j]);
+    for (unsigned j = 0; j < T_; j++) v_mac_cs(T, Mv + (j * G + i / 8) * 40 + i % 8, 8, &s[j]);
     v_redc(r, T);
 }
 
