@@ -687,17 +687,27 @@ static rb rb_rinv(void) {
 
 typedef int (*partial_round_fn)(unsigned t, zkp_fr *s, unsigned r);
 
-/* Below lim (p or 2p): 0, 1, 2, p - 1, p, p + 1, lim - 1 - small, 2^254
- * region, 64-bit limb edges, or random. */
-static rb rand_invariant(const rb *lim) {
-    const rb p = *rb_p(), e = rb_small((uint32_t)th_rand_below(3)), one = rb_small(1);
+/* An operand below lim (p, 2p, 2.6p: a kernel's invariant) at its edges:
+ * 0, 1, 2; k p + e and k p - 1 below lim; the 2^254 region; lim minus a
+ * little; the limb boundaries 2^(bits j) - e (bits = 64 for the scalar
+ * kernels, 52 for the IFMA one); or random. */
+static rb rand_edges(const rb *lim, const unsigned bits) {
+    const rb p = *rb_p(), one = rb_small(1), e = rb_small((uint32_t)th_rand_below(3));
+    uint32_t kmax = 0; /* k p + 2 < lim for k <= kmax */
+    for (;;) {
+        rb k = rb_small(kmax + 1), kp = rb_mul(&p, &k), two = rb_small(2);
+        kp = rb_add(&kp, &two);
+        if (rb_cmp(&kp, lim) >= 0) break;
+        kmax++;
+    }
     rb x;
-    switch (th_rand_below(8)) {
+    switch (th_rand_below(10)) {
     case 0: x = e; break;
-    case 1: x = rb_sub256(&p, &one); x = rb_add(&x, &e); break; /* p - 1, p, p + 1 */
-    case 2: { rb d = rb_small(1 + (uint32_t)th_rand_below(1000)); x = rb_sub256(lim, &d); break; }
+    case 1: { rb k = rb_small((uint32_t)th_rand_below(kmax + 1)); x = rb_mul(&p, &k); x = rb_add(&x, &e); break; }
+    case 2: { rb k = rb_small(1 + (uint32_t)th_rand_below(kmax + 1)); x = rb_mul(&p, &k); x = rb_sub256(&x, &one); break; }
     case 3: x = rb_pow2(254); x = th_rand_below(2) ? rb_sub256(&x, &one) : rb_add(&x, &e); break;
-    case 4: x = rb_pow2(64 * (1 + (unsigned)th_rand_below(3))); x = rb_sub256(&x, &e); break;
+    case 4: { rb d = rb_small(1 + (uint32_t)th_rand_below(1000)); x = rb_sub256(lim, &d); break; }
+    case 5: x = rb_pow2(bits * (1 + (unsigned)th_rand_below(255 / bits))); x = rb_sub256(&x, &e); break;
     default: {
         uint64_t v[4];
         th_rand_bytes(v, 32);
@@ -720,7 +730,7 @@ static void check_partial_round(const char *name, partial_round_fn fn, unsigned 
     const int bound = fn(t, s, r); /* probe the invariant (s is overwritten below) */
     const rb kb = rb_small((uint32_t)bound), lim = rb_mul(&p, &kb);
     for (unsigned i = 0; i < t; i++) {
-        rb x = rand_invariant(&lim);
+        rb x = rand_edges(&lim, 64);
         rb_to_u64x4(in[i].v, &x);
     }
     memcpy(s, in, sizeof s);
@@ -820,32 +830,6 @@ static rb p_tenths(unsigned num) {
     return rb_mul(&pq, &n);
 }
 
-/* A lazily reduced operand below num/10 p (26: the IFMA kernel's
- * invariant 2.6p): edge values around 0, p, 2p, 2^254, the bound, and
- * 52-bit limb boundaries. */
-static rb rand_lazy(unsigned num) {
-    const rb p = *rb_p(), bound = p_tenths(num), one = rb_small(1);
-    const uint32_t kmax = (num - 1) / 10; /* k p + small stays below the bound */
-    rb e = rb_small((uint32_t)th_rand_below(3)), x;
-    switch (th_rand_below(10)) {
-    case 0: return e; /* 0, 1, 2 */
-    case 1: { rb k = rb_small((uint32_t)th_rand_below(kmax + 1)); x = rb_mul(&p, &k); x = rb_add(&x, &e); break; }
-    case 2: { rb k = rb_small(1 + (uint32_t)th_rand_below(kmax)); x = rb_mul(&p, &k); x = rb_sub256(&x, &one); break; }
-    case 3: x = rb_pow2(254); x = th_rand_below(2) ? rb_sub256(&x, &one) : rb_add(&x, &e); break;
-    case 4: { rb d = rb_small(1 + (uint32_t)th_rand_below(1000)); x = rb_sub256(&bound, &d); break; }
-    case 5: x = rb_pow2(52 * (1 + (unsigned)th_rand_below(4))); if (th_rand_below(2)) x = rb_sub256(&x, &one); break;
-    default: {
-        uint64_t v[4];
-        th_rand_bytes(v, 32);
-        v[3] >>= 1;
-        x = rb_from_u64x4(v);
-        x = rb_mod(&x, &bound);
-    }
-    }
-    if (rb_cmp(&x, &bound) >= 0) x = rb_mod(&x, &bound);
-    return x;
-}
-
 static void test_ifma_field(void) {
     const zkp_poseidon_kernel *k = NULL;
     for (size_t i = 0; i < zkp_poseidon_kernel_count; i++)
@@ -857,15 +841,15 @@ static void test_ifma_field(void) {
     rb r260 = rb_pow2(260);
     r260 = rb_mod(&r260, &p);
     const rb hundred = rb_small(100), c108 = rb_small(108);
-    const rb lim108 = rb_mul(&p, &c108);
+    const rb lim108 = rb_mul(&p, &c108), lim26 = p_tenths(26); /* the invariant, 2.6p */
     uint64_t n = th_count(300);
     for (uint64_t it = 0; it < n; it++) {
         for (int op = 0; op < 2; op++) {
             uint64_t a[5][8], b[5][8], r[5][8];
             rb ra[8], rbv[8];
             for (int j = 0; j < 8; j++) { /* operands inside the kernel's invariant, < 2.6p */
-                ra[j] = rand_lazy(26);
-                rbv[j] = rand_lazy(26);
+                ra[j] = rand_edges(&lim26, 52);
+                rbv[j] = rand_edges(&lim26, 52);
                 set_52(a, j, &ra[j]);
                 set_52(b, j, &rbv[j]);
             }
@@ -902,7 +886,7 @@ static void check_ifma_partial(unsigned t, const rb *rinv256, const rb *rinv260)
     rb v[17][8];
     for (unsigned i = 0; i < t; i++)
         for (int j = 0; j < 8; j++) {
-            rb x = rand_lazy((unsigned)bound);
+            rb x = rand_edges(&lim, 52);
             set_52(in[i], j, &x);
             x = rb_mod(&x, &p);
             v[i][j] = rb_mulmod(&x, rinv260);
