@@ -82,6 +82,8 @@ uint8_t *cli_read_all(const char *path, size_t *len);
  * including a sign, spaces and overflow of 64 bits. */
 int cli_parse_size(const char *s, uint64_t *out);
 void cli_print_hex(FILE *f, const uint8_t *p, size_t n);
+/* Value of one hex digit (either case), -1 for any other character. */
+int cli_hex_digit(char c);
 /* Parses exactly `n` bytes as 2n hex digits (no prefix, sign or space);
  * returns 0 on success, -1 otherwise. */
 int cli_parse_hex(const char *s, uint8_t *out, size_t n);

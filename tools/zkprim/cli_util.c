@@ -77,7 +77,7 @@ void cli_print_hex(FILE *f, const uint8_t *p, size_t n) {
     for (size_t i = 0; i < n; i++) fprintf(f, "%02x", p[i]);
 }
 
-static int hex_digit(char c) {
+int cli_hex_digit(char c) {
     return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 }
 
@@ -86,7 +86,7 @@ static int hex_digit(char c) {
 int cli_parse_hex(const char *s, uint8_t *out, size_t n) {
     if (strlen(s) != 2 * n) return -1;
     for (size_t i = 0; i < n; i++) {
-        const int hi = hex_digit(s[2 * i]), lo = hex_digit(s[2 * i + 1]);
+        const int hi = cli_hex_digit(s[2 * i]), lo = cli_hex_digit(s[2 * i + 1]);
         if (hi < 0 || lo < 0) return -1;
         out[i] = (uint8_t)(hi << 4 | lo);
     }

@@ -16,9 +16,7 @@ static int parse_u256(const char *s, uint64_t v[4]) {
         size_t n = strlen(s);
         if (n == 0 || n > 64) return -1;
         for (size_t i = 0; i < n; i++) {
-            char c = s[n - 1 - i];
-            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                  : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+            const int d = cli_hex_digit(s[n - 1 - i]);
             if (d < 0) return -1;
             v[i / 16] |= (uint64_t)d << (4 * (i % 16));
         }
