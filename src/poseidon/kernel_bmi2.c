@@ -60,35 +60,6 @@
         [t5] "+&r"(T[5]), [t6] "+&r"(T[6]), [t7] "+&r"(T[7]), [lo] "=&r"(lo), [hi] "=&r"(hi),    \
         [dx] "=&d"(dx)
 
-/* T = a * b: the first row with one ADD/ADC chain (fresh limbs), then three
- * accumulate rows; each row's new top limb starts at zero. */
-ZKP_INLINE void fr_mul512_x(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
-    uint64_t lo, hi, dx;
-    __asm__("movq 0(%[ap]), %%rdx\n\t"
-            "mulx 0(%[bp]), %[t0], %[t1]\n\t"
-            "mulx 8(%[bp]), %[lo], %[t2]\n\t"
-            "addq %[lo], %[t1]\n\t"
-            "mulx 16(%[bp]), %[lo], %[t3]\n\t"
-            "adcq %[lo], %[t2]\n\t"
-            "mulx 24(%[bp]), %[lo], %[t4]\n\t"
-            "adcq %[lo], %[t3]\n\t"
-            "adcq $0, %[t4]\n\t"
-            "movq 8(%[ap]), %%rdx\n\t"
-            "xorl %k[t5], %k[t5]\n\t"
-            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
-            "movq 16(%[ap]), %%rdx\n\t"
-            "xorl %k[t6], %k[t6]\n\t"
-            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
-            "movq 24(%[ap]), %%rdx\n\t"
-            "xorl %k[t7], %k[t7]\n\t"
-            FR_ROW_BODY("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
-            : [t0] "=&r"(T[0]), [t1] "=&r"(T[1]), [t2] "=&r"(T[2]), [t3] "=&r"(T[3]),
-              [t4] "=&r"(T[4]), [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]),
-              [lo] "=&r"(lo), [hi] "=&r"(hi), [dx] "=&d"(dx)
-            : [ap] "r"(a), [bp] "r"(b)
-            : "cc", "memory");
-}
-
 /* T += a * b. */
 ZKP_INLINE void fr_mac512_x(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
     uint64_t lo, hi, dx;
@@ -230,6 +201,20 @@ ZKP_INLINE void fr_sqr512_x(uint64_t T[8], const uint64_t a[4]) {
     [pinv] "m"(fr_k_pinv), [p0] "m"(fr_k_p[0]), [p1] "m"(fr_k_p[1]), [p2] "m"(fr_k_p[2]),        \
         [p3] "m"(fr_k_p[3])
 static const uint64_t fr_k_pinv = FR_PINV;
+
+/* T = a * b: the CIOS rows without the reduction rows -- the first row
+ * with one ADD/ADC chain (fresh limbs), then three accumulate rows; each
+ * row's new top limb starts at zero. */
+ZKP_INLINE void fr_mul512_x(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
+    uint64_t lo, hi, dx;
+    __asm__(FR_TFRESH(ap, 0, bp, 0)
+            "xorl %k[t5], %k[t5]\n\t" FR_A0(1, FR_R1)
+            "xorl %k[t6], %k[t6]\n\t" FR_A0(2, FR_R2)
+            "xorl %k[t7], %k[t7]\n\t" FR_A0(3, FR_R3)
+            : FR_CIOS_OUT(FR_FRESH)
+            : [ap] "r"(a), [bp] "r"(b)
+            : "cc", "memory");
+}
 
 /* T[4..7] = sum_(k<N) a[k] b[k] / 2^256 (mod p, see above), N = 2..4: a
  * is scanned, b is the full operand (sum of b[k] + p < 5p). */
