@@ -17,12 +17,26 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
-/* A setup() may return BENCH_SKIP when the case cannot run here (an
- * external anchor whose program or package is missing): the row is
- * reported as skipped instead of timing nothing. */
+/* A case that cannot run here (a kernel the active CPU set lacks, an
+ * external anchor whose program or library is missing) must not print a
+ * timed row: its setup() returns bench_unavailable("why") (or BENCH_SKIP
+ * after bench_need_cpu / bench_need_kernel said no) and the row says
+ * "unavailable" with that reason and no figures in every output format.
+ * A run() whose work failed part-way (an external helper died) calls
+ * bench_fail("why"); the runner then reports the row the same way. */
 extern char bench_skip_token;
 #define BENCH_SKIP ((void *)&bench_skip_token)
+void *bench_unavailable(const char *reason);
+void bench_fail(const char *reason);
+/* 1 when every feature of `need` (ZKP_CPU_* bits) is active; otherwise
+ * records the reason for the row and returns 0. */
+int bench_need_cpu(uint32_t need);
+/* The same for a kernel table entry (also fails when the build left it out);
+ * k NULL means the build has no kernel of that name. */
+struct zkp_kernel_info;
+int bench_need_kernel(const struct zkp_kernel_info *k);
 
 typedef struct bench_case {
     const char *name;           /* "module/what[/size]", matched by FILTER */
@@ -59,20 +73,24 @@ typedef struct bench_result {
     double bytes_per_op;
     uint64_t iters;
     int runs;
-    int skipped;   /* setup() returned BENCH_SKIP */
+    int unavailable;      /* no figures: the case could not be timed here */
+    char reason[160];     /* why, when unavailable */
 } bench_result;
 
 typedef struct bench_options {
     int runs;            /* timed batches per case (default 11) */
     double batch_ms;     /* target duration of one batch (default 10) */
     const char *json;    /* write JSON results here (NULL: no) */
-    int tsv;             /* machine-readable rows on stdout (compare uses it) */
+    int tsv;             /* machine-readable rows on stdout (compare uses it):
+                            name, kernel, median, min, max (ns/op), status;
+                            status "ok", or "unavailable: why" with "-" figures */
     int quiet;           /* no header */
     int list;            /* only list matching case names */
 } bench_options;
 
 /* Runs every case whose "name" contains one of the comma-separated filter
- * words (NULL/empty = all). Returns the number of cases run, or -1. */
+ * words (NULL/empty = all). Returns the number of cases that matched
+ * (unavailable ones included), or -1 on an I/O error. */
 int bench_run(const char *filter, const bench_options *opt);
 
 /* One case, for callers that drive their own loop (compare, field-bench). */
@@ -82,6 +100,6 @@ bench_result bench_measure(const bench_case *c, int runs, double batch_ms);
 uint64_t bench_now_ns(void);
 
 /* Prints the standard header: version, CPU, features, active level. */
-void bench_print_header(void);
+void bench_print_header(FILE *f);
 
 #endif

@@ -5,7 +5,7 @@
  * different widths directly; ns per state = ns/op / N.
  *
  * A kernel this build left out has no row; one the CPU cannot run (or that
- * ZKPRIM_CPU disabled) has a row with kernel "unavailable" and does nothing.
+ * ZKPRIM_CPU disabled) has an "unavailable" row (its setup says why).
  */
 #include <stdlib.h>
 
@@ -19,18 +19,16 @@ typedef struct {
     uint64_t st[8 * 25];
 } kx_ctx;
 
-static void *kx_setup(void) { return calloc(1, sizeof(kx_ctx)); }
 static void kx_fresh(void *ctx, uint64_t seed) { bench_fill(((kx_ctx *)ctx)->st, sizeof(((kx_ctx *)ctx)->st), seed); }
 static void kx_teardown(void *ctx) { free(ctx); }
 
 /* Feeding each output back in makes the calls a dependency chain, which is
  * how a sponge uses a permutation. */
 #define KX_RUNNER(fname, kfn, need)                                                              \
-    static int fname##_ok(void) { return (zkp_cpu_active() & (need)) == (need); }             \
-    static const char *fname##_kernel(void) { return fname##_ok() ? #fname : "unavailable"; }   \
+    static void *fname##_setup(void) { return bench_need_cpu(need) ? calloc(1, sizeof(kx_ctx)) : BENCH_SKIP; } \
+    static const char *fname##_kernel(void) { return #fname; }                                  \
     static void fname##_run(void *ctx, uint64_t iters) {                                         \
         kx_ctx *c = ctx;                                                                         \
-        if (!fname##_ok()) return;                                                               \
         for (uint64_t i = 0; i < iters; i++) kfn(c->st);                                         \
         bench_sink(c->st, sizeof c->st);                                                         \
     }
@@ -49,7 +47,7 @@ KX_RUNNER(x2_neon, zkp_keccakf1600x2_neon, ZKP_CPU_NEON)
 #endif
 
 #define KX_CASE(name, fname, ways)                                                               \
-    {name, "f1600", 200.0 * (ways), kx_setup, kx_fresh, fname##_run, kx_teardown, fname##_kernel}
+    {name, "f1600", 200.0 * (ways), fname##_setup, kx_fresh, fname##_run, kx_teardown, fname##_kernel}
 
 static const bench_case k_cases[] = {
 #if ZKP_HAVE_AVX512

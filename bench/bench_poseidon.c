@@ -30,12 +30,14 @@ typedef struct {
     zkp_fr a[4], b;
 } fr_ctx;
 
+/* A kernel that cannot run here gives an unavailable row (the bmi2 rows
+ * used to time portable under the bmi2 name). */
 static void *fr_setup_kernel(const char *want) {
-    fr_ctx *c = calloc(1, sizeof *c);
-    const zkp_poseidon_kernel *k = &zkp_poseidon_kernels[zkp_poseidon_kernel_count - 1];
+    const zkp_poseidon_kernel *k = NULL;
     for (size_t i = 0; i < zkp_poseidon_kernel_count; i++)
-        if (strcmp(zkp_poseidon_kernels[i].info.name, want) == 0 && zkp_kernel_usable(&zkp_poseidon_kernels[i].info))
-            k = &zkp_poseidon_kernels[i];
+        if (strcmp(zkp_poseidon_kernels[i].info.name, want) == 0) k = &zkp_poseidon_kernels[i];
+    if (!bench_need_kernel(k ? &k->info : NULL)) return BENCH_SKIP;
+    fr_ctx *c = calloc(1, sizeof *c);
     c->ops = k->ops;
     c->name = k->info.name;
     return c;
@@ -43,12 +45,7 @@ static void *fr_setup_kernel(const char *want) {
 static void *fr_setup_portable(void) { return fr_setup_kernel("portable"); }
 static void *fr_setup_bmi2(void) { return fr_setup_kernel("bmi2"); }
 static const char *kname_portable(void) { return "portable"; }
-static const char *kname_bmi2(void) {
-    for (size_t i = 0; i < zkp_poseidon_kernel_count; i++)
-        if (strcmp(zkp_poseidon_kernels[i].info.name, "bmi2") == 0 && zkp_kernel_usable(&zkp_poseidon_kernels[i].info))
-            return "bmi2";
-    return "portable(no bmi2)";
-}
+static const char *kname_bmi2(void) { return "bmi2"; }
 
 static void fr_fresh(void *ctx, uint64_t seed) {
     fr_ctx *c = ctx;
@@ -204,68 +201,109 @@ static const char *js_dir(void) {
     return found;
 }
 
-static node_ctx *node_start(const char *n_inputs) {
+/* The helper runs as `node tests/js/poseidon_bench.js N`, or as
+ * `$ZKPRIM_CIRCOMLIBJS_HELPER N` (any program speaking the same protocol:
+ * "ready", then "ok" per iteration count read) so tests can stand in a
+ * failing one. */
+static void exec_helper(const char *n_inputs) {
+    const char *helper = getenv("ZKPRIM_CIRCOMLIBJS_HELPER");
+    if (helper && *helper) {
+        execl(helper, helper, n_inputs, (char *)NULL);
+        _exit(127);
+    }
     const char *dir = js_dir();
-    if (!dir) return NULL;
     char script[PATH_MAX + 128];
-    snprintf(script, sizeof script, "%s/poseidon_bench.js", dir);
+    snprintf(script, sizeof script, "%s/poseidon_bench.js", dir ? dir : ".");
+    execlp("node", "node", script, n_inputs, (char *)NULL);
+    _exit(127);
+}
+
+static int helper_configured(void) {
+    const char *helper = getenv("ZKPRIM_CIRCOMLIBJS_HELPER");
+    return (helper && *helper) || js_dir();
+}
+
+/* The helper is written to with SIGPIPE ignored: a helper that died must
+ * make the write fail (and the row unavailable), not kill zkprim mid-output. */
+static void sigpipe_ignore(struct sigaction *old) {
+    struct sigaction ign;
+    memset(&ign, 0, sizeof ign);
+    ign.sa_handler = SIG_IGN;
+    sigemptyset(&ign.sa_mask);
+    sigaction(SIGPIPE, &ign, old);
+}
+
+static int send_line(FILE *to, unsigned long long v) {
+    struct sigaction old;
+    sigpipe_ignore(&old);
+    int ok = fprintf(to, "%llu\n", v) > 0 && fflush(to) == 0;
+    sigaction(SIGPIPE, &old, NULL);
+    return ok;
+}
+
+static void node_close(node_ctx *c) {
+    struct sigaction old;
+    sigpipe_ignore(&old); /* fclose flushes what a failed write left */
+    if (c->to) fclose(c->to); /* EOF: the helper exits */
+    sigaction(SIGPIPE, &old, NULL);
+    if (c->from) fclose(c->from);
+    waitpid(c->pid, NULL, 0);
+    free(c);
+}
+
+static int expect_line(FILE *from, const char *want) {
+    char line[64];
+    return fgets(line, sizeof line, from) && strncmp(line, want, strlen(want)) == 0;
+}
+
+static void *node_start(const char *n_inputs) {
+    if (!helper_configured())
+        return bench_unavailable("circomlibjs not found (npm ci in tests/js, or set ZKPRIM_JS_DIR)");
     int in[2], out[2];
-    if (pipe(in) || pipe(out)) return NULL;
+    if (pipe(in)) return bench_unavailable("cannot start the circomlibjs helper (pipe)");
+    if (pipe(out)) {
+        close(in[0]);
+        close(in[1]);
+        return bench_unavailable("cannot start the circomlibjs helper (pipe)");
+    }
     pid_t pid = fork();
-    if (pid < 0) return NULL;
     if (pid == 0) {
         dup2(in[0], 0);
         dup2(out[1], 1);
-        close(in[1]);
-        close(out[0]);
-        execlp("node", "node", script, n_inputs, (char *)NULL);
-        _exit(127);
+        close(in[0]); close(in[1]); close(out[0]); close(out[1]);
+        exec_helper(n_inputs);
     }
     close(in[0]);
     close(out[1]);
     node_ctx *c = calloc(1, sizeof *c);
+    if (pid < 0 || !c) {
+        close(in[1]);
+        close(out[0]);
+        free(c);
+        return bench_unavailable("cannot start the circomlibjs helper (fork)");
+    }
     c->pid = pid;
     c->to = fdopen(in[1], "w");
     c->from = fdopen(out[0], "r");
-    char line[64];
-    if (!c->to || !c->from || !fgets(line, sizeof line, c->from) || strncmp(line, "ready", 5) != 0) {
-        if (c->to) fclose(c->to);
-        if (c->from) fclose(c->from);
-        waitpid(pid, NULL, 0);
-        free(c);
-        return NULL;
+    if (!c->to || !c->from || !expect_line(c->from, "ready")) {
+        node_close(c);
+        return bench_unavailable("the circomlibjs helper did not start (node or circomlibjs missing, or it exited)");
     }
     return c;
 }
 
 static void run_node(void *ctx, uint64_t iters) {
     node_ctx *c = ctx;
-    if (!c) return; /* not reached: setup returns BENCH_SKIP instead */
-    char line[64];
-    fprintf(c->to, "%llu\n", (unsigned long long)iters);
-    fflush(c->to);
-    if (!fgets(line, sizeof line, c->from)) return;
+    if (!send_line(c->to, (unsigned long long)iters) || !expect_line(c->from, "ok"))
+        bench_fail("the circomlibjs helper exited while timed");
 }
 
-static void node_teardown(void *ctx) {
-    node_ctx *c = ctx;
-    if (!c) return;
-    fclose(c->to); /* EOF: the script exits */
-    fclose(c->from);
-    waitpid(c->pid, NULL, 0);
-    free(c);
-}
+static void node_teardown(void *ctx) { node_close(ctx); }
 
-static const char *kname_node(void) {
-    if (!js_dir()) return "unavailable";
-    return "circomlibjs";
-}
+static const char *kname_node(void) { return "circomlibjs"; }
 
 #define NODE_SETUP(N) \
-    static void *node_setup_##N(void) {      \
-        node_ctx *c = node_start(#N);          \
-        return c ? (void *)c : BENCH_SKIP;     \
-    }
+    static void *node_setup_##N(void) { return node_start(#N); }
 NODE_SETUP(1) NODE_SETUP(2) NODE_SETUP(4) NODE_SETUP(12) NODE_SETUP(16)
 
 static const bench_case k_cases[] = {

@@ -1,11 +1,14 @@
 /* Benchmark runner: calibration, timed batches, table / JSON / TSV output. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "bench.h"
+#include "core/cpu_internal.h"
 #include "stats.h"
 #include "zkprim/zkprim.h"
 
@@ -37,10 +40,109 @@ uint64_t bench_now_ns(void) {
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* Why the current case cannot be timed ("" = it can): set by setup()
+ * through bench_unavailable / bench_need_*, or by run() through bench_fail.
+ * The harness times one case at a time, so one slot is enough. */
+static char g_reason[160];
+
+void *bench_unavailable(const char *reason) {
+    snprintf(g_reason, sizeof g_reason, "%s", reason && *reason ? reason : "not available here");
+    return BENCH_SKIP;
+}
+
+void bench_fail(const char *reason) {
+    if (!g_reason[0]) bench_unavailable(reason);
+}
+
+int bench_need_cpu(uint32_t need) {
+    uint32_t missing = need & ~zkp_cpu_active();
+    if (!missing) return 1;
+    char m[96], why[160];
+    zkp_cpu_mask_string(missing, m, sizeof m);
+    const char *env = getenv("ZKPRIM_CPU");
+    snprintf(why, sizeof why, "needs %s, not active%s%.24s", m, env ? " under ZKPRIM_CPU=" : " on this CPU",
+             env ? env : "");
+    bench_unavailable(why);
+    return 0;
+}
+
+int bench_need_kernel(const zkp_kernel_info *k) {
+    if (!k || !k->built) {
+        bench_unavailable("kernel not in this build");
+        return 0;
+    }
+    return bench_need_cpu(k->need);
+}
+
 static double time_batch(const bench_case *c, void *ctx, uint64_t iters) {
     uint64_t t0 = bench_now_ns();
     c->run(ctx, iters);
     return (double)(bench_now_ns() - t0);
+}
+
+/* A batch this long is never needed: 2^40 of the cheapest real operation
+ * (well under 1 ns) last minutes. Past it the run is doing no work. */
+#define MAX_ITERS (1ull << 40)
+
+/* iters so that one batch lasts about target ns (this doubles as the
+ * warm-up), or 0 when the run does no measurable work or failed. */
+static uint64_t calibrate(const bench_case *c, void *ctx, double target) {
+    uint64_t iters = 1;
+    double t;
+    for (;;) {
+        t = time_batch(c, ctx, iters);
+        if (g_reason[0]) return 0;
+        if (t >= target / 2) break;
+        if (iters >= MAX_ITERS) {
+            bench_fail("no measurable work per batch (the case's run does nothing here)");
+            return 0;
+        }
+        iters *= 2;
+    }
+    iters = (uint64_t)fmin((double)iters * target / t + 1, (double)MAX_ITERS);
+    /* A preempted calibration batch would leave iters far too small (so
+     * per-batch overheads dominate): re-time a few batches at this size
+     * and size from the fastest of them. */
+    double best = INFINITY;
+    for (int i = 0; i < 3 && !g_reason[0]; i++) best = fmin(best, time_batch(c, ctx, iters) / (double)iters);
+    if (best > 0 && target / best + 1 > (double)iters) iters = (uint64_t)fmin(target / best + 1, (double)MAX_ITERS);
+    return g_reason[0] ? 0 : iters;
+}
+
+/* Fills r's figures from runs timed batches; returns 0 when a batch failed. */
+static int time_runs(const bench_case *c, void *ctx, uint64_t iters, bench_result *r) {
+    double *ns = malloc((size_t)r->runs * sizeof *ns);
+    if (!ns) {
+        bench_fail("out of memory");
+        return 0;
+    }
+    uint64_t seed = 2;
+    for (int i = 0; i < r->runs && !g_reason[0]; i++) {
+        if (c->fresh) c->fresh(ctx, seed++);
+        ns[i] = time_batch(c, ctx, iters) / (double)iters;
+    }
+    if (!g_reason[0]) {
+        r->iters = iters;
+        r->median = stats_median(ns, (size_t)r->runs);
+        r->q1 = stats_quantile(ns, (size_t)r->runs, 0.25);
+        r->q3 = stats_quantile(ns, (size_t)r->runs, 0.75);
+        r->min = r->max = ns[0];
+        for (int i = 1; i < r->runs; i++) {
+            r->min = fmin(r->min, ns[i]);
+            r->max = fmax(r->max, ns[i]);
+        }
+    }
+    free(ns);
+    return !g_reason[0];
+}
+
+/* Figures a row may print: finite and positive (a batch of zero measured
+ * nanoseconds would print 0 ns and an infinite throughput). */
+static int figures_valid(const bench_result *r) {
+    const double v[] = {r->median, r->min, r->max, r->q1, r->q3};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (!isfinite(v[i]) || v[i] <= 0) return 0;
+    return 1;
 }
 
 bench_result bench_measure(const bench_case *c, int runs, double batch_ms) {
@@ -49,63 +151,32 @@ bench_result bench_measure(const bench_case *c, int runs, double batch_ms) {
     r.kernel = c->kernel ? c->kernel() : "-";
     r.bytes_per_op = c->bytes_per_op;
     r.runs = runs;
-    void *ctx = c->setup ? c->setup() : NULL;
-    if (ctx == BENCH_SKIP) {
-        r.skipped = 1;
-        return r;
+    g_reason[0] = 0;
+    void *ctx = runs < 1 ? bench_unavailable("no timed batches (runs < 1)") : c->setup ? c->setup() : NULL;
+    if (ctx == BENCH_SKIP) bench_fail("not available here"); /* a BENCH_SKIP without a reason */
+    if (!g_reason[0]) {
+        if (c->fresh) c->fresh(ctx, 1);
+        uint64_t iters = calibrate(c, ctx, batch_ms * 1e6);
+        if (iters && time_runs(c, ctx, iters, &r) && !figures_valid(&r))
+            bench_fail("no valid timing (a batch measured zero or non-finite time)");
     }
-    uint64_t seed = 1;
-    if (c->fresh) c->fresh(ctx, seed++);
-    /* Calibrate (this doubles as the warm-up): grow iters until a batch
-     * lasts the target, then one more untimed pass at that size. */
-    const double target = batch_ms * 1e6;
-    uint64_t iters = 1;
-    for (;;) {
-        double t = time_batch(c, ctx, iters);
-        if (t >= target / 2 || iters >= (1ull << 40)) {
-            if (t > 0) iters = (uint64_t)((double)iters * target / t) + 1;
-            break;
-        }
-        iters *= 2;
+    if (ctx != BENCH_SKIP && c->teardown) c->teardown(ctx);
+    if (g_reason[0]) {
+        r.unavailable = 1;
+        snprintf(r.reason, sizeof r.reason, "%s", g_reason);
+        r.median = r.min = r.max = r.q1 = r.q3 = 0;
+        r.iters = 0;
     }
-    /* A preempted calibration batch would leave iters far too small (so
-     * per-batch overheads dominate): re-time a few batches at this size
-     * and size from the fastest of them. */
-    double best = -1;
-    for (int i = 0; i < 3; i++) {
-        double t = time_batch(c, ctx, iters) / (double)iters;
-        if (best < 0 || t < best) best = t;
-    }
-    if (best > 0) {
-        uint64_t want = (uint64_t)(target / best) + 1;
-        if (want > iters) iters = want;
-    }
-    double *ns = malloc((size_t)runs * sizeof *ns);
-    for (int i = 0; i < runs; i++) {
-        if (c->fresh) c->fresh(ctx, seed++);
-        ns[i] = time_batch(c, ctx, iters) / (double)iters;
-    }
-    r.iters = iters;
-    r.median = stats_median(ns, (size_t)runs);
-    r.q1 = stats_quantile(ns, (size_t)runs, 0.25);
-    r.q3 = stats_quantile(ns, (size_t)runs, 0.75);
-    r.min = r.max = ns[0];
-    for (int i = 1; i < runs; i++) {
-        if (ns[i] < r.min) r.min = ns[i];
-        if (ns[i] > r.max) r.max = ns[i];
-    }
-    free(ns);
-    if (c->teardown) c->teardown(ctx);
     return r;
 }
 
-void bench_print_header(void) {
+void bench_print_header(FILE *f) {
     char det[256], act[256];
-    printf("zkprim %s bench | CPU: %s\n", zkp_version(), zkp_cpu_model());
-    printf("features: %s\n", zkp_cpu_mask_string(zkp_cpu_detected(), det, sizeof det));
+    fprintf(f, "zkprim %s bench | CPU: %s\n", zkp_version(), zkp_cpu_model());
+    fprintf(f, "features: %s\n", zkp_cpu_mask_string(zkp_cpu_detected(), det, sizeof det));
     const char *env = getenv("ZKPRIM_CPU");
-    printf("kernels may use: %s (ZKPRIM_CPU=%s)\n", zkp_cpu_mask_string(zkp_cpu_active(), act, sizeof act),
-           env ? env : "unset");
+    fprintf(f, "kernels may use: %s (ZKPRIM_CPU=%s)\n", zkp_cpu_mask_string(zkp_cpu_active(), act, sizeof act),
+            env ? env : "unset");
 }
 
 static int matches(const char *name, const char *filter) {
@@ -133,76 +204,125 @@ static void fmt_time(char *out, size_t cap, double ns) {
     else snprintf(out, cap, "%.1f ns", ns);
 }
 
-static void print_row(const bench_result *r) {
+/* The text table goes to stdout, or to stderr when stdout carries the JSON
+ * (--json -), so each stream stays in one format. */
+static void print_row(FILE *f, const bench_result *r) {
+    if (r->unavailable) {
+        fprintf(f, "%-40s %-12s %11s  (%s)\n", r->name, r->kernel, "unavailable", r->reason);
+        fflush(f);
+        return;
+    }
     char med[32], lo[32], hi[32], thr[32] = "";
     fmt_time(med, sizeof med, r->median);
     fmt_time(lo, sizeof lo, r->min);
     fmt_time(hi, sizeof hi, r->max);
-    double iqr = r->median > 0 ? 100.0 * (r->q3 - r->q1) / r->median : 0;
+    double iqr = 100.0 * (r->q3 - r->q1) / r->median;
     if (r->bytes_per_op > 0) snprintf(thr, sizeof thr, "%9.1f MB/s", r->bytes_per_op * 1e3 / r->median);
-    printf("%-40s %-12s %11s  [%s .. %s]  iqr %4.1f%%  %s\n", r->name, r->kernel, med, lo, hi, iqr, thr);
+    fprintf(f, "%-40s %-12s %11s  [%s .. %s]  iqr %4.1f%%  %s\n", r->name, r->kernel, med, lo, hi, iqr, thr);
+    fflush(f);
+}
+
+/* One TSV line, six columns always (see bench_options.tsv). */
+static void tsv_row(const bench_result *r) {
+    if (r->unavailable) printf("%s\t%s\t-\t-\t-\tunavailable: %s\n", r->name, r->kernel, r->reason);
+    else printf("%s\t%s\t%.4f\t%.4f\t%.4f\tok\n", r->name, r->kernel, r->median, r->min, r->max);
     fflush(stdout);
 }
 
+/* A JSON string: quotes, backslashes and control bytes escaped (a CPU
+ * model or reason is free text). */
+static void json_str(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
+        else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
+        else fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+/* One element of "results"; `first` decides the separator, so a row that
+ * is not written never leaves a stray comma. */
 static void json_row(FILE *f, const bench_result *r, int first) {
-    fprintf(f, "%s\n  {\"name\": \"%s\", \"kernel\": \"%s\", \"median_ns\": %.3f, \"min_ns\": %.3f, "
-               "\"max_ns\": %.3f, \"q1_ns\": %.3f, \"q3_ns\": %.3f, \"runs\": %d, \"iters\": %llu",
-            first ? "" : ",", r->name, r->kernel, r->median, r->min, r->max, r->q1, r->q3, r->runs,
-            (unsigned long long)r->iters);
+    fprintf(f, "%s\n  {\"name\": ", first ? "" : ",");
+    json_str(f, r->name);
+    fprintf(f, ", \"kernel\": ");
+    json_str(f, r->kernel);
+    if (r->unavailable) {
+        fprintf(f, ", \"status\": \"unavailable\", \"reason\": ");
+        json_str(f, r->reason);
+        fprintf(f, "}");
+        return;
+    }
+    fprintf(f, ", \"status\": \"ok\", \"median_ns\": %.3f, \"min_ns\": %.3f, \"max_ns\": %.3f, \"q1_ns\": %.3f, "
+               "\"q3_ns\": %.3f, \"runs\": %d, \"iters\": %llu",
+            r->median, r->min, r->max, r->q1, r->q3, r->runs, (unsigned long long)r->iters);
     if (r->bytes_per_op > 0) fprintf(f, ", \"bytes_per_op\": %.0f, \"mb_per_s\": %.3f", r->bytes_per_op,
                                      r->bytes_per_op * 1e3 / r->median);
     fprintf(f, "}");
 }
 
+static FILE *json_open(const bench_options *opt) {
+    FILE *jf = strcmp(opt->json, "-") == 0 ? stdout : fopen(opt->json, "w");
+    if (!jf) {
+        fprintf(stderr, "zkprim bench: cannot write %s: %s\n", opt->json, strerror(errno));
+        return NULL;
+    }
+    char det[256];
+    fprintf(jf, "{\"version\": ");
+    json_str(jf, zkp_version());
+    fprintf(jf, ", \"cpu\": ");
+    json_str(jf, zkp_cpu_model());
+    fprintf(jf, ", \"features\": ");
+    json_str(jf, zkp_cpu_mask_string(zkp_cpu_active(), det, sizeof det));
+    fprintf(jf, ", \"runs\": %d, \"results\": [", opt->runs);
+    return jf;
+}
+
+/* Closes the JSON and checks both streams: 0, or -1 after a message when
+ * anything could not be written (a full disk must not pass for success). */
+static int finish_output(FILE *jf, const bench_options *opt) {
+    int bad = 0;
+    if (jf) {
+        fprintf(jf, "\n]}\n");
+        if (jf != stdout && fclose(jf) != 0) bad = 1;
+        if (bad) fprintf(stderr, "zkprim bench: error writing %s\n", opt->json);
+    }
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "zkprim bench: error writing to standard output\n");
+        bad = 1;
+    }
+    return bad ? -1 : 0;
+}
+
 int bench_run(const char *filter, const bench_options *opt) {
     FILE *jf = NULL;
-    if (opt->json) {
-        jf = strcmp(opt->json, "-") == 0 ? stdout : fopen(opt->json, "w");
-        if (!jf) {
-            fprintf(stderr, "zkprim bench: cannot write %s\n", opt->json);
-            return -1;
-        }
-        char det[256];
-        fprintf(jf, "{\"version\": \"%s\", \"cpu\": \"%s\", \"features\": \"%s\", \"runs\": %d, \"results\": [",
-                zkp_version(), zkp_cpu_model(), zkp_cpu_mask_string(zkp_cpu_active(), det, sizeof det),
-                opt->runs);
-    }
+    if (opt->json && !(jf = json_open(opt))) return -1;
+    FILE *txt = jf == stdout ? stderr : stdout;
     if (!opt->quiet && !opt->tsv && !opt->list) {
-        bench_print_header();
-        printf("runs per case: %d, batch ~%.0f ms; ns/op median [min .. max], iqr relative to median\n\n",
-               opt->runs, opt->batch_ms);
-        printf("%-40s %-12s %11s\n", "case", "kernel", "median");
+        bench_print_header(txt);
+        fprintf(txt, "runs per case: %d, batch ~%.0f ms; ns/op median [min .. max], iqr relative to median\n\n",
+                opt->runs, opt->batch_ms);
+        fprintf(txt, "%-40s %-12s %11s\n", "case", "kernel", "median");
     }
-    int count = 0;
+    int count = 0, json_rows = 0;
     for (size_t m = 0; m < bench_module_count; m++) {
         const bench_module *mod = bench_modules[m];
         for (size_t i = 0; i < mod->n; i++) {
             const bench_case *c = &mod->cases[i];
             if (!matches(c->name, filter)) continue;
+            count++;
             if (opt->list) {
                 printf("%s\n", c->name);
-                count++;
                 continue;
             }
             bench_result r = bench_measure(c, opt->runs, opt->batch_ms);
-            if (r.skipped) {
-                if (!opt->tsv) printf("%-40s %-12s (skipped: not available on this machine)\n", r.name, r.kernel);
-                count++; /* it matched; only the measurement is missing */
-                continue;
-            }
-            if (opt->tsv) {
-                printf("%s\t%s\t%.4f\t%.4f\t%.4f\n", r.name, r.kernel, r.median, r.min, r.max);
-                fflush(stdout);
-            } else {
-                print_row(&r);
-            }
-            if (jf) json_row(jf, &r, count == 0);
-            count++;
+            if (opt->tsv) tsv_row(&r);
+            else print_row(txt, &r);
+            if (jf) json_row(jf, &r, json_rows++ == 0);
         }
     }
-    if (jf) {
-        fprintf(jf, "\n]}\n");
-        if (jf != stdout) fclose(jf);
-    }
+    if (finish_output(jf, opt)) return -1;
     return count;
 }

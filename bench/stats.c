@@ -11,7 +11,10 @@ static int cmp_double(const void *a, const void *b) {
 }
 
 double stats_quantile(const double *x, size_t n, double q) {
+    /* No samples, no quantile: n - 1 below would wrap and index far past x. */
+    if (n == 0) return NAN;
     double *s = malloc(n * sizeof *s);
+    if (!s) return NAN;
     memcpy(s, x, n * sizeof *s);
     qsort(s, n, sizeof *s, cmp_double);
     double pos = q * (double)(n - 1);

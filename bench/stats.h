@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 /* Quantile q in [0,1] of x[0..n) with linear interpolation between order
- * statistics (numpy's default); x is not modified. n > 0. */
+ * statistics (numpy's default); x is not modified. NaN when n == 0. */
 double stats_quantile(const double *x, size_t n, double q);
 double stats_median(const double *x, size_t n);
 

@@ -16,6 +16,9 @@ print("|---|---|---:|---|---:|---:|")
 def t(ns):
     return f"{ns/1e6:.3f} ms" if ns >= 1e6 else f"{ns/1e3:.2f} µs" if ns >= 1e4 else f"{ns:.1f} ns"
 for r in d["results"]:
+    if r.get("status", "ok") != "ok":  # no figures: say why instead
+        print(f"| {r['name']} | {r['kernel']} | unavailable: {r['reason']} | | | |")
+        continue
     iqr = 100 * (r["q3_ns"] - r["q1_ns"]) / r["median_ns"] if r["median_ns"] else 0
     thr = f"{r['mb_per_s']:.1f} MB/s" if "mb_per_s" in r else ""
     print(f"| {r['name']} | {r['kernel']} | {t(r['median_ns'])} | {t(r['min_ns'])} .. {t(r['max_ns'])} | {iqr:.1f}% | {thr} |")

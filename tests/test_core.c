@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
 #include "compare.h"
 #include "core/cpu_internal.h"
 #include "harness.h"
@@ -169,6 +170,69 @@ static void test_stats(void) {
     double e[10] = {101, 100, 100, 99, 101, 99, 101, 100, 98, 101};
     compare_result t = compare_series(c, e, 10);
     CHECK(strcmp(t.verdict, "no significant change") == 0);
+
+    /* No samples: no median (NaN, which the bench runner refuses to print),
+     * not a read past the end of an empty array; and no verdict. */
+    CHECK(isnan(stats_median(x, 0)));
+    CHECK(isnan(stats_quantile(x, 0, 0.25)));
+    compare_result z = compare_series(a, b, 0);
+    CHECK(isnan(z.median_a) && isnan(z.median_diff));
+    CHECK(strcmp(z.verdict, "no significant change") == 0);
+}
+
+/* ---- bench_measure: a row that cannot be timed carries no figures -------- */
+
+/* test_core links bench/runner.c, which runs the registered modules: none here. */
+const bench_module *const bench_modules[] = {NULL};
+const size_t bench_module_count = 0;
+
+static void run_nothing(void *ctx, uint64_t iters) { (void)ctx; (void)iters; }
+static void run_work(void *ctx, uint64_t iters) {
+    (void)ctx;
+    uint64_t x = 1;
+    for (uint64_t i = 0; i < iters; i++) x = x * 6364136223846793005ull + i;
+    bench_sink_u64(x);
+}
+static void run_failing(void *ctx, uint64_t iters) {
+    (void)ctx;
+    run_work(NULL, iters);
+    bench_fail("helper exited");
+}
+static void *setup_unavailable(void) { return bench_unavailable("no such library"); }
+static void *setup_need_everything(void) { return bench_need_cpu(~0u) ? NULL : BENCH_SKIP; }
+
+static void test_measure(void) {
+    const bench_case ok = {"t/work", "t", 8, NULL, NULL, run_work, NULL, NULL};
+    bench_result r = bench_measure(&ok, 3, 0.2);
+    CHECK(!r.unavailable);
+    CHECK(isfinite(r.median) && r.median > 0 && r.min > 0 && r.min <= r.median && r.median <= r.max);
+
+    /* A run that does nothing (a kernel that returns at once) used to print
+     * 0.0 ns and an astronomical MB/s. */
+    const bench_case idle = {"t/idle", "t", 1600, NULL, NULL, run_nothing, NULL, NULL};
+    r = bench_measure(&idle, 3, 0.2);
+    CHECK(r.unavailable && strstr(r.reason, "no measurable work"));
+    CHECK(r.median == 0 && r.iters == 0);
+
+    const bench_case fails = {"t/fails", "t", 0, NULL, NULL, run_failing, NULL, NULL};
+    r = bench_measure(&fails, 3, 0.2);
+    CHECK(r.unavailable && strcmp(r.reason, "helper exited") == 0);
+
+    const bench_case absent = {"t/absent", "t", 0, setup_unavailable, NULL, run_work, NULL, NULL};
+    r = bench_measure(&absent, 3, 0.2);
+    CHECK(r.unavailable && strcmp(r.reason, "no such library") == 0);
+
+    const bench_case isa = {"t/isa", "t", 0, setup_need_everything, NULL, run_work, NULL, NULL};
+    r = bench_measure(&isa, 3, 0.2);
+    CHECK(r.unavailable && strncmp(r.reason, "needs ", 6) == 0);
+
+    /* No timed batch: no median of zero samples. */
+    r = bench_measure(&ok, 0, 0.2);
+    CHECK(r.unavailable);
+
+    /* The reason of one case does not leak into the next. */
+    r = bench_measure(&ok, 1, 0.2);
+    CHECK(!r.unavailable && r.median > 0);
 }
 
 int main(void) {
@@ -178,5 +242,6 @@ int main(void) {
     test_status();
     test_guards();
     test_stats();
+    test_measure();
     return th_finish();
 }

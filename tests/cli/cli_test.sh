@@ -36,7 +36,7 @@ expect 0 "bench compare" "$Z" bench compare portable native core/dispatch --roun
 expect_grep "wilcoxon" "$tmp/out" "compare prints the tests"
 expect 2 "compare one variant" "$Z" bench compare portable
 expect 2 "compare bad level" "$Z" bench compare portable bogus core
-expect 2 "compare bad binary" "$Z" bench compare ./no/such/binary native core
+expect 1 "compare bad binary" "$Z" bench compare ./no/such/binary native core
 expect 2 "hash unknown algo" "$Z" hash -a no-such-algo
 expect 2 "tree without -a" "$Z" tree somefile
 

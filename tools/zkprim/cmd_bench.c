@@ -7,15 +7,29 @@
 #include "compare.h"
 
 static void usage(void) {
-    printf("usage: zkprim bench [FILTER] [--runs N] [--batch-ms MS] [--json FILE] [--list]\n"
+    printf("usage: zkprim bench [FILTER] [--runs N] [--batch-ms MS] [--json FILE|-] [--tsv] [--quiet] [--list]\n"
            "       zkprim bench compare A B [FILTER] [--rounds R] [--runs N] [--batch-ms MS] [--per-round]\n\n"
            "FILTER: comma-separated substrings of case names (e.g. 'keccak' or 'hemera/permute,keccak/f1600');\na word ending in '$' must match the end of the name ('hemera/permute$').\n"
            "Each row: median ns/op over N timed batches [min .. max], inter-quartile range, throughput.\n"
-           "Inputs are refreshed before every batch; a warm-up precedes timing.\n\n"
+           "Inputs are refreshed before every batch; a warm-up precedes timing.\n"
+           "A case that cannot run here (a kernel the active CPU set lacks, an anchor whose library\n"
+           "or helper is missing) prints 'unavailable (reason)' and no figures, in every format:\n"
+           "  --tsv     six tab-separated columns: name, kernel, median, min, max (ns/op), status;\n"
+           "            status is 'ok', or 'unavailable: REASON' with '-' for the three figures\n"
+           "  --json    {version, cpu, features, runs, results: [...]}; each result has name, kernel,\n"
+           "            status ('ok' or 'unavailable'); ok: median_ns, min_ns, max_ns, q1_ns, q3_ns,\n"
+           "            runs, iters (+ bytes_per_op, mb_per_s); unavailable: reason, no figures.\n"
+           "            '--json -' writes it to stdout (the table then goes to stderr)\n"
+           "exit status: 0 ok (unavailable rows included), 1 I/O error, 2 usage error or no case\n"
+           "matches FILTER.\n\n"
            "compare: A and B are CPU levels of this binary (portable, avx2, ...), paths to zkprim\n"
            "binaries, or PATH@LEVEL. Runs them interleaved (ABBA, BAAB, ...) for R rounds (default 10)\n"
            "and prints paired medians, the median difference, the rounds B won, and exact two-sided\n"
-           "sign-test and Wilcoxon signed-rank p-values with a verdict (p < 0.05 in both tests).\n");
+           "sign-test and Wilcoxon signed-rank p-values with a verdict (p < 0.05 in both tests).\n"
+           "A case one side lacks, or could not time in every run, is never scored: its row says\n"
+           "'not compared: B missing (...)' or 'A unavailable (reason)'.\n"
+           "compare exit status: 0 report printed, 1 a binary cannot be run or failed, 2 usage error\n"
+           "(unknown level, bad option) or no case matches FILTER in A or B.\n");
 }
 
 static int parse_int(const char *cmd, const char *opt, const char *v, int lo, int hi, int *out) {
@@ -70,10 +84,12 @@ int cmd_bench(int argc, char **argv) {
         else if (!filter) filter = a;
         else return cli_usage_error("bench", "only one FILTER (use commas for several)");
     }
+    if (o.tsv && o.json && !strcmp(o.json, "-"))
+        return cli_usage_error("bench", "--tsv and --json - both want stdout");
     int n = bench_run(filter, &o);
     if (n < 0) return 1;
     if (n == 0) {
-        fprintf(stderr, "zkprim bench: no benchmark matches '%s' (try --list)\n", filter ? filter : "");
+        fprintf(stderr, "zkprim bench: no case matches '%s' (try --list)\n", filter ? filter : "");
         return 2;
     }
     return 0;
