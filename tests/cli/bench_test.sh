@@ -18,6 +18,8 @@ C=(--rounds 2 --runs 1 --batch-ms 1)
 
 # has CASE: this build has the case (x86-only kernels are absent elsewhere)
 has() { "$Z" bench --list | grep -qx -- "$1"; }
+# level_ok LEVEL: this CPU can run at LEVEL (ZKPRIM_CPU=avx2 on a machine without AVX2 is refused)
+level_ok() { env ZKPRIM_CPU="$1" "$Z" info >/dev/null 2>&1; }
 
 # A stand-in for a zkprim binary: answers `bench FILTER ... --list` and
 # `bench FILTER ... --tsv` with the rows given as NAME=FIELDS arguments
@@ -48,7 +50,7 @@ compare_missing() {
   cp "$tmp/out" "$tmp/cmp5.txt"
   fmt "unavailable on B is reported with its reason" compare "$tmp/cmp5.txt" x/one=scored \
       "x/five=B unavailable (test reason)"
-  if has keccak/f1600x8-avx512; then
+  if has keccak/f1600x8-avx512 && level_ok avx2; then
     expect 0 "compare avx2 vs native on an AVX-512-only kernel" \
       "$Z" bench compare avx2 native 'keccak/f1600x8-avx512$,core/dispatch' "${C[@]}"
     cp "$tmp/out" "$tmp/cmp6.txt"
@@ -59,7 +61,7 @@ compare_missing() {
 
 unavailable() {
   local f=keccak/f1600x8-avx512 h='hemera/batch/permute/kernel-avx512$' g='gf2/mul/b127/zmm$'
-  if has $f; then
+  if has $f && level_ok avx2; then
     for out in table tsv json; do
       local args=()
       case $out in tsv) args=(--tsv) ;; json) args=(--quiet --json "$tmp/u.json") ;; esac
@@ -84,6 +86,7 @@ formats() {
   # The first matching case is unavailable (no helper), the next ones timed.
   local filt='poseidon/anchor-circomlibjs-wasm/t2,gf2/iso/b256-to-ghash2$,keccak/f1600x8-avx512,keccak/f1600$'
   for level in avx2 portable; do
+    level_ok $level || continue
     local e=(env ZKPRIM_CPU=$level PATH=/nonexistent ZKPRIM_CIRCOMLIBJS_HELPER=/nonexistent/helper)
     expect 0 "$level: table + json file" "${e[@]}" "$Z" bench "$filt" "${Q[@]}" --json "$tmp/$level.json"
     cp "$tmp/out" "$tmp/$level.table"
@@ -98,7 +101,7 @@ formats() {
     cp "$tmp/out" "$tmp/$level.tsv"
     fmt "$level: tsv parses" tsv "$tmp/$level.tsv" poseidon/anchor-circomlibjs-wasm/t2=unavailable keccak/f1600=ok
   done
-  if has keccak/f1600x8-avx512; then
+  if has keccak/f1600x8-avx512 && level_ok avx2; then
     fmt "avx2: x8 unavailable in json" json "$tmp/avx2.json" keccak/f1600x8-avx512=unavailable
   fi
   expect 2 "--tsv with --json - is a usage error" "$Z" bench core "${Q[@]}" --tsv --json -
