@@ -58,7 +58,7 @@ static void usage(FILE *f) {
                "Each X is a field element in decimal or 0x-hex; values >= p are rejected, not reduced.\n"
                "  --dec      print the hash in decimal (default, as circomlibjs F.toString)\n"
                "  --be/--le  print the hash as 32 bytes of hex, big- / little-endian\n"
-               "  --tag X    initial capacity element (light-poseidon domain tag; default 0)\n");
+               "  --tag X    initial capacity element (light-poseidon domain tag; default 0)\n" CLI_EXIT_HELP);
 }
 
 int cmd_poseidon(int argc, char **argv) {
