@@ -52,9 +52,14 @@ zkp_add_fuzz(poseidon ${ZKP_FUZZ_DIR}/fuzz_poseidon.c RANDOM 2000 ORACLES ${CMAK
 zkp_add_fuzz(gf2 ${ZKP_FUZZ_DIR}/fuzz_gf2.c RANDOM 2000 ORACLES ${CMAKE_CURRENT_SOURCE_DIR}/ref/gf2_ref.c
              ${CMAKE_CURRENT_SOURCE_DIR}/ref/gf2iso_oracle.c)
 # The command-line tool's text parsers (hex digests, sizes), compiled from
-# tools/zkprim/cli_util.c, against reference grammars.
+# tools/zkprim/cli_util.c, against reference grammars; and its `hash --check`
+# line parser (tools/zkprim/check_line.c).
 zkp_add_fuzz(cli ${ZKP_FUZZ_DIR}/fuzz_cli.c RANDOM 20000 ORACLES ${PROJECT_SOURCE_DIR}/tools/zkprim/cli_util.c)
-target_include_directories(fuzz_cli PRIVATE ${PROJECT_SOURCE_DIR}/tools/zkprim)
-if(ZKP_FUZZ)
-  target_include_directories(fuzz_cli_libfuzzer PRIVATE ${PROJECT_SOURCE_DIR}/tools/zkprim)
-endif()
+zkp_add_fuzz(check_line ${ZKP_FUZZ_DIR}/fuzz_check_line.c RANDOM 20000
+             ORACLES ${PROJECT_SOURCE_DIR}/tools/zkprim/check_line.c ${PROJECT_SOURCE_DIR}/tools/zkprim/cli_util.c)
+foreach(_zkp_t cli check_line)
+  target_include_directories(fuzz_${_zkp_t} PRIVATE ${PROJECT_SOURCE_DIR}/tools/zkprim)
+  if(ZKP_FUZZ)
+    target_include_directories(fuzz_${_zkp_t}_libfuzzer PRIVATE ${PROJECT_SOURCE_DIR}/tools/zkprim)
+  endif()
+endforeach()

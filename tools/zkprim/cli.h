@@ -87,7 +87,40 @@ int cli_hex_digit(char c);
 /* Parses exactly `n` bytes as 2n hex digits (no prefix, sign or space);
  * returns 0 on success, -1 otherwise. */
 int cli_parse_hex(const char *s, uint8_t *out, size_t n);
+/* Decodes the 2n hex digits at s (2n readable bytes; no terminator needed); 0, or -1 at
+ * the first non-hex character. */
+int cli_decode_hex(const char *s, uint8_t *out, size_t n);
 /* Refuses to run with an invalid ZKPRIM_CPU (clear message, exit code 2). */
 int cli_check_cpu_env(void);
+
+/* ---- `zkprim hash --check` list lines (check_line.c) --------------------- */
+
+typedef enum {
+    CLI_CHECK_BLANK,      /* nothing but a line end: skipped */
+    CLI_CHECK_MALFORMED,  /* counted and reported as improperly formatted */
+    CLI_CHECK_OK,         /* "<hex>  <name>": fields below are set */
+} cli_check_kind;
+
+typedef struct cli_check_line {
+    const char *hex;      /* the digest's 2 * digest_len hex digits, inside the line */
+    size_t digest_len;    /* bytes the line carries (>= 1); the caller decides if that is the right length */
+    const char *name;     /* the file name, inside the line, not NUL-terminated */
+    size_t name_len;      /* >= 1 */
+} cli_check_line;
+
+/* Parses one line of `len` bytes (as getline() returns it: the "\n" or
+ * "\r\n" end optional, NUL bytes possible). OK needs: one or more pairs of
+ * hex digits (either case), then two spaces, then a non-empty name (the rest
+ * of the line, spaces included), and no NUL byte anywhere. */
+cli_check_kind cli_parse_check_line(const char *line, size_t len, cli_check_line *out);
+
+/* ---- exit status, the same for every subcommand ------------------------- */
+
+/* 0 success; 1 a check or verification failed, or a file could not be read
+ * or written (the run went ahead and found a problem); 2 a usage error, a bad
+ * option or argument (nothing was done). --help ends with this paragraph. */
+#define CLI_EXIT_HELP                                                                                  \
+    "\nexit status: 0 success; 1 a check or verification failed, or a file could not be read or\n"    \
+    "written; 2 a usage error (bad option or argument).\n"
 
 #endif

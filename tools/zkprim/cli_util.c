@@ -85,6 +85,10 @@ int cli_hex_digit(char c) {
  * also take a sign, spaces or a 0x prefix ("-1" as 0xff). */
 int cli_parse_hex(const char *s, uint8_t *out, size_t n) {
     if (strlen(s) != 2 * n) return -1;
+    return cli_decode_hex(s, out, n);
+}
+
+int cli_decode_hex(const char *s, uint8_t *out, size_t n) {
     for (size_t i = 0; i < n; i++) {
         const int hi = cli_hex_digit(s[2 * i]), lo = cli_hex_digit(s[2 * i + 1]);
         if (hi < 0 || lo < 0) return -1;

@@ -352,7 +352,8 @@ static void usage(void) {
            "  --cpu-time         time with this thread's CPU time instead of wall time (shared machines)\n");
     for (size_t i = 0; i < field_bench_extra_mode_count; i++)
         printf("  %-18s %s\n", field_bench_extra_modes[i].flag, field_bench_extra_modes[i].help);
-    printf("Each row says which cache level holds the working set (DRAM-sized runs are memory-bound).\n");
+    printf("Each row says which cache level holds the working set (DRAM-sized runs are memory-bound).\n"
+           "A working set beyond this machine's memory is refused with exit 1.\n" CLI_EXIT_HELP);
 }
 
 static int parse_int(const char *opt, const char *v, long lo, long hi, int *out) {

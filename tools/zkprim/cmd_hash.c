@@ -21,12 +21,16 @@ static void usage(void) {
            "  --length N          output N bytes (extendable-output algorithms only)\n"
            "  --keyed             keyed hash; the 32-byte key is read raw from standard input\n"
            "  --derive-key CTX    derive a key from each FILE with context string CTX\n"
-           "  -c, --check         read \"<hex>  <FILE>\" lines from the FILEs and verify them\n\nalgorithms:");
+           "  -c, --check         read \"<hex>  <FILE>\" lines from the FILEs and verify them; each\n"
+           "                      digest must have the algorithm's length (or --length N's): a line\n"
+           "                      with a shorter or longer one is FAILED, as is a FILE that cannot\n"
+           "                      be read; lines not in that form are counted as improperly formatted\n"
+           "\nalgorithms:");
     for (size_t i = 0; i < cli_hash_algo_count; i++) {
         const cli_hash_algo *a = cli_hash_algos[i];
         printf(" %s%s", a->name, a->flags & CLI_HASH_XOF ? "(xof)" : "");
     }
-    printf("\n");
+    printf("\n" CLI_EXIT_HELP);
 }
 
 static const cli_hash_algo *find_algo(const char *name) {
@@ -43,16 +47,16 @@ static int hash_file(const cli_hash_algo *a, const cli_hash_opts *o, const char 
         return 1;
     }
     void *ctx = calloc(1, a->ctx_size);
-    zkp_status st = a->init(ctx, o);
+    zkp_status st = ctx ? a->init(ctx, o) : ZKP_ERR_NOMEM;
     static uint8_t buf[1 << 16];
     size_t r;
     while (st == ZKP_OK && (r = fread(buf, 1, sizeof buf, f)) > 0) st = a->update(ctx, buf, r);
-    int err = ferror(f);
+    const int err = ferror(f) ? errno : 0;   /* a directory opens, then fails to read (EISDIR) */
     if (f != stdin) fclose(f);
     if (st == ZKP_OK && !err) st = a->final(ctx, out, len);
     free(ctx);
     if (err) {
-        fprintf(stderr, "zkprim hash: %s: read error\n", path);
+        fprintf(stderr, "zkprim hash: %s: %s\n", path, strerror(err));
         return 1;
     }
     if (st != ZKP_OK) {
@@ -62,7 +66,48 @@ static int hash_file(const cli_hash_algo *a, const cli_hash_opts *o, const char 
     return 0;
 }
 
-static int check_file(const cli_hash_algo *a, const cli_hash_opts *o, const char *list, size_t fixed_len) {
+typedef struct {
+    int lines, malformed, mismatched, unreadable;
+} check_counts;
+
+/* Verifies one parsed line against FILE `name`; prints "name: OK" or
+ * "name: FAILED ...". `len` is the digest length this run computes: the
+ * algorithm's default or --length, never the line's own length. Taking the
+ * line's length was a security defect: a line holding only the first byte
+ * ("9c  FILE") verified as OK, so anyone who could write the check list
+ * could pass a file matching 8 bits of the real digest. */
+static void check_entry(const cli_hash_algo *a, const cli_hash_opts *o, const cli_check_line *l, const char *name,
+                        size_t len, check_counts *c) {
+    c->lines++;
+    if (l->digest_len != len) {
+        const int shorter = l->digest_len < len;
+        /* counted in hex digits: always at least 2, so always a plural */
+        printf("%s: FAILED digest too %s: %zu hex digits, %s needs %zu", name, shorter ? "short" : "long",
+               2 * l->digest_len, a->name, 2 * len);
+        /* a hint toward a longer check only: a shorter one is what this refuses */
+        if (!shorter && (a->flags & CLI_HASH_XOF)) printf(" (--length %zu checks %zu bytes)", l->digest_len, l->digest_len);
+        printf("\n");
+        c->mismatched++;
+        return;
+    }
+    uint8_t *want = malloc(len), *got = malloc(len);
+    if (!want || !got) {
+        printf("%s: FAILED out of memory\n", name);
+        c->unreadable++;
+    } else if (hash_file(a, o, name, got, len)) {
+        printf("%s: FAILED open or read\n", name);
+        c->unreadable++;
+    } else {
+        const int ok = cli_decode_hex(l->hex, want, len) == 0 && memcmp(want, got, len) == 0;
+        printf("%s: %s\n", name, ok ? "OK" : "FAILED");
+        c->mismatched += !ok;
+    }
+    free(want);
+    free(got);
+}
+
+/* Reads "<hex>  <FILE>" lines from `list` and checks each; 0 if all match. */
+static int check_file(const cli_hash_algo *a, const cli_hash_opts *o, const char *list, size_t len) {
     FILE *f = strcmp(list, "-") == 0 ? stdin : fopen(list, "r");
     if (!f) {
         fprintf(stderr, "zkprim hash: %s: %s\n", list, strerror(errno));
@@ -70,39 +115,33 @@ static int check_file(const cli_hash_algo *a, const cli_hash_opts *o, const char
     }
     char *line = NULL;
     size_t cap = 0;
-    int bad = 0, lines = 0, malformed = 0;
+    check_counts c = {0, 0, 0, 0};
     ssize_t n;
     while ((n = getline(&line, &cap, f)) > 0) {
-        line[strcspn(line, "\r\n")] = 0;
-        if (!line[0]) continue;
-        char *sep = strstr(line, "  ");
-        size_t hexlen = sep ? (size_t)(sep - line) : 0;
-        if (!sep || hexlen % 2 || hexlen == 0 || hexlen / 2 > MAX_OUT ||
-            (fixed_len && hexlen / 2 != fixed_len)) {
-            malformed++;
-            continue;
-        }
-        lines++;
-        size_t len = hexlen / 2;
-        uint8_t *want = malloc(len), *got = malloc(len);
-        *sep = 0;
-        const char *name = sep + 2;
-        int ok = cli_parse_hex(line, want, len) == 0 && hash_file(a, o, name, got, len) == 0 &&
-                 memcmp(want, got, len) == 0;
-        printf("%s: %s\n", name, ok ? "OK" : "FAILED");
-        bad += !ok;
-        free(want);
-        free(got);
+        cli_check_line l;
+        const cli_check_kind k = cli_parse_check_line(line, (size_t)n, &l);
+        if (k == CLI_CHECK_MALFORMED) c.malformed++;
+        if (k != CLI_CHECK_OK) continue;
+        char *name = line + (l.name - line);
+        name[l.name_len] = '\0';  /* the name as a C string (the parser saw no NUL in it) */
+        check_entry(a, o, &l, name, len, &c);
     }
+    /* getline() returns -1 for a read error too (a directory: EISDIR) */
+    const int err = ferror(f) ? errno : 0;
     free(line);
     if (f != stdin) fclose(f);
-    if (malformed) fprintf(stderr, "zkprim hash: %s: %d improperly formatted line(s)\n", list, malformed);
-    if (bad) fprintf(stderr, "zkprim hash: WARNING: %d computed checksum(s) did NOT match\n", bad);
-    if (lines == 0) {
+    if (err) {
+        fprintf(stderr, "zkprim hash: %s: %s\n", list, strerror(err));
+        return 1;
+    }
+    if (c.malformed) fprintf(stderr, "zkprim hash: %s: %d improperly formatted line(s)\n", list, c.malformed);
+    if (c.unreadable) fprintf(stderr, "zkprim hash: WARNING: %d listed file(s) could not be read\n", c.unreadable);
+    if (c.mismatched) fprintf(stderr, "zkprim hash: WARNING: %d computed checksum(s) did NOT match\n", c.mismatched);
+    if (c.lines == 0) {
         fprintf(stderr, "zkprim hash: %s: no properly formatted checksum lines found\n", list);
         return 1;
     }
-    return bad || malformed ? 1 : 0;
+    return c.mismatched || c.unreadable || c.malformed ? 1 : 0;
 }
 
 int cmd_hash(int argc, char **argv) {
@@ -112,6 +151,10 @@ int cmd_hash(int argc, char **argv) {
     int have_length = 0, keyed = 0, check = 0, nfiles = 0;
     char **files = calloc((size_t)argc + 1, sizeof *files);
     int rc = 0;
+    if (!files) {
+        fprintf(stderr, "zkprim hash: out of memory\n");
+        return 1;
+    }
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
         if (!strcmp(s, "--help") || !strcmp(s, "-h")) { usage(); free(files); return 0; }
@@ -162,12 +205,17 @@ int cmd_hash(int argc, char **argv) {
     }
     if (nfiles == 0) files[nfiles++] = "-";
     if (check) {
-        for (int i = 0; i < nfiles; i++) rc |= check_file(a, &o, files[i], have_length ? len : 0);
+        for (int i = 0; i < nfiles; i++) rc |= check_file(a, &o, files[i], len);
         free(files);
         return rc;
     }
     uint8_t *out = malloc(len);
     for (int i = 0; i < nfiles; i++) {
+        if (!out) {
+            fprintf(stderr, "zkprim hash: out of memory\n");
+            rc = 1;
+            break;
+        }
         if (hash_file(a, &o, files[i], out, len)) { rc = 1; continue; }
         cli_print_hex(stdout, out, len);
         printf("  %s\n", files[i]);

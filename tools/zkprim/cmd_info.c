@@ -7,7 +7,7 @@
 int cmd_info(int argc, char **argv) {
     if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
         printf("usage: zkprim info\n\nPrints the library version, the CPU, the features detected, the\n"
-               "features kernels may use (after ZKPRIM_CPU), and the kernel chosen\nfor each primitive.\n");
+               "features kernels may use (after ZKPRIM_CPU), and the kernel chosen\nfor each primitive.\n" CLI_EXIT_HELP);
         return 0;
     }
     if (argc > 1) return cli_usage_error("info", "unexpected argument '%s'", argv[1]);

@@ -6,22 +6,25 @@
 #include "cli.h"
 #include "zkprim/poseidon.h"
 
-/* Decimal or 0x-hex text -> 256-bit integer (limbs LE); -1 if not a number
- * or >= 2^256. Range against p is the library's job. */
+/* Decimal or 0x-hex text -> 256-bit integer (limbs LE). Returns 0, -1 if
+ * the text is not a non-negative integer (a sign, a space, a letter, nothing
+ * after 0x), or 1 if it is one but >= 2^256 (so >= p too). */
 static int parse_u256(const char *s, uint64_t v[4]) {
     memset(v, 0, 4 * sizeof v[0]);
     if (!*s) return -1;
     if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
         s += 2;
-        size_t n = strlen(s);
-        if (n == 0 || n > 64) return -1;
+        if (!*s) return -1;
+        while (s[0] == '0' && s[1]) s++;  /* leading zeros do not count toward the 64 digits */
+        const size_t n = strlen(s);
         for (size_t i = 0; i < n; i++) {
             const int d = cli_hex_digit(s[n - 1 - i]);
             if (d < 0) return -1;
-            v[i / 16] |= (uint64_t)d << (4 * (i % 16));
+            if (i < 64) v[i / 16] |= (uint64_t)d << (4 * (i % 16));
         }
-        return 0;
+        return n > 64 ? 1 : 0;
     }
+    int big = 0;
     for (; *s; s++) {
         if (*s < '0' || *s > '9') return -1;
         unsigned __int128 c = (unsigned)(*s - '0');
@@ -30,9 +33,40 @@ static int parse_u256(const char *s, uint64_t v[4]) {
             v[i] = (uint64_t)c;
             c >>= 64;
         }
-        if (c) return -1;
+        big |= c != 0;  /* keep reading: a later letter still makes it not a number */
     }
+    return big;
+}
+
+/* One field element for `what` ("input" or "--tag value"): 0, or 2 after a
+ * usage message for text that is not a non-negative integer ("-1" used to be
+ * taken for an unknown option). An integer >= p is parsed; *big records it
+ * for in_field() (range errors come after all usage errors, so that exit 2
+ * always means nothing was looked at). */
+static int parse_element(const char *what, const char *s, zkp_poseidon_fr *out, int *big) {
+    const int r = parse_u256(s, out->limb);
+    if (r < 0)
+        return cli_usage_error("poseidon", "%s '%s' is not a valid field element: a non-negative integer below p, "
+                                           "in decimal or 0x-hex",
+                               what, s);
+    *big = r > 0;
     return 0;
+}
+
+/* 1 if the parsed value is below p (the library's own range check). */
+static int in_field(const zkp_poseidon_fr *x, int big) {
+    uint8_t b[32];
+    zkp_poseidon_fr check;
+    for (int i = 0; i < 32; i++) b[i] = (uint8_t)(x->limb[i / 8] >> (8 * (i % 8)));
+    return !big && zkp_poseidon_fr_from_le(&check, b) == ZKP_OK;
+}
+
+/* Exit 1 for an integer >= p: rejected, not reduced (tests/js/poseidon_diff.js
+ * pins that exit code). */
+static int not_in_field(const char *what, const char *s) {
+    fprintf(stderr, "zkprim poseidon: %s '%s' is not below the field modulus p; values are rejected, not reduced\n",
+            what, s);
+    return 1;
 }
 
 static void print_dec(const uint64_t v[4]) {
@@ -55,17 +89,20 @@ static void print_dec(const uint64_t v[4]) {
 static void usage(FILE *f) {
     fprintf(f, "usage: zkprim poseidon [--dec|--be|--le] [--tag X] X1 [X2 ... X16]\n\n"
                "Poseidon hash over BN254 with circom's parameters (circomlibjs poseidon([X1, ...])).\n"
-               "Each X is a field element in decimal or 0x-hex; values >= p are rejected, not reduced.\n"
+               "Each X is a field element: a non-negative integer below p, in decimal or 0x-hex.\n"
+               "Values >= p are rejected (exit 1), not reduced; text that is not such an integer\n"
+               "(\"-1\", \"1.5\", \"0x\") is a usage error (exit 2).\n"
                "  --dec      print the hash in decimal (default, as circomlibjs F.toString)\n"
                "  --be/--le  print the hash as 32 bytes of hex, big- / little-endian\n"
-               "  --tag X    initial capacity element (light-poseidon domain tag; default 0)\n");
+               "  --tag X    initial capacity element (light-poseidon domain tag; default 0)\n" CLI_EXIT_HELP);
 }
 
 int cmd_poseidon(int argc, char **argv) {
     enum { DEC, BE, LE } fmt = DEC;
     zkp_poseidon_fr in[ZKP_POSEIDON_MAX_INPUTS], tag = {{0, 0, 0, 0}}, out;
+    const char *text[ZKP_POSEIDON_MAX_INPUTS], *tag_text = NULL;  /* as given, for messages */
+    int big[ZKP_POSEIDON_MAX_INPUTS], tag_big = 0;
     size_t n = 0;
-    int have_tag = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -79,24 +116,21 @@ int cmd_poseidon(int argc, char **argv) {
             fmt = LE;
         } else if (strcmp(a, "--tag") == 0) {
             if (++i >= argc) return cli_usage_error("poseidon", "--tag needs a value");
-            if (parse_u256(argv[i], tag.limb)) return cli_usage_error("poseidon", "bad --tag value '%s'", argv[i]);
-            have_tag = 1;
-        } else if (a[0] == '-' && a[1] != 0) {
+            if (parse_element("--tag value", argv[i], &tag, &tag_big)) return 2;
+            tag_text = argv[i];
+        } else if (a[0] == '-' && a[1] != 0 && (a[1] < '0' || a[1] > '9')) {
             return cli_usage_error("poseidon", "unknown option '%s'", a);
-        } else {
+        } else {  /* an element, or a negative number that parse_element refuses as one */
             if (n == ZKP_POSEIDON_MAX_INPUTS) return cli_usage_error("poseidon", "at most 16 inputs");
-            if (parse_u256(a, in[n].limb))
-                return cli_usage_error("poseidon", "'%s' is not a decimal or 0x-hex number below 2^256", a);
-            n++;
+            if (parse_element("input", a, &in[n], &big[n])) return 2;
+            text[n++] = a;
         }
     }
     if (n == 0) return cli_usage_error("poseidon", "give 1 to 16 inputs");
-    zkp_status s = zkp_poseidon_hash_tagged(have_tag ? &tag : NULL, in, n, &out);
-    if (s == ZKP_ERR_RANGE) {
-        fprintf(stderr, "zkprim poseidon: an input (or the tag) is not below the field modulus p; "
-                        "values are rejected, not reduced\n");
-        return 1;
-    }
+    if (tag_text && !in_field(&tag, tag_big)) return not_in_field("--tag value", tag_text);
+    for (size_t k = 0; k < n; k++)
+        if (!in_field(&in[k], big[k])) return not_in_field("input", text[k]);
+    zkp_status s = zkp_poseidon_hash_tagged(tag_text ? &tag : NULL, in, n, &out);
     if (s != ZKP_OK) {
         fprintf(stderr, "zkprim poseidon: %s\n", zkp_status_str(s));
         return 1;

@@ -1,4 +1,5 @@
 /* zkprim: command-line front end. One file per subcommand (cmd_*.c). */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,9 +19,11 @@ static void usage(FILE *f) {
     for (size_t i = 0; i < sizeof k_commands / sizeof k_commands[0]; i++)
         fprintf(f, "  %-12s %s\n", k_commands[i].name, k_commands[i].summary);
     fprintf(f, "\nenvironment:\n  ZKPRIM_CPU=native|portable|bmi2|pclmul|avx2|avx512|neon|sha3  restrict the kernels used\n");
+    fputs(CLI_EXIT_HELP, f);
+    fprintf(f, "Every command keeps to it.\n");
 }
 
-int main(int argc, char **argv) {
+static int run(int argc, char **argv) {
     if (argc < 2) {
         usage(stderr);
         return 2;
@@ -42,4 +45,15 @@ int main(int argc, char **argv) {
     fprintf(stderr, "zkprim: unknown command '%s'\n\n", argv[1]);
     usage(stderr);
     return 2;
+}
+
+int main(int argc, char **argv) {
+    const int rc = run(argc, argv);
+    /* Output lost to a full disk or a closed pipe is an I/O error (exit 1),
+     * not a success: the buffered tail is only written here. */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "zkprim: writing standard output: %s\n", strerror(errno));
+        return rc ? rc : 1;
+    }
+    return rc;
 }

@@ -190,10 +190,7 @@ static int hemera_verify(int argc, char **argv) {
 }
 
 static int hemera_tree_run(int argc, char **argv) {
-    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        printf("usage:\n%s", k_usage);
-        return 0;
-    }
+    /* --help is answered by cmd_tree, wherever it stands */
     if (argc >= 2 && !strcmp(argv[1], "prove")) return hemera_prove(argc, argv);
     if (argc >= 2 && !strcmp(argv[1], "verify")) return hemera_verify(argc, argv);
     return hemera_root(argc, argv);
