@@ -19,6 +19,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "zkprim/zkprim.h"
+
 /* A case that cannot run here (a kernel the active CPU set lacks, an
  * external anchor whose program or library is missing) must not print a
  * timed row: its setup() returns bench_unavailable("why") (or BENCH_SKIP
@@ -58,6 +60,17 @@ typedef struct bench_module {
 /* Registered modules (bench/registry.c). */
 extern const bench_module *const bench_modules[];
 extern const size_t bench_module_count;
+
+/* Every library call a case makes must succeed: a failing call would be
+ * timed as a fast no-op and reported as a result. BENCH_CHECK(expr) aborts
+ * the case (and the run, exit code 1) with a message naming the call and
+ * its status. The compare in a timed loop is one predicted branch. */
+#define BENCH_CHECK(expr)                                                                        \
+    do {                                                                                         \
+        zkp_status bench_st_ = (expr);                                                           \
+        if (bench_st_ != ZKP_OK) bench_check_failed(#expr, bench_st_, __FILE__, __LINE__);       \
+    } while (0)
+void bench_check_failed(const char *what, zkp_status st, const char *file, int line) __attribute__((noreturn));
 
 /* Keeps a value alive so the compiler cannot drop the work producing it. */
 void bench_sink(const void *p, size_t n);

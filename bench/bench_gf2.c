@@ -56,7 +56,7 @@ static void *setup_common(zkp_gf2_field f, const char *kernel, int fixed_base) {
         uint64_t g[ZKP_GF2_MAX_LIMBS];
         bench_fill(g, sizeof g, 12345);
         mask_elems(c, g, 1);
-        zkp_gf2_fixed_base_new(&c->fb, f, g, 0);
+        BENCH_CHECK(zkp_gf2_fixed_base_new(&c->fb, f, g, 0));
         c->exps = calloc(2 * n, 8);
     }
     return c;
@@ -79,7 +79,7 @@ static void run_mul(void *ctx, uint64_t iters) {
     for (uint64_t done = 0; done < iters; done += GF2_BENCH_N) {
         size_t n = iters - done < GF2_BENCH_N ? (size_t)(iters - done) : GF2_BENCH_N;
         if (c->ops) c->ops->mul_batch(c->r, c->a, c->b, n);
-        else zkp_gf2_mul_batch(c->f, c->r, c->a, c->b, n);
+        else BENCH_CHECK(zkp_gf2_mul_batch(c->f, c->r, c->a, c->b, n));
         /* feed the result back so consecutive batches are not identical work */
         uint64_t *t = c->a;
         c->a = c->r;
@@ -92,7 +92,7 @@ static void run_fb(void *ctx, uint64_t iters) {
     gctx *c = ctx;
     for (uint64_t done = 0; done < iters; done += GF2_BENCH_P) {
         size_t n = iters - done < GF2_BENCH_P ? (size_t)(iters - done) : GF2_BENCH_P;
-        zkp_gf2_fixed_base_pow_batch_vartime(c->fb, c->r, c->exps, n);
+        BENCH_CHECK(zkp_gf2_fixed_base_pow_batch_vartime(c->fb, c->r, c->exps, n));
         c->exps[0] ^= c->r[0];
     }
     bench_sink(c->r, GF2_BENCH_P * c->nl * 8);

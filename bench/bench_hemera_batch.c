@@ -34,7 +34,8 @@ static void teardown(void *ctx) { free(ctx); }
 /* ops = permutations; groups of 16 (the batch width every kernel takes). */
 static void run_public(void *ctx, uint64_t iters) {
     pctx *c = ctx;
-    for (uint64_t i = 0; i < iters; i += NSTATES) zkp_hemera_permute_batch(c->st, CHUNK_OF(iters, i, NSTATES));
+    for (uint64_t i = 0; i < iters; i += NSTATES)
+        BENCH_CHECK(zkp_hemera_permute_batch(c->st, CHUNK_OF(iters, i, NSTATES)));
     bench_sink(c->st, sizeof c->st);
 }
 
@@ -105,7 +106,7 @@ static void fresh_node(void *ctx, uint64_t seed) {
 static void run_node(void *ctx, uint64_t iters) {
     nctx *c = ctx;
     for (uint64_t i = 0; i < iters; i += NODES)
-        zkp_hemera_hash_node_batch((const uint8_t(*)[64])c->pairs, CHUNK_OF(iters, i, NODES), 0, c->out);
+        BENCH_CHECK(zkp_hemera_hash_node_batch((const uint8_t(*)[64])c->pairs, CHUNK_OF(iters, i, NODES), 0, c->out));
     bench_sink(c->out, sizeof c->out);
 }
 
@@ -135,7 +136,7 @@ static void fresh_leaf(void *ctx, uint64_t seed) {
 static void run_leaf(void *ctx, uint64_t iters) {
     lctx *c = ctx;
     for (uint64_t i = 0; i < iters; i += LEAVES)
-        zkp_hemera_hash_leaf_batch(c->ptr, c->lens, c->ctr, CHUNK_OF(iters, i, LEAVES), 0, c->out);
+        BENCH_CHECK(zkp_hemera_hash_leaf_batch(c->ptr, c->lens, c->ctr, CHUNK_OF(iters, i, LEAVES), 0, c->out));
     bench_sink(c->out, sizeof c->out);
 }
 
@@ -146,7 +147,7 @@ static void fresh_tree(void *ctx, uint64_t seed) { bench_fill(ctx, TREE_BYTES, s
 static void run_tree_n(void *ctx, uint64_t iters, unsigned threads) {
     uint8_t out[32];
     for (uint64_t i = 0; i < iters; i++) {
-        zkp_hemera_root_fixed_threads(ctx, TREE_BYTES, threads, out);
+        BENCH_CHECK(zkp_hemera_root_fixed_threads(ctx, TREE_BYTES, threads, out));
         bench_sink(out, 32);
     }
 }

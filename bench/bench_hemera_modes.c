@@ -47,7 +47,7 @@ static void run_hash64(void *c, uint64_t iters) {
     for (uint64_t i = 0; i < iters; i++) {
         uint8_t *p = m->data + (i & 4095) * 64;
         p[0] ^= m->out[0];
-        zkp_hemera_hash(p, 64, m->out);
+        BENCH_CHECK(zkp_hemera_hash(p, 64, m->out));
     }
     bench_sink(m->out, 32);
 }
@@ -57,7 +57,7 @@ static void run_secret64(void *c, uint64_t iters) {
     for (uint64_t i = 0; i < iters; i++) {
         uint8_t *p = m->data + (i & 4095) * 64;
         p[0] ^= m->out[0];
-        zkp_hemera_hash_secret(p, 64, m->out);
+        BENCH_CHECK(zkp_hemera_hash_secret(p, 64, m->out));
     }
     bench_sink(m->out, 32);
 }
@@ -67,7 +67,7 @@ static void run_keyed64(void *c, uint64_t iters) {
     for (uint64_t i = 0; i < iters; i++) {
         uint8_t *p = m->data + (i & 4095) * 64;
         p[0] ^= m->out[0];
-        zkp_hemera_keyed_hash(m->key, p, 64, m->out);
+        BENCH_CHECK(zkp_hemera_keyed_hash(m->key, p, 64, m->out));
     }
     bench_sink(m->out, 32);
 }
@@ -76,7 +76,7 @@ static void run_hash_big(void *c, uint64_t iters) {
     mctx *m = c;
     for (uint64_t i = 0; i < iters; i++) {
         m->data[i & (BIG - 1)] ^= m->out[0];
-        zkp_hemera_hash(m->data, BIG, m->out);
+        BENCH_CHECK(zkp_hemera_hash(m->data, BIG, m->out));
     }
     bench_sink(m->out, 32);
 }
@@ -88,7 +88,7 @@ static void run_hash_64k(void *c, uint64_t iters) {
     for (uint64_t i = 0; i < iters; i++) {
         uint8_t *p = m->data + (i & 15) * 65536;
         p[0] ^= m->out[0];
-        zkp_hemera_hash(p, 65536, m->out);
+        BENCH_CHECK(zkp_hemera_hash(p, 65536, m->out));
     }
     bench_sink(m->out, 32);
 }
@@ -98,7 +98,7 @@ static void run_root_fixed_64k(void *c, uint64_t iters) {
     for (uint64_t i = 0; i < iters; i++) {
         uint8_t *p = m->data + (i & 15) * 65536;
         p[0] ^= m->out[0];
-        zkp_hemera_root_fixed(p, 65536, m->out);
+        BENCH_CHECK(zkp_hemera_root_fixed(p, 65536, m->out));
     }
     bench_sink(m->out, 32);
 }
@@ -108,14 +108,14 @@ static void run_leaf4k(void *c, uint64_t iters) {
     for (uint64_t i = 0; i < iters; i++) {
         uint8_t *p = m->data + (i & 255) * 4096;
         p[0] ^= m->out[0];
-        zkp_hemera_hash_leaf(p, 4096, i, 0, m->out);
+        BENCH_CHECK(zkp_hemera_hash_leaf(p, 4096, i, 0, m->out));
     }
     bench_sink(m->out, 32);
 }
 
 static void run_node(void *c, uint64_t iters) {
     mctx *m = c;
-    for (uint64_t i = 0; i < iters; i++) zkp_hemera_hash_node(m->out, m->r, 0, m->out);
+    for (uint64_t i = 0; i < iters; i++) BENCH_CHECK(zkp_hemera_hash_node(m->out, m->r, 0, m->out));
     bench_sink(m->out, 32);
 }
 
@@ -123,7 +123,7 @@ static void run_root_fixed(void *c, uint64_t iters) {
     mctx *m = c;
     for (uint64_t i = 0; i < iters; i++) {
         m->data[i & (BIG - 1)] ^= m->out[0];
-        zkp_hemera_root_fixed(m->data, BIG, m->out);
+        BENCH_CHECK(zkp_hemera_root_fixed(m->data, BIG, m->out));
     }
     bench_sink(m->out, 32);
 }
@@ -132,7 +132,7 @@ static void run_root_cdc(void *c, uint64_t iters) {
     mctx *m = c;
     for (uint64_t i = 0; i < iters; i++) {
         m->data[i & (BIG - 1)] ^= m->out[0];
-        zkp_hemera_root_cdc(m->data, BIG, m->out);
+        BENCH_CHECK(zkp_hemera_root_cdc(m->data, BIG, m->out));
     }
     bench_sink(m->out, 32);
 }

@@ -119,7 +119,7 @@ static void hash_fresh(void *ctx, uint64_t seed) {
 static void run_hash(void *ctx, uint64_t iters) {
     hash_ctx *c = ctx;
     for (uint64_t i = 0; i < iters; i++) {
-        zkp_poseidon_hash(c->in, c->n, &c->out[0]);
+        BENCH_CHECK(zkp_poseidon_hash(c->in, c->n, &c->out[0]));
         c->in[0] = c->out[0]; /* chain: every hash sees new inputs */
     }
     bench_sink(c->out, sizeof c->out[0]);
@@ -131,7 +131,7 @@ static void run_many(void *ctx, uint64_t iters) {
     hash_ctx *c = ctx;
     for (uint64_t i = 0; i < iters; i += MANY) {
         const size_t m = iters - i < MANY ? (size_t)(iters - i) : MANY;
-        zkp_poseidon_hash_many(c->in, c->n, m, c->out);
+        BENCH_CHECK(zkp_poseidon_hash_many(c->in, c->n, m, c->out));
         c->in[0] = c->out[m - 1];
     }
     bench_sink(c->out, sizeof c->out);
@@ -141,7 +141,7 @@ static void run_merkle(void *ctx, uint64_t iters) {
     hash_ctx *c = ctx;
     zkp_poseidon_fr root;
     for (uint64_t i = 0; i < iters; i += 63) {
-        zkp_poseidon_merkle_root(c->in, 64, &root);
+        BENCH_CHECK(zkp_poseidon_merkle_root(c->in, 64, &root));
         c->in[0] = root;
     }
     bench_sink(&root, sizeof root);

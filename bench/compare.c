@@ -80,7 +80,10 @@ static int parse_variant(const char *spec, const char *self, variant *v) {
             fprintf(stderr, "zkprim bench compare: CPU level '%s' is unknown or not supported here\n", spec);
             return 2;
         }
-        zkp_cpu_force("native");
+        if (zkp_cpu_force("native") != ZKP_OK) {
+            fprintf(stderr, "zkprim bench compare: cannot restore the native CPU level\n");
+            return -1;
+        }
     }
     snprintf(v->label, sizeof v->label, "%s%s%s", is_path ? v->bin : "", is_path && v->level[0] ? "@" : "",
              v->level);

@@ -24,6 +24,13 @@ void bench_sink(const void *p, size_t n) {
 
 void bench_sink_u64(uint64_t v) { g_sink += v; }
 
+void bench_check_failed(const char *what, zkp_status st, const char *file, int line) {
+    fflush(stdout);
+    fprintf(stderr, "zkprim bench: %s returned %s (%s:%d); aborting the case\n", what, zkp_status_name(st), file,
+            line);
+    exit(1);
+}
+
 void bench_fill(void *buf, size_t n, uint64_t seed) {
     uint64_t x = seed * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull;
     uint8_t *p = buf;

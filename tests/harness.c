@@ -198,7 +198,7 @@ void th_for_each_cpu_level(void (*fn)(void *ctx), void *ctx) {
         g_level = levels[i];
         fn(ctx);
     }
-    zkp_cpu_force("native");
+    if (zkp_cpu_force("native") != ZKP_OK) th_fail(__FILE__, __LINE__, "cannot restore the native CPU level");
     g_level = "native";
 }
 

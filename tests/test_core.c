@@ -64,17 +64,17 @@ static void test_dispatch(void) {
     th_section("dispatch");
     static _Atomic uint64_t cache;
     uint32_t det = zkp_cpu_detected();
-    zkp_cpu_force("portable");
+    CHECK_STATUS(zkp_cpu_force("portable"), ZKP_OK);
     CHECK_EQ_INT(ZKP_DISPATCH(&cache, k_fake)->id, 1);     /* never the unbuilt one */
-    zkp_cpu_force("native");
+    CHECK_STATUS(zkp_cpu_force("native"), ZKP_OK);
     int want = (ZKP_HAVE_AVX512 && (det & (ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL)) == (ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL)) ? 3
              : (ZKP_HAVE_AVX2 && (det & ZKP_CPU_AVX2)) ? 2 : 1;
     CHECK_EQ_INT(ZKP_DISPATCH(&cache, k_fake)->id, want);  /* the cache refreshed */
     CHECK_EQ_INT(ZKP_DISPATCH(&cache, k_fake)->id, want);  /* and is stable */
     if (det & ZKP_CPU_AVX2) {
-        zkp_cpu_force("avx2");
+        CHECK_STATUS(zkp_cpu_force("avx2"), ZKP_OK);
         CHECK_EQ_INT(ZKP_DISPATCH(&cache, k_fake)->id, ZKP_HAVE_AVX2 ? 2 : 1);
-        zkp_cpu_force("native");
+        CHECK_STATUS(zkp_cpu_force("native"), ZKP_OK);
     }
 }
 

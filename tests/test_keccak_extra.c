@@ -239,9 +239,9 @@ static void test_kernels(void) {
                (unsigned long long)g_calls[k]);
     }
     /* Under forced portable, no kernel is usable. */
-    zkp_cpu_force("portable");
+    CHECK_STATUS(zkp_cpu_force("portable"), ZKP_OK);
     for (size_t k = 0; k_kernels[k].permute != NULL; k++) CHECK(!zkp_kernel_usable(&k_kernels[k].info));
-    zkp_cpu_force("native");
+    CHECK_STATUS(zkp_cpu_force("native"), ZKP_OK);
 }
 
 /* ---- 3. lane movers (hash_many's absorb/squeeze for the multi-way layout) -- */
@@ -422,7 +422,7 @@ static void test_wiring(void) {
         CHECK(m->extract_lanes == zkp_keccakx2_extract_lanes_neon);
     }
 #endif
-    zkp_cpu_force("native");
+    CHECK_STATUS(zkp_cpu_force("native"), ZKP_OK);
 }
 
 int main(void) {

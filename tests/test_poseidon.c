@@ -448,13 +448,13 @@ static void run_light_poseidon_errors(json *lp) {
         if (le) zkp_poseidon_fr_to_le(x, &v);
         else zkp_poseidon_fr_to_be(x, &v);
         size_t n = 1 + th_rand_below(11);
-        zkp_poseidon_new_circom(&h, n, NULL);
+        CHECK_STATUS(zkp_poseidon_new_circom(&h, n, NULL), ZKP_OK);
         for (size_t i = 0; i < n; i++) ptr[i] = x, lens[i] = 32;
         expect_lp(&h, le, ptr, lens, n, ZKP_POSEIDON_LP_INPUT_LARGER_THAN_MODULUS, 0, "fuzz p + r");
     }
     /* case 7: all inputs empty, or only the last one */
     for (size_t n = 1; n <= 11; n++) {
-        zkp_poseidon_new_circom(&h, n, NULL);
+        CHECK_STATUS(zkp_poseidon_new_circom(&h, n, NULL), ZKP_OK);
         for (int le = 0; le < 2; le++) {
             for (size_t i = 0; i < n; i++) ptr[i] = ones, lens[i] = 0;
             expect_lp(&h, le, ptr, lens, n, ZKP_POSEIDON_LP_EMPTY_INPUT, 0, "all empty");
@@ -467,7 +467,7 @@ static void run_light_poseidon_errors(json *lp) {
      * rejected before a byte is read, so a 64-byte buffer stands in) */
     for (uint64_t it = 0; it < th_count(50); it++) {
         size_t n = 1 + th_rand_below(11), len = it < 2 ? 33 + it * 30 : 33 + th_rand_below(500u << 20);
-        zkp_poseidon_new_circom(&h, n, NULL);
+        CHECK_STATUS(zkp_poseidon_new_circom(&h, n, NULL), ZKP_OK);
         for (size_t i = 0; i < n; i++) ptr[i] = len <= 64 ? ones : ones, lens[i] = len;
         if (len > 64) { /* never read: prove it by handing a NULL-free pointer to 64 bytes */
         }
@@ -481,14 +481,14 @@ static void run_light_poseidon_errors(json *lp) {
         for (size_t k = 0; ib && k < ib->n; k++) {
             long len = th_unhex(json_at(ib, k)->str, buf[0], 32);
             CHECK_EQ_INT(len, 31 - (long)k);
-            zkp_poseidon_new_circom(&h, 2, NULL);
+            CHECK_STATUS(zkp_poseidon_new_circom(&h, 2, NULL), ZKP_OK);
             ptr[0] = ptr[1] = buf[0];
             lens[0] = lens[1] = (size_t)len;
             expect_lp(&h, c == 10, ptr, lens, 2, ZKP_POSEIDON_LP_INVALID_INPUT_LENGTH, (size_t)len, "padding collision");
         }
     }
     /* case 11: one short input to a 2-input hasher: length error before count error */
-    zkp_poseidon_new_circom(&h, 2, NULL);
+    CHECK_STATUS(zkp_poseidon_new_circom(&h, 2, NULL), ZKP_OK);
     for (size_t len = 1; len <= 30; len++) {
         ptr[0] = ones;
         lens[0] = len;
@@ -508,7 +508,7 @@ static void run_light_poseidon_errors(json *lp) {
     }
     /* case 13: hasher for i inputs given j != i (hash, hash_bytes_be, hash_bytes_le) */
     for (size_t i = 1; i <= 12; i++) {
-        zkp_poseidon_new_circom(&h, i, NULL);
+        CHECK_STATUS(zkp_poseidon_new_circom(&h, i, NULL), ZKP_OK);
         for (size_t j = 1; j <= 12; j++) {
             if (j == i) continue;
             zkp_poseidon_fr in[12], out;
@@ -1025,7 +1025,7 @@ static void test_bad_input(void) {
 static zkp_poseidon_fr naive_root(const zkp_poseidon_fr *leaves, size_t n) {
     if (n == 1) return leaves[0];
     zkp_poseidon_fr pair[2] = {naive_root(leaves, n / 2), naive_root(leaves + n / 2, n / 2)}, r;
-    zkp_poseidon_hash(pair, 2, &r);
+    CHECK_STATUS(zkp_poseidon_hash(pair, 2, &r), ZKP_OK);
     return r;
 }
 

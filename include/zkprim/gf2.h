@@ -60,7 +60,7 @@ typedef enum zkp_gf2_field {
 
 /* Name <-> id ("b127", "ghash128", "b163", "b191", "sect193", "ghash2",
  * "b256"). Unknown name: ZKP_ERR_PARAM. Unknown id: NULL. */
-ZKP_API zkp_status zkp_gf2_field_by_name(const char *name, zkp_gf2_field *out);
+ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_field_by_name(const char *name, zkp_gf2_field *out);
 ZKP_API const char *zkp_gf2_field_name(zkp_gf2_field f);
 /* Limbs per element (2, 3 or 4) and the degree over GF(2) (127 ... 256);
  * 0 for an unknown id. */
@@ -74,23 +74,23 @@ ZKP_API const char *zkp_gf2_implementation(void);
 /* Generic forms: elements are zkp_gf2_field_limbs(f) uint64_t limbs.
  * Unknown f or NULL pointers: ZKP_ERR_PARAM / ZKP_ERR_NULL (nothing written).
  * Outputs may alias inputs. */
-ZKP_API zkp_status zkp_gf2_check(zkp_gf2_field f, const uint64_t *a);     /* ZKP_ERR_RANGE if unreduced */
-ZKP_API zkp_status zkp_gf2_add(zkp_gf2_field f, uint64_t *r, const uint64_t *a, const uint64_t *b);
-ZKP_API zkp_status zkp_gf2_mul(zkp_gf2_field f, uint64_t *r, const uint64_t *a, const uint64_t *b);
-ZKP_API zkp_status zkp_gf2_square(zkp_gf2_field f, uint64_t *r, const uint64_t *a);
+ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_check(zkp_gf2_field f, const uint64_t *a);     /* ZKP_ERR_RANGE if unreduced */
+ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_add(zkp_gf2_field f, uint64_t *r, const uint64_t *a, const uint64_t *b);
+ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_mul(zkp_gf2_field f, uint64_t *r, const uint64_t *a, const uint64_t *b);
+ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_square(zkp_gf2_field f, uint64_t *r, const uint64_t *a);
 /* r[i] = a[i] * b[i] for i < n (arrays of n elements, r may equal a or b). */
-ZKP_API zkp_status zkp_gf2_mul_batch(zkp_gf2_field f, uint64_t *r, const uint64_t *a, const uint64_t *b,
+ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_mul_batch(zkp_gf2_field f, uint64_t *r, const uint64_t *a, const uint64_t *b,
                                      size_t n);
 /* r = a^-1. a = 0: r = 0 and ZKP_ERR_RANGE. */
-ZKP_API zkp_status zkp_gf2_inv(zkp_gf2_field f, uint64_t *r, const uint64_t *a);
+ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_inv(zkp_gf2_field f, uint64_t *r, const uint64_t *a);
 /* r = a^e, e an unsigned integer of e_limbs little-endian 64-bit limbs
  * (square-and-multiply, constant time in a and e for a given e_limbs).
  * a^0 = 1 (also for a = 0). */
-ZKP_API zkp_status zkp_gf2_pow(zkp_gf2_field f, uint64_t *r, const uint64_t *a, const uint64_t *e, size_t e_limbs);
+ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_pow(zkp_gf2_field f, uint64_t *r, const uint64_t *a, const uint64_t *e, size_t e_limbs);
 /* 32 little-endian bytes max: bytes = 8 * limbs. from_bytes rejects
  * unreduced encodings with ZKP_ERR_RANGE (r untouched). */
-ZKP_API zkp_status zkp_gf2_from_bytes(zkp_gf2_field f, uint64_t *r, const uint8_t *in);
-ZKP_API zkp_status zkp_gf2_to_bytes(zkp_gf2_field f, uint8_t *out, const uint64_t *a);
+ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_from_bytes(zkp_gf2_field f, uint64_t *r, const uint8_t *in);
+ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_to_bytes(zkp_gf2_field f, uint8_t *out, const uint64_t *a);
 
 /* ---- typed per-field API -------------------------------------------------- */
 
@@ -101,10 +101,10 @@ ZKP_API zkp_status zkp_gf2_to_bytes(zkp_gf2_field f, uint8_t *out, const uint64_
     ZKP_API void zkp_gf2_##F##_square(zkp_gf2_##F *r, const zkp_gf2_##F *a);                      \
     ZKP_API void zkp_gf2_##F##_mul_batch(zkp_gf2_##F *r, const zkp_gf2_##F *a, const zkp_gf2_##F *b, \
                                          size_t n);                                               \
-    ZKP_API zkp_status zkp_gf2_##F##_inv(zkp_gf2_##F *r, const zkp_gf2_##F *a);                   \
+    ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_##F##_inv(zkp_gf2_##F *r, const zkp_gf2_##F *a);                   \
     ZKP_API void zkp_gf2_##F##_pow(zkp_gf2_##F *r, const zkp_gf2_##F *a, const uint64_t *e,       \
                                    size_t e_limbs);                                               \
-    ZKP_API zkp_status zkp_gf2_##F##_from_bytes(zkp_gf2_##F *r, const uint8_t *in);                   \
+    ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_##F##_from_bytes(zkp_gf2_##F *r, const uint8_t *in);                   \
     ZKP_API void zkp_gf2_##F##_to_bytes(uint8_t *out, const zkp_gf2_##F *a); /* 8*NL bytes */
 
 /* zkp_gf2_b127, zkp_gf2_b127_mul(r, a, b), ... for each field. */
@@ -133,17 +133,17 @@ ZKP_API size_t zkp_gf2_fixed_base_table_bytes(zkp_gf2_field f, unsigned window_b
 /* Builds the table. window_bits 0 = the default. Errors: ZKP_ERR_PARAM
  * (unknown field, w outside 1..20), ZKP_ERR_NULL, ZKP_ERR_RANGE (unreduced
  * base), ZKP_ERR_NOMEM (the table does not fit in memory). */
-ZKP_API zkp_status zkp_gf2_fixed_base_new(zkp_gf2_fixed_base **out, zkp_gf2_field f, const uint64_t *base,
+ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_fixed_base_new(zkp_gf2_fixed_base **out, zkp_gf2_field f, const uint64_t *base,
                                           unsigned window_bits);
 ZKP_API void zkp_gf2_fixed_base_free(zkp_gf2_fixed_base *t);
 ZKP_API unsigned zkp_gf2_fixed_base_window(const zkp_gf2_fixed_base *t);
 ZKP_API zkp_gf2_field zkp_gf2_fixed_base_field(const zkp_gf2_fixed_base *t);
 /* out = g^e with e = exp[0] + 2^64 * exp[1]. */
-ZKP_API zkp_status zkp_gf2_fixed_base_pow_vartime(const zkp_gf2_fixed_base *t, uint64_t *out,
+ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_fixed_base_pow_vartime(const zkp_gf2_fixed_base *t, uint64_t *out,
                                                   const uint64_t exp[2]);
 /* n powers: out[i] (limbs of the field) = g^(exps[2i] + 2^64 exps[2i+1]).
  * Independent powers are interleaved across SIMD lanes. */
-ZKP_API zkp_status zkp_gf2_fixed_base_pow_batch_vartime(const zkp_gf2_fixed_base *t, uint64_t *out,
+ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_fixed_base_pow_batch_vartime(const zkp_gf2_fixed_base *t, uint64_t *out,
                                                         const uint64_t *exps, size_t n);
 
 #ifdef __cplusplus

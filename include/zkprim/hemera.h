@@ -45,7 +45,7 @@ ZKP_API const char *zkp_hemera_permute_implementation(void);
 
 /* n independent permutations; identical results to n calls of
  * zkp_hemera_permute (variable time). NULL with n > 0: ZKP_ERR_NULL. */
-ZKP_API zkp_status zkp_hemera_permute_batch(uint64_t (*states)[ZKP_HEMERA_WIDTH], size_t n);
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_permute_batch(uint64_t (*states)[ZKP_HEMERA_WIDTH], size_t n);
 ZKP_API const char *zkp_hemera_permute_batch_implementation(void);
 
 /* ---- sponge ------------------------------------------------------------- */
@@ -69,49 +69,49 @@ typedef struct zkp_hemera_xof {
 } zkp_hemera_xof;
 
 /* One-shot forms. msg may be NULL only when len == 0 (else ZKP_ERR_NULL). */
-ZKP_API zkp_status zkp_hemera_hash(const uint8_t *msg, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash(const uint8_t *msg, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 /* Same digest as zkp_hemera_hash, computed in constant time. */
-ZKP_API zkp_status zkp_hemera_hash_secret(const uint8_t *msg, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
-ZKP_API zkp_status zkp_hemera_keyed_hash(const uint8_t key[ZKP_HEMERA_KEY_BYTES], const uint8_t *msg, size_t len,
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash_secret(const uint8_t *msg, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_keyed_hash(const uint8_t key[ZKP_HEMERA_KEY_BYTES], const uint8_t *msg, size_t len,
                                          uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 /* context: arbitrary bytes (the crate takes UTF-8 text; identical for it). */
-ZKP_API zkp_status zkp_hemera_derive_key(const uint8_t *context, size_t context_len, const uint8_t *material,
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_derive_key(const uint8_t *context, size_t context_len, const uint8_t *material,
                                          size_t material_len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
 /* Hasher constructors: NULL hasher (or key/context with length) -> ZKP_ERR_NULL. */
-ZKP_API zkp_status zkp_hemera_hasher_init(zkp_hemera_hasher *h);
-ZKP_API zkp_status zkp_hemera_hasher_init_secret(zkp_hemera_hasher *h);
-ZKP_API zkp_status zkp_hemera_hasher_init_keyed(zkp_hemera_hasher *h, const uint8_t key[ZKP_HEMERA_KEY_BYTES]);
-ZKP_API zkp_status zkp_hemera_hasher_init_derive_key_context(zkp_hemera_hasher *h);
-ZKP_API zkp_status zkp_hemera_hasher_init_derive_key_material(zkp_hemera_hasher *h,
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hasher_init(zkp_hemera_hasher *h);
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hasher_init_secret(zkp_hemera_hasher *h);
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hasher_init_keyed(zkp_hemera_hasher *h, const uint8_t key[ZKP_HEMERA_KEY_BYTES]);
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hasher_init_derive_key_context(zkp_hemera_hasher *h);
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hasher_init_derive_key_material(zkp_hemera_hasher *h,
                                                               const uint8_t context_key[ZKP_HEMERA_DIGEST_BYTES]);
-ZKP_API zkp_status zkp_hemera_hasher_update(zkp_hemera_hasher *h, const uint8_t *data, size_t len);
-ZKP_API zkp_status zkp_hemera_hasher_finalize(const zkp_hemera_hasher *h, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
-ZKP_API zkp_status zkp_hemera_hasher_finalize_xof(const zkp_hemera_hasher *h, zkp_hemera_xof *xof);
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hasher_update(zkp_hemera_hasher *h, const uint8_t *data, size_t len);
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hasher_finalize(const zkp_hemera_hasher *h, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hasher_finalize_xof(const zkp_hemera_hasher *h, zkp_hemera_xof *xof);
 /* Any number of bytes, any split: reads concatenate to one stream. */
-ZKP_API zkp_status zkp_hemera_xof_fill(zkp_hemera_xof *xof, uint8_t *out, size_t len);
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_xof_fill(zkp_hemera_xof *xof, uint8_t *out, size_t len);
 
 /* ---- tree ----------------------------------------------------------------- */
 
-ZKP_API zkp_status zkp_hemera_hash_leaf(const uint8_t *chunk, size_t len, uint64_t counter, int is_root,
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash_leaf(const uint8_t *chunk, size_t len, uint64_t counter, int is_root,
                                         uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
-ZKP_API zkp_status zkp_hemera_hash_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
                                         const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], int is_root,
                                         uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
-ZKP_API zkp_status zkp_hemera_hash_node_nmt(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash_node_nmt(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
                                             const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], uint64_t ns_min,
                                             uint64_t ns_max, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
 /* Root of the fixed 4 KiB-chunk tree (crate 0.2.0 root_hash, newest
  * fixed_chunk_root; the tree inclusion proofs use). */
-ZKP_API zkp_status zkp_hemera_root_fixed(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_root_fixed(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 /* Same root, levels hashed through the batch path on `threads` threads
  * (0 or 1 = calling thread only). Output independent of the thread count. */
-ZKP_API zkp_status zkp_hemera_root_fixed_threads(const uint8_t *data, size_t len, unsigned threads,
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_root_fixed_threads(const uint8_t *data, size_t len, unsigned threads,
                                                  uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 /* Root of the content-defined-chunking tree (newest crate root_hash,
  * spec 7.6). Differs from the fixed root above 2048 bytes in general. */
-ZKP_API zkp_status zkp_hemera_root_cdc(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_root_cdc(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
 /* ---- inclusion proofs for the fixed 4 KiB-chunk tree ---------------------- */
 
@@ -129,14 +129,14 @@ ZKP_API uint64_t zkp_hemera_chunk_count(uint64_t total_len);
 
 /* Size in bytes of the proof for chunk `index` of data of total_len bytes.
  * index >= chunk count: ZKP_ERR_RANGE. */
-ZKP_API zkp_status zkp_hemera_proof_size(uint64_t total_len, uint64_t index, size_t *size);
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_proof_size(uint64_t total_len, uint64_t index, size_t *size);
 
 /* Writes the proof for chunk `index` of data[0..len) into proof[0..cap) and
  * its size into *proof_len. Costs about one root computation (every chunk
  * but the proven one is hashed). cap smaller than the size: ZKP_ERR_LENGTH
  * (with *proof_len set to the size needed); index out of range:
  * ZKP_ERR_RANGE. Variable time (public data). */
-ZKP_API zkp_status zkp_hemera_proof_create(const uint8_t *data, size_t len, uint64_t index, uint8_t *proof,
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_proof_create(const uint8_t *data, size_t len, uint64_t index, uint8_t *proof,
                                            size_t cap, size_t *proof_len);
 
 /* Checks that chunk[0..chunk_len) is chunk `index` of the data whose
@@ -149,17 +149,17 @@ ZKP_API zkp_status zkp_hemera_proof_create(const uint8_t *data, size_t len, uint
  * leaf counter). total_len only fixes the path shape and the expected
  * chunk length, so a wrong total_len giving the same path and chunk
  * length also verifies (the root does not record the length). */
-ZKP_API zkp_status zkp_hemera_proof_verify(const uint8_t root[ZKP_HEMERA_DIGEST_BYTES], const uint8_t *chunk,
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_proof_verify(const uint8_t root[ZKP_HEMERA_DIGEST_BYTES], const uint8_t *chunk,
                                            size_t chunk_len, uint64_t index, uint64_t total_len,
                                            const uint8_t *proof, size_t proof_len);
 
 /* ---- batch tree forms (results identical to the single calls) ------------ */
 
 /* out[i] = hash_node(pairs[i][0..32], pairs[i][32..64], is_root). */
-ZKP_API zkp_status zkp_hemera_hash_node_batch(const uint8_t (*pairs)[2 * ZKP_HEMERA_DIGEST_BYTES], size_t n,
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash_node_batch(const uint8_t (*pairs)[2 * ZKP_HEMERA_DIGEST_BYTES], size_t n,
                                               int is_root, uint8_t (*out)[ZKP_HEMERA_DIGEST_BYTES]);
 /* out[i] = hash_leaf(chunks[i], lens[i], counters[i], is_root); lengths may differ. */
-ZKP_API zkp_status zkp_hemera_hash_leaf_batch(const uint8_t *const *chunks, const size_t *lens,
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash_leaf_batch(const uint8_t *const *chunks, const size_t *lens,
                                               const uint64_t *counters, size_t n, int is_root,
                                               uint8_t (*out)[ZKP_HEMERA_DIGEST_BYTES]);
 

@@ -56,15 +56,15 @@ ZKP_API size_t zkp_keccak_digest_bytes(zkp_keccak_alg alg);
  * len == 0 (else ZKP_ERR_NULL). Fixed-output algorithms need outlen equal to
  * their digest length, XOFs any outlen >= 1 (else ZKP_ERR_LENGTH); unknown
  * alg: ZKP_ERR_PARAM; out NULL: ZKP_ERR_NULL. */
-ZKP_API zkp_status zkp_keccak_hash(zkp_keccak_alg alg, const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
+ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_hash(zkp_keccak_alg alg, const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
 
-ZKP_API zkp_status zkp_keccak256(const uint8_t *in, size_t len, uint8_t out[32]);
-ZKP_API zkp_status zkp_sha3_224(const uint8_t *in, size_t len, uint8_t out[28]);
-ZKP_API zkp_status zkp_sha3_256(const uint8_t *in, size_t len, uint8_t out[32]);
-ZKP_API zkp_status zkp_sha3_384(const uint8_t *in, size_t len, uint8_t out[48]);
-ZKP_API zkp_status zkp_sha3_512(const uint8_t *in, size_t len, uint8_t out[64]);
-ZKP_API zkp_status zkp_shake128(const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
-ZKP_API zkp_status zkp_shake256(const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
+ZKP_MUST_USE ZKP_API zkp_status zkp_keccak256(const uint8_t *in, size_t len, uint8_t out[32]);
+ZKP_MUST_USE ZKP_API zkp_status zkp_sha3_224(const uint8_t *in, size_t len, uint8_t out[28]);
+ZKP_MUST_USE ZKP_API zkp_status zkp_sha3_256(const uint8_t *in, size_t len, uint8_t out[32]);
+ZKP_MUST_USE ZKP_API zkp_status zkp_sha3_384(const uint8_t *in, size_t len, uint8_t out[48]);
+ZKP_MUST_USE ZKP_API zkp_status zkp_sha3_512(const uint8_t *in, size_t len, uint8_t out[64]);
+ZKP_MUST_USE ZKP_API zkp_status zkp_shake128(const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
+ZKP_MUST_USE ZKP_API zkp_status zkp_shake256(const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
 
 /* ---- sponge: streaming ---------------------------------------------------- */
 
@@ -81,18 +81,18 @@ typedef struct zkp_keccak_state {
 } zkp_keccak_state;
 
 /* ZKP_ERR_PARAM for an unknown alg, ZKP_ERR_NULL for s == NULL. */
-ZKP_API zkp_status zkp_keccak_init(zkp_keccak_state *s, zkp_keccak_alg alg);
+ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_init(zkp_keccak_state *s, zkp_keccak_alg alg);
 /* Absorbs more input (any chunking gives the one-shot result). After final
  * or squeeze: ZKP_ERR_STATE. */
-ZKP_API zkp_status zkp_keccak_update(zkp_keccak_state *s, const uint8_t *in, size_t len);
+ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_update(zkp_keccak_state *s, const uint8_t *in, size_t len);
 /* Fixed-output algorithms: pads, writes the digest (outlen must equal the
  * digest length, else ZKP_ERR_LENGTH) and ends the state (further calls:
  * ZKP_ERR_STATE). XOFs: same as zkp_keccak_squeeze. */
-ZKP_API zkp_status zkp_keccak_final(zkp_keccak_state *s, uint8_t *out, size_t outlen);
+ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_final(zkp_keccak_state *s, uint8_t *out, size_t outlen);
 /* XOFs only (else ZKP_ERR_STATE): the first call pads; every call returns
  * the next outlen bytes of the output stream (any split gives the same
  * stream). update after squeeze: ZKP_ERR_STATE. */
-ZKP_API zkp_status zkp_keccak_squeeze(zkp_keccak_state *s, uint8_t *out, size_t outlen);
+ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_squeeze(zkp_keccak_state *s, uint8_t *out, size_t outlen);
 
 /* ---- Merkle parent: exactly 64 bytes, one permutation --------------------- */
 
@@ -108,11 +108,11 @@ ZKP_API void zkp_sha3_256_pair(const uint8_t left[32], const uint8_t right[32], 
  * of zkp_keccak_hash, using the widest multi-lane kernel (tails included).
  * in/out NULL with n > 0 (and len/outlen > 0): ZKP_ERR_NULL; stride < len:
  * ZKP_ERR_LENGTH; outlen as for zkp_keccak_hash. */
-ZKP_API zkp_status zkp_keccak_hash_many(zkp_keccak_alg alg, const uint8_t *in, size_t len, size_t stride, size_t n,
+ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_hash_many(zkp_keccak_alg alg, const uint8_t *in, size_t len, size_t stride, size_t n,
                                         uint8_t *out, size_t outlen);
 /* The pointer-array form: input i is in[i][0..lens[i]). Groups of equal
  * lengths take the multi-lane path; unequal lengths are correct too. */
-ZKP_API zkp_status zkp_keccak_hash_many_ptrs(zkp_keccak_alg alg, const uint8_t *const *in, const size_t *lens,
+ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_hash_many_ptrs(zkp_keccak_alg alg, const uint8_t *const *in, const size_t *lens,
                                              size_t n, uint8_t *out, size_t outlen);
 
 /* ---- Merkle trees over 32-byte nodes --------------------------------------- *
@@ -127,23 +127,23 @@ ZKP_API zkp_status zkp_keccak_hash_many_ptrs(zkp_keccak_alg alg, const uint8_t *
 /* Builds all 2n-1 nodes into nodes (32*(2n-1) bytes; the first 32n are
  * copied from leaves, which may equal nodes). ZKP_ERR_LENGTH: n not a power
  * of two (or 0); ZKP_ERR_PARAM: alg not Keccak-256/SHA3-256. */
-ZKP_API zkp_status zkp_keccak_tree_build(zkp_keccak_alg alg, const uint8_t *leaves, size_t n, uint8_t *nodes,
+ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_tree_build(zkp_keccak_alg alg, const uint8_t *leaves, size_t n, uint8_t *nodes,
                                          unsigned threads);
 /* Root only (allocates n/2 nodes of scratch: ZKP_ERR_NOMEM if that fails). */
-ZKP_API zkp_status zkp_keccak_tree_root(zkp_keccak_alg alg, const uint8_t *leaves, size_t n, uint8_t root[32],
+ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_tree_root(zkp_keccak_alg alg, const uint8_t *leaves, size_t n, uint8_t root[32],
                                         unsigned threads);
 /* Root over leaf data: leaf i is H(data[i*leaf_size .. (i+1)*leaf_size)),
  * n a power of two, hashed with hash_many. leaf_size may be 0. */
-ZKP_API zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data, size_t leaf_size, size_t n,
+ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data, size_t leaf_size, size_t n,
                                              uint8_t root[32], unsigned threads);
 /* Authentication path of leaf index from a full node array: depth = log2 n
  * siblings, bottom first, written to path (32*depth bytes). */
-ZKP_API zkp_status zkp_keccak_tree_path(const uint8_t *nodes, size_t n, size_t index, uint8_t *path);
+ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_tree_path(const uint8_t *nodes, size_t n, size_t index, uint8_t *path);
 /* ZKP_OK when leaf at index with path (depth siblings, bottom first) hashes
  * to root; ZKP_ERR_VERIFY when not (wrong leaf, index or sibling);
  * ZKP_ERR_RANGE when index >= 2^depth; ZKP_ERR_LENGTH when depth exceeds the
  * bits of size_t; ZKP_ERR_NULL / ZKP_ERR_PARAM as above. */
-ZKP_API zkp_status zkp_keccak_tree_verify(zkp_keccak_alg alg, const uint8_t root[32], const uint8_t leaf[32],
+ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_tree_verify(zkp_keccak_alg alg, const uint8_t root[32], const uint8_t leaf[32],
                                           size_t index, const uint8_t *path, size_t depth);
 
 #ifdef __cplusplus

@@ -46,25 +46,25 @@ ZKP_API const char *zkp_poseidon_implementation(void);
 
 /* Hash of n = 1..16 elements. ZKP_ERR_COUNT for n outside 1..16, ZKP_ERR_NULL
  * for NULL pointers, ZKP_ERR_RANGE if an input is >= p. out may alias inputs. */
-ZKP_API zkp_status zkp_poseidon_hash(const zkp_poseidon_fr *inputs, size_t n, zkp_poseidon_fr *out);
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hash(const zkp_poseidon_fr *inputs, size_t n, zkp_poseidon_fr *out);
 /* The same with n 32-byte encodings back to back (n * 32 bytes), big- or
  * little-endian; the output is the hash in the same byte order. */
-ZKP_API zkp_status zkp_poseidon_hash_be(const uint8_t *inputs, size_t n, uint8_t out[32]);
-ZKP_API zkp_status zkp_poseidon_hash_le(const uint8_t *inputs, size_t n, uint8_t out[32]);
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hash_be(const uint8_t *inputs, size_t n, uint8_t out[32]);
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hash_le(const uint8_t *inputs, size_t n, uint8_t out[32]);
 /* Hash with an explicit initial capacity element (light-poseidon's domain
  * tag, circomlibjs' initState); capacity NULL means 0. */
-ZKP_API zkp_status zkp_poseidon_hash_tagged(const zkp_poseidon_fr *capacity, const zkp_poseidon_fr *inputs,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hash_tagged(const zkp_poseidon_fr *capacity, const zkp_poseidon_fr *inputs,
                                             size_t n, zkp_poseidon_fr *out);
 
 /* The permutation of t = 2..17 lanes in place; state[0] is the capacity
  * element. ZKP_ERR_PARAM for another t; ZKP_ERR_RANGE (state unchanged) if a
  * lane is >= p. */
-ZKP_API zkp_status zkp_poseidon_permute(zkp_poseidon_fr *state, size_t t);
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_permute(zkp_poseidon_fr *state, size_t t);
 
 /* count independent hashes of n inputs each: outs[i] = hash(inputs[i*n ..
  * i*n + n)). Interleaved for instruction-level parallelism; same results as
  * count calls of zkp_poseidon_hash. On an error nothing is written. */
-ZKP_API zkp_status zkp_poseidon_hash_many(const zkp_poseidon_fr *inputs, size_t n, size_t count,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hash_many(const zkp_poseidon_fr *inputs, size_t n, size_t count,
                                           zkp_poseidon_fr *outs);
 
 /* ---- Merkle trees of 2-to-1 nodes (circom style) ----------------------------- */
@@ -73,15 +73,15 @@ ZKP_API zkp_status zkp_poseidon_hash_many(const zkp_poseidon_fr *inputs, size_t 
  * its own root. */
 
 /* Root only, with O(log n) stack memory. */
-ZKP_API zkp_status zkp_poseidon_merkle_root(const zkp_poseidon_fr *leaves, size_t n_leaves,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_merkle_root(const zkp_poseidon_fr *leaves, size_t n_leaves,
                                             zkp_poseidon_fr *root);
 /* Every node: nodes[0 .. n) = the leaves, then each level up in order,
  * nodes[2n - 2] = the root (2n - 1 elements). */
-ZKP_API zkp_status zkp_poseidon_merkle_tree(const zkp_poseidon_fr *leaves, size_t n_leaves,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_merkle_tree(const zkp_poseidon_fr *leaves, size_t n_leaves,
                                             zkp_poseidon_fr *nodes);
 /* Root implied by a leaf, its index and `depth` siblings from the bottom up
  * (bit k of index says whether the node at level k is a right child). */
-ZKP_API zkp_status zkp_poseidon_merkle_path_root(const zkp_poseidon_fr *leaf, uint64_t index,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_merkle_path_root(const zkp_poseidon_fr *leaf, uint64_t index,
                                                  const zkp_poseidon_fr *siblings, size_t depth,
                                                  zkp_poseidon_fr *root);
 
@@ -129,15 +129,15 @@ typedef struct zkp_poseidon_hasher {
 
 /* n_inputs = 1..12, else INVALID_WIDTH_CIRCOM { width: n + 1, max_limit: 13 }.
  * `detail` may be NULL everywhere. */
-ZKP_API zkp_status zkp_poseidon_new_circom(zkp_poseidon_hasher *h, size_t n_inputs,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_new_circom(zkp_poseidon_hasher *h, size_t n_inputs,
                                            zkp_poseidon_lp_detail *detail);
 /* As new_circom with lane 0 = tag (tag >= p: ZKP_ERR_RANGE). */
-ZKP_API zkp_status zkp_poseidon_with_domain_tag_circom(zkp_poseidon_hasher *h, size_t n_inputs,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_with_domain_tag_circom(zkp_poseidon_hasher *h, size_t n_inputs,
                                                        const zkp_poseidon_fr *tag,
                                                        zkp_poseidon_lp_detail *detail);
 /* hash(&[Fr]): the count is checked first (INVALID_NUMBER_OF_INPUTS), then
  * every input must be < p (Rust's Fr always is; here INPUT_LARGER_THAN_MODULUS). */
-ZKP_API zkp_status zkp_poseidon_hasher_hash(const zkp_poseidon_hasher *h, const zkp_poseidon_fr *inputs,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hasher_hash(const zkp_poseidon_hasher *h, const zkp_poseidon_fr *inputs,
                                             size_t n, zkp_poseidon_fr *out, zkp_poseidon_lp_detail *detail);
 /* hash_bytes_be / hash_bytes_le: inputs[i] points to lens[i] bytes. Checks in
  * light-poseidon 0.4's order, first failure wins:
@@ -147,25 +147,25 @@ ZKP_API zkp_status zkp_poseidon_hasher_hash(const zkp_poseidon_hasher *h, const 
  *   3. n != the hasher's count -> INVALID_NUMBER_OF_INPUTS { inputs: n,
  *      max_limit: count, width: count + 1 }.
  * out: the hash, 32 bytes in the same byte order as the inputs. */
-ZKP_API zkp_status zkp_poseidon_hasher_hash_bytes_be(const zkp_poseidon_hasher *h, const uint8_t *const *inputs,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hasher_hash_bytes_be(const zkp_poseidon_hasher *h, const uint8_t *const *inputs,
                                                      const size_t *lens, size_t n, uint8_t out[32],
                                                      zkp_poseidon_lp_detail *detail);
-ZKP_API zkp_status zkp_poseidon_hasher_hash_bytes_le(const zkp_poseidon_hasher *h, const uint8_t *const *inputs,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hasher_hash_bytes_le(const zkp_poseidon_hasher *h, const uint8_t *const *inputs,
                                                      const size_t *lens, size_t n, uint8_t out[32],
                                                      zkp_poseidon_lp_detail *detail);
 /* One-shot form: checks 1 and 2 as above, then the count must be 1..12
  * (else INVALID_NUMBER_OF_INPUTS { inputs: n, max_limit: 12, width: n + 1 }),
  * then hashes as new_circom(n).hash_bytes_*(inputs). */
-ZKP_API zkp_status zkp_poseidon_hash_bytes_be(const uint8_t *const *inputs, const size_t *lens, size_t n,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hash_bytes_be(const uint8_t *const *inputs, const size_t *lens, size_t n,
                                               uint8_t out[32], zkp_poseidon_lp_detail *detail);
-ZKP_API zkp_status zkp_poseidon_hash_bytes_le(const uint8_t *const *inputs, const size_t *lens, size_t n,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hash_bytes_le(const uint8_t *const *inputs, const size_t *lens, size_t n,
                                               uint8_t out[32], zkp_poseidon_lp_detail *detail);
 
 /* ---- conversions -------------------------------------------------------------- */
 
 /* 32 bytes (big- or little-endian) <-> element; ZKP_ERR_RANGE if >= p. */
-ZKP_API zkp_status zkp_poseidon_fr_from_be(zkp_poseidon_fr *out, const uint8_t in[32]);
-ZKP_API zkp_status zkp_poseidon_fr_from_le(zkp_poseidon_fr *out, const uint8_t in[32]);
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_fr_from_be(zkp_poseidon_fr *out, const uint8_t in[32]);
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_fr_from_le(zkp_poseidon_fr *out, const uint8_t in[32]);
 ZKP_API void zkp_poseidon_fr_to_be(uint8_t out[32], const zkp_poseidon_fr *in);
 ZKP_API void zkp_poseidon_fr_to_le(uint8_t out[32], const zkp_poseidon_fr *in);
 

@@ -29,6 +29,25 @@ extern "C" {
 #define ZKP_API __attribute__((visibility("default")))
 #endif
 
+/* Marks every function that returns a zkp_status: a status is the only
+ * report of bad input or a failed check (a verify's ZKP_ERR_VERIFY, a
+ * range error that left the output unwritten), so ignoring one is almost
+ * always a bug. GCC and Clang then warn (-Wunused-result) at each call that
+ * drops the result; C++17 gets [[nodiscard]], MSVC's analyser _Check_return_.
+ * GCC does not take a (void) cast as a use, so a caller handles the status
+ * even where it cannot fail. The macro goes first, before ZKP_API: C++
+ * takes [[nodiscard]] only there. */
+#if defined(__cplusplus) && __cplusplus >= 201703L
+#define ZKP_MUST_USE [[nodiscard]]
+#elif defined(__GNUC__) || defined(__clang__)
+#define ZKP_MUST_USE __attribute__((warn_unused_result))
+#elif defined(_MSC_VER)
+#include <sal.h>
+#define ZKP_MUST_USE _Check_return_
+#else
+#define ZKP_MUST_USE
+#endif
+
 #define ZKP_VERSION_MAJOR 0
 #define ZKP_VERSION_MINOR 1
 #define ZKP_VERSION_PATCH 0
@@ -97,12 +116,12 @@ ZKP_API uint32_t zkp_cpu_active(void);
  * Returns ZKP_ERR_PARAM for an unknown name and ZKP_ERR_CPU if the machine
  * lacks a requested feature; the selection is unchanged in both cases.
  * Meant for tests and benchmarks; not for use while other threads hash. */
-ZKP_API zkp_status zkp_cpu_force(const char *level);
+ZKP_MUST_USE ZKP_API zkp_status zkp_cpu_force(const char *level);
 
 /* Status of the ZKPRIM_CPU environment variable: ZKP_OK when unset or valid.
  * When invalid, the library ignores it (uses every detected feature) and
  * this says why, so a tool can refuse to run with a clear message. */
-ZKP_API zkp_status zkp_cpu_env_status(void);
+ZKP_MUST_USE ZKP_API zkp_status zkp_cpu_env_status(void);
 
 /* Name of one feature bit ("avx2", "pclmul", ...), or NULL for an unknown bit. */
 ZKP_API const char *zkp_cpu_feature_name(uint32_t bit);

@@ -115,8 +115,8 @@ const hb_kernel *hb_kernel_active(void);
 void hb_permute_with(const hb_kernel *k, uint64_t (*states)[16], size_t n, const hemera_profile *pr);
 
 /* zkp_hemera_hash_leaf_batch through a given kernel (tests, tree). */
-zkp_status hb_hash_leaf_batch_with(const hb_kernel *k, const uint8_t *const *chunks, const size_t *lens,
-                                   const uint64_t *counters, size_t n, int is_root, uint8_t (*out)[32]);
+ZKP_MUST_USE zkp_status hb_hash_leaf_batch_with(const hb_kernel *k, const uint8_t *const *chunks, const size_t *lens,
+                                                const uint64_t *counters, size_t n, int is_root, uint8_t (*out)[32]);
 
 /* ---- alternative profile for costing only ------------------------------ */
 

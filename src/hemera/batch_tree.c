@@ -39,9 +39,10 @@ typedef struct job {
     size_t lo, hi;          /* leaf range, or pair range for a level */
     const uint8_t (*pairs)[64];
     uint8_t (*cv)[32];
+    zkp_status st;          /* a worker thread's result */
 } job;
 
-static void leaves_range(const job *j) {
+static zkp_status leaves_range(const job *j) {
     const uint8_t *ptr[LEAVES_PER_CALL];
     size_t lens[LEAVES_PER_CALL];
     uint64_t ctr[LEAVES_PER_CALL];
@@ -53,37 +54,41 @@ static void leaves_range(const job *j) {
             lens[l] = i + 1 < j->n_leaves ? CHUNK : j->len - i * CHUNK;
             ctr[l] = i;
         }
-        zkp_hemera_hash_leaf_batch(ptr, lens, ctr, m, 0, j->cv + a);
+        zkp_status st = zkp_hemera_hash_leaf_batch(ptr, lens, ctr, m, 0, j->cv + a);
+        if (st != ZKP_OK) return st;
     }
+    return ZKP_OK;
 }
 
-static void pairs_range(const job *j) {
-    zkp_hemera_hash_node_batch(j->pairs + j->lo, j->hi - j->lo, 0, j->cv + j->lo);
+static zkp_status pairs_range(const job *j) {
+    return zkp_hemera_hash_node_batch(j->pairs + j->lo, j->hi - j->lo, 0, j->cv + j->lo);
 }
 
 #if HB_THREADS
 static void *leaves_thread(void *arg) {
-    leaves_range(arg);
+    job *j = arg;
+    j->st = leaves_range(j);
     return NULL;
 }
 static void *pairs_thread(void *arg) {
-    pairs_range(arg);
+    job *j = arg;
+    j->st = pairs_range(j);
     return NULL;
 }
 #endif
 
 /* Runs fn over [0, total) split into `threads` contiguous ranges whose
  * boundaries are multiples of `align`. Falls back to the calling thread
- * when a thread cannot be created (same result either way). */
-static void run_split(void (*fn)(const job *), void *(*tfn)(void *), job base, size_t total, unsigned threads,
-                      size_t align) {
+ * when a thread cannot be created (same result either way). Returns the
+ * first range's failure, or ZKP_OK. */
+static zkp_status run_split(zkp_status (*fn)(const job *), void *(*tfn)(void *), job base, size_t total,
+                            unsigned threads, size_t align) {
     size_t units = (total + align - 1) / align;
     if (threads > units) threads = (unsigned)units;
     if (threads <= 1 || !HB_THREADS) {
         base.lo = 0;
         base.hi = total;
-        fn(&base);
-        return;
+        return fn(&base);
     }
 #if HB_THREADS
     job jobs[MAX_THREADS];
@@ -98,13 +103,16 @@ static void run_split(void (*fn)(const job *), void *(*tfn)(void *), job base, s
     }
     /* thread 0's share runs on the calling thread */
     for (unsigned t = 1; t < threads; t++) started[t] = pthread_create(&tid[t], NULL, tfn, &jobs[t]) == 0;
-    fn(&jobs[0]);
+    zkp_status st = fn(&jobs[0]);
     for (unsigned t = 1; t < threads; t++) {
         if (started[t]) pthread_join(tid[t], NULL);
-        else fn(&jobs[t]);
+        else jobs[t].st = fn(&jobs[t]);
+        if (st == ZKP_OK) st = jobs[t].st;
     }
+    return st;
 #else
     (void)tfn;
+    return ZKP_OK; /* not reached: without threads the one range ran above */
 #endif
 }
 
@@ -129,21 +137,21 @@ zkp_status zkp_hemera_root_fixed_threads(const uint8_t *data, size_t len, unsign
         free(b);
         return ZKP_ERR_NOMEM;
     }
-    job base = {data, len, n, 0, 0, NULL, a};
+    job base = {data, len, n, 0, 0, NULL, a, ZKP_OK};
 #if HB_THREADS
-    run_split(leaves_range, leaves_thread, base, n, threads, LEAVES_PER_CALL);
+    zkp_status s = run_split(leaves_range, leaves_thread, base, n, threads, LEAVES_PER_CALL);
 #else
-    run_split(leaves_range, NULL, base, n, threads, LEAVES_PER_CALL);
+    zkp_status s = run_split(leaves_range, NULL, base, n, threads, LEAVES_PER_CALL);
 #endif
     uint8_t(*cur)[32] = a, (*nxt)[32] = b;
     size_t m = n;
-    while (m > 2) {
+    while (s == ZKP_OK && m > 2) {
         size_t pairs = m / 2;
-        job lv = {NULL, 0, 0, 0, 0, (const uint8_t(*)[64])cur, nxt};
+        job lv = {NULL, 0, 0, 0, 0, (const uint8_t(*)[64])cur, nxt, ZKP_OK};
 #if HB_THREADS
-        run_split(pairs_range, pairs_thread, lv, pairs, pairs >= PAR_MIN_PAIRS ? threads : 1, LEAVES_PER_CALL);
+        s = run_split(pairs_range, pairs_thread, lv, pairs, pairs >= PAR_MIN_PAIRS ? threads : 1, LEAVES_PER_CALL);
 #else
-        run_split(pairs_range, NULL, lv, pairs, 1, LEAVES_PER_CALL);
+        s = run_split(pairs_range, NULL, lv, pairs, 1, LEAVES_PER_CALL);
 #endif
         if (m & 1) memcpy(nxt[pairs], cur[m - 1], 32); /* odd last value carried up */
         m = pairs + (m & 1);
@@ -151,7 +159,7 @@ zkp_status zkp_hemera_root_fixed_threads(const uint8_t *data, size_t len, unsign
         cur = nxt;
         nxt = t;
     }
-    zkp_status s = zkp_hemera_hash_node_batch((const uint8_t(*)[64])cur, 1, 1, (uint8_t(*)[32])out);
+    if (s == ZKP_OK) s = zkp_hemera_hash_node_batch((const uint8_t(*)[64])cur, 1, 1, (uint8_t(*)[32])out);
     free(a);
     free(b);
     return s;

@@ -39,8 +39,7 @@ zkp_status zkp_hemera_root_cdc(const uint8_t *data, size_t len, uint8_t out[ZKP_
     if ((!data && len) || !out) return ZKP_ERR_NULL;
     size_t end = len ? cdc_next(data, len, 0) : 0;
     if (end == len) {  /* empty, or a single chunk: the root leaf */
-        hm_leaf(data, len, 0, 1, out);
-        return ZKP_OK;
+        return hm_leaf(data, len, 0, 1, out);
     }
     /* Chunks are found LEAF_GROUP at a time and hashed together through
      * the lane-parallel batch path (unequal lengths are fine there), into
@@ -64,7 +63,8 @@ zkp_status zkp_hemera_root_cdc(const uint8_t *data, size_t len, uint8_t out[ZKP_
             start = end;
             if (start < len) end = cdc_next(data, len, start);
         }
-        zkp_hemera_hash_leaf_batch(ptr, lens, ctr, m, 0, cv);
+        zkp_status st = zkp_hemera_hash_leaf_batch(ptr, lens, ctr, m, 0, cv);
+        if (st != ZKP_OK) return st;
         for (unsigned l = 0; l < m; l++) hm_stack_push(&s, cv[l], l + 1 < m || start < len);
         if (start >= len) break;
     }

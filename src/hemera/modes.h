@@ -80,8 +80,9 @@ static inline void hm_wipe(void *p, size_t n) {
 #endif
 }
 
-/* hash_leaf / hash_node without argument checks (tree.c). */
-void hm_leaf(const uint8_t *chunk, size_t len, uint64_t counter, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+/* hash_leaf / hash_node without argument checks (tree.c). hm_leaf hashes
+ * the chunk through zkp_hemera_hash and passes on its status. */
+ZKP_MUST_USE zkp_status hm_leaf(const uint8_t *chunk, size_t len, uint64_t counter, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 void hm_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES], const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], int is_root,
              uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
@@ -121,7 +122,7 @@ void hm_stack_finish(hm_stack *s, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYT
 /* Root of the fixed-tree subtree over chunks [first, first + count) of
  * data[0..len) (leaf counters are the global chunk indices), with the root
  * flag on its top node, or on the leaf when count == 1. */
-void hm_fixed_range(const uint8_t *data, size_t len, uint64_t first, uint64_t count, int is_root,
-                    uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_MUST_USE zkp_status hm_fixed_range(const uint8_t *data, size_t len, uint64_t first, uint64_t count, int is_root,
+                                       uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
 #endif

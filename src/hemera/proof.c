@@ -63,8 +63,11 @@ zkp_status zkp_hemera_proof_create(const uint8_t *data, size_t len, uint64_t ind
     *proof_len = need;
     if (cap < need) return ZKP_ERR_LENGTH;
     /* Siblings are non-root subtrees; store them bottom-up. */
-    for (unsigned d = 0; d < p.depth; d++)
-        hm_fixed_range(data, len, p.sib_lo[d], p.sib_n[d], 0, proof + (size_t)(p.depth - 1 - d) * ZKP_HEMERA_DIGEST_BYTES);
+    for (unsigned d = 0; d < p.depth; d++) {
+        zkp_status st = hm_fixed_range(data, len, p.sib_lo[d], p.sib_n[d], 0,
+                                       proof + (size_t)(p.depth - 1 - d) * ZKP_HEMERA_DIGEST_BYTES);
+        if (st != ZKP_OK) return st;
+    }
     return ZKP_OK;
 }
 
@@ -82,7 +85,8 @@ zkp_status zkp_hemera_proof_verify(const uint8_t root[ZKP_HEMERA_DIGEST_BYTES], 
     if ((uint64_t)chunk_len != want_len) return ZKP_ERR_VERIFY;
 
     uint8_t cur[ZKP_HEMERA_DIGEST_BYTES];
-    hm_leaf(chunk, chunk_len, index, n == 1, cur);
+    zkp_status st = hm_leaf(chunk, chunk_len, index, n == 1, cur);
+    if (st != ZKP_OK) return st;
     for (unsigned j = 0; j < p.depth; j++) {
         unsigned d = p.depth - 1 - j;  /* bottom-up */
         const uint8_t *sib = proof + (size_t)j * ZKP_HEMERA_DIGEST_BYTES;

@@ -5,15 +5,17 @@
  */
 #include "hemera/modes.h"
 
-void hm_leaf(const uint8_t *chunk, size_t len, uint64_t counter, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+zkp_status hm_leaf(const uint8_t *chunk, size_t len, uint64_t counter, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     uint8_t h[ZKP_HEMERA_DIGEST_BYTES];
-    zkp_hemera_hash(chunk, len, h);  /* plain tag-0 sponge with its own length */
+    zkp_status s = zkp_hemera_hash(chunk, len, h);  /* plain tag-0 sponge with its own length */
+    if (s != ZKP_OK) return s;
     uint64_t st[ZKP_HEMERA_WIDTH] = {0};
     hm_get_limbs(st, h);
     st[HM_COUNTER] = counter;
     st[HM_FLAGS] = HM_FLAG_CHUNK | (is_root ? HM_FLAG_ROOT : 0);
     zkp_hemera_permute(st);
     hm_put_digest(out, st);
+    return ZKP_OK;
 }
 
 static void node_state(uint64_t st[ZKP_HEMERA_WIDTH], const uint8_t *left, const uint8_t *right, int is_root) {
@@ -34,8 +36,7 @@ void hm_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES], const uint8_t right[ZK
 zkp_status zkp_hemera_hash_leaf(const uint8_t *chunk, size_t len, uint64_t counter, int is_root,
                                 uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if ((!chunk && len) || !out) return ZKP_ERR_NULL;
-    hm_leaf(chunk, len, counter, is_root, out);
-    return ZKP_OK;
+    return hm_leaf(chunk, len, counter, is_root, out);
 }
 
 zkp_status zkp_hemera_hash_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
@@ -101,15 +102,14 @@ uint64_t zkp_hemera_chunk_count(uint64_t total_len) {
  * single-state path, which has the lower latency. */
 #define LEAF_GROUP 64
 
-void hm_fixed_range(const uint8_t *data, size_t len, uint64_t first, uint64_t count, int is_root,
-                    uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+zkp_status hm_fixed_range(const uint8_t *data, size_t len, uint64_t first, uint64_t count, int is_root,
+                          uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if (count == 1) {
         /* A single-leaf (sub)tree is the leaf itself: the root flag goes on
          * the leaf (spec 7.5, n = 1). data is NULL only for empty input. */
         size_t off = (size_t)(first * ZKP_HEMERA_CHUNK_BYTES);
         size_t clen = len - off < ZKP_HEMERA_CHUNK_BYTES ? len - off : ZKP_HEMERA_CHUNK_BYTES;
-        hm_leaf(data ? data + off : data, clen, first, is_root, out);
-        return;
+        return hm_leaf(data ? data + off : data, clen, first, is_root, out);
     }
     hm_stack s;
     hm_stack_init(&s);
@@ -126,14 +126,15 @@ void hm_fixed_range(const uint8_t *data, size_t len, uint64_t first, uint64_t co
             lens[l] = len - off < ZKP_HEMERA_CHUNK_BYTES ? len - off : ZKP_HEMERA_CHUNK_BYTES;
             ctr[l] = a + l;
         }
-        zkp_hemera_hash_leaf_batch(ptr, lens, ctr, m, 0, cv);
+        zkp_status st = zkp_hemera_hash_leaf_batch(ptr, lens, ctr, m, 0, cv);
+        if (st != ZKP_OK) return st;
         for (unsigned l = 0; l < m; l++) hm_stack_push(&s, cv[l], a + l + 1 < end);
     }
     hm_stack_finish(&s, is_root, out);
+    return ZKP_OK;
 }
 
 zkp_status zkp_hemera_root_fixed(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if ((!data && len) || !out) return ZKP_ERR_NULL;
-    hm_fixed_range(data, len, 0, zkp_hemera_chunk_count(len), 1, out);
-    return ZKP_OK;
+    return hm_fixed_range(data, len, 0, zkp_hemera_chunk_count(len), 1, out);
 }

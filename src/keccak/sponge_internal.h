@@ -78,7 +78,7 @@ ZKP_INLINE void keccak_extract_bytes(const uint64_t *st, size_t pos, uint8_t *ou
 }
 
 /* Output length check shared by every entry point. */
-ZKP_INLINE zkp_status keccak_check_outlen(const keccak_params *p, size_t outlen) {
+ZKP_MUST_USE ZKP_INLINE zkp_status keccak_check_outlen(const keccak_params *p, size_t outlen) {
     if (p->digest) return outlen == p->digest ? ZKP_OK : ZKP_ERR_LENGTH;
     return outlen ? ZKP_OK : ZKP_ERR_LENGTH;
 }

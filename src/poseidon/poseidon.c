@@ -297,7 +297,8 @@ zkp_status zkp_poseidon_merkle_path_root(const zkp_poseidon_fr *leaf, uint64_t i
             pair[0] = node;
             pair[1] = siblings[k];
         }
-        zkp_poseidon_hash(pair, 2, &node);
+        st = zkp_poseidon_hash(pair, 2, &node);
+        if (st != ZKP_OK) return st;
     }
     *root = node;
     return ZKP_OK;
@@ -431,7 +432,8 @@ static zkp_status lp_hash_bytes(const zkp_poseidon_hasher *h, const uint8_t *con
             f.width = n + 1;
             return lp_fail(d, ZKP_POSEIDON_LP_INVALID_NUMBER_OF_INPUTS, f);
         }
-        zkp_poseidon_new_circom(&one, n, NULL);
+        st = zkp_poseidon_new_circom(&one, n, d);
+        if (st != ZKP_OK) return st;
         h = &one;
     }
     st = lp_count(h, n, d);

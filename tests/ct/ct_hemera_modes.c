@@ -92,7 +92,7 @@ int main(int argc, char **argv) {
         ct_must(zkp_hemera_hash(msg, sizeof msg, out), "hash (planted)");
         ct_must(zkp_hemera_hash_leaf(msg, sizeof msg, 0, 0, out), "hash_leaf (planted)");
     }
-    zkp_cpu_force("native");
+    ct_must(zkp_cpu_force("native"), "cpu_force(native)");
     printf("ct_hemera_modes: %d calls\n", ct_calls);
     return ct_calls > 0 ? 0 : 1;
 }

@@ -71,7 +71,7 @@ int main(int argc, char **argv) {
         printf("ct_keccak: level %s (%s, %s) done\n", levels[l], zkp_keccakf1600_implementation(),
                zkp_keccak_many_implementation());
     }
-    zkp_cpu_force("native");
+    ct_must(zkp_cpu_force("native"), "cpu_force(native)");
     if (planted) {
         uint8_t root[32] = {0}, leaf[32] = {1}, path[2 * 32] = {2};
         size_t index = 2;

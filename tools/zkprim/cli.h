@@ -42,9 +42,9 @@ typedef struct cli_hash_algo {
     size_t default_len;        /* digest bytes without --length */
     unsigned flags;
     size_t ctx_size;           /* bytes of hashing state the CLI allocates */
-    zkp_status (*init)(void *ctx, const cli_hash_opts *opts);
-    zkp_status (*update)(void *ctx, const uint8_t *data, size_t len);
-    zkp_status (*final)(void *ctx, uint8_t *out, size_t len);
+    zkp_status (*init)(void *ctx, const cli_hash_opts *opts) ZKP_MUST_USE;
+    zkp_status (*update)(void *ctx, const uint8_t *data, size_t len) ZKP_MUST_USE;
+    zkp_status (*final)(void *ctx, uint8_t *out, size_t len) ZKP_MUST_USE;
 } cli_hash_algo;
 
 extern const cli_hash_algo *const cli_hash_algos[];

@@ -128,11 +128,13 @@ typedef struct pow_ctx {
     uint64_t *out;
     const uint64_t *exps;
     size_t n;
+    zkp_status st;  /* first failure of a timed call (ZKP_OK: none) */
 } pow_ctx;
 
 static void run_pow(void *ctx) {
     pow_ctx *c = ctx;
-    zkp_gf2_fixed_base_pow_batch_vartime(c->t, c->out, c->exps, c->n);
+    zkp_status st = zkp_gf2_fixed_base_pow_batch_vartime(c->t, c->out, c->exps, c->n);
+    if (c->st == ZKP_OK) c->st = st;
 }
 
 typedef struct mul_ctx {
@@ -140,11 +142,21 @@ typedef struct mul_ctx {
     uint64_t *r;
     const uint64_t *a, *b;
     size_t n;
+    zkp_status st;  /* first failure of a timed call (ZKP_OK: none) */
 } mul_ctx;
 
 static void run_mul(void *ctx) {
     mul_ctx *c = ctx;
-    zkp_gf2_mul_batch(c->f, c->r, c->a, c->b, c->n);
+    zkp_status st = zkp_gf2_mul_batch(c->f, c->r, c->a, c->b, c->n);
+    if (c->st == ZKP_OK) c->st = st;
+}
+
+/* A timed call that failed measured nothing: says so; the caller's < 0
+ * result makes the command exit 1. */
+static double checked_ns(double ns, zkp_status st, const char *what) {
+    if (st == ZKP_OK) return ns;
+    fprintf(stderr, "zkprim " CMD ": %s failed: %s\n", what, zkp_status_str(st));
+    return -1;
 }
 
 /* A base and its table for (f, w); prints the build time when verbose. */
@@ -166,7 +178,8 @@ static zkp_gf2_fixed_base *make_table(zkp_gf2_field f, unsigned w, double *build
     return t;
 }
 
-/* ns per power for 2^lg random 128-bit exponents; < 0 on allocation failure. */
+/* ns per power for 2^lg random 128-bit exponents; < 0 on allocation failure
+ * or a failed call (reported). */
 static double measure_pow(const zkp_gf2_fixed_base *t, int lg, int samples, size_t *ws) {
     zkp_gf2_field f = zkp_gf2_fixed_base_field(t);
     size_t n = (size_t)1 << lg, eb = zkp_gf2_field_limbs(f) * 8;
@@ -177,8 +190,8 @@ static double measure_pow(const zkp_gf2_fixed_base *t, int lg, int samples, size
         return -1;
     }
     field_bench_fill(exps, n * 16, (uint64_t)lg);
-    pow_ctx c = {t, out, exps, n};
-    double ns = field_bench_best_ns(run_pow, &c, samples) / (double)n;
+    pow_ctx c = {t, out, exps, n, ZKP_OK};
+    double ns = checked_ns(field_bench_best_ns(run_pow, &c, samples) / (double)n, c.st, "fixed-base power");
     *ws = zkp_gf2_fixed_base_table_bytes(f, zkp_gf2_fixed_base_window(t)) + n * 16 + n * eb;
     free(exps);
     free(out);
@@ -199,8 +212,8 @@ static double measure_mul(zkp_gf2_field f, int lg, int samples, size_t *ws) {
     field_bench_fill(b, n * eb, 2000 + (uint64_t)lg);
     field_bench_reduce(f, a, n);
     field_bench_reduce(f, b, n);
-    mul_ctx c = {f, r, a, b, n};
-    double ns = field_bench_best_ns(run_mul, &c, samples) / (double)n;
+    mul_ctx c = {f, r, a, b, n, ZKP_OK};
+    double ns = checked_ns(field_bench_best_ns(run_mul, &c, samples) / (double)n, c.st, "multiplication");
     *ws = 3 * n * eb;
     free(a);
     free(b);

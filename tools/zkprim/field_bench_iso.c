@@ -21,17 +21,20 @@ typedef struct {
     zkp_gf2_b256 *b;
     zkp_gf2_ghash2 *g;
     size_t n;
+    zkp_status st;  /* first failure of a timed call (ZKP_OK: none) */
 } iso_run;
 
 static void to_ghash2(void *ctx) {
     iso_run *r = ctx;
-    zkp_gf2_b256_to_ghash2_batch_vartime(r->g, r->b, r->n);
+    zkp_status st = zkp_gf2_b256_to_ghash2_batch_vartime(r->g, r->b, r->n);
+    if (r->st == ZKP_OK) r->st = st;
     bench_sink(r->g, sizeof *r->g);
 }
 
 static void to_b256(void *ctx) {
     iso_run *r = ctx;
-    zkp_gf2_ghash2_to_b256_batch_vartime(r->b, r->g, r->n);
+    zkp_status st = zkp_gf2_ghash2_to_b256_batch_vartime(r->b, r->g, r->n);
+    if (r->st == ZKP_OK) r->st = st;
     bench_sink(r->b, sizeof *r->b);
 }
 
@@ -53,9 +56,15 @@ int field_bench_isomorphism(const field_bench_opts *o) {
            o->min_log, o->max_log, o->samples);
     printf("  %-8s %-12s %-6s %14s %14s\n", "n", "working set", "fits", "b256->ghash2", "ghash2->b256");
     for (int lg = o->min_log; lg <= o->max_log; lg++) {
-        iso_run r = {b, g, (size_t)1 << lg};
+        iso_run r = {b, g, (size_t)1 << lg, ZKP_OK};
         double fwd = field_bench_best_ns(to_ghash2, &r, o->samples) / (double)r.n;
         double inv = field_bench_best_ns(to_b256, &r, o->samples) / (double)r.n;
+        if (r.st != ZKP_OK) {
+            fprintf(stderr, "zkprim field-bench: isomorphism failed: %s\n", zkp_status_str(r.st));
+            free(b);
+            free(g);
+            return 1;
+        }
         size_t ws = 2 * r.n * sizeof(zkp_gf2_b256) + ISO_TABLE_BYTES;
         char wb[32];
         if (ws >= (size_t)1 << 20) snprintf(wb, sizeof wb, "%.1f MiB", (double)ws / (1024.0 * 1024));
