@@ -384,6 +384,13 @@ static void test_size_overflow(void) {
     CHECK_STATUS(zkp_gf2_b163_pow(&p, &p, NULL, 1), ZKP_ERR_NULL);
     CHECK_STATUS(zkp_gf2_b163_pow(&p, &p, NULL, 0), ZKP_OK);
     CHECK_EQ_U64(p.limb[0], 1); /* a^0 = 1 */
+    /* Found by the misuse probe: the typed inv and from_bytes formed
+     * r->limb from a NULL r (undefined behaviour, a UBSan report) before the
+     * generic form could return ZKP_ERR_NULL. */
+    uint8_t enc[24] = {0};
+    CHECK_STATUS(zkp_gf2_b163_inv(NULL, &p), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_gf2_b163_inv(&p, NULL), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_gf2_b163_from_bytes(NULL, enc), ZKP_ERR_NULL);
     /* fixed-base powers: 2 limbs in and up to 4 out per power */
     zkp_gf2_fixed_base *t = NULL;
     uint64_t g[ML] = {2, 0, 0, 0};
