@@ -23,6 +23,16 @@ static void test_cpu(void) {
     CHECK_EQ_U64(zkp_cpu_active(), 0);
     CHECK_STATUS(zkp_cpu_force("no-such-level"), ZKP_ERR_PARAM);
     CHECK_STATUS(zkp_cpu_force("avx2+bogus"), ZKP_ERR_PARAM);
+    /* Issue 17, item 3: the grammar is exact. A trailing '+' ("avx2+") was
+     * accepted as "avx2"; an empty string and NULL as "native". */
+    static const char *const malformed[] = {
+        "avx2+", "+avx2", "avx2++bmi2", "", "+", "++", "AVX2", "Avx2", "PORTABLE", "Native", " avx2", "avx2 ",
+        "avx2 +bmi2", "avx2+ bmi2", "\tavx2", "avx2\n", "bmi2+", "pclmul++", "native+", "portable+", "avx2+native",
+        "avx2,bmi2",
+    };
+    for (size_t i = 0; i < sizeof malformed / sizeof malformed[0]; i++)
+        CHECK_MSG(zkp_cpu_force(malformed[i]) == ZKP_ERR_PARAM, "zkp_cpu_force(\"%s\") accepted", malformed[i]);
+    CHECK_STATUS(zkp_cpu_force(NULL), ZKP_ERR_NULL);
     CHECK_EQ_U64(zkp_cpu_active(), 0); /* unchanged after an error */
     /* A level this CPU lacks is an error, never a silent downgrade. */
 #if defined(__x86_64__)

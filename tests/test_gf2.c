@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gf2/gf2_internal.h"
+#include "gf2/gf2_internal.h"
 #include "gf2_ref.h"
 #include "harness.h"
 #include "zkprim/gf2.h"
@@ -269,7 +270,7 @@ static void api_level(void *ctx) {
     zkp_gf2_ghash2 gx, gy, gz;
     rand_elem(ZKP_GF2_GHASH2, gx.limb, 0);
     rand_elem(ZKP_GF2_GHASH2, gy.limb, 0);
-    zkp_gf2_ghash2_mul_batch(&gz, &gx, &gy, 1);
+    CHECK_STATUS(zkp_gf2_ghash2_mul_batch(&gz, &gx, &gy, 1), ZKP_OK);
     ref_gf2_mul(ZKP_GF2_GHASH2, z2, gx.limb, gy.limb);
     CHECK(memcmp(gz.limb, z2, 32) == 0);
 }
@@ -316,10 +317,95 @@ static void test_bad_input(void) {
     CHECK(zkp_gf2_implementation() != NULL);
 }
 
+/* Issue 17, item 1: a fixed-base table whose header was overwritten (field,
+ * window width, window count, table pointer, magic) is ZKP_ERR_STATE for
+ * the powers, 0 / ZKP_GF2_FIELD_COUNT for the getters, and is not passed to
+ * free; before the header checks the kernels indexed the table with the
+ * garbage (w = 0: a shift by -1, nwin huge: reads far past the table). */
+static void test_corrupt_table(void) {
+    th_section("corrupt fixed-base table (issue 17)");
+    uint64_t g[ML] = {2, 0, 0, 0}, out[4 * ML], exps[8] = {5, 7, 9, 11, 13, 15, 17, 19};
+    zkp_gf2_fixed_base *t = NULL;
+    CHECK_STATUS(zkp_gf2_fixed_base_new(&t, ZKP_GF2_B163, g, 4), ZKP_OK);
+    if (!t) return;
+    const zkp_gf2_fixed_base good = *t;
+    for (int c = 0; c < 12; c++) {
+        switch (c) {
+        case 0: t->magic = 0; break;
+        case 1: t->magic = ~GF2_FB_MAGIC; break;
+        case 2: t->field = (zkp_gf2_field)ZKP_GF2_FIELD_COUNT; break;
+        case 3: t->field = (zkp_gf2_field)0x7FFFFFFF; break;
+        case 4: t->w = 0; break;
+        case 5: t->w = 21; break;
+        case 6: t->w = ~0u; break;
+        case 7: t->nwin = 0; break;
+        case 8: t->nwin = good.nwin + 1; break;
+        case 9: t->nwin = ~0u; break;
+        case 10: t->tab = NULL; break;
+        case 11: t->w = 8; break; /* a valid width, but not the one the table was built with */
+        }
+        CHECK_MSG(zkp_gf2_fixed_base_pow_batch_vartime(t, out, exps, 4) == ZKP_ERR_STATE, "case %d", c);
+        CHECK_MSG(zkp_gf2_fixed_base_pow_vartime(t, out, exps) == ZKP_ERR_STATE, "case %d", c);
+        CHECK_MSG(zkp_gf2_fixed_base_pow_batch_vartime(t, out, exps, 0) == ZKP_ERR_STATE, "case %d", c);
+        CHECK_EQ_INT(zkp_gf2_fixed_base_window(t), 0);
+        CHECK_EQ_INT(zkp_gf2_fixed_base_field(t), ZKP_GF2_FIELD_COUNT);
+        zkp_gf2_fixed_base_free(t); /* ignored: the header cannot be trusted */
+        *t = good;
+    }
+    CHECK_STATUS(zkp_gf2_fixed_base_pow_batch_vartime(t, out, exps, 4), ZKP_OK);
+    zkp_gf2_fixed_base_free(t);
+}
+
+/* Issue 17, item 2: element counts and exponent lengths whose byte size
+ * wraps or exceeds any object are ZKP_ERR_LENGTH (the typed batch and pow
+ * forms now return a status for this); small real buffers are passed, so a
+ * missing check runs off them. */
+static void test_size_overflow(void) {
+    th_section("size overflow (issue 17)");
+    uint64_t a[4 * ML] = {3}, b[4 * ML] = {5}, r[4 * ML], e[4] = {3, 0, 0, 0};
+    const size_t huge[] = {SIZE_MAX, SIZE_MAX / 2 + 1, (size_t)1 << 63, (size_t)1 << 61};
+    for (size_t h = 0; h < sizeof huge / sizeof huge[0]; h++) {
+        const size_t n = huge[h];
+        for (unsigned f = 0; f < ZKP_GF2_FIELD_COUNT; f++) {
+            CHECK_STATUS(zkp_gf2_mul_batch((zkp_gf2_field)f, r, a, b, n), ZKP_ERR_LENGTH);
+            CHECK_STATUS(zkp_gf2_pow((zkp_gf2_field)f, r, a, e, n), ZKP_ERR_LENGTH);
+        }
+        zkp_gf2_b127 x = {{3, 0}}, y = {{5, 0}}, z;
+        zkp_gf2_b256 X = {{3, 0, 0, 0}}, Y = {{5, 0, 0, 0}}, Z;
+        CHECK_STATUS(zkp_gf2_b127_mul_batch(&z, &x, &y, n), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_gf2_b256_mul_batch(&Z, &X, &Y, n), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_gf2_b127_pow(&z, &x, e, n), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_gf2_b256_pow(&Z, &X, e, n), ZKP_ERR_LENGTH);
+    }
+    /* the typed forms now check pointers too */
+    zkp_gf2_b163 p = {{2, 0, 0}};
+    CHECK_STATUS(zkp_gf2_b163_mul_batch(NULL, &p, &p, 1), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_gf2_b163_mul_batch(NULL, NULL, NULL, 0), ZKP_OK);
+    CHECK_STATUS(zkp_gf2_b163_pow(&p, &p, NULL, 1), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_gf2_b163_pow(&p, &p, NULL, 0), ZKP_OK);
+    CHECK_EQ_U64(p.limb[0], 1); /* a^0 = 1 */
+    /* Found by the misuse probe: the typed inv and from_bytes formed
+     * r->limb from a NULL r (undefined behaviour, a UBSan report) before the
+     * generic form could return ZKP_ERR_NULL. */
+    uint8_t enc[24] = {0};
+    CHECK_STATUS(zkp_gf2_b163_inv(NULL, &p), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_gf2_b163_inv(&p, NULL), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_gf2_b163_from_bytes(NULL, enc), ZKP_ERR_NULL);
+    /* fixed-base powers: 2 limbs in and up to 4 out per power */
+    zkp_gf2_fixed_base *t = NULL;
+    uint64_t g[ML] = {2, 0, 0, 0};
+    CHECK_STATUS(zkp_gf2_fixed_base_new(&t, ZKP_GF2_B256, g, 4), ZKP_OK);
+    for (size_t h = 0; h < sizeof huge / sizeof huge[0]; h++)
+        CHECK_STATUS(zkp_gf2_fixed_base_pow_batch_vartime(t, r, e, huge[h]), ZKP_ERR_LENGTH);
+    zkp_gf2_fixed_base_free(t);
+}
+
 int main(void) {
     th_init("test_gf2");
     test_rabin();
     test_bad_input();
+    test_corrupt_table();
+    test_size_overflow();
     test_kernel_table();
     th_for_each_cpu_level(api_level, NULL);
     return th_finish();

@@ -262,8 +262,22 @@ static void test_api(void) {
     CHECK(zkp_gf2_iso_implementation() != NULL);
 }
 
+/* Issue 17, item 2: batch counts whose byte size (32n) wraps are
+ * ZKP_ERR_LENGTH before any element is read or written. */
+static void test_size_overflow(void) {
+    th_section("size overflow (issue 17)");
+    zkp_gf2_b256 a[2] = {{{1, 2, 3, 4}}, {{5, 6, 7, 8}}};
+    zkp_gf2_ghash2 g[2];
+    const size_t huge[] = {SIZE_MAX, SIZE_MAX / 2 + 1, (size_t)1 << 63, (size_t)1 << 59};
+    for (size_t h = 0; h < sizeof huge / sizeof huge[0]; h++) {
+        CHECK_STATUS(zkp_gf2_b256_to_ghash2_batch_vartime(g, a, huge[h]), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_gf2_ghash2_to_b256_batch_vartime(a, g, huge[h]), ZKP_ERR_LENGTH);
+    }
+}
+
 int main(void) {
     th_init("gf2iso");
+    test_size_overflow();
     /* The oracles themselves: v^2 = v + y^121, and x * x^255 wraps through
      * the b256 modulus. */
     el v = bit(128), w = bit(121);

@@ -693,6 +693,90 @@ static void proofs(void) {
 
 /* ---- bad input ------------------------------------------------------------------- */
 
+/* Issue 17, item 1: every private field of the hasher and the XOF reader
+ * overwritten with edge values is ZKP_ERR_STATE at every entry (these
+ * checks predate the issue; the cases pin them). */
+static void corrupt_state(void) {
+    th_section("corrupt state (issue 17)");
+    uint8_t buf[200] = {0}, out[200];
+    static const uint32_t buflens[] = {56, 57, 0x80000000u, 0xFFFFFFFFu};
+    static const uint32_t flags[] = {0, 1, 0x484d0002u, 0x484e0000u, 0x58460000u, 0xFFFFFFFFu};
+    static const uint32_t poss[] = {33, 64, 0x80000000u, 0xFFFFFFFFu};
+    zkp_hemera_hasher h;
+    zkp_hemera_xof x;
+    for (int secret = 0; secret < 2; secret++) {
+        for (size_t i = 0; i < sizeof buflens / sizeof buflens[0] + sizeof flags / sizeof flags[0]; i++) {
+            for (int entry = 0; entry < 3; entry++) {
+                if (secret) zkp_hemera_hasher_init_secret(&h);
+                else zkp_hemera_hasher_init(&h);
+                zkp_hemera_hasher_update(&h, buf, 10);
+                if (i < 4) h.buflen = buflens[i];
+                else h.flags = flags[i - 4];
+                zkp_status st = entry == 0   ? zkp_hemera_hasher_update(&h, buf, sizeof buf)
+                                : entry == 1 ? zkp_hemera_hasher_finalize(&h, out)
+                                             : zkp_hemera_hasher_finalize_xof(&h, &x);
+                CHECK_MSG(st == ZKP_ERR_STATE, "hasher case %zu entry %d: %s", i, entry, zkp_status_name(st));
+                if (entry == 2) CHECK_STATUS(zkp_hemera_xof_fill(&x, out, 1), ZKP_ERR_STATE);
+            }
+        }
+        for (size_t i = 0; i < sizeof poss / sizeof poss[0] + sizeof flags / sizeof flags[0]; i++) {
+            if (secret) zkp_hemera_hasher_init_secret(&h);
+            else zkp_hemera_hasher_init(&h);
+            CHECK_STATUS(zkp_hemera_hasher_finalize_xof(&h, &x), ZKP_OK);
+            if (i < 4) x.pos = poss[i];
+            else x.flags = flags[i - 4] == 0x58460000u ? 0x484d0000u : flags[i - 4];
+            CHECK_MSG(zkp_hemera_xof_fill(&x, out, sizeof out) == ZKP_ERR_STATE, "xof case %zu", i);
+        }
+    }
+}
+
+/* Issue 17, item 2: lengths and counts larger than any object (or whose
+ * byte size wraps) are ZKP_ERR_LENGTH before any memory access. The
+ * buffers are small and real, so a missing check reads past them. */
+static void size_overflow(void) {
+    th_section("size overflow (issue 17)");
+    uint8_t buf[128] = {0}, out[64], key[32] = {0}, proof[64];
+    const size_t huge[] = {SIZE_MAX, SIZE_MAX / 2 + 1, (size_t)1 << 63};
+    for (size_t i = 0; i < sizeof huge / sizeof huge[0]; i++) {
+        const size_t L = huge[i];
+        CHECK_STATUS(zkp_hemera_hash(buf, L, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_hash_secret(buf, L, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_keyed_hash(key, buf, L, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_derive_key(buf, L, buf, 1, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_derive_key(buf, 1, buf, L, out), ZKP_ERR_LENGTH);
+        zkp_hemera_hasher h;
+        zkp_hemera_hasher_init(&h);
+        CHECK_STATUS(zkp_hemera_hasher_update(&h, buf, L), ZKP_ERR_LENGTH);
+        zkp_hemera_xof x;
+        CHECK_STATUS(zkp_hemera_hasher_finalize_xof(&h, &x), ZKP_OK);
+        CHECK_STATUS(zkp_hemera_xof_fill(&x, out, L), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_hash_leaf(buf, L, 0, 0, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_root_fixed(buf, L, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_root_fixed_threads(buf, L, 2, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_root_cdc(buf, L, out), ZKP_ERR_LENGTH);
+        size_t plen = 0;
+        CHECK_STATUS(zkp_hemera_proof_create(buf, L, 0, proof, sizeof proof, &plen), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_proof_create(buf, 100, 0, proof, L, &plen), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_proof_verify(out, buf, L, 0, 100, proof, 0), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_proof_verify(out, buf, 100, 0, 100, proof, L), ZKP_ERR_LENGTH);
+        /* counts: the byte size of n records wraps or exceeds any object */
+        uint64_t states[2][ZKP_HEMERA_WIDTH] = {{0}};
+        CHECK_STATUS(zkp_hemera_permute_batch(states, L), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_hash_node_batch((const uint8_t(*)[64])buf, L, 0, (uint8_t(*)[32])out),
+                     ZKP_ERR_LENGTH);
+        const uint8_t *ptrs[2] = {buf, buf};
+        size_t lens[2] = {L, 4};
+        uint64_t ctr[2] = {0, 1};
+        CHECK_STATUS(zkp_hemera_hash_leaf_batch(ptrs, lens + 1, ctr, L, 0, (uint8_t(*)[32])out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_hash_leaf_batch(ptrs, lens, ctr, 2, 0, (uint8_t(*)[32])out), ZKP_ERR_LENGTH);
+    }
+    /* products that wrap exactly: 2^57 states of 128 bytes, 2^58 pairs of 64 */
+    uint64_t st1[1][ZKP_HEMERA_WIDTH] = {{0}};
+    CHECK_STATUS(zkp_hemera_permute_batch(st1, (size_t)1 << 57), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_hemera_hash_node_batch((const uint8_t(*)[64])buf, (size_t)1 << 58, 0, (uint8_t(*)[32])out),
+                 ZKP_ERR_LENGTH);
+}
+
 static void bad_input(void) {
     th_section("bad input");
     uint8_t out[32], key[32] = {0}, buf[8] = {0};
@@ -842,6 +926,8 @@ static void all_levels(void *ctx) {
     classes_agree();
     proofs();
     bad_input();
+    corrupt_state();
+    size_overflow();
 }
 
 int main(void) {

@@ -603,6 +603,134 @@ static void test_bad_input(void) {
     CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, 0, buf, 2), ZKP_ERR_VERIFY);
 }
 
+/* Issue 17, item 1: a corrupted or uninitialised zkp_keccak_state (rate,
+ * pos, suffix, digest or phase overwritten with edge values) is
+ * ZKP_ERR_STATE at every entry, never a division by a zero rate or a write
+ * past the lanes. Before the entry checks, rate 0 raised SIGFPE and pos
+ * beyond the rate wrote outside the state. */
+typedef struct { const char *field; unsigned value; } corrupt_case;
+
+static void set_field(zkp_keccak_state *s, const char *field, unsigned v) {
+    if (!strcmp(field, "rate")) s->rate = (uint16_t)v;
+    else if (!strcmp(field, "pos")) s->pos = (uint16_t)v;
+    else if (!strcmp(field, "suffix")) s->suffix = (uint8_t)v;
+    else if (!strcmp(field, "digest")) s->digest = (uint8_t)v;
+    else s->phase = (uint8_t)v;
+}
+
+static void test_corrupt_state(void) {
+    th_section("corrupt state (issue 17)");
+    static const zkp_keccak_alg algs[] = {ZKP_KECCAK_256, ZKP_SHA3_224, ZKP_SHA3_384, ZKP_SHA3_512, ZKP_SHAKE128,
+                                          ZKP_SHAKE256};
+    uint8_t buf[600] = {0}, out[600];
+    for (size_t a = 0; a < sizeof algs / sizeof algs[0]; a++) {
+        zkp_keccak_state s;
+        CHECK_STATUS(zkp_keccak_init(&s, algs[a]), ZKP_OK);
+        const unsigned rate = s.rate, dig = s.digest;
+        const corrupt_case cases[] = {
+            {"rate", 0}, {"rate", 1}, {"rate", 7}, {"rate", rate - 8}, {"rate", rate + 1}, {"rate", 200},
+            {"rate", 201}, {"rate", 0xFFFF}, {"pos", rate}, {"pos", rate + 1}, {"pos", 200}, {"pos", 0xFFFF},
+            {"suffix", 0}, {"suffix", 0x02}, {"suffix", 0xFF}, {"digest", dig ? 0 : 32}, {"digest", 200},
+            {"digest", 0xFF}, {"phase", 0}, {"phase", 4}, {"phase", 0x80}, {"phase", 0xFF},
+        };
+        for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+            /* each entry point sees the corruption on a fresh state, once
+             * while absorbing and (XOFs) once while squeezing */
+            for (int squeezing = 0; squeezing <= (dig == 0); squeezing++) {
+                if (squeezing && !strcmp(cases[c].field, "pos") && cases[c].value == rate) continue; /* valid */
+                for (int entry = 0; entry < 3; entry++) {
+                    zkp_keccak_init(&s, algs[a]);
+                    zkp_keccak_update(&s, buf, 5);
+                    if (squeezing) zkp_keccak_squeeze(&s, out, 3);
+                    set_field(&s, cases[c].field, cases[c].value);
+                    zkp_status st = entry == 0   ? zkp_keccak_update(&s, buf, sizeof buf)
+                                    : entry == 1 ? zkp_keccak_final(&s, out, dig ? dig : sizeof out)
+                                                 : zkp_keccak_squeeze(&s, out, sizeof out);
+                    /* squeeze on a fixed-output state, and update while
+                     * squeezing, are STATE anyway; everything else must be
+                     * caught by the field checks */
+                    CHECK_MSG(st == ZKP_ERR_STATE, "alg %d %s=%u %s entry %d: %s", (int)algs[a], cases[c].field,
+                              cases[c].value, squeezing ? "squeezing" : "absorbing", entry, zkp_status_name(st));
+                }
+            }
+        }
+        /* the valid edge: an XOF's block used up exactly (pos == rate) */
+        if (!dig) {
+            zkp_keccak_init(&s, algs[a]);
+            CHECK_STATUS(zkp_keccak_squeeze(&s, out, rate), ZKP_OK);
+            CHECK_EQ_INT(s.pos, rate);
+            CHECK_STATUS(zkp_keccak_squeeze(&s, out, 1), ZKP_OK);
+        }
+    }
+    /* an all-zero struct (never initialised) and one full of 0xFF bytes */
+    zkp_keccak_state z;
+    memset(&z, 0, sizeof z);
+    CHECK_STATUS(zkp_keccak_update(&z, buf, 10), ZKP_ERR_STATE);
+    CHECK_STATUS(zkp_keccak_squeeze(&z, out, 10), ZKP_ERR_STATE);
+    CHECK_STATUS(zkp_keccak_final(&z, out, 32), ZKP_ERR_STATE);
+    memset(&z, 0xFF, sizeof z);
+    CHECK_STATUS(zkp_keccak_update(&z, buf, 10), ZKP_ERR_STATE);
+    CHECK_STATUS(zkp_keccak_squeeze(&z, out, 10), ZKP_ERR_STATE);
+    CHECK_STATUS(zkp_keccak_final(&z, out, 32), ZKP_ERR_STATE);
+}
+
+/* Issue 17, item 2: sizes whose products or sums wrap, or exceed any
+ * object, are ZKP_ERR_LENGTH before any memory is touched. The buffers
+ * passed are small and real, so a missing check reads or writes far out of
+ * bounds (hash_many with stride 2^63 and n = 3 segfaulted). */
+static void test_size_overflow(void) {
+    th_section("size overflow (issue 17)");
+    uint8_t buf[256] = {0}, out[256];
+    const size_t huge[] = {SIZE_MAX, SIZE_MAX / 2 + 1, (size_t)1 << 63, SIZE_MAX - 31};
+    for (size_t h = 0; h < sizeof huge / sizeof huge[0]; h++) {
+        const size_t L = huge[h];
+        CHECK_STATUS(zkp_keccak_hash(ZKP_SHA3_256, buf, L, out, 32), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_hash(ZKP_SHAKE128, buf, 4, out, L), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak256(buf, L, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_sha3_256(buf, L, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_sha3_224(buf, L, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_sha3_384(buf, L, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_sha3_512(buf, L, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_shake128(buf, L, out, 16), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_shake256(buf, 4, out, L), ZKP_ERR_LENGTH);
+        zkp_keccak_state s;
+        zkp_keccak_init(&s, ZKP_KECCAK_256);
+        CHECK_STATUS(zkp_keccak_update(&s, buf, L), ZKP_ERR_LENGTH);
+        zkp_keccak_init(&s, ZKP_SHAKE256);
+        CHECK_STATUS(zkp_keccak_squeeze(&s, out, L), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_final(&s, out, L), ZKP_ERR_LENGTH);
+        /* strides and counts */
+        CHECK_STATUS(zkp_keccak_hash_many(ZKP_KECCAK_256, buf, 64, L, 3, out, 32), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_hash_many(ZKP_KECCAK_256, buf, 0, 0, L, out, 32), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_hash_many(ZKP_KECCAK_256, buf, L, L, 1, out, 32), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_hash_many(ZKP_SHAKE128, buf, 8, 8, 2, out, L), ZKP_ERR_LENGTH);
+        const uint8_t *ptrs[2] = {buf, buf};
+        size_t lens[2] = {L, 4};
+        CHECK_STATUS(zkp_keccak_hash_many_ptrs(ZKP_SHA3_256, ptrs, lens, 2, out, 32), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_hash_many_ptrs(ZKP_SHAKE256, ptrs, lens + 1, 1, out, L), ZKP_ERR_LENGTH);
+    }
+    /* (n - 1) * stride wrapping exactly to a small value: 2^63 * 2 = 0,
+     * 2^62 * 4 = 0 */
+    CHECK_STATUS(zkp_keccak_hash_many(ZKP_KECCAK_256, buf, 32, (size_t)1 << 62, 5, out, 32), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_keccak_hash_many(ZKP_KECCAK_256, buf, 32, 32, ((size_t)1 << 59) + 1, out, 32), ZKP_ERR_LENGTH);
+    /* n * outlen wrapping: 2^59 digests of 32 bytes is 2^64 = 0 */
+    CHECK_STATUS(zkp_keccak_hash_many(ZKP_SHAKE128, buf, 0, 0, (size_t)1 << 59, out, 32), ZKP_ERR_LENGTH);
+    /* the largest legal extent still passes the check (nothing to hash) */
+    CHECK_STATUS(zkp_keccak_hash_many(ZKP_KECCAK_256, buf, 0, (size_t)1 << 62, 0, out, 32), ZKP_OK);
+    /* trees: n a power of two too large for the node array (32 * (2n - 1)) */
+    for (unsigned k = 57; k < 64; k++) {
+        const size_t n = (size_t)1 << k;
+        CHECK_STATUS(zkp_keccak_tree_build(ZKP_KECCAK_256, buf, n, out, 1), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_tree_root(ZKP_KECCAK_256, buf, n, out, 1), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_tree_path(buf, n, 0, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_tree_root_data(ZKP_KECCAK_256, buf, 0, n, out, 1), ZKP_ERR_LENGTH);
+    }
+    /* n * leaf_size wrapping to 0 */
+    CHECK_STATUS(zkp_keccak_tree_root_data(ZKP_KECCAK_256, buf, (size_t)1 << 60, 16, out, 1), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_keccak_tree_root_data(ZKP_KECCAK_256, buf, SIZE_MAX, 2, out, 1), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, 0, buf, SIZE_MAX), ZKP_ERR_LENGTH);
+}
+
 static void test_dispatch_names(void) {
     th_section("implementation names");
     CHECK(zkp_keccakf1600_implementation() != NULL);
@@ -638,6 +766,8 @@ int main(void) {
     th_for_each_cpu_level(run_level, NULL);
     test_threaded_trees();
     test_bad_input();
+    test_corrupt_state();
+    test_size_overflow();
     test_dispatch_names();
     for (size_t f = 0; f < NKATS; f++) free_kats(k_kats[f].v, k_kats[f].n);
     return th_finish();

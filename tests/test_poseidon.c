@@ -1067,6 +1067,78 @@ static void run_merkle(void *arg) {
     CHECK_EQ_BYTES(be, want, 32);
 }
 
+/* Issue 17, item 1: a light-poseidon hasher that was never constructed or
+ * whose fields were overwritten is ZKP_ERR_STATE (INVALID_HASHER) at every
+ * use. Before: n_inputs = 1000 with a valid marker sized a 1001-lane hash
+ * over a 17-lane stack array; a garbage marker read as NULL_POINTER. */
+static void test_corrupt_hasher(void) {
+    th_section("corrupt hasher (issue 17)");
+    zkp_poseidon_fr in[16], out;
+    memset(in, 0, sizeof in);
+    uint8_t b[32] = {0}, o[32];
+    const uint8_t *ptrs[16];
+    size_t lens[16];
+    for (int i = 0; i < 16; i++) ptrs[i] = b, lens[i] = 32;
+    for (int c = 0; c < 9; c++) {
+        zkp_poseidon_hasher h;
+        CHECK_STATUS(zkp_poseidon_new_circom(&h, 2, NULL), ZKP_OK);
+        size_t n = 2;
+        switch (c) {
+        case 0: h.n_inputs = 0; n = 0; break;
+        case 1: h.n_inputs = 13; n = 13; break;
+        case 2: h.n_inputs = 1000; n = 16; break;
+        case 3: h.n_inputs = 0xFFFFFFFFu; break;
+        case 4: h.valid = 0; break;
+        case 5: h.valid = 0xFFFFFFFFu; break;
+        case 6: memset(h.domain_tag.limb, 0xFF, sizeof h.domain_tag.limb); break; /* >= p */
+        case 7: memset(&h, 0, sizeof h); break;
+        case 8: memset(&h, 0xA5, sizeof h); break;
+        }
+        zkp_poseidon_lp_detail d;
+        CHECK_MSG(zkp_poseidon_hasher_hash(&h, in, n, &out, &d) == ZKP_ERR_STATE, "case %d hash", c);
+        CHECK_EQ_INT(d.error, ZKP_POSEIDON_LP_INVALID_HASHER);
+        CHECK_MSG(zkp_poseidon_hasher_hash_bytes_be(&h, ptrs, lens, n, o, &d) == ZKP_ERR_STATE, "case %d be", c);
+        CHECK_EQ_INT(d.error, ZKP_POSEIDON_LP_INVALID_HASHER);
+        CHECK_MSG(zkp_poseidon_hasher_hash_bytes_le(&h, ptrs, lens, n, o, NULL) == ZKP_ERR_STATE, "case %d le", c);
+    }
+    CHECK(strcmp(zkp_poseidon_lp_error_name(ZKP_POSEIDON_LP_INVALID_HASHER), "InvalidHasher") == 0);
+}
+
+/* Issue 17, item 2: hash_many read n * count elements with the product
+ * unchecked (count = 2^63 + 1 with n = 2 wraps to 2 and hashed out of
+ * bounds); tree sizes and pointer-array counts larger than any object are
+ * rejected the same way, before any element is read. */
+static void test_size_overflow(void) {
+    th_section("size overflow (issue 17)");
+    zkp_poseidon_fr in[4], out[4];
+    memset(in, 0, sizeof in);
+    const size_t huge[] = {SIZE_MAX, SIZE_MAX / 2 + 1, (size_t)1 << 63, ((size_t)1 << 63) + 1, (size_t)1 << 59};
+    for (size_t i = 0; i < sizeof huge / sizeof huge[0]; i++) {
+        for (size_t n = 1; n <= 16; n *= 2)
+            CHECK_MSG(zkp_poseidon_hash_many(in, n, huge[i], out) == ZKP_ERR_LENGTH, "n %zu count %zu", n, huge[i]);
+    }
+    /* n * count * 32 wrapping to exactly 64 bytes: 2^58 * 2 = 2^59 elements, 2^64 bytes */
+    CHECK_STATUS(zkp_poseidon_hash_many(in, 2, ((size_t)1 << 58), out), ZKP_ERR_LENGTH);
+    for (unsigned k = 58; k < 64; k++) {
+        CHECK_STATUS(zkp_poseidon_merkle_root(in, (size_t)1 << k, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_poseidon_merkle_tree(in, (size_t)1 << k, out), ZKP_ERR_LENGTH);
+    }
+    const uint8_t b[32] = {0};
+    const uint8_t *ptrs[2] = {b, b};
+    size_t lens[2] = {32, 32};
+    uint8_t o[32];
+    zkp_poseidon_lp_detail d;
+    for (size_t i = 0; i < 3; i++) {
+        CHECK_STATUS(zkp_poseidon_hash_bytes_be(ptrs, lens, huge[i], o, &d), ZKP_ERR_COUNT);
+        CHECK_EQ_INT(d.error, ZKP_POSEIDON_LP_INVALID_NUMBER_OF_INPUTS);
+        zkp_poseidon_hasher h;
+        zkp_poseidon_new_circom(&h, 2, NULL);
+        CHECK_STATUS(zkp_poseidon_hasher_hash_bytes_le(&h, ptrs, lens, huge[i], o, &d), ZKP_ERR_COUNT);
+    }
+    zkp_poseidon_fr root;
+    CHECK_STATUS(zkp_poseidon_merkle_path_root(in, 0, in, SIZE_MAX, &root), ZKP_ERR_LENGTH);
+}
+
 int main(void) {
     th_init("test_poseidon");
     test_constants();
@@ -1094,5 +1166,7 @@ int main(void) {
     th_section("merkle");
     th_for_each_cpu_level(run_merkle, NULL);
     test_bad_input();
+    test_corrupt_hasher();
+    test_size_overflow();
     return th_finish();
 }

@@ -78,14 +78,15 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_check(zkp_gf2_field f, const uint64_t *a
 ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_add(zkp_gf2_field f, uint64_t *r, const uint64_t *a, const uint64_t *b);
 ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_mul(zkp_gf2_field f, uint64_t *r, const uint64_t *a, const uint64_t *b);
 ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_square(zkp_gf2_field f, uint64_t *r, const uint64_t *a);
-/* r[i] = a[i] * b[i] for i < n (arrays of n elements, r may equal a or b). */
+/* r[i] = a[i] * b[i] for i < n (arrays of n elements, r may equal a or b).
+ * n elements larger than PTRDIFF_MAX bytes: ZKP_ERR_LENGTH. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_mul_batch(zkp_gf2_field f, uint64_t *r, const uint64_t *a, const uint64_t *b,
                                      size_t n);
 /* r = a^-1. a = 0: r = 0 and ZKP_ERR_RANGE. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_inv(zkp_gf2_field f, uint64_t *r, const uint64_t *a);
 /* r = a^e, e an unsigned integer of e_limbs little-endian 64-bit limbs
  * (square-and-multiply, constant time in a and e for a given e_limbs).
- * a^0 = 1 (also for a = 0). */
+ * a^0 = 1 (also for a = 0). 8*e_limbs above PTRDIFF_MAX: ZKP_ERR_LENGTH. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_pow(zkp_gf2_field f, uint64_t *r, const uint64_t *a, const uint64_t *e, size_t e_limbs);
 /* 32 little-endian bytes max: bytes = 8 * limbs. from_bytes rejects
  * unreduced encodings with ZKP_ERR_RANGE (r untouched). */
@@ -94,16 +95,21 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_to_bytes(zkp_gf2_field f, uint8_t *out, 
 
 /* ---- typed per-field API -------------------------------------------------- */
 
+/* The functions returning a status are the generic forms underneath
+ * (ZKP_ERR_NULL for NULL pointers; mul_batch and pow: ZKP_ERR_LENGTH for a
+ * count or exponent length too large for any array). The void functions do
+ * not check: every pointer must be valid. Outputs may alias inputs. */
+
 #define ZKP_GF2_DECLARE_FIELD(F, NL)                                                              \
     typedef struct zkp_gf2_##F { uint64_t limb[NL]; } zkp_gf2_##F;                                \
     ZKP_API void zkp_gf2_##F##_add(zkp_gf2_##F *r, const zkp_gf2_##F *a, const zkp_gf2_##F *b);   \
     ZKP_API void zkp_gf2_##F##_mul(zkp_gf2_##F *r, const zkp_gf2_##F *a, const zkp_gf2_##F *b);   \
     ZKP_API void zkp_gf2_##F##_square(zkp_gf2_##F *r, const zkp_gf2_##F *a);                      \
-    ZKP_API void zkp_gf2_##F##_mul_batch(zkp_gf2_##F *r, const zkp_gf2_##F *a, const zkp_gf2_##F *b, \
-                                         size_t n);                                               \
+    ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_##F##_mul_batch(zkp_gf2_##F *r, const zkp_gf2_##F *a, const zkp_gf2_##F *b, \
+                                               size_t n);                                         \
     ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_##F##_inv(zkp_gf2_##F *r, const zkp_gf2_##F *a);                   \
-    ZKP_API void zkp_gf2_##F##_pow(zkp_gf2_##F *r, const zkp_gf2_##F *a, const uint64_t *e,       \
-                                   size_t e_limbs);                                               \
+    ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_##F##_pow(zkp_gf2_##F *r, const zkp_gf2_##F *a, const uint64_t *e, \
+                                         size_t e_limbs);                                         \
     ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_##F##_from_bytes(zkp_gf2_##F *r, const uint8_t *in);                   \
     ZKP_API void zkp_gf2_##F##_to_bytes(uint8_t *out, const zkp_gf2_##F *a); /* 8*NL bytes */
 
@@ -135,6 +141,10 @@ ZKP_API size_t zkp_gf2_fixed_base_table_bytes(zkp_gf2_field f, unsigned window_b
  * base), ZKP_ERR_NOMEM (the table does not fit in memory). */
 ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_fixed_base_new(zkp_gf2_fixed_base **out, zkp_gf2_field f, const uint64_t *base,
                                           unsigned window_bits);
+/* Every function below checks the table's header first: a pointer to a
+ * table whose header was overwritten (or that was never built) gives
+ * ZKP_ERR_STATE from the powers, 0 / ZKP_GF2_FIELD_COUNT from the getters,
+ * and is ignored (leaked) by _free rather than freeing untrusted pointers. */
 ZKP_API void zkp_gf2_fixed_base_free(zkp_gf2_fixed_base *t);
 ZKP_API unsigned zkp_gf2_fixed_base_window(const zkp_gf2_fixed_base *t);
 ZKP_API zkp_gf2_field zkp_gf2_fixed_base_field(const zkp_gf2_fixed_base *t);
@@ -142,7 +152,8 @@ ZKP_API zkp_gf2_field zkp_gf2_fixed_base_field(const zkp_gf2_fixed_base *t);
 ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_fixed_base_pow_vartime(const zkp_gf2_fixed_base *t, uint64_t *out,
                                                   const uint64_t exp[2]);
 /* n powers: out[i] (limbs of the field) = g^(exps[2i] + 2^64 exps[2i+1]).
- * Independent powers are interleaved across SIMD lanes. */
+ * Independent powers are interleaved across SIMD lanes. n whose exponent
+ * or output array exceeds PTRDIFF_MAX bytes: ZKP_ERR_LENGTH. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_fixed_base_pow_batch_vartime(const zkp_gf2_fixed_base *t, uint64_t *out,
                                                         const uint64_t *exps, size_t n);
 

@@ -40,7 +40,8 @@ ZKP_API void zkp_gf2_b256_to_ghash2_vartime(zkp_gf2_ghash2 *r, const zkp_gf2_b25
 ZKP_API void zkp_gf2_ghash2_to_b256_vartime(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a);
 
 /* r[i] = iso(a[i]) for i < n; identical to n single calls. NULL with n > 0:
- * ZKP_ERR_NULL (nothing written). r may equal a. */
+ * ZKP_ERR_NULL; 32n above PTRDIFF_MAX: ZKP_ERR_LENGTH (nothing written in
+ * either case). r may equal a. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_b256_to_ghash2_batch_vartime(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a, size_t n);
 ZKP_MUST_USE ZKP_API zkp_status zkp_gf2_ghash2_to_b256_batch_vartime(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a, size_t n);
 

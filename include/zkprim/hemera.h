@@ -14,6 +14,10 @@
  * chaining values, counters, namespace bounds) are taken mod p, never
  * rejected: the reference does the same. Everything that leaves is
  * canonical (< p).
+ *
+ * Sizes: a byte length above PTRDIFF_MAX (no object is larger), or a count
+ * whose array size in bytes exceeds it, is ZKP_ERR_LENGTH before any memory
+ * is touched, in every function here that takes a length or count.
  */
 #ifndef ZKPRIM_HEMERA_H
 #define ZKPRIM_HEMERA_H
@@ -44,14 +48,17 @@ ZKP_API void zkp_hemera_permute_ct(uint64_t state[ZKP_HEMERA_WIDTH]);
 ZKP_API const char *zkp_hemera_permute_implementation(void);
 
 /* n independent permutations; identical results to n calls of
- * zkp_hemera_permute (variable time). NULL with n > 0: ZKP_ERR_NULL. */
+ * zkp_hemera_permute (variable time). NULL with n > 0: ZKP_ERR_NULL;
+ * 128n above PTRDIFF_MAX: ZKP_ERR_LENGTH. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_permute_batch(uint64_t (*states)[ZKP_HEMERA_WIDTH], size_t n);
 ZKP_API const char *zkp_hemera_permute_batch_implementation(void);
 
 /* ---- sponge ------------------------------------------------------------- */
 
 /* Streaming hasher. Fixed size; fields are private. finalize does not
- * consume it (it may be called again, or update may continue). */
+ * consume it (it may be called again, or update may continue). A hasher or
+ * reader never initialised, or with buflen, pos or flags overwritten, is
+ * ZKP_ERR_STATE at every call. */
 typedef struct zkp_hemera_hasher {
     uint64_t state[ZKP_HEMERA_WIDTH];
     uint8_t buf[ZKP_HEMERA_RATE_BYTES];
@@ -68,7 +75,8 @@ typedef struct zkp_hemera_xof {
     uint32_t flags;
 } zkp_hemera_xof;
 
-/* One-shot forms. msg may be NULL only when len == 0 (else ZKP_ERR_NULL). */
+/* One-shot forms. msg may be NULL only when len == 0 (else ZKP_ERR_NULL);
+ * len above PTRDIFF_MAX: ZKP_ERR_LENGTH (also for update and xof_fill). */
 ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash(const uint8_t *msg, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 /* Same digest as zkp_hemera_hash, computed in constant time. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash_secret(const uint8_t *msg, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
@@ -155,10 +163,12 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_proof_verify(const uint8_t root[ZKP_H
 
 /* ---- batch tree forms (results identical to the single calls) ------------ */
 
-/* out[i] = hash_node(pairs[i][0..32], pairs[i][32..64], is_root). */
+/* out[i] = hash_node(pairs[i][0..32], pairs[i][32..64], is_root).
+ * 64n above PTRDIFF_MAX: ZKP_ERR_LENGTH. out may alias pairs. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash_node_batch(const uint8_t (*pairs)[2 * ZKP_HEMERA_DIGEST_BYTES], size_t n,
                                               int is_root, uint8_t (*out)[ZKP_HEMERA_DIGEST_BYTES]);
-/* out[i] = hash_leaf(chunks[i], lens[i], counters[i], is_root); lengths may differ. */
+/* out[i] = hash_leaf(chunks[i], lens[i], counters[i], is_root); lengths may differ.
+ * 32n or any lens[i] above PTRDIFF_MAX: ZKP_ERR_LENGTH. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash_leaf_batch(const uint8_t *const *chunks, const size_t *lens,
                                               const uint64_t *counters, size_t n, int is_root,
                                               uint8_t (*out)[ZKP_HEMERA_DIGEST_BYTES]);

@@ -55,7 +55,8 @@ ZKP_API size_t zkp_keccak_digest_bytes(zkp_keccak_alg alg);
 /* Hashes in[0..len) with alg into out[0..outlen). in may be NULL only when
  * len == 0 (else ZKP_ERR_NULL). Fixed-output algorithms need outlen equal to
  * their digest length, XOFs any outlen >= 1 (else ZKP_ERR_LENGTH); unknown
- * alg: ZKP_ERR_PARAM; out NULL: ZKP_ERR_NULL. */
+ * alg: ZKP_ERR_PARAM; out NULL: ZKP_ERR_NULL; len or outlen above
+ * PTRDIFF_MAX: ZKP_ERR_LENGTH (the one-shot wrappers below likewise). */
 ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_hash(zkp_keccak_alg alg, const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
 
 ZKP_MUST_USE ZKP_API zkp_status zkp_keccak256(const uint8_t *in, size_t len, uint8_t out[32]);
@@ -69,7 +70,9 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_shake256(const uint8_t *in, size_t len, uint
 /* ---- sponge: streaming ---------------------------------------------------- */
 
 /* Streaming state (208 bytes). Fields are private; the 25 lanes are the only
- * buffer: input is XORed into them at a running offset. */
+ * buffer: input is XORed into them at a running offset. Every streaming call
+ * checks the fields first: a struct never initialised, or with rate, pos,
+ * suffix, digest or phase overwritten, is ZKP_ERR_STATE (never a crash). */
 typedef struct zkp_keccak_state {
     uint64_t st[25];
     uint16_t rate;     /* bytes */
@@ -83,7 +86,8 @@ typedef struct zkp_keccak_state {
 /* ZKP_ERR_PARAM for an unknown alg, ZKP_ERR_NULL for s == NULL. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_init(zkp_keccak_state *s, zkp_keccak_alg alg);
 /* Absorbs more input (any chunking gives the one-shot result). After final
- * or squeeze: ZKP_ERR_STATE. */
+ * or squeeze, or on a corrupted state: ZKP_ERR_STATE. len above
+ * PTRDIFF_MAX: ZKP_ERR_LENGTH. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_update(zkp_keccak_state *s, const uint8_t *in, size_t len);
 /* Fixed-output algorithms: pads, writes the digest (outlen must equal the
  * digest length, else ZKP_ERR_LENGTH) and ends the state (further calls:
@@ -91,7 +95,8 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_update(zkp_keccak_state *s, const uin
 ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_final(zkp_keccak_state *s, uint8_t *out, size_t outlen);
 /* XOFs only (else ZKP_ERR_STATE): the first call pads; every call returns
  * the next outlen bytes of the output stream (any split gives the same
- * stream). update after squeeze: ZKP_ERR_STATE. */
+ * stream). update after squeeze: ZKP_ERR_STATE. outlen above PTRDIFF_MAX
+ * (also for zkp_keccak_final on an XOF): ZKP_ERR_LENGTH. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_squeeze(zkp_keccak_state *s, uint8_t *out, size_t outlen);
 
 /* ---- Merkle parent: exactly 64 bytes, one permutation --------------------- */
@@ -107,11 +112,15 @@ ZKP_API void zkp_sha3_256_pair(const uint8_t left[32], const uint8_t right[32], 
  * only when len == 0); digest i to out + i*outlen. Same results as n calls
  * of zkp_keccak_hash, using the widest multi-lane kernel (tails included).
  * in/out NULL with n > 0 (and len/outlen > 0): ZKP_ERR_NULL; stride < len:
- * ZKP_ERR_LENGTH; outlen as for zkp_keccak_hash. */
+ * ZKP_ERR_LENGTH; outlen as for zkp_keccak_hash. ZKP_ERR_LENGTH also when
+ * the input extent (n-1)*stride + len or the output extent n*outlen wraps
+ * or exceeds PTRDIFF_MAX (e.g. stride 2^63 with n = 3), before any read. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_hash_many(zkp_keccak_alg alg, const uint8_t *in, size_t len, size_t stride, size_t n,
                                         uint8_t *out, size_t outlen);
 /* The pointer-array form: input i is in[i][0..lens[i]). Groups of equal
- * lengths take the multi-lane path; unequal lengths are correct too. */
+ * lengths take the multi-lane path; unequal lengths are correct too.
+ * ZKP_ERR_LENGTH: n*outlen or n*sizeof(size_t) above PTRDIFF_MAX, or any
+ * lens[i] above PTRDIFF_MAX. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_hash_many_ptrs(zkp_keccak_alg alg, const uint8_t *const *in, const size_t *lens,
                                              size_t n, uint8_t *out, size_t outlen);
 
@@ -126,14 +135,17 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_hash_many_ptrs(zkp_keccak_alg alg, co
 
 /* Builds all 2n-1 nodes into nodes (32*(2n-1) bytes; the first 32n are
  * copied from leaves, which may equal nodes). ZKP_ERR_LENGTH: n not a power
- * of two (or 0); ZKP_ERR_PARAM: alg not Keccak-256/SHA3-256. */
+ * of two (or 0), or 64n above PTRDIFF_MAX (the node array cannot exist;
+ * the same bound holds for tree_root, tree_root_data and tree_path);
+ * ZKP_ERR_PARAM: alg not Keccak-256/SHA3-256. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_tree_build(zkp_keccak_alg alg, const uint8_t *leaves, size_t n, uint8_t *nodes,
                                          unsigned threads);
 /* Root only (allocates n/2 nodes of scratch: ZKP_ERR_NOMEM if that fails). */
 ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_tree_root(zkp_keccak_alg alg, const uint8_t *leaves, size_t n, uint8_t root[32],
                                         unsigned threads);
 /* Root over leaf data: leaf i is H(data[i*leaf_size .. (i+1)*leaf_size)),
- * n a power of two, hashed with hash_many. leaf_size may be 0. */
+ * n a power of two, hashed with hash_many. leaf_size may be 0.
+ * n*leaf_size above PTRDIFF_MAX: ZKP_ERR_LENGTH. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data, size_t leaf_size, size_t n,
                                              uint8_t root[32], unsigned threads);
 /* Authentication path of leaf index from a full node array: depth = log2 n

@@ -63,14 +63,17 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_permute(zkp_poseidon_fr *state, siz
 
 /* count independent hashes of n inputs each: outs[i] = hash(inputs[i*n ..
  * i*n + n)). Interleaved for instruction-level parallelism; same results as
- * count calls of zkp_poseidon_hash. On an error nothing is written. */
+ * count calls of zkp_poseidon_hash. On an error nothing is written.
+ * ZKP_ERR_LENGTH when the input size n*count*32 bytes wraps or exceeds
+ * PTRDIFF_MAX (checked before any input is read). */
 ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hash_many(const zkp_poseidon_fr *inputs, size_t n, size_t count,
                                           zkp_poseidon_fr *outs);
 
 /* ---- Merkle trees of 2-to-1 nodes (circom style) ----------------------------- */
 /* node = hash(left, right) (width 3, capacity 0); leaves are field elements.
- * n_leaves must be a power of two (ZKP_ERR_LENGTH otherwise); one leaf is
- * its own root. */
+ * n_leaves must be a power of two (ZKP_ERR_LENGTH otherwise, and also when
+ * the leaf array, or merkle_tree's 2n - 1 nodes, would exceed PTRDIFF_MAX
+ * bytes); one leaf is its own root. */
 
 /* Root only, with O(log n) stack memory. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_merkle_root(const zkp_poseidon_fr *leaves, size_t n_leaves,
@@ -88,13 +91,16 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_merkle_path_root(const zkp_poseidon
 /* ---- light-poseidon 0.4 compatible API ------------------------------------ */
 
 /* light-poseidon's PoseidonError variants that the BN254 circom path can
- * produce, plus NULL pointers (not a Rust case). Each has one zkp_status:
+ * produce, plus NULL pointers and invalid hashers (not Rust cases). Each has
+ * one zkp_status:
  *   EMPTY_INPUT              -> ZKP_ERR_EMPTY_INPUT
  *   INVALID_INPUT_LENGTH     -> ZKP_ERR_LENGTH
  *   INPUT_LARGER_THAN_MODULUS-> ZKP_ERR_RANGE
  *   INVALID_NUMBER_OF_INPUTS -> ZKP_ERR_COUNT
  *   INVALID_WIDTH_CIRCOM     -> ZKP_ERR_PARAM
- *   NULL_POINTER             -> ZKP_ERR_NULL */
+ *   NULL_POINTER             -> ZKP_ERR_NULL
+ *   INVALID_HASHER           -> ZKP_ERR_STATE (never constructed, or its
+ *                               fields overwritten: checked at every use) */
 typedef enum zkp_poseidon_lp_error {
     ZKP_POSEIDON_LP_OK = 0,
     ZKP_POSEIDON_LP_EMPTY_INPUT = 1,
@@ -102,7 +108,8 @@ typedef enum zkp_poseidon_lp_error {
     ZKP_POSEIDON_LP_INPUT_LARGER_THAN_MODULUS = 3,
     ZKP_POSEIDON_LP_INVALID_NUMBER_OF_INPUTS = 4,
     ZKP_POSEIDON_LP_INVALID_WIDTH_CIRCOM = 5,
-    ZKP_POSEIDON_LP_NULL_POINTER = 6
+    ZKP_POSEIDON_LP_NULL_POINTER = 6,
+    ZKP_POSEIDON_LP_INVALID_HASHER = 7
 } zkp_poseidon_lp_error;
 
 /* The fields of the Rust error, for the variant in `error` (others 0). */
@@ -145,7 +152,11 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hasher_hash(const zkp_poseidon_hash
  *      INVALID_INPUT_LENGTH { len, modulus_bytes_len: 32 };
  *   2. each input in order: value >= p -> INPUT_LARGER_THAN_MODULUS;
  *   3. n != the hasher's count -> INVALID_NUMBER_OF_INPUTS { inputs: n,
- *      max_limit: count, width: count + 1 }.
+ *      max_limit: count, width: count + 1 }. A count too large for any
+ *      array of lens (n * sizeof(size_t) above PTRDIFF_MAX) fails with this
+ *      error first, before the per-input checks would walk off the arrays.
+ * A hasher never constructed or with overwritten fields: INVALID_HASHER
+ * (ZKP_ERR_STATE), for zkp_poseidon_hasher_hash too.
  * out: the hash, 32 bytes in the same byte order as the inputs. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hasher_hash_bytes_be(const zkp_poseidon_hasher *h, const uint8_t *const *inputs,
                                                      const size_t *lens, size_t n, uint8_t out[32],

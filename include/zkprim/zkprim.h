@@ -61,10 +61,14 @@ ZKP_API const char *zkp_version(void);
 typedef enum zkp_status {
     ZKP_OK = 0,
     ZKP_ERR_NULL = 1,            /* NULL pointer where data is required (e.g. NULL with length > 0) */
-    ZKP_ERR_LENGTH = 2,          /* a length that this function cannot take */
+    ZKP_ERR_LENGTH = 2,          /* a length that this function cannot take; also any byte size above
+                                  * PTRDIFF_MAX (no object is larger) or a count * size / stride
+                                  * product that wraps, always rejected before memory is touched */
     ZKP_ERR_RANGE = 3,           /* a value >= the field modulus (or otherwise out of range) */
     ZKP_ERR_COUNT = 4,           /* wrong number of inputs */
-    ZKP_ERR_STATE = 5,           /* call out of order (e.g. update after final) */
+    ZKP_ERR_STATE = 5,           /* call out of order (e.g. update after final), or a state struct
+                                  * that was never initialised or whose private fields were
+                                  * overwritten (checked at every entry) */
     ZKP_ERR_PARAM = 6,           /* an invalid parameter (unknown name, bad window width, ...) */
     ZKP_ERR_EMPTY_INPUT = 7,     /* an input that must be non-empty is empty */
     ZKP_ERR_CPU = 8,             /* the requested kernel needs a CPU feature this machine lacks */
@@ -113,8 +117,12 @@ ZKP_API uint32_t zkp_cpu_active(void);
  *   "bmi2" (BMI2+ADX), "pclmul", "avx2" (AVX2+BMI2+ADX+PCLMUL+VPCLMUL),
  *   "avx512" (avx2 + AVX-512F/VL/BW/DQ, and IFMA where present), "neon" (ASIMD+PMULL), "sha3" (neon+SHA3)
  *   or feature names joined by '+', e.g. "avx2+pclmul".
- * Returns ZKP_ERR_PARAM for an unknown name and ZKP_ERR_CPU if the machine
- * lacks a requested feature; the selection is unchanged in both cases.
+ * Names are exact: lower case, no spaces, each '+' between two names.
+ * Returns ZKP_ERR_PARAM for an unknown or malformed name ("", "AVX2",
+ * "avx2+", "+avx2", "avx2++bmi2", " avx2"), ZKP_ERR_NULL for NULL, and
+ * ZKP_ERR_CPU if the machine lacks a requested feature; the selection is
+ * unchanged in all three cases. The same grammar applies to ZKPRIM_CPU
+ * (where an empty value counts as unset).
  * Meant for tests and benchmarks; not for use while other threads hash. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_cpu_force(const char *level);
 

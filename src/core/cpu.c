@@ -132,9 +132,12 @@ char *zkp_cpu_mask_string(uint32_t mask, char *buf, size_t cap) {
 }
 
 /* Parses a level name or '+'-joined feature list into a mask. A level names
- * an upper bound (features it allows); a feature list requires each feature. */
+ * an upper bound (features it allows); a feature list requires each feature.
+ * The grammar is exact: names are lower case, no spaces, and every '+' sits
+ * between two names ("avx2+", "+avx2" and "avx2++bmi2" are ZKP_ERR_PARAM),
+ * so a typo is reported instead of being read as a shorter list. */
 static zkp_status parse_level(const char *s, uint32_t *allowed, uint32_t *required) {
-    if (!s || !*s || strcmp(s, "native") == 0) {
+    if (strcmp(s, "native") == 0) {
         *allowed = ~0u;
         *required = 0;
         return ZKP_OK;
@@ -162,11 +165,12 @@ static zkp_status parse_level(const char *s, uint32_t *allowed, uint32_t *requir
         for (size_t i = 0; i < sizeof k_features / sizeof k_features[0]; i++)
             if (strlen(k_features[i].name) == n && strncmp(p, k_features[i].name, n) == 0)
                 bit = k_features[i].bit;
-        if (!bit) return ZKP_ERR_PARAM;
+        if (!bit) return ZKP_ERR_PARAM;  /* also the empty name of a leading or doubled '+' */
         mask |= bit;
         p += n;
-        if (*p == '+') p++;
+        if (*p == '+' && !*++p) return ZKP_ERR_PARAM;  /* a trailing '+' names nothing */
     }
+    if (!mask) return ZKP_ERR_PARAM;  /* "" */
     *allowed = mask;
     *required = mask;
     return ZKP_OK;
@@ -212,6 +216,7 @@ zkp_status zkp_cpu_env_status(void) {
 }
 
 zkp_status zkp_cpu_force(const char *level) {
+    if (!level) return ZKP_ERR_NULL;
     read_env_once();
     uint32_t m;
     zkp_status st = select_level(level, &m);

@@ -96,6 +96,21 @@ ZKP_INLINE uint64_t zkp_ct_select(uint64_t mask, uint64_t a, uint64_t b) {
     return b ^ (mask & (a ^ b));
 }
 
+/* Caller-supplied sizes. No object can be larger than PTRDIFF_MAX bytes
+ * (pointer differences across it must be representable), so a byte count
+ * above that is a caller error, typically a negative value converted to
+ * size_t or a wrapped product. Entry points reject such sizes with
+ * ZKP_ERR_LENGTH before any memory access; kernels never see them. */
+#define ZKP_MAX_BYTES ((size_t)PTRDIFF_MAX)
+ZKP_INLINE int zkp_bytes_ok(size_t n) { return n <= ZKP_MAX_BYTES; }
+/* count elements of size bytes each fit in one object (no wrap). */
+ZKP_INLINE int zkp_array_ok(size_t count, size_t size) { return size == 0 || count <= ZKP_MAX_BYTES / size; }
+/* n records of len bytes at a stride: the extent (n - 1) * stride + len fits. */
+ZKP_INLINE int zkp_strided_ok(size_t n, size_t len, size_t stride) {
+    if (len > ZKP_MAX_BYTES) return 0;
+    return n <= 1 || stride == 0 || n - 1 <= (ZKP_MAX_BYTES - len) / stride;
+}
+
 /* Zeroes memory in a way the compiler may not remove (for secret state). */
 ZKP_INLINE void zkp_secure_zero(void *p, size_t n) {
     volatile uint8_t *v = (volatile uint8_t *)p;

@@ -78,6 +78,7 @@ zkp_status zkp_gf2_mul_batch(zkp_gf2_field f, uint64_t *r, const uint64_t *a, co
     if (!VALID(f)) return ZKP_ERR_PARAM;
     if (n == 0) return ZKP_OK;
     if (!r || !a || !b) return ZKP_ERR_NULL;
+    if (!zkp_array_ok(n, gf2_fields[f].limbs * sizeof *r)) return ZKP_ERR_LENGTH;
     gf2_kernel_active()->ops[f].mul_batch(r, a, b, n);
     return ZKP_OK;
 }
@@ -136,6 +137,8 @@ static void pow_ops(const gf2_field_ops *op, unsigned nl, uint64_t *r, const uin
 zkp_status zkp_gf2_pow(zkp_gf2_field f, uint64_t *r, const uint64_t *a, const uint64_t *e, size_t e_limbs) {
     if (!VALID(f)) return ZKP_ERR_PARAM;
     if (!r || !a || (!e && e_limbs)) return ZKP_ERR_NULL;
+    /* the exponent is read from its top limb down: e + e_limbs must not wrap */
+    if (!zkp_array_ok(e_limbs, sizeof *e)) return ZKP_ERR_LENGTH;
     pow_ops(&gf2_kernel_active()->ops[f], gf2_fields[f].limbs, r, a, e, e_limbs);
     return ZKP_OK;
 }
@@ -170,18 +173,19 @@ zkp_status zkp_gf2_to_bytes(zkp_gf2_field f, uint8_t *out, const uint64_t *a) {
     void zkp_gf2_##F##_square(zkp_gf2_##F *r, const zkp_gf2_##F *a) {                              \
         gf2_kernel_active()->ops[ID].sqr(r->limb, a->limb);                                        \
     }                                                                                              \
-    void zkp_gf2_##F##_mul_batch(zkp_gf2_##F *r, const zkp_gf2_##F *a, const zkp_gf2_##F *b,       \
-                                 size_t n) {                                                       \
-        if (n) gf2_kernel_active()->ops[ID].mul_batch(r->limb, a->limb, b->limb, n);               \
+    zkp_status zkp_gf2_##F##_mul_batch(zkp_gf2_##F *r, const zkp_gf2_##F *a, const zkp_gf2_##F *b, \
+                                       size_t n) {                                                 \
+        return zkp_gf2_mul_batch(ID, r ? r->limb : NULL, a ? a->limb : NULL, b ? b->limb : NULL, n); \
     }                                                                                              \
     zkp_status zkp_gf2_##F##_inv(zkp_gf2_##F *r, const zkp_gf2_##F *a) {                          \
-        return zkp_gf2_inv(ID, r->limb, a->limb);                                                  \
+        return zkp_gf2_inv(ID, r ? r->limb : NULL, a ? a->limb : NULL);                            \
     }                                                                                              \
-    void zkp_gf2_##F##_pow(zkp_gf2_##F *r, const zkp_gf2_##F *a, const uint64_t *e, size_t e_limbs) { \
-        pow_ops(&gf2_kernel_active()->ops[ID], gf2_fields[ID].limbs, r->limb, a->limb, e, e_limbs); \
+    zkp_status zkp_gf2_##F##_pow(zkp_gf2_##F *r, const zkp_gf2_##F *a, const uint64_t *e,          \
+                                 size_t e_limbs) {                                                 \
+        return zkp_gf2_pow(ID, r ? r->limb : NULL, a ? a->limb : NULL, e, e_limbs);                \
     }                                                                                              \
     zkp_status zkp_gf2_##F##_from_bytes(zkp_gf2_##F *r, const uint8_t *in) {                       \
-        return zkp_gf2_from_bytes(ID, r->limb, in);                                                \
+        return zkp_gf2_from_bytes(ID, r ? r->limb : NULL, in);                                     \
     }                                                                                              \
     void zkp_gf2_##F##_to_bytes(uint8_t *out, const zkp_gf2_##F *a) {                              \
         for (unsigned i = 0; i < sizeof a->limb / 8; i++) zkp_store64_le(out + 8 * i, a->limb[i]); \
@@ -196,12 +200,6 @@ GF2_TYPED(ghash2, ZKP_GF2_GHASH2)
 GF2_TYPED(b256, ZKP_GF2_B256)
 
 /* ---- fixed-base tables ---------------------------------------------------------- */
-
-struct zkp_gf2_fixed_base {
-    zkp_gf2_field field;
-    unsigned w, nwin;
-    uint64_t *tab;   /* nwin blocks of 2^w elements */
-};
 
 unsigned zkp_gf2_fixed_base_default_window(zkp_gf2_field f) {
     return VALID(f) ? gf2_fields[f].default_window : 0;
@@ -229,6 +227,7 @@ zkp_status zkp_gf2_fixed_base_new(zkp_gf2_fixed_base **out, zkp_gf2_field f, con
         free(t);
         return ZKP_ERR_NOMEM;
     }
+    t->magic = GF2_FB_MAGIC;
     t->field = f;
     t->w = w;
     t->nwin = nwin;
@@ -250,22 +249,41 @@ zkp_status zkp_gf2_fixed_base_new(zkp_gf2_fixed_base **out, zkp_gf2_field f, con
     return ZKP_OK;
 }
 
+/* The kernels index the table with (field, w, nwin) and the exponent bits,
+ * so a table whose header was overwritten (or freed, or never built) would
+ * send them far outside it. Every entry point checks the header first: the
+ * magic, a known field, a window width _new accepts and the window count
+ * that width implies. */
+static int fb_valid(const zkp_gf2_fixed_base *t) {
+    return t->magic == GF2_FB_MAGIC && VALID(t->field) && t->w >= 1 && t->w <= 20 &&
+           t->nwin == (128 + t->w - 1) / t->w && t->tab;
+}
+
 void zkp_gf2_fixed_base_free(zkp_gf2_fixed_base *t) {
-    if (!t) return;
+    /* An invalid header is left alone (leaked) rather than passed to free:
+     * its tab pointer cannot be trusted. */
+    if (!t || !fb_valid(t)) return;
+    t->magic = 0;  /* a second free of the same pointer is then ignored too */
     free(t->tab);
     free(t);
 }
 
 const uint64_t *gf2_fixed_base_table(const zkp_gf2_fixed_base *t) { return t->tab; }
 
-unsigned zkp_gf2_fixed_base_window(const zkp_gf2_fixed_base *t) { return t ? t->w : 0; }
-zkp_gf2_field zkp_gf2_fixed_base_field(const zkp_gf2_fixed_base *t) { return t ? t->field : ZKP_GF2_FIELD_COUNT; }
+unsigned zkp_gf2_fixed_base_window(const zkp_gf2_fixed_base *t) { return t && fb_valid(t) ? t->w : 0; }
+zkp_gf2_field zkp_gf2_fixed_base_field(const zkp_gf2_fixed_base *t) {
+    return t && fb_valid(t) ? t->field : ZKP_GF2_FIELD_COUNT;
+}
 
 zkp_status zkp_gf2_fixed_base_pow_batch_vartime(const zkp_gf2_fixed_base *t, uint64_t *out, const uint64_t *exps,
                                                 size_t n) {
     if (!t) return ZKP_ERR_NULL;
+    if (!fb_valid(t)) return ZKP_ERR_STATE;
     if (n == 0) return ZKP_OK;
     if (!out || !exps) return ZKP_ERR_NULL;
+    /* two exponent limbs in, one element out per power */
+    if (!zkp_array_ok(n, 2 * sizeof *exps) || !zkp_array_ok(n, gf2_fields[t->field].limbs * sizeof *out))
+        return ZKP_ERR_LENGTH;
     gf2_kernel_active()->ops[t->field].fb_batch(out, t->tab, t->w, t->nwin, exps, n);
     return ZKP_OK;
 }

@@ -65,6 +65,16 @@ typedef struct gf2_field_desc {
 
 extern const gf2_field_desc gf2_fields[ZKP_GF2_FIELD_COUNT];
 
+/* A fixed-base table (opaque in gf2.h; here so tests can corrupt its
+ * header). magic is GF2_FB_MAGIC while the table is live. */
+#define GF2_FB_MAGIC 0x46584247u /* "GBXF" */
+struct zkp_gf2_fixed_base {
+    uint32_t magic;
+    zkp_gf2_field field;
+    unsigned w, nwin;
+    uint64_t *tab;   /* nwin blocks of 2^w elements */
+};
+
 /* The window table of a fixed-base object (nwin blocks of 2^w elements),
  * for kernel-level tests. */
 const uint64_t *gf2_fixed_base_table(const zkp_gf2_fixed_base *t);

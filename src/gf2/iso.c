@@ -165,6 +165,7 @@ _Static_assert(sizeof(zkp_gf2_b256) == 32 && sizeof(zkp_gf2_ghash2) == 32, "4-li
 zkp_status zkp_gf2_b256_to_ghash2_batch_vartime(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a, size_t n) {
     if (n == 0) return ZKP_OK;
     if (!r || !a) return ZKP_ERR_NULL;
+    if (!zkp_array_ok(n, sizeof *a)) return ZKP_ERR_LENGTH;
     pick()->apply(r->limb, a->limb, n, zkp_gf2iso_fwd_tab);
     return ZKP_OK;
 }
@@ -172,6 +173,7 @@ zkp_status zkp_gf2_b256_to_ghash2_batch_vartime(zkp_gf2_ghash2 *r, const zkp_gf2
 zkp_status zkp_gf2_ghash2_to_b256_batch_vartime(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a, size_t n) {
     if (n == 0) return ZKP_OK;
     if (!r || !a) return ZKP_ERR_NULL;
+    if (!zkp_array_ok(n, sizeof *a)) return ZKP_ERR_LENGTH;
     pick()->apply(r->limb, a->limb, n, zkp_gf2iso_inv_tab);
     return ZKP_OK;
 }

@@ -27,6 +27,7 @@ zkp_status zkp_hemera_hash_node_batch(const uint8_t (*pairs)[2 * ZKP_HEMERA_DIGE
                                       uint8_t (*out)[ZKP_HEMERA_DIGEST_BYTES]) {
     if (n == 0) return ZKP_OK;
     if (!pairs || !out) return ZKP_ERR_NULL;
+    if (!zkp_array_ok(n, sizeof *pairs)) return ZKP_ERR_LENGTH;  /* out is half as long */
     const hb_kernel *k = hb_kernel_active();
     const uint64_t flags = FLAG_PARENT | (is_root ? FLAG_ROOT : 0);
     uint64_t st[HB_MAX_LANES][16];
@@ -117,8 +118,11 @@ zkp_status hb_hash_leaf_batch_with(const hb_kernel *k, const uint8_t *const *chu
                                    uint8_t (*out)[ZKP_HEMERA_DIGEST_BYTES]) {
     if (n == 0) return ZKP_OK;
     if (!chunks || !lens || !counters || !out) return ZKP_ERR_NULL;
-    for (size_t i = 0; i < n; i++)
+    if (!zkp_array_ok(n, sizeof *out)) return ZKP_ERR_LENGTH;  /* the widest of the four arrays */
+    for (size_t i = 0; i < n; i++) {
         if (!chunks[i] && lens[i]) return ZKP_ERR_NULL;
+        if (!zkp_bytes_ok(lens[i])) return ZKP_ERR_LENGTH;
+    }
     leaf_lane ln[HB_MAX_LANES];
     for (size_t base = 0; base < n; base += HB_MAX_LANES) {
         unsigned g = n - base >= HB_MAX_LANES ? HB_MAX_LANES : (unsigned)(n - base);

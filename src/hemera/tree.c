@@ -36,6 +36,7 @@ void hm_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES], const uint8_t right[ZK
 zkp_status zkp_hemera_hash_leaf(const uint8_t *chunk, size_t len, uint64_t counter, int is_root,
                                 uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if ((!chunk && len) || !out) return ZKP_ERR_NULL;
+    if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
     return hm_leaf(chunk, len, counter, is_root, out);
 }
 
@@ -136,5 +137,6 @@ zkp_status hm_fixed_range(const uint8_t *data, size_t len, uint64_t first, uint6
 
 zkp_status zkp_hemera_root_fixed(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if ((!data && len) || !out) return ZKP_ERR_NULL;
+    if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
     return hm_fixed_range(data, len, 0, zkp_hemera_chunk_count(len), 1, out);
 }

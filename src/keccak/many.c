@@ -187,6 +187,9 @@ zkp_status zkp_keccak_hash_many(zkp_keccak_alg alg, const uint8_t *in, size_t le
     zkp_status s = check_common(alg, &p, len ? (const void *)in : (const void *)"", n, out, outlen);
     if (s != ZKP_OK) return s;
     if (n > 1 && stride < len) return ZKP_ERR_LENGTH;
+    /* input i starts at in + i*stride, digest i at out + i*outlen: both
+     * extents must be real object sizes, or those products wrap */
+    if (!zkp_strided_ok(n, len, stride) || !zkp_array_ok(n, outlen)) return ZKP_ERR_LENGTH;
     if (!in) in = (const uint8_t *)"";  /* len == 0: nothing is read */
     keccak_many_stride(&p, in, len, stride, n, out, outlen);
     return ZKP_OK;
@@ -198,8 +201,11 @@ zkp_status zkp_keccak_hash_many_ptrs(zkp_keccak_alg alg, const uint8_t *const *i
     zkp_status s = check_common(alg, &p, in, n, out, outlen);
     if (s != ZKP_OK) return s;
     if (n && !lens) return ZKP_ERR_NULL;
-    for (size_t i = 0; i < n; i++)
+    if (!zkp_array_ok(n, outlen) || !zkp_array_ok(n, sizeof *lens)) return ZKP_ERR_LENGTH;
+    for (size_t i = 0; i < n; i++) {
         if (!in[i] && lens[i]) return ZKP_ERR_NULL;
+        if (!zkp_bytes_ok(lens[i])) return ZKP_ERR_LENGTH;
+    }
     const zkp_keccak_kernelN *k = zkp_keccak_multi();
     const unsigned N = k->lanes;
     const uint8_t *pi[ZKP_KECCAK_MAX_LANES];

@@ -89,6 +89,7 @@ zkp_status zkp_keccak_hash(zkp_keccak_alg alg, const uint8_t *in, size_t len, ui
     if ((!in && len) || !out) return ZKP_ERR_NULL;
     zkp_status s = keccak_check_outlen(&p, outlen);
     if (s != ZKP_OK) return s;
+    if (!zkp_bytes_ok(len) || !zkp_bytes_ok(outlen)) return ZKP_ERR_LENGTH;
     keccak_oneshot(&p, in, len, out, outlen);
     return ZKP_OK;
 }
@@ -98,6 +99,7 @@ zkp_status zkp_keccak_hash(zkp_keccak_alg alg, const uint8_t *in, size_t len, ui
  * and exactly 64 bytes (two nodes) is the fixed-shape one-permutation hash. */
 static ZKP_NOINLINE zkp_status hash256_other(const uint8_t *in, size_t len, uint8_t *out, uint64_t suffix) {
     if (ZKP_UNLIKELY((!in && len) || !out)) return ZKP_ERR_NULL;
+    if (ZKP_UNLIKELY(!zkp_bytes_ok(len))) return ZKP_ERR_LENGTH;
     if (len < 136) {
         uint64_t st[25] = {0};
         keccak_xor_bytes(st, 0, in, len);
@@ -137,6 +139,27 @@ zkp_status zkp_shake256(const uint8_t *in, size_t len, uint8_t *out, size_t outl
 
 /* ---- streaming ------------------------------------------------------------ */
 
+/* The private fields are trusted by the loops below (pos indexes the lanes,
+ * rate bounds every copy and divides lengths), so a struct overwritten by a
+ * use-after-free, a stray write or never initialised must be caught here,
+ * at every entry: (rate, suffix, digest) must be exactly one algorithm's
+ * parameters, and pos must lie inside the rate for the phase. Anything else
+ * is ZKP_ERR_STATE. Per call, not per block: the cost is a few compares. */
+static int state_valid(const zkp_keccak_state *s) {
+    keccak_params p;
+    int known = 0;
+    for (int a = ZKP_KECCAK_256; a <= ZKP_SHAKE256 && !known; a++)
+        known = keccak_params_of((zkp_keccak_alg)a, &p) && p.rate == s->rate && p.suffix == s->suffix &&
+                p.digest == s->digest;
+    if (!known) return 0;
+    switch (s->phase) {
+    case PHASE_ABSORB: return s->pos < s->rate;     /* a full rate is permuted at once */
+    case PHASE_SQUEEZE: return s->pos <= s->rate && !s->digest;  /* rate: block used up */
+    case PHASE_DONE: return 1;
+    default: return 0;
+    }
+}
+
 zkp_status zkp_keccak_init(zkp_keccak_state *s, zkp_keccak_alg alg) {
     keccak_params p;
     if (!s) return ZKP_ERR_NULL;
@@ -151,7 +174,8 @@ zkp_status zkp_keccak_init(zkp_keccak_state *s, zkp_keccak_alg alg) {
 
 zkp_status zkp_keccak_update(zkp_keccak_state *s, const uint8_t *in, size_t len) {
     if (!s || (!in && len)) return ZKP_ERR_NULL;
-    if (s->phase != PHASE_ABSORB) return ZKP_ERR_STATE;
+    if (!state_valid(s) || s->phase != PHASE_ABSORB) return ZKP_ERR_STATE;
+    if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
     unsigned pos = s->pos;
     absorb(s->st, &pos, s->rate, in, len, zkp_keccak_single());
     s->pos = (uint16_t)pos;
@@ -167,7 +191,9 @@ static void finish_absorb(zkp_keccak_state *s) {
 
 zkp_status zkp_keccak_squeeze(zkp_keccak_state *s, uint8_t *out, size_t outlen) {
     if (!s || (!out && outlen)) return ZKP_ERR_NULL;
-    if (s->digest || (s->phase != PHASE_ABSORB && s->phase != PHASE_SQUEEZE)) return ZKP_ERR_STATE;
+    if (!state_valid(s) || s->digest || (s->phase != PHASE_ABSORB && s->phase != PHASE_SQUEEZE))
+        return ZKP_ERR_STATE;
+    if (!zkp_bytes_ok(outlen)) return ZKP_ERR_LENGTH;
     if (s->phase == PHASE_ABSORB) {
         finish_absorb(s);
         s->phase = PHASE_SQUEEZE;
@@ -180,6 +206,7 @@ zkp_status zkp_keccak_squeeze(zkp_keccak_state *s, uint8_t *out, size_t outlen) 
 
 zkp_status zkp_keccak_final(zkp_keccak_state *s, uint8_t *out, size_t outlen) {
     if (!s || !out) return ZKP_ERR_NULL;
+    if (!state_valid(s)) return ZKP_ERR_STATE;
     if (!s->digest) {
         if (!outlen) return ZKP_ERR_LENGTH;
         return zkp_keccak_squeeze(s, out, outlen);

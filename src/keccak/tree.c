@@ -95,7 +95,7 @@ zkp_status zkp_keccak_tree_build(zkp_keccak_alg alg, const uint8_t *leaves, size
     keccak_params p;
     if (!tree_params(alg, &p)) return ZKP_ERR_PARAM;
     if (!leaves || !nodes) return ZKP_ERR_NULL;
-    if (!is_pow2(n) || n > SIZE_MAX / (2 * NODE)) return ZKP_ERR_LENGTH;
+    if (!is_pow2(n) || !zkp_array_ok(n, 2 * NODE)) return ZKP_ERR_LENGTH;
     if (nodes != leaves) memmove(nodes, leaves, NODE * n);
     size_t t = thread_count(threads > 64 ? 64 : threads, n);
     job jobs[64];
@@ -139,7 +139,7 @@ zkp_status zkp_keccak_tree_root(zkp_keccak_alg alg, const uint8_t *leaves, size_
     keccak_params p;
     if (!tree_params(alg, &p)) return ZKP_ERR_PARAM;
     if (!leaves || !root) return ZKP_ERR_NULL;
-    if (!is_pow2(n) || n > SIZE_MAX / (2 * NODE)) return ZKP_ERR_LENGTH;
+    if (!is_pow2(n) || !zkp_array_ok(n, 2 * NODE)) return ZKP_ERR_LENGTH;
     return root_common(&p, leaves, 0, 0, n, root, threads);
 }
 
@@ -148,14 +148,15 @@ zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data, si
     keccak_params p;
     if (!tree_params(alg, &p)) return ZKP_ERR_PARAM;
     if (!root || (!data && leaf_size)) return ZKP_ERR_NULL;
-    if (!is_pow2(n) || n > SIZE_MAX / (2 * NODE) || (leaf_size && n > SIZE_MAX / leaf_size)) return ZKP_ERR_LENGTH;
+    if (!is_pow2(n) || !zkp_array_ok(n, 2 * NODE) || !zkp_array_ok(n, leaf_size)) return ZKP_ERR_LENGTH;
     if (!data) data = (const uint8_t *)"";
     return root_common(&p, data, leaf_size, 1, n, root, threads);
 }
 
 zkp_status zkp_keccak_tree_path(const uint8_t *nodes, size_t n, size_t index, uint8_t *path) {
     if (!nodes) return ZKP_ERR_NULL;
-    if (!is_pow2(n)) return ZKP_ERR_LENGTH;
+    /* the node array is 32*(2n-1) bytes: a larger n cannot be one object */
+    if (!is_pow2(n) || !zkp_array_ok(n, 2 * NODE)) return ZKP_ERR_LENGTH;
     if (index >= n) return ZKP_ERR_RANGE;
     if (n > 1 && !path) return ZKP_ERR_NULL;
     const uint8_t *lvl = nodes;

@@ -168,6 +168,9 @@ zkp_status zkp_poseidon_hash_many(const zkp_poseidon_fr *inputs, size_t n, size_
     if (n < 1 || n > ZKP_POSEIDON_MAX_INPUTS) return ZKP_ERR_COUNT;
     if (count == 0) return ZKP_OK;
     if (!inputs || !outs) return ZKP_ERR_NULL;
+    /* n * count elements are read: a count that wraps that product (or
+     * makes it larger than any object) would read out of bounds */
+    if (!zkp_array_ok(count, n * sizeof *inputs)) return ZKP_ERR_LENGTH;
     for (size_t i = 0; i < n * count; i++) {
         zkp_fr x;
         from_pub(&x, &inputs[i]);
@@ -226,7 +229,7 @@ static void hash_pairs_mont(const zkp_poseidon_ops *ops, const zkp_fr *in, size_
 }
 
 zkp_status zkp_poseidon_merkle_root(const zkp_poseidon_fr *leaves, size_t n_leaves, zkp_poseidon_fr *root) {
-    if (!is_pow2(n_leaves)) return ZKP_ERR_LENGTH;
+    if (!is_pow2(n_leaves) || !zkp_array_ok(n_leaves, sizeof *leaves)) return ZKP_ERR_LENGTH;
     if (!leaves || !root) return ZKP_ERR_NULL;
     zkp_status st = check_all(leaves, n_leaves);
     if (st != ZKP_OK) return st;
@@ -264,7 +267,8 @@ zkp_status zkp_poseidon_merkle_root(const zkp_poseidon_fr *leaves, size_t n_leav
 }
 
 zkp_status zkp_poseidon_merkle_tree(const zkp_poseidon_fr *leaves, size_t n_leaves, zkp_poseidon_fr *nodes) {
-    if (!is_pow2(n_leaves)) return ZKP_ERR_LENGTH;
+    /* nodes holds 2n - 1 elements */
+    if (!is_pow2(n_leaves) || !zkp_array_ok(n_leaves, 2 * sizeof *nodes)) return ZKP_ERR_LENGTH;
     if (!leaves || !nodes) return ZKP_ERR_NULL;
     zkp_status st = check_all(leaves, n_leaves);
     if (st != ZKP_OK) return st;
@@ -308,7 +312,7 @@ zkp_status zkp_poseidon_merkle_path_root(const zkp_poseidon_fr *leaf, uint64_t i
 
 static const char *const k_lp_names[] = {
     "Ok", "EmptyInput", "InvalidInputLength", "InputLargerThanModulus", "InvalidNumberOfInputs",
-    "InvalidWidthCircom", "NullPointer",
+    "InvalidWidthCircom", "NullPointer", "InvalidHasher",
 };
 
 const char *zkp_poseidon_lp_error_name(zkp_poseidon_lp_error e) {
@@ -317,8 +321,8 @@ const char *zkp_poseidon_lp_error_name(zkp_poseidon_lp_error e) {
 }
 
 static zkp_status lp_fail(zkp_poseidon_lp_detail *d, zkp_poseidon_lp_error e, zkp_poseidon_lp_detail f) {
-    static const zkp_status map[] = {ZKP_OK, ZKP_ERR_EMPTY_INPUT, ZKP_ERR_LENGTH, ZKP_ERR_RANGE,
-                                     ZKP_ERR_COUNT, ZKP_ERR_PARAM, ZKP_ERR_NULL};
+    static const zkp_status map[] = {ZKP_OK,        ZKP_ERR_EMPTY_INPUT, ZKP_ERR_LENGTH, ZKP_ERR_RANGE,
+                                     ZKP_ERR_COUNT, ZKP_ERR_PARAM,       ZKP_ERR_NULL,   ZKP_ERR_STATE};
     f.error = e;
     if (d) *d = f;
     return map[e];
@@ -353,6 +357,17 @@ zkp_status zkp_poseidon_new_circom(zkp_poseidon_hasher *h, size_t n_inputs, zkp_
     return zkp_poseidon_with_domain_tag_circom(h, n_inputs, NULL, d);
 }
 
+/* Every field the hash trusts: n_inputs sizes the state array on the stack
+ * (t = n + 1 <= 13) and the tag goes into the Montgomery conversion, which
+ * needs a canonical value. A hasher that was never constructed, or whose
+ * fields were overwritten, fails here instead of overrunning the state. */
+static int lp_valid(const zkp_poseidon_hasher *h) {
+    zkp_fr x;
+    from_pub(&x, &h->domain_tag);
+    return h->valid == LP_VALID && h->n_inputs >= 1 && h->n_inputs <= ZKP_POSEIDON_LP_MAX_INPUTS &&
+           fr_is_canonical(x.v);
+}
+
 static zkp_status lp_count(const zkp_poseidon_hasher *h, size_t n, zkp_poseidon_lp_detail *d) {
     zkp_poseidon_lp_detail f = {0};
     if (n != h->n_inputs) {
@@ -372,7 +387,8 @@ static void lp_hash(const zkp_poseidon_hasher *h, zkp_fr *s) {
 zkp_status zkp_poseidon_hasher_hash(const zkp_poseidon_hasher *h, const zkp_poseidon_fr *inputs, size_t n,
                                     zkp_poseidon_fr *out, zkp_poseidon_lp_detail *d) {
     zkp_poseidon_lp_detail f = {0};
-    if (!h || h->valid != LP_VALID || !out || (n && !inputs)) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, f);
+    if (!h || !out || (n && !inputs)) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, f);
+    if (!lp_valid(h)) return lp_fail(d, ZKP_POSEIDON_LP_INVALID_HASHER, f);
     zkp_status st = lp_count(h, n, d);
     if (st != ZKP_OK) return st;
     zkp_fr s[ZKP_POSEIDON_MAX_WIDTH];
@@ -420,7 +436,16 @@ static zkp_status lp_parse(const uint8_t *const *inputs, const size_t *lens, siz
 static zkp_status lp_hash_bytes(const zkp_poseidon_hasher *h, const uint8_t *const *inputs, const size_t *lens,
                                 size_t n, uint8_t out[32], int be, zkp_poseidon_lp_detail *d) {
     zkp_poseidon_lp_detail f = {0};
-    if (!out || (h && h->valid != LP_VALID)) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, f);
+    if (!out) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, f);
+    if (h && !lp_valid(h)) return lp_fail(d, ZKP_POSEIDON_LP_INVALID_HASHER, f);
+    if (!zkp_array_ok(n, sizeof *lens)) {
+        /* More entries than any array can hold: the per-input checks would
+         * walk off the caller's arrays, so the count fails first here. */
+        f.inputs = n;
+        f.max_limit = h ? h->n_inputs : ZKP_POSEIDON_LP_MAX_INPUTS;
+        f.width = f.max_limit + 1;
+        return lp_fail(d, ZKP_POSEIDON_LP_INVALID_NUMBER_OF_INPUTS, f);
+    }
     zkp_fr s[ZKP_POSEIDON_MAX_WIDTH];
     zkp_status st = lp_parse(inputs, lens, n, s, be, d);
     if (st != ZKP_OK) return st;
