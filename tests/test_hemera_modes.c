@@ -707,9 +707,9 @@ static void corrupt_state(void) {
     for (int secret = 0; secret < 2; secret++) {
         for (size_t i = 0; i < sizeof buflens / sizeof buflens[0] + sizeof flags / sizeof flags[0]; i++) {
             for (int entry = 0; entry < 3; entry++) {
-                if (secret) zkp_hemera_hasher_init_secret(&h);
-                else zkp_hemera_hasher_init(&h);
-                zkp_hemera_hasher_update(&h, buf, 10);
+                if (secret) CHECK_STATUS(zkp_hemera_hasher_init_secret(&h), ZKP_OK);
+                else CHECK_STATUS(zkp_hemera_hasher_init(&h), ZKP_OK);
+                CHECK_STATUS(zkp_hemera_hasher_update(&h, buf, 10), ZKP_OK);
                 if (i < 4) h.buflen = buflens[i];
                 else h.flags = flags[i - 4];
                 zkp_status st = entry == 0   ? zkp_hemera_hasher_update(&h, buf, sizeof buf)
@@ -720,8 +720,8 @@ static void corrupt_state(void) {
             }
         }
         for (size_t i = 0; i < sizeof poss / sizeof poss[0] + sizeof flags / sizeof flags[0]; i++) {
-            if (secret) zkp_hemera_hasher_init_secret(&h);
-            else zkp_hemera_hasher_init(&h);
+            if (secret) CHECK_STATUS(zkp_hemera_hasher_init_secret(&h), ZKP_OK);
+            else CHECK_STATUS(zkp_hemera_hasher_init(&h), ZKP_OK);
             CHECK_STATUS(zkp_hemera_hasher_finalize_xof(&h, &x), ZKP_OK);
             if (i < 4) x.pos = poss[i];
             else x.flags = flags[i - 4] == 0x58460000u ? 0x484d0000u : flags[i - 4];
@@ -745,7 +745,7 @@ static void size_overflow(void) {
         CHECK_STATUS(zkp_hemera_derive_key(buf, L, buf, 1, out), ZKP_ERR_LENGTH);
         CHECK_STATUS(zkp_hemera_derive_key(buf, 1, buf, L, out), ZKP_ERR_LENGTH);
         zkp_hemera_hasher h;
-        zkp_hemera_hasher_init(&h);
+        CHECK_STATUS(zkp_hemera_hasher_init(&h), ZKP_OK);
         CHECK_STATUS(zkp_hemera_hasher_update(&h, buf, L), ZKP_ERR_LENGTH);
         zkp_hemera_xof x;
         CHECK_STATUS(zkp_hemera_hasher_finalize_xof(&h, &x), ZKP_OK);

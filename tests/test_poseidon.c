@@ -1132,7 +1132,7 @@ static void test_size_overflow(void) {
         CHECK_STATUS(zkp_poseidon_hash_bytes_be(ptrs, lens, huge[i], o, &d), ZKP_ERR_COUNT);
         CHECK_EQ_INT(d.error, ZKP_POSEIDON_LP_INVALID_NUMBER_OF_INPUTS);
         zkp_poseidon_hasher h;
-        zkp_poseidon_new_circom(&h, 2, NULL);
+        CHECK_STATUS(zkp_poseidon_new_circom(&h, 2, NULL), ZKP_OK);
         CHECK_STATUS(zkp_poseidon_hasher_hash_bytes_le(&h, ptrs, lens, huge[i], o, &d), ZKP_ERR_COUNT);
     }
     zkp_poseidon_fr root;
