@@ -2,12 +2,12 @@
 # Every test, in stages. A stage whose toolchain is missing prints SKIPPED
 # and why; CI (.ci/run) installs everything, so there nothing is skipped.
 #
-#   ZKPRIM_TEST_STAGES="native clang asan fuzz ctmsan portable knobs aarch64 s390x install"
+#   ZKPRIM_TEST_STAGES="native clang asan verify fuzz ctmsan portable knobs aarch64 s390x install"
 #   picks stages (default: all). Each stage builds in its own build-<stage>/.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 JOBS=$(nproc 2>/dev/null || echo 2)
-STAGES=${ZKPRIM_TEST_STAGES:-"native clang asan fuzz ctmsan portable knobs aarch64 s390x install"}
+STAGES=${ZKPRIM_TEST_STAGES:-"native clang asan verify fuzz ctmsan portable knobs aarch64 s390x install"}
 failed=()
 skipped=()
 summary=()
@@ -50,6 +50,15 @@ for s in $STAGES; do
     run_stage asan "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-200} ZKPRIM_TEST_SANITIZE=1 build_and_ctest build-asan -DCMAKE_BUILD_TYPE=Debug -DZKP_WERROR=ON \
       '-DCMAKE_C_FLAGS=-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer' \
       -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined" ;;
+  verify)
+    # Every documented arithmetic bound checked where the value is produced
+    # (-DZKP_VERIFY=ON, docs/verify.md), the whole suite on every kernel the
+    # CPU runs, plus the planted violations (verify-planted-*).
+    # The constant-time tests are left out: a check is a branch on the
+    # (secret) value it checks, by design; they run in the other stages.
+    run_stage verify "cmake -S . -B build-verify -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZKP_WERROR=ON -DZKP_VERIFY=ON >/dev/null; \
+      cmake --build build-verify -j \$JOBS > build-verify/build.log 2>&1 || { grep -v '^\[' build-verify/build.log | tail -40; exit 1; }; \
+      (cd build-verify && ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} ctest --output-on-failure -j \$JOBS -E '^ct-|-ct\$|-ct-planted\$')" ;;
   fuzz)
     # libFuzzer (clang) with ASan+UBSan: each target in tests/fuzz/ fuzzes
     # for ZKPRIM_FUZZ_SECONDS from its checked-in seed corpus. The library is

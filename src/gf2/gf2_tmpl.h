@@ -39,6 +39,8 @@
 
 #include <string.h>
 
+#include "core/verify.h"
+
 #define GF2_CAT_(a, b) a##_##b
 #define GF2_CAT(a, b) GF2_CAT_(a, b)
 #define GF2_OPS_NAME GF2_CAT(gf2_ops, GF2_SUFFIX)
@@ -97,6 +99,32 @@ GF2_AI void k4(V r[4], V a0, V a1, V b0, V b1) {
     r[2] = V_XOR(h0, m1);
     r[3] = h1;
 }
+
+/* ---- verification build (core/verify.h) -----------------------------------
+ * Every lane of the np pairs v has no bit at or above nbits: a product of
+ * two reduced n-bit elements has degree <= 2n - 2 (the reducers' input
+ * bound) and a reduced element degree < n (their output). */
+ZKP_VERIFY_HELPER int gf2_verify_deg(const V *v, unsigned np, unsigned nbits) {
+    uint64_t buf[GF2_L][8];
+    uint64_t *P[GF2_L];
+    for (unsigned k = 0; k < GF2_L; k++) P[k] = buf[k];
+    for (unsigned i = 0; i < np; i++) V_ST2(P, 2 * i, v[i]);
+    for (unsigned k = 0; k < GF2_L; k++)
+        if (!zkp_verify_bits_below(buf[k], 2 * np, nbits)) return 0;
+    return 1;
+}
+#define GF2_CHECK_DEG(v, np, nbits, what) ZKP_VERIFY_CHECK(gf2_verify_deg((v), (np), (nbits)), what)
+/* the two-pair (lo, hi) form of a 128-bit field's product (nothing at all,
+ * not even the operands' evaluation, in a normal build) */
+#if ZKP_VERIFY_ON
+#define GF2_CHECK_DEG2(l, h, nbits, what)                                                        \
+    do {                                                                                         \
+        const V gf2_chk_[2] = {(l), (h)};                                                        \
+        GF2_CHECK_DEG(gf2_chk_, 2, (nbits), what);                                               \
+    } while (0)
+#else
+#define GF2_CHECK_DEG2(l, h, nbits, what) ((void)0)
+#endif
 
 /* ---- straight-line reducers, one per modulus ------------------------------ */
 
@@ -241,15 +269,23 @@ GF2_AI void red_sect193(V r[2], const V p[4]) {
 GF2_AI void b127_mulv(V r[1], const V a[1], const V b[1]) {
     V l, h;
     k2(&l, &h, a[0], b[0]);
+    GF2_CHECK_DEG2(l, h, 253, "gf2 b127 product degree <= 252");
     r[0] = red_b127(l, h);
+    GF2_CHECK_DEG(r, 1, 127, "gf2 b127 reduced degree < 127");
 }
 GF2_AI void b127_sqrv(V r[1], const V a[1]) {
+    /* the check recomputes the square's halves: naming them here changes
+     * the normal build's instruction order */
+    GF2_CHECK_DEG2(V_CLMUL(a[0], a[0], 0x00), V_CLMUL(a[0], a[0], 0x11), 253,
+                   "gf2 b127 square degree <= 252");
     r[0] = red_b127(V_CLMUL(a[0], a[0], 0x00), V_CLMUL(a[0], a[0], 0x11));
+    GF2_CHECK_DEG(r, 1, 127, "gf2 b127 reduced degree < 127");
 }
 
 GF2_AI void ghash128_mulv(V r[1], const V a[1], const V b[1]) {
     V l, h;
     k2(&l, &h, a[0], b[0]);
+    GF2_CHECK_DEG2(l, h, 255, "gf2 ghash128 product degree <= 254");
     r[0] = red_ghash128(l, h);
 }
 GF2_AI void ghash128_sqrv(V r[1], const V a[1]) {
@@ -259,21 +295,29 @@ GF2_AI void ghash128_sqrv(V r[1], const V a[1]) {
 GF2_AI void b163_mulv(V r[2], const V a[2], const V b[2]) {
     V p[3];
     k3(p, a[0], a[1], b[0], b[1]);
+    GF2_CHECK_DEG(p, 3, 325, "gf2 b163 product degree <= 324");
     red_b163(r, p);
+    GF2_CHECK_DEG(r, 2, 163, "gf2 b163 reduced degree < 163");
 }
 GF2_AI void b163_sqrv(V r[2], const V a[2]) {
     V p[3] = {V_CLMUL(a[0], a[0], 0x00), V_CLMUL(a[0], a[0], 0x11), V_CLMUL(a[1], a[1], 0x00)};
+    GF2_CHECK_DEG(p, 3, 325, "gf2 b163 square degree <= 324");
     red_b163(r, p);
+    GF2_CHECK_DEG(r, 2, 163, "gf2 b163 reduced degree < 163");
 }
 
 GF2_AI void b191_mulv(V r[2], const V a[2], const V b[2]) {
     V p[3];
     k3(p, a[0], a[1], b[0], b[1]);
+    GF2_CHECK_DEG(p, 3, 381, "gf2 b191 product degree <= 380");
     red_b191(r, p);
+    GF2_CHECK_DEG(r, 2, 191, "gf2 b191 reduced degree < 191");
 }
 GF2_AI void b191_sqrv(V r[2], const V a[2]) {
     V p[3] = {V_CLMUL(a[0], a[0], 0x00), V_CLMUL(a[0], a[0], 0x11), V_CLMUL(a[1], a[1], 0x00)};
+    GF2_CHECK_DEG(p, 3, 381, "gf2 b191 square degree <= 380");
     red_b191(r, p);
+    GF2_CHECK_DEG(r, 2, 191, "gf2 b191 reduced degree < 191");
 }
 
 /* sect193: 6 products for the low 192 bits; the top bit (limb 3, 0 or 1)
@@ -287,17 +331,22 @@ GF2_AI void sect193_mulv(V r[2], const V a[2], const V b[2]) {
     p[1] = V_XOR(p[1], V_UP(x0));
     p[2] = V_XOR(p[2], V_ALIGN(x1, x0));
     p[3] = V_DOWN(V_AND(a[1], b[1]));   /* (a3 b3, 0): x^384 */
+    GF2_CHECK_DEG(p, 4, 385, "gf2 sect193 product degree <= 384");
     red_sect193(r, p);
+    GF2_CHECK_DEG(r, 2, 193, "gf2 sect193 reduced degree < 193");
 }
 GF2_AI void sect193_sqrv(V r[2], const V a[2]) {
     V p[4] = {V_CLMUL(a[0], a[0], 0x00), V_CLMUL(a[0], a[0], 0x11), V_CLMUL(a[1], a[1], 0x00),
               V_DOWN(a[1])};
+    GF2_CHECK_DEG(p, 4, 385, "gf2 sect193 square degree <= 384");
     red_sect193(r, p);
+    GF2_CHECK_DEG(r, 2, 193, "gf2 sect193 reduced degree < 193");
 }
 
 GF2_AI void b256_mulv(V r[2], const V a[2], const V b[2]) {
     V p[4];
     k4(p, a[0], a[1], b[0], b[1]);
+    GF2_CHECK_DEG(p, 4, 511, "gf2 b256 product degree <= 510");
     red_b256(r, p);
 }
 GF2_AI void b256_sqrv(V r[2], const V a[2]) {

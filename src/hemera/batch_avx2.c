@@ -10,6 +10,7 @@
 
 #include "hemera/batch_internal.h"
 #include "hemera/gl.h"
+#include "hemera/gl_avx2.h" /* gl4_verify_le for the verification build */
 
 typedef __m256i VT;
 typedef __m256i VMASK;
@@ -89,21 +90,27 @@ ZKP_INLINE VT f_add(VT a, VT b) {
 }
 
 ZKP_INLINE void f_add_carry1(VT hi, VT lo, VT c, VT *ho, VT *lout) {
+    ZKP_VERIFY_CHECK(gl4_verify_le(hi, ~(uint64_t)1), "f_add_carry1 product high word <= 2^64 - 2");
     VT l = v_add(lo, c);
     *lout = l;
     *ho = v_sub(hi, ltu(l, c)); /* minus all-ones = +1 */
 }
 
 ZKP_INLINE VT f_recombine(VT L, VT H) {
+    ZKP_VERIFY_CHECK(gl4_verify_le(L, ((uint64_t)1 << 40) - 1) && gl4_verify_le(H, ((uint64_t)1 << 40) - 1),
+                     "f_recombine halves L, H < 2^40");
     VT hh = v_shr32(H);
     VT u = v_add(L, v_sub(v_shl32(hh), hh));
+    ZKP_VERIFY_CHECK(gl4_verify_le(u, ((uint64_t)1 << 41) - 1), "f_recombine u = L + (H >> 32) E < 2^41");
     VT r = v_add(v_shl32(H), u);
     return v_add(r, v_and(ltu(r, u), VE));
 }
 
 ZKP_INLINE VT f_canon(VT x) {
     const VT P = v_set1(HB_P);
-    return v_sub(x, _mm256_andnot_si256(ltu(x, P), P));
+    VT r = v_sub(x, _mm256_andnot_si256(ltu(x, P), P));
+    ZKP_VERIFY_CHECK(gl4_verify_le(r, HB_P - 1), "f_canon output < p");
+    return r;
 }
 
 ZKP_INLINE VMASK v_zero_mask(VT c) { return _mm256_cmpeq_epi64(c, _mm256_setzero_si256()); }

@@ -12,6 +12,7 @@
 
 #include "hemera/batch_internal.h"
 #include "hemera/gl.h"
+#include "hemera/gl_avx512.h" /* gl8_verify_le for the verification build */
 
 typedef __m512i VT;
 typedef __mmask8 VMASK;
@@ -84,6 +85,7 @@ ZKP_INLINE VT f_add(VT a, VT b) {
 }
 
 ZKP_INLINE void f_add_carry1(VT hi, VT lo, VT c, VT *ho, VT *lout) {
+    ZKP_VERIFY_CHECK(gl8_verify_le(hi, ~(uint64_t)1), "f_add_carry1 product high word <= 2^64 - 2");
     VT l = v_add(lo, c);
     __mmask8 carry = _mm512_cmplt_epu64_mask(l, c);
     *lout = l;
@@ -91,8 +93,11 @@ ZKP_INLINE void f_add_carry1(VT hi, VT lo, VT c, VT *ho, VT *lout) {
 }
 
 ZKP_INLINE VT f_recombine(VT L, VT H) {
+    ZKP_VERIFY_CHECK(gl8_verify_le(L, ((uint64_t)1 << 40) - 1) && gl8_verify_le(H, ((uint64_t)1 << 40) - 1),
+                     "f_recombine halves L, H < 2^40");
     VT hh = v_shr32(H);
     VT u = v_add(L, v_sub(v_shl32(hh), hh)); /* L + (H >> 32) * E < 2^41 */
+    ZKP_VERIFY_CHECK(gl8_verify_le(u, ((uint64_t)1 << 41) - 1), "f_recombine u = L + (H >> 32) E < 2^41");
     VT r = v_add(v_shl32(H), u);
     __mmask8 c = _mm512_cmplt_epu64_mask(r, u);
     return _mm512_mask_add_epi64(r, c, r, VE); /* wrapped r < u: no second wrap */
@@ -100,7 +105,9 @@ ZKP_INLINE VT f_recombine(VT L, VT H) {
 
 ZKP_INLINE VT f_canon(VT x) {
     const VT P = v_set1(HB_P);
-    return _mm512_mask_sub_epi64(x, _mm512_cmpge_epu64_mask(x, P), x, P);
+    VT r = _mm512_mask_sub_epi64(x, _mm512_cmpge_epu64_mask(x, P), x, P);
+    ZKP_VERIFY_CHECK(gl8_verify_le(r, HB_P - 1), "f_canon output < p");
+    return r;
 }
 
 ZKP_INLINE VMASK v_zero_mask(VT c) { return _mm512_cmpeq_epu64_mask(c, _mm512_setzero_si512()); }

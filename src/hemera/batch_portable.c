@@ -15,6 +15,7 @@
 
 /* (hi*2^64 + lo) with hi < 2^32: lo + hi*E, one conditional correction. */
 ZKP_INLINE uint64_t hb_reduce_small(uint64_t lo, uint64_t hi) {
+    ZKP_VERIFY_CHECK(hi >> 32 == 0, "hb_reduce_small hi < 2^32");
     uint64_t m = (hi << 32) - hi, r;
     uint64_t c = __builtin_add_overflow(lo, m, &r);
     return r + ((0 - c) & HB_E); /* wrapped value < m < 2^64 - E: no second wrap */
@@ -88,8 +89,10 @@ ZKP_INLINE void mds_ext(uint64_t *s, unsigned L, const uint64_t *addc) {
                     ol += addc[i] & HB_E;
                     oh += addc[i] >> 32;
                 }
+                ZKP_VERIFY_CHECK(ol < 36 * HB_E && oh < 36 * HB_E, "mds_ext half sums < 36 2^32");
                 /* ol + oh * 2^32 = ol + (oh mod 2^32) * 2^32 + (oh >> 32) * E */
                 uint64_t u = ol + ((oh >> 32) << 32) - (oh >> 32); /* < 2^41 */
+                ZKP_VERIFY_CHECK(u >> 41 == 0, "mds_ext recombination u < 2^41");
                 uint64_t r = (oh << 32) + u;
                 s[i * L + l] = r + ((0 - (uint64_t)(r < u)) & HB_E); /* wrapped r < u: no second wrap */
             }
@@ -116,6 +119,7 @@ ZKP_INLINE void partial_round(uint64_t *s, unsigned L, uint64_t rc, int inverse,
     for (unsigned l = 0; l < L; l++) {
         u128 sum = x[l];
         for (unsigned i = 1; i < 16; i++) sum += s[i * L + l];
+        ZKP_VERIFY_CHECK((sum >> 64) < 16, "partial_round M_I sum of 16 lanes < 16 2^64");
         uint64_t S = hb_reduce_small((uint64_t)sum, (uint64_t)(sum >> 64));
         s[l] = hb_muladd(d[0], x[l], S);
         for (unsigned i = 1; i < 16; i++) s[i * L + l] = hb_muladd(d[i], s[i * L + l], S);
@@ -136,7 +140,10 @@ ZKP_INLINE void permute_soa(uint64_t *s, unsigned L, const hemera_profile *pr) {
         sbox_full(s, L, r == R ? rc + 16 * r : NULL);
         mds_ext(s, L, r + 1 < 2 * R ? rc + 16 * (r + 1) : NULL);
     }
-    for (unsigned i = 0; i < 16 * L; i++) s[i] = hb_canon(s[i]);
+    for (unsigned i = 0; i < 16 * L; i++) {
+        s[i] = hb_canon(s[i]);
+        ZKP_VERIFY_CHECK(s[i] < HB_P, "batch permutation output < p");
+    }
 }
 
 static void permute_group(uint64_t (*st)[16], unsigned L, const hemera_profile *pr) {

@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "core/util.h"
+#include "core/verify.h"
 #include "zkprim_build_config.h"
 
 #if !defined(__SIZEOF_INT128__)
@@ -45,15 +46,18 @@ extern const uint64_t zkp_gl_inv_pow2[129];
 ZKP_INLINE uint64_t gl_emask(uint64_t c) { return (uint64_t)(uint32_t)(0u - (uint32_t)c); }
 
 /* a + b where the true sum is < 2^65 - E: the wrapped sum plus E on carry
- * cannot carry again. Holds when b <= 2^64 - 2^33 + 1 (e.g. b = hl*E, or
- * b < p). Inputs: a any u64, b as stated. Output: any u64. Branch-free. */
+ * cannot carry again. Holds for every a exactly when b <= p (a + b <=
+ * 2^64 - 1 + p = 2^65 - E - 1), e.g. b = hl*E <= 2^64 - 2^33 + 1 or
+ * b < p. Inputs: a any u64, b as stated. Output: any u64. Branch-free. */
 ZKP_INLINE uint64_t gl_add_1c(uint64_t a, uint64_t b) {
+    ZKP_VERIFY_CHECK(b <= GL_P, "gl_add_1c addend b <= p");
     uint64_t s;
     uint64_t c = (uint64_t)__builtin_add_overflow(a, b, &s);
     return s + gl_emask(c);
 }
 
 ZKP_INLINE uint64_t gl_add_1c_ct(uint64_t a, uint64_t b) {
+    ZKP_VERIFY_CHECK(b <= GL_P, "gl_add_1c_ct addend b <= p");
     uint64_t s;
     uint64_t c = (uint64_t)__builtin_add_overflow(a, b, &s);
     return s + (zkp_value_barrier_u64(0 - c) & GL_E);
@@ -62,13 +66,19 @@ ZKP_INLINE uint64_t gl_add_1c_ct(uint64_t a, uint64_t b) {
 /* ---- canonical form ----------------------------------------------------------*/
 
 /* Any u64 -> [0, p). x >= p iff x + E carries, and then x + E = x - p. */
-ZKP_INLINE uint64_t gl_canon(uint64_t x) { return x >= GL_P ? x - GL_P : x; }
+ZKP_INLINE uint64_t gl_canon(uint64_t x) {
+    uint64_t r = x >= GL_P ? x - GL_P : x;
+    ZKP_VERIFY_CHECK(r < GL_P, "gl_canon output < p");
+    return r;
+}
 
 ZKP_INLINE uint64_t gl_canon_ct(uint64_t x) {
     uint64_t t;
     uint64_t c = (uint64_t)__builtin_add_overflow(x, GL_E, &t);
     uint64_t m = zkp_value_barrier_u64(0 - c);
-    return (t & m) | (x & ~m);
+    uint64_t r = (t & m) | (x & ~m);
+    ZKP_VERIFY_CHECK(r < GL_P, "gl_canon_ct output < p");
+    return r;
 }
 
 /* ---- add / sub / neg ------------------------------------------------------- */
@@ -112,7 +122,9 @@ ZKP_INLINE uint64_t gl_sub_ct(uint64_t a, uint64_t b) {
 ZKP_INLINE uint64_t gl_neg_ct(uint64_t a) {
     a = gl_canon_ct(a);
     /* p - 0 = p must become 0: mask by a != 0. */
-    return (GL_P - a) & zkp_ct_mask_nonzero(a);
+    uint64_t r = (GL_P - a) & zkp_ct_mask_nonzero(a);
+    ZKP_VERIFY_CHECK(r < GL_P, "gl_neg_ct output < p");
+    return r;
 }
 
 /* ---- multiplication --------------------------------------------------------- */
@@ -158,7 +170,10 @@ ZKP_INLINE uint64_t gl_reduce128_ct(uint64_t lo, uint64_t hi) { return gl_reduce
 /* lo + hi*2^64 mod p for hi < 2^32 (lazy sums of a few dozen u64 terms).
  * Output: any u64. Branch-free (this is also the constant-time form):
  * hi*E < 2^64 - 2^33 + 2, so one carry correction suffices. */
-ZKP_INLINE uint64_t gl_reduce_small(uint64_t lo, uint64_t hi) { return gl_add_1c_ct(lo, hi * GL_E); }
+ZKP_INLINE uint64_t gl_reduce_small(uint64_t lo, uint64_t hi) {
+    ZKP_VERIFY_CHECK(hi >> 32 == 0, "gl_reduce_small hi < 2^32");
+    return gl_add_1c_ct(lo, hi * GL_E);
+}
 
 ZKP_INLINE uint64_t gl_reduce_u128_small(gl_u128 v) {
     return gl_reduce_small((uint64_t)v, (uint64_t)(v >> 64));
@@ -315,6 +330,7 @@ ZKP_INLINE uint64_t gl_inv_vartime_parts(uint64_t x, uint64_t *k_out, uint64_t *
     }
 #endif
     /* a = b = 1: x*ca = s*2^k, so x^-1 = s*ca*2^-k. */
+    ZKP_VERIFY_CHECK(ca <= GL_P && k <= 128, "gl_inv_vartime_parts c <= p, k <= 128");
     *k_out = k;
     *neg_out = neg & 1;
     return ca;
@@ -326,7 +342,9 @@ ZKP_INLINE uint64_t gl_inv_vartime(uint64_t x) {
     uint64_t r = gl_canon(gl_mul(c, zkp_gl_inv_pow2[k]));
     /* select, not branch: the sign is a coin flip */
     uint64_t m = (0 - neg) & zkp_ct_mask_nonzero(r);
-    return r ^ ((r ^ (GL_P - r)) & m);
+    r ^= (r ^ (GL_P - r)) & m;
+    ZKP_VERIFY_CHECK(r < GL_P, "gl_inv_vartime output < p");
+    return r;
 }
 
 /* ---- linear layers -----------------------------------------------------------
@@ -382,7 +400,10 @@ ZKP_INLINE void gl_m4_wide(gl_w y[4], gl_w x0, gl_w x1, gl_w x2, gl_w x3) {
 ZKP_INLINE void gl_m4(uint64_t x[4]) {
     gl_w y[4];
     gl_m4_wide(y, gl_w_from(x[0]), gl_w_from(x[1]), gl_w_from(x[2]), gl_w_from(x[3]));
-    for (int k = 0; k < 4; k++) x[k] = gl_w_reduce_small(y[k]);
+    for (int k = 0; k < 4; k++) {
+        ZKP_VERIFY_CHECK(y[k].hi < 7, "gl_m4 output < 7 2^64");
+        x[k] = gl_w_reduce_small(y[k]);
+    }
 }
 
 ZKP_INLINE gl_w gl_w_sum4(uint64_t a, uint64_t b, uint64_t c, uint64_t d) {
@@ -398,11 +419,13 @@ ZKP_INLINE void gl_mat_ext(uint64_t st[16]) {
     gl_w y[4];
     gl_m4_wide(y, gl_w_sum4(st[0], st[4], st[8], st[12]), gl_w_sum4(st[1], st[5], st[9], st[13]),
                gl_w_sum4(st[2], st[6], st[10], st[14]), gl_w_sum4(st[3], st[7], st[11], st[15]));
+    for (int k = 0; k < 4; k++) ZKP_VERIFY_CHECK(y[k].hi < 28, "gl_mat_ext column sum t = M4 z < 28 2^64");
     uint64_t t0 = gl_w_reduce_small(y[0]), t1 = gl_w_reduce_small(y[1]);
     uint64_t t2 = gl_w_reduce_small(y[2]), t3 = gl_w_reduce_small(y[3]);
     for (int c = 0; c < 4; c++) {
         uint64_t *x = st + 4 * c;
         gl_m4_wide(y, gl_w_from(x[0]), gl_w_from(x[1]), gl_w_from(x[2]), gl_w_from(x[3]));
+        for (int k = 0; k < 4; k++) ZKP_VERIFY_CHECK(y[k].hi < 7, "gl_mat_ext M4 x_c < 7 2^64 (+ t: < 8 2^64)");
         x[0] = gl_w_reduce_small(gl_w_add64(y[0], t0));
         x[1] = gl_w_reduce_small(gl_w_add64(y[1], t1));
         x[2] = gl_w_reduce_small(gl_w_add64(y[2], t2));
@@ -415,6 +438,7 @@ ZKP_INLINE void gl_mat_ext(uint64_t st[16]) {
 ZKP_INLINE void gl_mat_int(uint64_t st[16], const uint64_t d[16]) {
     gl_w acc = gl_w_from(st[0]);
     for (int i = 1; i < 16; i++) acc = gl_w_add64(acc, st[i]);
+    ZKP_VERIFY_CHECK(acc.hi < 16, "gl_mat_int sum of 16 lanes < 16 2^64");
     uint64_t sum = gl_w_reduce_small(acc);
     for (int i = 0; i < 16; i++) st[i] = gl_muladd(d[i], st[i], sum);
 }
@@ -422,6 +446,7 @@ ZKP_INLINE void gl_mat_int(uint64_t st[16], const uint64_t d[16]) {
 ZKP_INLINE void gl_mat_int_ct(uint64_t st[16], const uint64_t d[16]) {
     gl_w acc = gl_w_from(st[0]);
     for (int i = 1; i < 16; i++) acc = gl_w_add64(acc, st[i]);
+    ZKP_VERIFY_CHECK(acc.hi < 16, "gl_mat_int sum of 16 lanes < 16 2^64");
     uint64_t sum = gl_w_reduce_small(acc);
     for (int i = 0; i < 16; i++) st[i] = gl_muladd_ct(d[i], st[i], sum);
 }

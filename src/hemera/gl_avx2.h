@@ -15,7 +15,16 @@
 #include <immintrin.h>
 #include <stdint.h>
 
+#include "core/verify.h"
+
 #define GL4_INLINE static inline __attribute__((always_inline))
+
+/* Verification build (core/verify.h): every lane of v is <= max. */
+ZKP_VERIFY_HELPER int gl4_verify_le(__m256i v, uint64_t max) {
+    uint64_t l[4];
+    _mm256_storeu_si256((__m256i *)(void *)l, v);
+    return l[0] <= max && l[1] <= max && l[2] <= max && l[3] <= max;
+}
 
 GL4_INLINE __m256i gl4_e(void) { return _mm256_set1_epi64x(0xFFFFFFFFll); }
 GL4_INLINE __m256i gl4_sign(void) { return _mm256_set1_epi64x(INT64_MIN); }
@@ -25,8 +34,9 @@ GL4_INLINE __m256i gl4_ltu(__m256i a, __m256i b) {
     return _mm256_cmpgt_epi64(_mm256_xor_si256(b, gl4_sign()), _mm256_xor_si256(a, gl4_sign()));
 }
 
-/* a + b, b <= 2^64 - 2^33 + 1 (e.g. b < p): one carry correction (+E). */
+/* a + b, b <= p (as gl_add_1c): one carry correction (+E). */
 GL4_INLINE __m256i gl4_add_1c(__m256i a, __m256i b) {
+    ZKP_VERIFY_CHECK(gl4_verify_le(b, 0xFFFFFFFF00000001ull), "gl4_add_1c addend b <= p");
     __m256i s = _mm256_add_epi64(a, b);
     return _mm256_add_epi64(s, _mm256_srli_epi64(gl4_ltu(s, b), 32));
 }
@@ -128,8 +138,11 @@ GL4_INLINE void gl4_mat_ext_t(__m256i w[4]) {
     for (int k = 0; k < 4; k++) {
         __m256i l = _mm256_add_epi64(L[k], gl4_hsum_bcast(L[k]));
         __m256i h = _mm256_add_epi64(H[k], gl4_hsum_bcast(H[k]));
+        ZKP_VERIFY_CHECK(gl4_verify_le(l, 35 * 0xFFFFFFFFull) && gl4_verify_le(h, 35 * 0xFFFFFFFFull),
+                         "gl4_mat_ext_t half sums <= 35 (2^32 - 1)");
         __m256i hh = _mm256_srli_epi64(h, 32);
         __m256i b = _mm256_add_epi64(l, _mm256_sub_epi64(_mm256_slli_epi64(hh, 32), hh)); /* < 2^39 */
+        ZKP_VERIFY_CHECK(gl4_verify_le(b, ((uint64_t)1 << 39) - 1), "gl4_mat_ext_t recombination b < 2^39");
         __m256i o = _mm256_add_epi64(_mm256_slli_epi64(h, 32), b);
         w[k] = _mm256_add_epi64(o, _mm256_srli_epi64(gl4_ltu(o, b), 32));
     }

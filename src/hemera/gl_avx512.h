@@ -13,12 +13,20 @@
 #include <immintrin.h>
 #include <stdint.h>
 
+#include "core/verify.h"
+
 #define GL8_INLINE static inline __attribute__((always_inline))
+
+/* Verification build (core/verify.h): every lane of v is <= max. */
+ZKP_VERIFY_HELPER int gl8_verify_le(__m512i v, uint64_t max) {
+    return _mm512_cmpgt_epu64_mask(v, _mm512_set1_epi64((long long)max)) == 0;
+}
 
 GL8_INLINE __m512i gl8_e(void) { return _mm512_set1_epi64(0xFFFFFFFFll); }
 
-/* a + b, b <= 2^64 - 2^33 + 1 (e.g. b < p): one carry correction. */
+/* a + b, b <= p (as gl_add_1c): one carry correction. */
 GL8_INLINE __m512i gl8_add_1c(__m512i a, __m512i b) {
+    ZKP_VERIFY_CHECK(gl8_verify_le(b, 0xFFFFFFFF00000001ull), "gl8_add_1c addend b <= p");
     __m512i s = _mm512_add_epi64(a, b);
     return _mm512_mask_add_epi64(s, _mm512_cmplt_epu64_mask(s, b), s, gl8_e());
 }
@@ -118,8 +126,11 @@ GL8_INLINE void gl8_mat_ext_t(__m512i z[2]) {
     for (int k = 0; k < 2; k++) {
         __m512i l = _mm512_add_epi64(L[k], gl8_hsum4_bcast(L[k]));
         __m512i h = _mm512_add_epi64(H[k], gl8_hsum4_bcast(H[k]));
+        ZKP_VERIFY_CHECK(gl8_verify_le(l, 35 * 0xFFFFFFFFull) && gl8_verify_le(h, 35 * 0xFFFFFFFFull),
+                         "gl8_mat_ext_t half sums <= 35 (2^32 - 1)");
         __m512i hh = _mm512_srli_epi64(h, 32);
         __m512i b = _mm512_add_epi64(l, _mm512_sub_epi64(_mm512_slli_epi64(hh, 32), hh)); /* < 2^39 */
+        ZKP_VERIFY_CHECK(gl8_verify_le(b, ((uint64_t)1 << 39) - 1), "gl8_mat_ext_t recombination b < 2^39");
         __m512i o = _mm512_add_epi64(_mm512_slli_epi64(h, 32), b);
         z[k] = _mm512_mask_add_epi64(o, _mm512_cmplt_epu64_mask(o, b), o, e);
     }

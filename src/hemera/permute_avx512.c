@@ -64,6 +64,7 @@ static inline __attribute__((always_inline)) uint64_t avx512_sum_lanes(__m512i v
     __m512i H = _mm512_add_epi64(_mm512_srli_epi64(v0, 32), _mm512_srli_epi64(v1, 32));
     uint64_t l = (uint64_t)_mm512_reduce_add_epi64(L); /* < 2^37 */
     uint64_t h = (uint64_t)_mm512_reduce_add_epi64(H); /* < 2^37 */
+    ZKP_VERIFY_CHECK(l >> 37 == 0 && h >> 37 == 0, "avx512_sum_lanes half sums < 2^37");
     gl_w w = {h << 32, h >> 32};                       /* h * 2^32 */
     return gl_w_reduce_small(gl_w_add64(w, l));
 }

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "core/util.h"
+#include "core/verify.h"
 #include "zkprim_build_config.h"
 #include "poseidon/params.h"
 
@@ -157,6 +158,7 @@ ZKP_INLINE void fr_add(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
     }
 #endif
     /* a + b < 2p < 2^255: no carry out of the top limb. */
+    ZKP_VERIFY_CHECK(zkp_verify_lt_frac(s, 4, fr_k_p, 4, 2, 1), "fr_add a + b < 2p (canonical operands)");
     fr_condsub(r->v, s, fr_k_p);
 }
 
@@ -273,6 +275,42 @@ ZKP_INLINE void fr_redc8_c(uint64_t T[8]) {
             c = (uint64_t)(x >> 64);
         }
     }
+}
+
+
+/* ---- bound checks of the verification build (core/verify.h) -------------- */
+
+/* x (4 limbs) < (num / den) p. */
+ZKP_VERIFY_HELPER int fr_verify_lt(const uint64_t x[4], uint64_t num, uint64_t den) {
+    return zkp_verify_lt_frac(x, 4, fr_k_p, 4, num, den);
+}
+
+/* T (8 limbs) < k p^2. */
+ZKP_VERIFY_HELPER int fr_verify_lt_p2(const uint64_t T[8], uint64_t k) {
+    uint64_t pp[8];
+    fr_mul512_c(pp, fr_k_p, fr_k_p);
+    return zkp_verify_lt_frac(T, 8, pp, 8, k, 1);
+}
+
+/* The Montgomery reduction's precondition T + m p < 2^512 for every m <
+ * 2^256: T's high half below 2^256 - p. */
+ZKP_VERIFY_HELPER int fr_verify_redc_input(const uint64_t T[8]) {
+    uint64_t h[5] = {T[4], T[5], T[6], T[7], 0};
+    fr_add_raw(h, fr_k_p); /* 4 limbs: the carry is lost, so compare */
+    return !zkp_verify_lt(h, T + 4, 4);
+}
+
+/* r <= hi + p (hi: the high half before the reduction, 4 limbs): the
+ * result is below T / 2^256 + p, so at most floor(T / 2^256) + p. */
+ZKP_VERIFY_HELPER int fr_verify_redc_output(const uint64_t r[4], const uint64_t hi[4]) {
+    uint64_t a[5], b[5] = {r[0], r[1], r[2], r[3], 0}, c = 0;
+    for (int i = 0; i < 4; i++) {
+        fr_u128 t = (fr_u128)hi[i] + fr_k_p[i] + c;
+        a[i] = (uint64_t)t;
+        c = (uint64_t)(t >> 64);
+    }
+    a[4] = c;
+    return !zkp_verify_lt(a, b, 5);
 }
 
 #endif

@@ -79,6 +79,26 @@ typedef struct {
     v8 l[5];
 } vfr;
 
+/* Verification build (core/verify.h): every lane of x normalised (52-bit
+ * limbs, value < 2^256) and below (num / den) p; every column of an
+ * accumulator below 2^60 (the file comment's < 190 2^52). */
+ZKP_VERIFY_HELPER int v_verify_lt(const vfr *x, const uint64_t num, const uint64_t den) {
+    uint64_t b[5][LANES];
+    for (int k = 0; k < 5; k++) _mm512_storeu_si512((void *)b[k], x->l[k]);
+    for (unsigned j = 0; j < LANES; j++) {
+        const uint64_t l[5] = {b[0][j], b[1][j], b[2][j], b[3][j], b[4][j]};
+        if (!zkp_verify_fr52_lt_frac(l, fr_k_p, num, den)) return 0;
+    }
+    return 1;
+}
+ZKP_VERIFY_HELPER int v_verify_cols(const v8 T[10]) {
+    const __m512i lim = _mm512_set1_epi64((long long)1 << 60);
+    for (int k = 0; k < 10; k++)
+        if (_mm512_cmpge_epu64_mask(T[k], lim)) return 0;
+    return 1;
+}
+#define V_CHECK_LT(x, k100, what) ZKP_VERIFY_CHECK(v_verify_lt((x), (k100), 100), what)
+
 #define MADDLO _mm512_madd52lo_epu64
 #define MADDHI _mm512_madd52hi_epu64
 #define BC(x) _mm512_set1_epi64((long long)(x))
@@ -137,6 +157,7 @@ ZKP_INLINE void v_sqr_acc(v8 T[10], const vfr *a) {
  * is < T / 2^260 + p. */
 ZKP_INLINE void v_redc(vfr *r, v8 T[10]) {
     const v8 z = _mm512_setzero_si512(), mask = BC(M52), pinv = BC(ifma_pinv);
+    ZKP_VERIFY_CHECK(v_verify_cols(T), "ifma v_redc input columns < 2^60");
     V_UNROLL
     for (int i = 0; i < 5; i++) {
         const v8 m = MADDLO(z, T[i], pinv); /* (T[i] mod 2^52) (-p^-1) mod 2^52 */
@@ -155,6 +176,8 @@ ZKP_INLINE void v_redc(vfr *r, v8 T[10]) {
         r->l[k - 5] = _mm512_and_si512(T[k], mask);
     }
     r->l[4] = T[9];
+    /* no value bound here (the callers check theirs): 2^256 / p > 5.29 */
+    V_CHECK_LT(r, 529, "ifma v_redc output normalised 52-bit limbs, < 2^256");
 }
 
 /* T[5..9] += c (so the reduction returns ... + c) for a constant c. */
@@ -171,10 +194,13 @@ ZKP_INLINE void v_zero(v8 T[10]) {
 /* T = x^4 * x, unreduced: the S-box before its constant and reduction. */
 ZKP_INLINE void v_pow5_acc(v8 T[10], const vfr *x) {
     vfr x2, x4;
+    V_CHECK_LT(x, 260, "ifma S-box input < 2.6p");
     v_sqr_acc(T, x);
     v_redc(&x2, T);
+    V_CHECK_LT(&x2, 108, "ifma S-box x^2 < 1.08p");
     v_sqr_acc(T, &x2);
     v_redc(&x4, T);
+    ZKP_VERIFY_CHECK(v_verify_lt(&x4, 10138, 10000), "ifma S-box x^4 < 1.0138p");
     v_zero(T);
     v_mac(T, &x4, x);
 }
@@ -185,6 +211,7 @@ ZKP_INLINE void v_pow5(vfr *r, const vfr *x, const zkp_fr52 *c) {
     v_pow5_acc(T, x);
     if (c) v_addhi_c(T, c);
     v_redc(r, T);
+    V_CHECK_LT(r, 204, "ifma x^5 + c < 2.04p");
 }
 
 /* Row i of a t x t constant matrix (column table Mv, see v_mac_cs) times
@@ -195,6 +222,7 @@ ZKP_INLINE void v_dot(vfr *r, const uint64_t *Mv, const unsigned i, const vfr *s
     v_zero(T);
     for (unsigned j = 0; j < T_; j++) v_mac_cs(T, Mv + (j * G + i / 8) * 40 + i % 8, 8, &s[j]);
     v_redc(r, T);
+    V_CHECK_LT(r, 141, "ifma full-round row < 1.41p");
 }
 
 /* NS groups of eight states (s[h * T_ + i]) could advance in lockstep to
@@ -229,17 +257,20 @@ ZKP_INLINE void v_add_acc(v8 A[10], const v8 B[10]) {
  * column additions) joins each sum right before its reduction. */
 ZKP_INLINE void v_partial_round(const unsigned T_, vfr *s, const zkp_fr52 *Z) {
     v8 Y[10], A[10];
+    for (unsigned k = 0; k < T_; k++) V_CHECK_LT(&s[k], 260, "ifma partial round: state in < 2.6p");
     v_pow5_acc(Y, &s[0]);
     v_addhi_c(Y, &Z[0]);
     v_zero(A);
     for (unsigned k = 1; k < T_; k++) v_mac_c(A, &Z[k], &s[k]);
     v_add_acc(A, Y);
     v_redc(&s[0], A);
+    V_CHECK_LT(&s[0], 253, "ifma partial round: new s0 < 2.53p");
     for (unsigned k = 1; k < T_; k++) {
         v_zero(A);
         v_mac_c(A, &Z[T_ - 1 + k], &s[k]);
         v_add_acc(A, Y);
         v_redc(&s[k], A);
+        V_CHECK_LT(&s[k], 207, "ifma partial round: new s_k < 2.07p");
     }
 }
 
@@ -248,9 +279,11 @@ ZKP_INLINE void v_partial_round(const unsigned T_, vfr *s, const zkp_fr52 *Z) {
 ZKP_INLINE void v_unscale(const unsigned T_, vfr *s, const zkp_fr52 *D) {
     for (unsigned i = 0; i < T_; i++) {
         v8 A[10];
+        V_CHECK_LT(&s[i], 260, "ifma final scales: state in < 2.6p");
         v_zero(A);
         v_mac_c(A, &D[i], &s[i]);
         v_redc(&s[i], A);
+        V_CHECK_LT(&s[i], 104, "ifma final scales: output < 1.04p");
     }
 }
 
@@ -297,6 +330,7 @@ ZKP_INLINE void r52_join_canonical(uint64_t out[4], const uint64_t b[5][LANES], 
     v[2] = (b[2][l] >> 24) | (b[3][l] << 28);
     v[3] = (b[3][l] >> 36) | (b[4][l] << 16);
     fr_condsub(out, v, fr_k_p); /* < 1.03p -> < p */
+    ZKP_VERIFY_CHECK(fr_verify_lt(out, 1, 1), "ifma output < p");
 }
 
 /* x (R' form) back to R form, its limb rows stored into b. */
@@ -306,6 +340,7 @@ ZKP_INLINE void v_to_r_rows(uint64_t b[5][LANES], const vfr *x) {
     v_mac_c(A, &ifma_k_out, x);
     vfr y;
     v_redc(&y, A);
+    V_CHECK_LT(&y, 103, "ifma back to R form < 1.03p");
     V_UNROLL
     for (int k = 0; k < 5; k++) _mm512_store_si512((void *)b[k], y.l[k]);
 }
@@ -324,6 +359,7 @@ ZKP_INLINE void v_load(const unsigned T_, vfr *s, const zkp_fr *in, size_t count
         v_mac_c(A, &ifma_k_in, &x);
         v_addhi_c(A, &ifma_sc[T_][i]);
         v_redc(&s[i], A);
+        V_CHECK_LT(&s[i], 260, "ifma entry: state < 2.6p");
     }
 }
 
@@ -358,6 +394,7 @@ ZKP_INLINE void v1_load(const unsigned T_, vfr *s, const zkp_fr *in, const uint6
             for (int k = 0; k < 5; k++)
                 A[5 + k] = _mm512_add_epi64(A[5 + k], _mm512_loadu_si512((const void *)(cv + (g * 5 + k) * 8)));
         v_redc(&s[g], A);
+        V_CHECK_LT(&s[g], 260, "ifma one-state entry: state < 2.6p");
     }
 }
 
@@ -378,6 +415,7 @@ ZKP_INLINE void v_pow5v(vfr *r, const vfr *x, const uint64_t *cv) {
         V_UNROLL
         for (int k = 0; k < 5; k++) T[5 + k] = _mm512_add_epi64(T[5 + k], _mm512_loadu_si512((const void *)(cv + k * 8)));
     v_redc(r, T);
+    V_CHECK_LT(r, 204, "ifma x^5 + c < 2.04p");
 }
 
 /* s = M (s^5 + c): Mv holds the columns, [j][G][5][8] (lane l of group g =
@@ -405,6 +443,7 @@ ZKP_INLINE void v1_full_round(const unsigned T_, vfr *s, const uint64_t *cv, con
             v_mac(A, &col, &b[j]);
         }
         v_redc(&n[g], A);
+        V_CHECK_LT(&n[g], 141, "ifma full-round row < 1.41p");
     }
     for (unsigned g = 0; g < rows; g++) s[g] = n[g];
 }

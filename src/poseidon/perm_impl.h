@@ -21,34 +21,93 @@
 
 #define FR_MAXT 17
 
+/* ---- verification build (core/verify.h, docs/verify.md) -------------------
+ * The reduction and the 512-bit accumulation are wrapped so their
+ * preconditions and output bounds are checked after the kernel's own routine
+ * (inline asm in kernel_bmi2.c, checked at the C level around it). Bounds
+ * in multiples of p use p / 2^256 = 0.1890306 < 0.189031 (these comments
+ * said < 0.18903 until the checks showed it 5.5e-7 short; the n = 3 / 4 dot
+ * products' stated 2.13p / 2.51p / 1.51p were short by as much and now read
+ * 2.14p / 2.52p / 1.52p). In normal builds K_REDC8 and K_MAC512 are the
+ * kernel's macros themselves. */
+#define FR_E6 189031u /* 10^6 p / 2^256, rounded up */
+#if ZKP_VERIFY_ON
+ZKP_INLINE void k_redc8_verified(uint64_t T[8]) {
+    const uint64_t hi[4] = {T[4], T[5], T[6], T[7]};
+    ZKP_VERIFY_CHECK(fr_verify_redc_input(T), "fr_redc8 input: T < 2^512 - 2^256 p");
+    FR_REDC8(T);
+    ZKP_VERIFY_CHECK(fr_verify_redc_output(T + 4, hi), "fr_redc8 output <= T / 2^256 + p");
+}
+ZKP_INLINE void k_mac512_verified(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
+    uint64_t old[8];
+    memcpy(old, T, sizeof old);
+    FR_MAC512(T, a, b);
+    /* a b < 2^512, so a carry lost out of T[7] leaves T below its old value */
+    ZKP_VERIFY_CHECK(!zkp_verify_lt(T, old, 8), "fr_mac512 accumulator < 2^512 (no carry out)");
+}
+#define K_REDC8 k_redc8_verified
+#define K_MAC512 k_mac512_verified
+#else
+#define K_REDC8 FR_REDC8
+#define K_MAC512 FR_MAC512
+#endif
+/* x < (k / 100) p, k in hundredths as the comments state the bounds. */
+#define FR_CHECK_LT(x, k100, what) ZKP_VERIFY_CHECK(fr_verify_lt((x), (k100), 100), what)
+
 ZKP_INLINE void k_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
     uint64_t T[8];
+    FR_CHECK_LT(a->v, 200, "k_mul operand a < 2p");
+    FR_CHECK_LT(b->v, 200, "k_mul operand b < 2p");
 #ifdef FR_MONTMUL
     FR_MONTMUL(T, a->v, b->v);
 #else
     FR_MUL512(T, a->v, b->v);
-    FR_REDC8(T);
+    K_REDC8(T);
 #endif
+    FR_CHECK_LT(T + 4, 200, "k_mul product a b / R < 2p");
     fr_condsub(r->v, T + 4, fr_k_p); /* < 2p -> < p */
+    FR_CHECK_LT(r->v, 100, "k_mul output < p");
 }
 
 ZKP_INLINE void k_sqr(zkp_fr *r, const zkp_fr *a) {
     uint64_t T[8];
+    FR_CHECK_LT(a->v, 200, "k_sqr operand < 2p");
     FR_SQR512(T, a->v);
-    FR_REDC8(T);
+    K_REDC8(T);
+    FR_CHECK_LT(T + 4, 200, "k_sqr a^2 / R < 2p");
     fr_condsub(r->v, T + 4, fr_k_p);
+    FR_CHECK_LT(r->v, 100, "k_sqr output < p");
 }
 
 /* After reducing a dot product of n <= 17 canonical terms the value is
- * < n (p / 2^256) p + p = (0.18903 n + 1) p: below 1.95p for n <= 5 (one
+ * < n (p / 2^256) p + p = (0.189031 n + 1) p: below 1.95p for n <= 5 (one
  * conditional subtraction of p), below 3.84p for n <= 15 (2p, then p), and
  * below 4.22p for n <= 17 (2p, p, p). n is a compile-time constant in the
  * per-width code, so only the needed subtractions remain. */
 ZKP_INLINE void k_final_dot(zkp_fr *r, uint64_t T[8], const unsigned n) {
-    FR_REDC8(T);
+    K_REDC8(T);
+    ZKP_VERIFY_CHECK(fr_verify_lt(T + 4, FR_E6 * n + 1000000u, 1000000u),
+                     "k_final_dot reduced dot product < (0.189031 n + 1) p");
     if (n > 5) fr_condsub(T + 4, T + 4, fr_k_2p);
     if (n > 15) fr_condsub(T + 4, T + 4, fr_k_p);
     fr_condsub(r->v, T + 4, fr_k_p);
+    FR_CHECK_LT(r->v, 100, "k_final_dot output < p");
+}
+
+/* The CIOS dot products' precondition (kernel_bmi2.c): the full operands
+ * b[0..n-1] plus p sum to less than 5p, so the running value fits T[i..i+4]. */
+ZKP_VERIFY_HELPER int k_verify_cios_operands(const zkp_fr *b, const unsigned n) {
+    uint64_t sum[5] = {fr_k_p[0], fr_k_p[1], fr_k_p[2], fr_k_p[3], 0};
+    for (unsigned k = 0; k < n; k++) {
+        fr_u128 c = 0;
+        for (int i = 0; i < 4; i++) {
+            c += (fr_u128)sum[i] + b[k].v[i];
+            sum[i] = (uint64_t)c;
+            c >>= 64;
+        }
+        sum[4] += (uint64_t)c;
+    }
+    return zkp_verify_lt_frac(sum, 5, fr_k_p, 4, 5, 1);
 }
 
 /* sum_k a[k] * b[k]: products accumulate unreduced in 512 bits, then one
@@ -57,15 +116,19 @@ ZKP_INLINE void k_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, const unsigne
     uint64_t T[8];
 #ifdef FR_DOTN
     if (n >= 2 && n <= 4) { /* interleaved form: no carry ripple (kernel_bmi2.c) */
+        ZKP_VERIFY_CHECK(k_verify_cios_operands(b, n), "fr_dotN_x full operands: sum + p < 5p");
+        for (unsigned k = 0; k < n; k++) FR_CHECK_LT(a[k].v, 100, "k_dot scanned operands < p");
         if (n == 2) fr_dot2_x(T, a, b);
         else if (n == 3) fr_dot3_x(T, a, b);
         else fr_dot4_x(T, a, b);
+        FR_CHECK_LT(T + 4, 176, "k_dot fr_dotN_x output < 1.76p (n <= 4, canonical terms)");
         fr_condsub(r->v, T + 4, fr_k_p); /* n <= 4: < 1.76p */
+        FR_CHECK_LT(r->v, 100, "k_dot output < p");
         return;
     }
 #endif
     FR_MUL512(T, a[0].v, b[0].v);
-    for (unsigned k = 1; k < n; k++) FR_MAC512(T, a[k].v, b[k].v);
+    for (unsigned k = 1; k < n; k++) K_MAC512(T, a[k].v, b[k].v);
     k_final_dot(r, T, n);
 }
 
@@ -73,8 +136,11 @@ ZKP_INLINE void k_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, const unsigne
  * reduction returns < 4p^2 / 2^256 + p < 2p and its input bound holds. */
 ZKP_INLINE void k_sqr_lazy(zkp_fr *r, const zkp_fr *a) {
     uint64_t T[8];
+    FR_CHECK_LT(a->v, 200, "k_sqr_lazy operand < 2p");
     FR_SQR512(T, a->v);
-    FR_REDC8(T);
+    ZKP_VERIFY_CHECK(fr_verify_lt_p2(T, 4), "k_sqr_lazy a^2 < 4p^2");
+    K_REDC8(T);
+    FR_CHECK_LT(T + 4, 200, "k_sqr_lazy a^2 / R < 2p");
     r->v[0] = T[4], r->v[1] = T[5], r->v[2] = T[6], r->v[3] = T[7];
 }
 
@@ -97,9 +163,13 @@ ZKP_INLINE void k_pow5_add(zkp_fr *r, const zkp_fr *x, const zkp_fr *c) {
     k_sqr_lazy(&x2, x);
     k_sqr_lazy(&x4, &x2);
     FR_MONTMUL(T, x4.v, x->v);
+    FR_CHECK_LT(T + 4, 200, "k_pow5_add x^4 x / R < 2p");
+    FR_CHECK_LT(c->v, 100, "k_pow5_add constant < p");
     fr_add_raw(T + 4, c->v);
+    FR_CHECK_LT(T + 4, 300, "k_pow5_add x^5 + c < 3p");
     fr_condsub(T + 4, T + 4, fr_k_2p);
     fr_condsub(r->v, T + 4, fr_k_p);
+    FR_CHECK_LT(r->v, 100, "k_pow5_add output < p");
 #else
     k_pow5(r, x);
     fr_add(r, r, c);
@@ -111,7 +181,7 @@ ZKP_INLINE void k_pow5_add(zkp_fr *r, const zkp_fr *x, const zkp_fr *c) {
 /* With the one-pass product and the interleaved 2..4-term dot products
  * (kernel_bmi2.c), widths t <= 4 keep state elements in [0, 2p) instead of
  * [0, p) between steps, which saves conditional subtractions. Bounds of
- * the full rounds (p / 2^256 < 0.18903; the partial rounds' are at
+ * the full rounds (p / 2^256 < 0.189031; the partial rounds' are at
  * k_settle):
  *  - x^5 + c: x^2, x^4 < 2p (k_sqr_lazy), x^4 x / R < 2p, + c < 3p; one
  *    subtraction of 2p when >= 2p leaves < 2p;
@@ -119,7 +189,7 @@ ZKP_INLINE void k_pow5_add(zkp_fr *r, const zkp_fr *x, const zkp_fr *c) {
  *    constants (< p) the full one, so the CIOS intermediate stays below
  *    (sum of constants + p) 2^64 <= 5p 2^64 < 2^320 whatever the state's
  *    size; the result is < n 2p p / 2^256 + p: 1.76p for n = 2 (kept
- *    as is), 2.13p / 2.51p for n = 3 / 4 (one subtraction of p: < 1.51p);
+ *    as is), 2.14p / 2.52p for n = 3 / 4 (one subtraction of p: < 1.52p);
  *  - the permutation's outputs get one subtraction of p (canonical).
  * Wider rows use the separate 512-bit accumulation, where a 2p operand
  * would overflow for t > 11, so they stay canonical. */
@@ -137,8 +207,11 @@ ZKP_INLINE void k_pow5_add_l(zkp_fr *r, const zkp_fr *x, const zkp_fr *c, const 
         k_sqr_lazy(&x2, x);
         k_sqr_lazy(&x4, &x2);
         FR_MONTMUL(T, x4.v, x->v);
+        FR_CHECK_LT(T + 4, 200, "k_pow5_add_l x^4 x / R < 2p");
         fr_add_raw(T + 4, c->v);
+        FR_CHECK_LT(T + 4, 300, "k_pow5_add_l x^5 + c < 3p");
         fr_condsub(r->v, T + 4, fr_k_2p);
+        FR_CHECK_LT(r->v, 200, "k_pow5_add_l output < 2p (lazy state)");
         return;
     }
 #endif
@@ -151,14 +224,19 @@ ZKP_INLINE void k_dot_l(zkp_fr *r, const zkp_fr *c, const zkp_fr *s, const unsig
 #if defined(FR_MONTMUL) && defined(FR_DOTN)
     if (lazy) {
         uint64_t T[8];
+        ZKP_VERIFY_CHECK(k_verify_cios_operands(c, n), "fr_dotN_x full operands: sum + p < 5p");
+        for (unsigned k = 0; k < n; k++) FR_CHECK_LT(s[k].v, 200, "k_dot_l lazy state < 2p");
         if (n == 2) {
             fr_dot2_x(T, s, c);
+            FR_CHECK_LT(T + 4, 176, "k_dot_l fr_dot2_x output < 1.76p");
             r->v[0] = T[4], r->v[1] = T[5], r->v[2] = T[6], r->v[3] = T[7];
             return;
         }
         if (n == 3) fr_dot3_x(T, s, c);
         else fr_dot4_x(T, s, c);
+        FR_CHECK_LT(T + 4, n == 3 ? 214 : 252, "k_dot_l fr_dot3_x / fr_dot4_x output < 2.14p / 2.52p");
         fr_condsub(r->v, T + 4, fr_k_p);
+        FR_CHECK_LT(r->v, 152, "k_dot_l output < 1.52p");
         return;
     }
 #endif
@@ -195,23 +273,29 @@ ZKP_INLINE void k_full_round(const unsigned T, const unsigned NS, zkp_fr *s, con
  * products and t reductions (t + 1 in the C form, which reduces Y once),
  * against 3 + 2t - 1 products and t + 2 reductions for the plain sparse
  * form. After the rounds the t final scales multiply the state back.
- * Bounds (p / 2^256 < 0.18903, p^2 / 2^512 < 0.03574), state elements < B:
+ * Bounds (p / 2^256 < 0.189031, p^2 / 2^512 < 0.03574), state elements < B:
  *  - lazy widths (t <= 4), B = 2p: x^4 < 2p, Y < 4p^2; a new lane sums Y,
  *    chat 2^256 and t - 1 (dot) or 1 (update) products < 2p^2, so REDC's
  *    input (plus m p < p 2^256) stays below 2^512 and its output is below
- *    (2(t + 1) 0.18903 + 2) p < 3.9p: one subtraction of 2p leaves [0, 2p);
+ *    (2(t + 1) 0.189031 + 2) p < 3.9p: one subtraction of 2p leaves [0, 2p);
  *  - canonical widths, B = p: x^4 is made canonical, so Y < p^2 and REDC's
  *    input is below t p^2 + 2 p 2^256 < 0.99 2^512 even for t = 17; the
- *    output is below (0.18903 t + 2) p: 2p then p for t <= 10 and for the
+ *    output is below (0.189031 t + 2) p: 2p then p for t <= 10 and for the
  *    updates (< 2.38p), 4p, 2p then p for wider rows (< 5.22p). */
 ZKP_INLINE void k_settle(zkp_fr *r, uint64_t x[4], const unsigned terms, const int lazy) {
     if (lazy) {
+        ZKP_VERIFY_CHECK(fr_verify_lt(x, 2 * FR_E6 * (terms + 1) + 2000000u, 1000000u),
+                         "k_settle lazy lane < (2 (t + 1) 0.189031 + 2) p");
         fr_condsub(r->v, x, fr_k_2p);
+        FR_CHECK_LT(r->v, 200, "k_settle lazy output < 2p");
         return;
     }
+    ZKP_VERIFY_CHECK(fr_verify_lt(x, FR_E6 * terms + 2000000u, 1000000u),
+                     "k_settle canonical lane < (0.189031 t + 2) p");
     if (terms > 10) fr_condsub(x, x, fr_k_4p);
     fr_condsub(x, x, fr_k_2p);
     fr_condsub(r->v, x, fr_k_p);
+    FR_CHECK_LT(r->v, 100, "k_settle canonical output < p");
 }
 
 #ifdef FR_DOTX
@@ -222,6 +306,8 @@ ZKP_INLINE void k_settle(zkp_fr *r, uint64_t x[4], const unsigned terms, const i
 ZKP_INLINE void k_lane_from_y(zkp_fr *sk, const uint64_t Y[8], const zkp_fr *beta, const int lazy) {
     uint64_t B[8] = {Y[0], Y[1], Y[2], Y[3]};
     fr_montmul_pre_x(B, beta, sk);
+    ZKP_VERIFY_CHECK(fr_verify_lt(B + 4, FR_E6 * (lazy ? 2 : 1) + 1000001u, 1000000u),
+                     "fr_montmul_pre_x (Y_lo + beta s) / R < (0.189031 B + 1) p + 1");
     fr_add_raw(B + 4, Y + 4);
     k_settle(sk, B + 4, 2, lazy);
 }
@@ -250,13 +336,16 @@ ZKP_INLINE void k_partial_round_x(const unsigned T, const unsigned NS, zkp_fr (*
         if (T == 2) {
             FR_MUL512(A, Z[1].v, st[1].v);
             fr_add_raw(A + 4, Z[0].v);
-            FR_MAC512(A, b[h][0].v, st[0].v);
-            FR_REDC8(A);
+            K_MAC512(A, b[h][0].v, st[0].v);
+            K_REDC8(A);
         } else {
             fr_dotx3_x(A, b[h], &Z[1]);
+            ZKP_VERIFY_CHECK(fr_verify_lt(A + 4, 8 * FR_E6 + 1000000u, 1000000u),
+                             "fr_dotx3_x (x^4 s0 + what s) / R < (8 0.189031 + 1) p");
             fr_add_raw(A + 4, Z[0].v);
         }
         FR_MUL512(Y, b[h][0].v, st[0].v);
+        ZKP_VERIFY_CHECK(fr_verify_lt_p2(Y, 4), "partial round Y = x^4 s0 < 4p^2 (lazy)");
         fr_add_raw(Y + 4, Z[0].v);
         k_settle(&st[0], A + 4, T, 1);
         for (unsigned k = 1; k < T; k++) k_lane_from_y(&st[k], Y, &Z[T - 1 + k], 1);
@@ -279,7 +368,7 @@ ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, 
     for (unsigned h = 0; h < NS; h++) { /* the constant x state part of the new lane 0 */
         const zkp_fr *st = &s[h * T];
         FR_MUL512(W[h], Z[1].v, st[1].v);
-        for (unsigned k = 2; k < T; k++) FR_MAC512(W[h], Z[k].v, st[k].v);
+        for (unsigned k = 2; k < T; k++) K_MAC512(W[h], Z[k].v, st[k].v);
     }
     for (unsigned h = 0; h < NS; h++) {
         zkp_fr x2;
@@ -290,6 +379,7 @@ ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, 
     for (unsigned h = 0; h < NS; h++) {
         zkp_fr *st = &s[h * T];
         FR_MUL512(Y[h], x4[h].v, st[0].v);
+        ZKP_VERIFY_CHECK(fr_verify_lt_p2(Y[h], lazy ? 4 : 1), "partial round Y = x^4 s0 < 4p^2 (lazy) / p^2");
         fr_add_raw(Y[h] + 4, Z[0].v);
 #ifdef FR_DOTX
         /* asm: the new lane 0 is on the chain from one S-box to the next, so
@@ -297,8 +387,8 @@ ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, 
          * reduction; each s_k preloads Y's low half into the one-pass
          * reduction of beta_k s_k and adds the high half after. */
         fr_add_raw(W[h] + 4, Z[0].v);
-        FR_MAC512(W[h], x4[h].v, st[0].v);
-        FR_REDC8(W[h]);
+        K_MAC512(W[h], x4[h].v, st[0].v);
+        K_REDC8(W[h]);
         k_settle(&st[0], W[h] + 4, T, lazy);
         for (unsigned k = 1; k < T; k++) k_lane_from_y(&st[k], Y[h], &Z[T - 1 + k], lazy);
 #else
@@ -306,16 +396,16 @@ ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, 
          * reduction with z added into its high half, like a multiply-add:
          * cheaper than accumulating the 512-bit Y into each lane. */
         zkp_fr z;
-        FR_REDC8(Y[h]);
+        K_REDC8(Y[h]);
         k_settle(&z, Y[h] + 4, 2, 0);
         fr_add_raw(W[h] + 4, z.v);
-        FR_REDC8(W[h]);
+        K_REDC8(W[h]);
         k_settle(&st[0], W[h] + 4, T, lazy);
         for (unsigned k = 1; k < T; k++) {
             uint64_t B[8];
             FR_MUL512(B, Z[T - 1 + k].v, st[k].v);
             fr_add_raw(B + 4, z.v);
-            FR_REDC8(B);
+            K_REDC8(B);
             k_settle(&st[k], B + 4, 2, lazy);
         }
 #endif
@@ -327,11 +417,15 @@ ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, 
 ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s, const unsigned r0, const unsigned n,
                                  const int unscale, const int lazy) {
     const zkp_fr *Z = zkp_poseidon_sz[T] + (size_t)r0 * (2 * T - 1);
+    for (unsigned i = 0; i < NS * T; i++)
+        FR_CHECK_LT(s[i].v, lazy ? 200 : 100, "partial rounds: state in < 2p (t <= 4, asm) / < p");
 #ifdef FR_DOTX
     if (lazy && T <= 3) k_partial_rounds_x(T, NS, s, Z, n); /* the asm forms (kernel_bmi2.c) */
     else
 #endif
         for (unsigned r = 0; r < n; r++, Z += 2 * T - 1) k_partial_round(T, NS, s, Z, lazy);
+    for (unsigned i = 0; i < NS * T; i++)
+        FR_CHECK_LT(s[i].v, lazy ? 200 : 100, "partial rounds: state out < 2p (t <= 4, asm) / < p");
     if (!unscale) return;
     Z = zkp_poseidon_sz[T] + (size_t)zkp_poseidon_rp[T] * (2 * T - 1);
     for (unsigned h = 0; h < NS; h++)
@@ -377,7 +471,10 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
     }
     if (lazy) /* [0, 2p) -> canonical */
         for (unsigned h = 0; h < NS; h++)
-            for (unsigned i = 0; i < (lane0_only ? 1 : T); i++) fr_condsub(s[h * T + i].v, s[h * T + i].v, fr_k_p);
+            for (unsigned i = 0; i < (lane0_only ? 1 : T); i++) {
+                fr_condsub(s[h * T + i].v, s[h * T + i].v, fr_k_p);
+                FR_CHECK_LT(s[h * T + i].v, 100, "permutation output < p");
+            }
 }
 
 /* ---- dense (plain) schedule: the reference shape, used by tests ---------- */
@@ -438,7 +535,7 @@ static void KNAME(op_dot)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned 
     if (n == 4) return k_dot(r, a, b, 4);
     uint64_t T[8];
     FR_MUL512(T, a[0].v, b[0].v);
-    for (unsigned k = 1; k < n; k++) FR_MAC512(T, a[k].v, b[k].v);
+    for (unsigned k = 1; k < n; k++) K_MAC512(T, a[k].v, b[k].v);
     k_final_dot(r, T, n);
 }
 static void KNAME(op_permute)(unsigned t, zkp_fr *s) { KNAME(perm_tab)[t](s, 0); }
@@ -486,6 +583,7 @@ void KNAME(zkp_poseidon_partial)(unsigned t, zkp_fr *s) {
     KNAME(part_tab)[t](s, 0, zkp_poseidon_rp[t], 1);
     if (K_LAZY(t))
         for (unsigned i = 0; i < t; i++) fr_condsub(s[i].v, s[i].v, fr_k_p);
+    for (unsigned i = 0; i < t; i++) FR_CHECK_LT(s[i].v, 100, "zkp_poseidon_partial output < p");
 }
 
 /* Test hook (tests/test_poseidon.c): partial round r of width t on s, in
