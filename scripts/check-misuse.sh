@@ -9,7 +9,8 @@
 #      the two cannot drift apart), and
 #   3. malformed ZKPRIM_CPU values are reported as ZKP_ERR_PARAM.
 # Usage: scripts/check-misuse.sh [--print]   (--print: show the rows only,
-# to paste into the doc after a deliberate change).
+# to paste into the doc after a deliberate change). ZKPRIM_MISUSE_BUILD=DIR
+# installs an existing ASan+UBSan build tree instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -18,11 +19,17 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-cmake -S . -B "$tmp/build" -DCMAKE_BUILD_TYPE=Debug -DZKP_BUILD_TESTS=OFF -DZKP_BUILD_TOOLS=OFF \
-  "-DCMAKE_C_FLAGS=-O1 -g $san" "-DCMAKE_SHARED_LINKER_FLAGS=$san" \
-  -DCMAKE_INSTALL_PREFIX="$tmp/prefix" >/dev/null
-cmake --build "$tmp/build" -j "$jobs" >"$tmp/build.log" 2>&1 || { tail -40 "$tmp/build.log"; exit 1; }
-cmake --install "$tmp/build" >/dev/null
+if [ -n "${ZKPRIM_MISUSE_BUILD:-}" ]; then
+  # An ASan+UBSan build that already exists (make test's asan stage passes
+  # its build-asan/): install it instead of building the library again.
+  cmake --install "$ZKPRIM_MISUSE_BUILD" --prefix "$tmp/prefix" >/dev/null
+else
+  cmake -S . -B "$tmp/build" -DCMAKE_BUILD_TYPE=Debug -DZKP_BUILD_TESTS=OFF -DZKP_BUILD_TOOLS=OFF \
+    "-DCMAKE_C_FLAGS=-O1 -g $san" "-DCMAKE_SHARED_LINKER_FLAGS=$san" \
+    -DCMAKE_INSTALL_PREFIX="$tmp/prefix" >/dev/null
+  cmake --build "$tmp/build" -j "$jobs" >"$tmp/build.log" 2>&1 || { tail -40 "$tmp/build.log"; exit 1; }
+  cmake --install "$tmp/build" >/dev/null
+fi
 
 pcdir=$(ls -d "$tmp"/prefix/lib*/pkgconfig | head -1)
 libdir=$(dirname "$pcdir")
