@@ -133,6 +133,26 @@ def features_of(raw, mnem, ops, bmi_flags=True):
     return f
 
 
+_CACHE = {}
+
+
+def classify(raw, mnem, ops, bmi_flags):
+    """features_of, memoised on what it reads (encoding, mnemonic, register
+    classes): objects have 10^5 instructions but few distinct kinds."""
+    i = 0
+    while i < len(raw) and raw[i] in LEGACY_PREFIX:
+        i += 1
+    first = raw[i] if i < len(raw) and raw[i] in ("62", "c4", "c5") else "90"
+    regs = VEC.findall(ops)
+    key = (first, mnem, frozenset(w for w, _ in regs), any(int(n) >= 16 for _, n in regs),
+           bool(KREG.search(ops)), bmi_flags)
+    f = _CACHE.get(key)
+    if f is None:
+        shape = " ".join([f"%{w}mm0" for w in key[2]] + (["%xmm16"] if key[3] else []) + (["%k1"] if key[4] else []))
+        f = _CACHE[key] = features_of([first], mnem, shape, bmi_flags)
+    return f
+
+
 # What an entry's ZKP_CPU_* bits guarantee beyond themselves. Checked by
 # src/core/cpu.c: AVX2, AVX-512 and VPCLMULQDQ are reported only with AVX and
 # OS ymm state (so VEX xmm code is fine under them), VPCLMULQDQ only with
@@ -264,13 +284,16 @@ def main(argv):
     bits = cpu_bits(src_root)
     self_test()
 
-    defines, undefs = {}, {}
-    for o in objects:
-        for line in run([nm, "--defined-only", "-g", o]).splitlines():
-            parts = line.split()
-            if len(parts) == 3:
-                defines.setdefault(parts[2], o)
-        undefs[o] = {ln.split()[-1] for ln in run([nm, "-u", o]).splitlines() if ln.strip()}
+    defines, undefs = {}, {o: set() for o in objects}
+    for line in run([nm, "-A", "--defined-only", "-g"] + objects).splitlines():
+        path, _, rest = line.partition(":")
+        parts = rest.split()
+        if len(parts) == 3:
+            defines.setdefault(parts[2], os.path.abspath(path))
+    for line in run([nm, "-A", "-u"] + objects).splitlines():
+        path, _, rest = line.partition(":")
+        if rest.split():
+            undefs[os.path.abspath(path)].add(rest.split()[-1])
 
     # need per object: intersection over every entry (or caller) reaching it
     need = {}
@@ -317,7 +340,7 @@ def main(argv):
             raw, mnem, ops = m.group(1).split(), m.group(2), m.group(3)
             if mnem in ("rep", "repz", "repnz", "lock", "data16", "cs", "ds", "notrack", "bnd") and ops:
                 mnem, _, ops = ops.partition(" ")
-            for feat in features_of(raw, mnem, ops, BMI_FLAGS.get(o, True)) - have:
+            for feat in classify(raw, mnem, ops, BMI_FLAGS.get(o, True)) - have:
                 missing.setdefault(feat, set()).add(mnem)
         rel = os.path.relpath(o, build)
         reached = ", ".join(sorted(users.get(o, ()))) or "no kernel-table entry (baseline x86-64 only)"

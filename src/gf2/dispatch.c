@@ -5,7 +5,7 @@ static const gf2_kernel k_table[] = {
 #if ZKP_HAVE_AVX512 && ZKP_HAVE_VPCLMUL
     {{"vpclmul-zmm",
       ZKP_CPU_AVX512F | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512DQ | ZKP_CPU_VPCLMUL | ZKP_CPU_PCLMUL |
-          ZKP_CPU_BMI2, 1},
+          ZKP_CPU_AVX2 | ZKP_CPU_BMI2, 1},
      gf2_ops_avx512},
 #endif
 #if ZKP_HAVE_VPCLMUL
