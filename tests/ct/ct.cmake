@@ -56,7 +56,7 @@ function(zkp_add_ct_test name source)
     add_test(NAME ${name} COMMAND ${name})
     add_test(NAME ${name}-planted COMMAND ${CMAKE_COMMAND} -DCODE=${ZKP_CT_PLANTED_CODE}
              "-DREGEX=${ZKP_CT_MSAN_REPORT}" -P ${ZKP_CT_EXPECT_FAIL} -- $<TARGET_FILE:${name}> --planted)
-    set_tests_properties(${name}-planted PROPERTIES ENVIRONMENT "MSAN_OPTIONS=exitcode=${ZKP_CT_PLANTED_CODE}")
+    set_property(TEST ${name}-planted APPEND PROPERTY ENVIRONMENT "MSAN_OPTIONS=exitcode=${ZKP_CT_PLANTED_CODE}")
     return()
   endif()
   if(NOT ZKP_CT_TESTS)
