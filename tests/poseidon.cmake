@@ -12,9 +12,10 @@ if(TARGET zkprim_cli)
     "^115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a\n$")
   # p itself must be rejected (exit 1 with the range message), never
   # reduced; a usage error (exit 2) or a crash does not pass.
+  set(range_cmd ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:zkprim_cli> poseidon
+      21888242871839275222246405745257275088548364400416034343698204186575808495617)
   add_test(NAME poseidon-cli-range COMMAND ${CMAKE_COMMAND} -DCODE=1 "-DREGEX=not below the field modulus p"
-    -P ${CMAKE_CURRENT_SOURCE_DIR}/ct/expect_fail.cmake -- ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:zkprim_cli> poseidon
-    21888242871839275222246405745257275088548364400416034343698204186575808495617)
+    "-DCMD=${range_cmd}" -P ${CMAKE_CURRENT_SOURCE_DIR}/ct/expect_fail.cmake)
 
   find_program(ZKP_NODE node)
   if(CMAKE_CROSSCOMPILING)

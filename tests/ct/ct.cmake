@@ -55,7 +55,7 @@ function(zkp_add_ct_test name source)
     add_dependencies(ct_programs ${name})
     add_test(NAME ${name} COMMAND ${name})
     add_test(NAME ${name}-planted COMMAND ${CMAKE_COMMAND} -DCODE=${ZKP_CT_PLANTED_CODE}
-             "-DREGEX=${ZKP_CT_MSAN_REPORT}" -P ${ZKP_CT_EXPECT_FAIL} -- $<TARGET_FILE:${name}> --planted)
+             "-DREGEX=${ZKP_CT_MSAN_REPORT}" "-DCMD=$<TARGET_FILE:${name}>;--planted" -P ${ZKP_CT_EXPECT_FAIL})
     set_property(TEST ${name}-planted APPEND PROPERTY ENVIRONMENT "MSAN_OPTIONS=exitcode=${ZKP_CT_PLANTED_CODE}")
     return()
   endif()
@@ -67,8 +67,8 @@ function(zkp_add_ct_test name source)
   add_dependencies(ct_programs ${name})
   set(vg ${ZKP_VALGRIND} --tool=memcheck --error-exitcode=1 --track-origins=yes --quiet)
   add_test(NAME ${name} COMMAND ${vg} $<TARGET_FILE:${name}>)
+  set(planted ${ZKP_VALGRIND} --tool=memcheck --error-exitcode=${ZKP_CT_PLANTED_CODE} --track-origins=yes --quiet
+      $<TARGET_FILE:${name}> --planted)
   add_test(NAME ${name}-planted COMMAND ${CMAKE_COMMAND} -DCODE=${ZKP_CT_PLANTED_CODE}
-           "-DREGEX=${ZKP_CT_MEMCHECK_REPORT}" -P ${ZKP_CT_EXPECT_FAIL} --
-           ${ZKP_VALGRIND} --tool=memcheck --error-exitcode=${ZKP_CT_PLANTED_CODE} --track-origins=yes --quiet
-           $<TARGET_FILE:${name}> --planted)
+           "-DREGEX=${ZKP_CT_MEMCHECK_REPORT}" "-DCMD=${planted}" -P ${ZKP_CT_EXPECT_FAIL})
 endfunction()
