@@ -1,13 +1,32 @@
 #!/usr/bin/env bash
 # Every test, in stages. A stage whose toolchain is missing prints SKIPPED
-# and why; CI (.ci/run) installs everything, so there nothing is skipped.
+# and why; an optional check whose tool is missing is left out by CMake with
+# a warning (cmake/zkp_optional.cmake); a ctest may report itself skipped.
+# The summary at the end lists all three in one block, and only a run with
+# none of them and no failure says "all stages passed".
 #
 #   ZKPRIM_TEST_STAGES="native clang asan verify fuzz ctmsan portable knobs aarch64 s390x install"
-#   picks stages (default: all). Each stage builds in its own build-<stage>/.
+#   picks stages (default: all). Each stage builds in its own build-<stage>/
+#   (under ZKPRIM_TEST_BUILD_ROOT if set; default: the source tree).
+#
+#   ZKPRIM_REQUIRE_ALL_STAGES=1 (CI, .ci/run): nothing may be skipped. A
+#   skipped stage, a left-out optional check (CMake then refuses to
+#   configure), a skipped ctest or a test program that no ctest runs fails.
+#
+# tests/test_runner.sh checks this logic (ctest test-runner).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 JOBS=$(nproc 2>/dev/null || echo 2)
 STAGES=${ZKPRIM_TEST_STAGES:-"native clang asan verify fuzz ctmsan portable knobs aarch64 s390x install"}
+BR=${ZKPRIM_TEST_BUILD_ROOT:-$PWD}
+REQUIRE_ALL=${ZKPRIM_REQUIRE_ALL_STAGES:-0}
+# What the stages report back (each runs in its own bash): one line per
+# left-out check, skipped ctest or unregistered program, prefixed by stage.
+ZKP_REPORT=$(mktemp -d)
+trap 'rm -rf "$ZKP_REPORT"' EXIT
+touch "$ZKP_REPORT/left-out" "$ZKP_REPORT/ctest-skipped" "$ZKP_REPORT/unregistered"
+export ZKP_REPORT REQUIRE_ALL JOBS BR
+passed=()
 failed=()
 skipped=()
 summary=()
@@ -18,58 +37,121 @@ run_stage() { # name, then the commands as a single string
   local name=$1 cmd=$2 t0=$SECONDS
   echo
   echo "=================== stage: $name ==================="
-  if bash -c "set -euo pipefail; $cmd"; then
+  if ZKP_STAGE=$name bash -c "set -euo pipefail; $cmd"; then
     summary+=("$name: passed ($((SECONDS - t0)) s)")
+    passed+=("$name")
   else
     summary+=("$name: FAILED ($((SECONDS - t0)) s)")
     failed+=("$name")
   fi
 }
 
-skip() { echo; echo "=== stage $1: SKIPPED ($2)"; skipped+=("$1"); summary+=("$1: skipped ($2)"); }
+skip() {
+  echo; echo "=== stage $1: SKIPPED ($2)"
+  skipped+=("$1"); summary+=("$1: skipped ($2)")
+  if [ "$REQUIRE_ALL" = 1 ]; then failed+=("$1"); fi
+}
+
+# configure BUILDDIR CMAKE_ARGS...: cmake, and note what it left out (the
+# list is written even when ZKP_REQUIRE_ALL makes configuring fail).
+configure() {
+  local dir=$1; shift
+  echo "cmake -S . -B $dir $*"
+  rm -f "$dir/zkp-left-out.txt"
+  local rc=0
+  cmake -S . -B "$dir" "$@" >/dev/null || rc=$?
+  if [ -f "$dir/zkp-left-out.txt" ]; then
+    while IFS= read -r l || [ -n "$l" ]; do echo "$ZKP_STAGE: $l"; done < "$dir/zkp-left-out.txt" >> "$ZKP_REPORT/left-out"
+  fi
+  return $rc
+}
+
+# ctest_in BUILDDIR CTEST_ARGS...: ctest, and note the tests it did not run
+# (return code 77 / SKIP_RETURN_CODE, disabled); those fail under REQUIRE_ALL.
+ctest_in() {
+  local dir=$1; shift
+  local log=$dir/ctest.log rc=0
+  (cd "$dir" && ctest --output-on-failure -j "$JOBS" "$@") 2>&1 | tee "$log" || rc=$?
+  local skips
+  skips=$(sed -n '/^The following tests did not run:/,/^$/p' "$log" | sed -n 's/^[[:space:]]*[0-9]* - \(.*\)$/\1/p')
+  if [ -n "$skips" ]; then
+    printf '%s\n' "$skips" | sed "s|^|$ZKP_STAGE: |" >> "$ZKP_REPORT/ctest-skipped"
+    if [ "$REQUIRE_ALL" = 1 ]; then echo "ZKPRIM_REQUIRE_ALL_STAGES: ctest skipped tests"; rc=1; fi
+  fi
+  return "$rc"
+}
+
+# every_program_registered BUILDDIR: each test program built in tests/ is run
+# by some ctest (a program that exists but never runs tests nothing). Only
+# for stages that register and run the whole suite.
+every_program_registered() {
+  local dir=$1 missing
+  missing=$(cd "$dir" && ctest --show-only=json-v1 | python3 -c '
+import json, os, sys
+tests = json.load(sys.stdin)["tests"]
+used = {os.path.realpath(a) for t in tests for a in t.get("command", [])}
+# built on purpose without a ctest of their own:
+#   poseidon_callgrind  the driver of scripts/poseidon-callgrind.sh (docs numbers)
+#   keccak_plumbing     run by scripts/keccak-plumbing.sh, which ctest
+#                       keccak-plumbing calls with the build directory
+exempt = {"poseidon_callgrind", "keccak_plumbing"}
+d = "tests"
+for f in sorted(os.listdir(d)):
+    p = os.path.join(d, f)
+    if os.path.isfile(p) and os.access(p, os.X_OK) and f not in exempt and os.path.realpath(p) not in used:
+        print(f)
+')
+  if [ -n "$missing" ]; then
+    printf '%s\n' "$missing" | sed "s|^|$ZKP_STAGE: |" >> "$ZKP_REPORT/unregistered"
+    echo "test programs no ctest runs: $missing"
+    [ "$REQUIRE_ALL" = 1 ] && return 1
+  fi
+  return 0
+}
 
 build_and_ctest() { # builddir, cmake args..., then ctest runs with env from caller
   local dir=$1; shift
-  echo "cmake -S . -B $dir $*"
-  cmake -S . -B "$dir" "$@" >/dev/null || return 1
+  configure "$dir" "$@" || return 1
   cmake --build "$dir" -j "$JOBS" > "$dir/build.log" 2>&1 || { grep -v '^\[' "$dir/build.log" | tail -40; return 1; }
-  (cd "$dir" && ctest --output-on-failure -j "$JOBS")
+  every_program_registered "$dir" || return 1
+  ctest_in "$dir"
 }
-export -f build_and_ctest
-export JOBS
+export -f configure ctest_in every_program_registered build_and_ctest
 
 for s in $STAGES; do
   case $s in
   native)
-    run_stage native "build_and_ctest build-native -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON" ;;
+    run_stage native "build_and_ctest $BR/build-native -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON" ;;
   clang)
     if have clang; then
-      run_stage clang "CC=clang build_and_ctest build-clang -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DCMAKE_C_COMPILER=clang"
+      run_stage clang "CC=clang build_and_ctest $BR/build-clang -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DCMAKE_C_COMPILER=clang"
     else skip clang "clang not installed"; fi ;;
   asan)
-    run_stage asan "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-200} ZKPRIM_TEST_SANITIZE=1 build_and_ctest build-asan -DCMAKE_BUILD_TYPE=Debug -DZKP_WERROR=ON \
+    run_stage asan "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-200} ZKPRIM_TEST_SANITIZE=1 build_and_ctest $BR/build-asan -DCMAKE_BUILD_TYPE=Debug -DZKP_WERROR=ON \
       '-DCMAKE_C_FLAGS=-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer' \
-      -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined" ;;
+      -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined; \
+      ZKPRIM_MISUSE_BUILD=$BR/build-asan ./scripts/check-misuse.sh" ;;
   verify)
     # Every documented arithmetic bound checked where the value is produced
     # (-DZKP_VERIFY=ON, docs/verify.md), the whole suite on every kernel the
     # CPU runs, plus the planted violations (verify-planted-*).
     # The constant-time tests are left out: a check is a branch on the
     # (secret) value it checks, by design; they run in the other stages.
-    run_stage verify "cmake -S . -B build-verify -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZKP_WERROR=ON -DZKP_VERIFY=ON >/dev/null; \
-      cmake --build build-verify -j \$JOBS > build-verify/build.log 2>&1 || { grep -v '^\[' build-verify/build.log | tail -40; exit 1; }; \
-      (cd build-verify && ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} ctest --output-on-failure -j \$JOBS -E '^ct-|-ct\$|-ct-planted\$')" ;;
+    run_stage verify "configure $BR/build-verify -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZKP_WERROR=ON -DZKP_VERIFY=ON; \
+      cmake --build $BR/build-verify -j \$JOBS > $BR/build-verify/build.log 2>&1 || { grep -v '^\[' $BR/build-verify/build.log | tail -40; exit 1; }; \
+      every_program_registered $BR/build-verify; \
+      ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} ctest_in $BR/build-verify -E '^ct-|-ct\$|-ct-planted\$'" ;;
   fuzz)
     # libFuzzer (clang) with ASan+UBSan: each target in tests/fuzz/ fuzzes
     # for ZKPRIM_FUZZ_SECONDS from its checked-in seed corpus. The library is
     # instrumented for coverage (fuzzer-no-link); only the fuzz tests run here.
     if have clang && clang -fsanitize=fuzzer -x c - -o /dev/null <<<'int LLVMFuzzerTestOneInput(const char*d,unsigned long n){return 0;}' 2>/dev/null; then
-      run_stage fuzz "ZKPRIM_TEST_SANITIZE=1 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      run_stage fuzz "ZKPRIM_TEST_SANITIZE=1 CC=clang configure $BR/build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
           -DCMAKE_C_COMPILER=clang -DZKP_FUZZ=ON -DZKP_FUZZ_SECONDS=\${ZKPRIM_FUZZ_SECONDS:-20} \
           '-DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all' \
-          -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined >/dev/null; \
-        cmake --build build-fuzz -j \$JOBS --target fuzzers > build-fuzz/build.log 2>&1 || { tail -40 build-fuzz/build.log; exit 1; }; \
-        (cd build-fuzz && ctest --output-on-failure -j \$JOBS -R 'fuzz-.*-libfuzzer')"
+          -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined; \
+        cmake --build $BR/build-fuzz -j \$JOBS --target fuzzers > $BR/build-fuzz/build.log 2>&1 || { tail -40 $BR/build-fuzz/build.log; exit 1; }; \
+        ctest_in $BR/build-fuzz -R 'fuzz-.*-libfuzzer'"
     else skip fuzz "clang with libFuzzer (libclang-rt-dev) not installed"; fi ;;
   ctmsan)
     # Constant-time checks by MemorySanitizer (tests/ct/ct.cmake): the same
@@ -78,47 +160,68 @@ for s in $STAGES; do
     # Inline asm is off (MSan checks asm operands as if they were branches);
     # valgrind covers the asm paths.
     if have clang++ && clang -fsanitize=memory -x c - -o /dev/null <<<'int main(void){return 0;}' 2>/dev/null; then
-      run_stage ctmsan "CC=clang CXX=clang++ cmake -S . -B build-ctmsan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      run_stage ctmsan "CC=clang CXX=clang++ configure $BR/build-ctmsan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
           -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DZKP_NO_ASM=ON \
           \"-DCMAKE_C_FLAGS=-fsanitize=memory -fno-omit-frame-pointer -include $PWD/tests/ct/msan_shim.h\" \
-          -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=memory -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=memory >/dev/null; \
-        cmake --build build-ctmsan -j \$JOBS --target ct_programs > build-ctmsan/build.log 2>&1 || { tail -40 build-ctmsan/build.log; exit 1; }; \
-        (cd build-ctmsan && ctest --output-on-failure -j \$JOBS -R 'ct')"
+          -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=memory -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=memory; \
+        cmake --build $BR/build-ctmsan -j \$JOBS --target ct_programs > $BR/build-ctmsan/build.log 2>&1 || { tail -40 $BR/build-ctmsan/build.log; exit 1; }; \
+        ctest_in $BR/build-ctmsan -R 'ct'"
     else skip ctmsan "clang with the MemorySanitizer runtime (libclang-rt-dev) not installed"; fi ;;
   portable)
-    run_stage portable "build_and_ctest build-portable -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DZKP_NO_SIMD=ON" ;;
+    run_stage portable "build_and_ctest $BR/build-portable -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DZKP_NO_SIMD=ON" ;;
   knobs)
     # Every ZKP_NO_<ISA> knob at least once, in two builds whose remaining
     # kernels still run (e.g. AVX2 without AVX-512 and BMI2, as on CPUs
     # that lack them): each must build warning-free and pass.
     run_stage knobs "for knobs in 'AVX512 BMI2' 'AVX2 PCLMUL ASM'; do \
         args=(); for k in \$knobs; do args+=(-DZKP_NO_\$k=ON); done; \
-        dir=build-knobs-\${knobs// /-}; echo \"knobs: \$knobs\"; \
-        cmake -S . -B \$dir -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON \"\${args[@]}\" >/dev/null; \
+        dir=$BR/build-knobs-\${knobs// /-}; echo \"knobs: \$knobs\"; \
+        configure \$dir -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON \"\${args[@]}\"; \
         cmake --build \$dir -j \$JOBS > \$dir/build.log 2>&1 || { tail -40 \$dir/build.log; exit 1; }; \
-        (cd \$dir && ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-50} ctest --output-on-failure -j \$JOBS -E 'ct-|generated|circomlibjs|plumbing'); \
+        ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-50} ctest_in \$dir -E 'ct-|generated|circomlibjs|plumbing'; \
       done" ;;
   aarch64)
     if have aarch64-linux-gnu-gcc && have qemu-aarch64; then
-      run_stage aarch64 "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} build_and_ctest build-aarch64 -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON \
+      run_stage aarch64 "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} build_and_ctest $BR/build-aarch64 -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON \
         -DCMAKE_TOOLCHAIN_FILE=$PWD/cmake/toolchains/aarch64-linux-gnu.cmake"
     else skip aarch64 "needs gcc-aarch64-linux-gnu and qemu-user"; fi ;;
   s390x)
     if have s390x-linux-gnu-gcc && have qemu-s390x; then
-      run_stage s390x "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} build_and_ctest build-s390x -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON \
+      run_stage s390x "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} build_and_ctest $BR/build-s390x -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON \
         -DCMAKE_TOOLCHAIN_FILE=$PWD/cmake/toolchains/s390x-linux-gnu.cmake"
     else skip s390x "needs gcc-s390x-linux-gnu and qemu-user"; fi ;;
   install)
     run_stage install "./scripts/check-install.sh" ;;
-  *) echo "unknown stage $s"; failed+=("$s") ;;
+  *) echo "unknown stage $s"; summary+=("$s: unknown stage"); failed+=("$s") ;;
   esac
 done
 
 echo
 echo "=================== summary ==================="
 printf '%s\n' "${summary[@]}"
+# Everything that did not run, in one block: skipped stages, optional checks
+# CMake left out, ctests that reported themselves skipped, programs no ctest runs.
+notrun=()
+for s in ${skipped[@]+"${skipped[@]}"}; do notrun+=("stage $s skipped"); done
+while IFS= read -r l || [ -n "$l" ]; do [ -n "$l" ] && notrun+=("left out: $l"); done < "$ZKP_REPORT/left-out"
+while IFS= read -r l || [ -n "$l" ]; do [ -n "$l" ] && notrun+=("ctest skipped: $l"); done < "$ZKP_REPORT/ctest-skipped"
+while IFS= read -r l || [ -n "$l" ]; do [ -n "$l" ] && notrun+=("no ctest runs: $l"); done < "$ZKP_REPORT/unregistered"
+if [ ${#notrun[@]} -gt 0 ]; then
+  echo "--- not run (${#notrun[@]}):"
+  printf '  %s\n' "${notrun[@]}"
+  [ "$REQUIRE_ALL" = 1 ] && echo "ZKPRIM_REQUIRE_ALL_STAGES=1: everything must run"
+fi
 if [ ${#failed[@]} -gt 0 ]; then
-  echo "FAILED stages: ${failed[*]}"
+  echo "FAILED: ${failed[*]}"
   exit 1
 fi
-echo "all stages passed${skipped:+ (skipped: ${skipped[*]})}"
+if [ ${#passed[@]} -eq 0 ]; then
+  echo "NOTHING PASSED: no stage ran"
+  exit 1
+fi
+if [ ${#notrun[@]} -gt 0 ]; then
+  [ "$REQUIRE_ALL" = 1 ] && exit 1
+  echo "${#passed[@]} stages passed, but not everything ran (see above)"
+  exit 0
+fi
+echo "all stages passed"

@@ -6,6 +6,3 @@ endif()
 # Constant-time check of the arithmetic under valgrind memcheck (tests/ct/gf2_ct.c);
 # its --planted twin feeds a secret exponent to the _vartime fixed-base power.
 zkp_add_ct_test(gf2-ct ${CMAKE_CURRENT_SOURCE_DIR}/ct/gf2_ct.c)
-if(TEST gf2-ct)
-  set_tests_properties(gf2-ct gf2-ct-planted PROPERTIES ENVIRONMENT "ZKPRIM_TEST_N=4")
-endif()

@@ -10,20 +10,22 @@ if(TARGET zkprim_cli)
   add_test(NAME poseidon-cli-be COMMAND zkprim_cli poseidon --be 0x1 0x2)
   set_tests_properties(poseidon-cli-be PROPERTIES PASS_REGULAR_EXPRESSION
     "^115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a\n$")
-  # p itself must be rejected (exit 1), never reduced
-  add_test(NAME poseidon-cli-range COMMAND zkprim_cli poseidon
-    21888242871839275222246405745257275088548364400416034343698204186575808495617)
-  set_tests_properties(poseidon-cli-range PROPERTIES WILL_FAIL TRUE)
+  # p itself must be rejected (exit 1 with the range message), never
+  # reduced; a usage error (exit 2) or a crash does not pass.
+  set(range_cmd ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:zkprim_cli> poseidon
+      21888242871839275222246405745257275088548364400416034343698204186575808495617)
+  add_test(NAME poseidon-cli-range COMMAND ${CMAKE_COMMAND} -DCODE=1 "-DREGEX=not below the field modulus p"
+    "-DCMD=${range_cmd}" -P ${CMAKE_CURRENT_SOURCE_DIR}/ct/expect_fail.cmake)
 
   find_program(ZKP_NODE node)
   if(CMAKE_CROSSCOMPILING)
     message(STATUS "poseidon: circomlibjs differential test not registered (cross-compiling)")
   elseif(NOT ZKP_NODE)
-    message(STATUS "poseidon: circomlibjs differential test not registered (node not found)")
+    zkp_optional_left_out("test poseidon-circomlibjs" "node not found; install Node.js with npm")
   elseif(NOT EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/js/node_modules/circomlibjs)
-    message(STATUS "poseidon: circomlibjs differential test not registered "
-                   "(run 'npm ci --prefix tests/js' first)")
+    zkp_optional_left_out("test poseidon-circomlibjs" "circomlibjs not installed; run 'npm ci --prefix tests/js'")
   else()
+    zkp_optional_on("test poseidon-circomlibjs" "${ZKP_NODE}")
     # A fresh seed per run unless ZKPRIM_TEST_SEED is set; the script prints it.
     add_test(NAME poseidon-circomlibjs
       COMMAND ${CMAKE_COMMAND} -E env ${ZKP_NODE} ${CMAKE_CURRENT_SOURCE_DIR}/js/poseidon_diff.js

@@ -139,7 +139,8 @@ static void test_field(void) {
     CHECK_EQ_U64(zkp_goldilocks_pow(0, 0), 1);
     CHECK_EQ_U64(zkp_goldilocks_pow(P, 0), 1);
     CHECK_EQ_U64(zkp_goldilocks_pow(0, 5), 0);
-    for (int k = 0; k < 200; k++) {
+    uint64_t npow = th_count(200);
+    for (uint64_t k = 0; k < npow; k++) {
         uint64_t a = rand_limb(), e = th_rand64();
         CHECK_EQ_U64(zkp_goldilocks_pow(a, e), oracle_pow(a, e));
     }
@@ -340,7 +341,9 @@ static void api_level(void *ctx) {
     (void)ctx;
     check_vectors_with(zkp_hemera_permute, "zkp_hemera_permute");
     check_vectors_with(zkp_hemera_permute_ct, "zkp_hemera_permute_ct");
-    for (uint64_t n = 0; n < 8; n++) {
+    /* the two fixed states (kinds 0 and 1), then random ones */
+    const uint64_t nstates = 2 + th_count(6);
+    for (uint64_t n = 0; n < nstates; n++) {
         uint64_t in[16], want[16], a[16];
         fill_state(in, n < 2 ? n : 5);
         memcpy(want, in, sizeof in);
@@ -357,7 +360,8 @@ static void api_level(void *ctx) {
     for (unsigned k = 0; k < zkp_hemera_perm_kernel_count; k++) {
         const hemera_perm_kernel *K = &zkp_hemera_perm_kernels[k];
         if (!zkp_kernel_usable(&K->info)) continue;
-        for (int n = 0; n < 4; n++) {
+        const uint64_t nk = th_count(4);
+        for (uint64_t n = 0; n < nk; n++) {
             uint64_t in[16], want[16], a[16];
             fill_state(in, 5);
             memcpy(want, in, sizeof in);

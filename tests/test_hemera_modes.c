@@ -871,7 +871,8 @@ static void bad_input(void) {
     CHECK_EQ_U64(zkp_hemera_chunk_count(UINT64_MAX), (UINT64_MAX - 1) / 4096 + 1);
     /* Huge claimed lengths: the proof size is still bounded, and a random
      * proof of the right size for them is rejected, not a crash. */
-    for (int t = 0; t < 20; t++) {
+    const uint64_t nhuge = th_count(20);
+    for (uint64_t t = 0; t < nhuge; t++) {
         uint64_t total = UINT64_MAX - th_rand_below(1u << 20), idx = th_rand64() % zkp_hemera_chunk_count(total);
         CHECK_STATUS(zkp_hemera_proof_size(total, idx, &sz), ZKP_OK);
         CHECK(sz >= 32 && sz <= ZKP_HEMERA_PROOF_MAX_BYTES);

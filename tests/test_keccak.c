@@ -498,7 +498,8 @@ static void check_tree(zkp_keccak_alg a, size_t n, unsigned threads) {
     while (((size_t)1 << depth) < n) depth++;
     uint8_t *path = malloc(32 * (depth + 1));
     const uint8_t *top = nodes + 32 * (2 * n - 2);
-    for (int k = 0; k < 4; k++) {
+    const uint64_t npaths = th_count(4);
+    for (uint64_t k = 0; k < npaths; k++) {
         size_t idx = th_rand_below(n);
         CHECK_STATUS(zkp_keccak_tree_path(nodes, n, idx, path), ZKP_OK);
         CHECK_STATUS(zkp_keccak_tree_verify(a, top, leaves + 32 * idx, idx, path, depth), ZKP_OK);

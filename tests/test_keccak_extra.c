@@ -278,7 +278,7 @@ static void check_mover(const kx_mover *m) {
     uint64_t st[200], want[200];
     uint64_t reps = th_count(20);
     for (uint64_t rep = 0; rep < reps; rep++)
-        for (size_t nl = 0; nl <= 25; nl++) {
+        for (size_t nl = 0; nl <= 25; nl++) { /* fixed set: every lane count */
             th_buf b[8];
             const uint8_t *in[8];
             uint8_t *out[8];

@@ -587,7 +587,7 @@ static void test_sparse_dense(void) {
     for (size_t ki = 0; ki < zkp_poseidon_kernel_count; ki++) {
         const zkp_poseidon_kernel *k = &zkp_poseidon_kernels[ki];
         if (!zkp_kernel_usable(&k->info)) continue;
-        for (unsigned t = 2; t <= 17; t++) {
+        for (unsigned t = 2; t <= 17; t++) { /* fixed set: every width */
             uint64_t n = th_count(6);
             for (uint64_t it = 0; it < n; it++) {
                 zkp_fr a[17], b[17], c[17];
@@ -844,7 +844,7 @@ static void test_ifma_field(void) {
     const rb lim108 = rb_mul(&p, &c108), lim26 = p_tenths(26); /* the invariant, 2.6p */
     uint64_t n = th_count(300);
     for (uint64_t it = 0; it < n; it++) {
-        for (int op = 0; op < 2; op++) {
+        for (int op = 0; op < 2; op++) { /* fixed set: both operations */
             uint64_t a[5][8], b[5][8], r[5][8];
             rb ra[8], rbv[8];
             for (int j = 0; j < 8; j++) { /* operands inside the kernel's invariant, < 2.6p */
@@ -1032,7 +1032,7 @@ static zkp_poseidon_fr naive_root(const zkp_poseidon_fr *leaves, size_t n) {
 static void run_merkle(void *arg) {
     (void)arg;
     static zkp_poseidon_fr leaves[64], nodes[127];
-    for (size_t n = 1; n <= 64; n *= 2) {
+    for (size_t n = 1; n <= 64; n *= 2) { /* fixed set: powers of two */
         for (size_t i = 0; i < n; i++) {
             zkp_fr x = rand_below_p();
             memcpy(leaves[i].limb, x.v, 32);

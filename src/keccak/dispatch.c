@@ -31,10 +31,10 @@ static const zkp_keccak_kernelN k_multi[] = {
 #define X8_HASH64 NULL
 #endif
 #if defined(ZKP_KECCAK_EXTRA_AVX512_MOVERS)
-    {{"avx512-x8", AVX512_NEED, 1}, 8, zkp_keccakf1600x8_avx512, zkp_keccakx8_xor_lanes_avx512,
+    {{"avx512-x8", AVX512_NEED | ZKP_CPU_BMI2, 1}, 8, zkp_keccakf1600x8_avx512, zkp_keccakx8_xor_lanes_avx512,
      zkp_keccakx8_extract_lanes_avx512, X8_HASH64},
 #else
-    {{"avx512-x8", AVX512_NEED, 1}, 8, zkp_keccakf1600x8_avx512, NULL, NULL, X8_HASH64},
+    {{"avx512-x8", AVX512_NEED | ZKP_CPU_BMI2, 1}, 8, zkp_keccakf1600x8_avx512, NULL, NULL, X8_HASH64},
 #endif
 #endif
 #if ZKP_HAVE_AVX2
