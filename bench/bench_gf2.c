@@ -29,7 +29,7 @@ typedef struct gctx {
 /* The kernel of that name, or NULL when the build has none. */
 static const gf2_kernel *find_kernel(const char *name) {
     size_t n;
-    const gf2_kernel *k = gf2_kernels(&n);
+    const gf2_kernel *k = zkpi_gf2_kernels(&n);
     for (size_t i = 0; i < n; i++)
         if (strcmp(k[i].info.name, name) == 0) return &k[i];
     return NULL;

@@ -15,7 +15,7 @@
 #include "zkprim/goldilocks.h"
 #include "zkprim/hemera.h"
 
-static const char *kname(void) { return zkp_hemera_perm_kernel_active()->info.name; }
+static const char *kname(void) { return zkpi_hemera_perm_kernel_active()->info.name; }
 
 typedef struct {
     uint64_t x;
@@ -34,7 +34,7 @@ static void fresh(void *c, uint64_t seed) {
 #define OP_CASE(fn, OP)                                                              \
     static void fn(void *c, uint64_t iters) {                                        \
         hctx *h = c;                                                                 \
-        bench_sink_u64(zkp_hemera_perm_kernel_active()->op_chain(OP, h->x, iters)); \
+        bench_sink_u64(zkpi_hemera_perm_kernel_active()->op_chain(OP, h->x, iters)); \
     }
 OP_CASE(run_mul_lat, HEMERA_OP_MUL)
 OP_CASE(run_mul_ct_lat, HEMERA_OP_MUL_CT)
@@ -45,7 +45,7 @@ OP_CASE(run_inv_ct, HEMERA_OP_INV_CT)
 
 static void run_mul_tput(void *c, uint64_t iters) {
     hctx *h = c;
-    bench_sink_u64(zkp_hemera_perm_kernel_active()->op_chain(HEMERA_OP_MUL_TPUT, h->x, iters * 8) );
+    bench_sink_u64(zkpi_hemera_perm_kernel_active()->op_chain(HEMERA_OP_MUL_TPUT, h->x, iters * 8) );
 }
 
 /* The public out-of-line (constant-time) multiply, latency including the call. */

@@ -22,7 +22,7 @@ typedef struct pctx {
 
 static void *setup_perm(void) {
     pctx *c = calloc(1, sizeof *c);
-    if (c) hb_profile_x7_placeholder(&c->alt);
+    if (c) zkpi_hb_profile_x7_placeholder(&c->alt);
     return c;
 }
 static void fresh_perm(void *ctx, uint64_t seed) {
@@ -50,8 +50,8 @@ static const char *k_single(void) { return zkp_hemera_permute_implementation(); 
 
 /* The batch kernel of that name, or NULL when the build has none. */
 static const hb_kernel *kernel_named(const char *name) {
-    for (unsigned i = 0; i < hb_kernel_count; i++)
-        if (!strcmp(hb_kernels[i].info.name, name)) return &hb_kernels[i];
+    for (unsigned i = 0; i < zkpi_hb_kernel_count; i++)
+        if (!strcmp(zkpi_hb_kernels[i].info.name, name)) return &zkpi_hb_kernels[i];
     return NULL;
 }
 
@@ -60,7 +60,7 @@ static const hb_kernel *kernel_named(const char *name) {
         pctx *c = ctx;                                                                           \
         const hb_kernel *k = kernel_named(#tag);                                                 \
         for (uint64_t i = 0; i < iters; i += NSTATES)                                            \
-            hb_permute_with(k, c->st, CHUNK_OF(iters, i, NSTATES), &zkp_hemera_profile_default);   \
+            zkpi_hb_permute_with(k, c->st, CHUNK_OF(iters, i, NSTATES), &zkpi_hemera_profile_default);   \
         bench_sink(c->st, sizeof c->st);                                                         \
     }                                                                                            \
     /* a kernel that cannot run here gives an unavailable row, not portable's time */          \
@@ -76,7 +76,7 @@ KERNEL_CASE(avx512)
 static void run_alt(void *ctx, uint64_t iters) {
     pctx *c = ctx;
     for (uint64_t i = 0; i < iters; i += NSTATES)
-        hb_permute_with(hb_kernel_active(), c->st, CHUNK_OF(iters, i, NSTATES), &c->alt.pr);
+        zkpi_hb_permute_with(zkpi_hb_kernel_active(), c->st, CHUNK_OF(iters, i, NSTATES), &c->alt.pr);
     bench_sink(c->st, sizeof c->st);
 }
 
@@ -85,7 +85,7 @@ static void run_alt(void *ctx, uint64_t iters) {
 #define PHASE_CASE(w)                                                                            \
     static void run_phase_##w(void *ctx, uint64_t iters) {                                       \
         pctx *c = ctx;                                                                           \
-        for (uint64_t i = 0; i < iters; i += 16) hb_kernel_active()->phase(&c->st[0][0], w, &zkp_hemera_profile_default); \
+        for (uint64_t i = 0; i < iters; i += 16) zkpi_hb_kernel_active()->phase(&c->st[0][0], w, &zkpi_hemera_profile_default); \
         bench_sink(c->st, sizeof c->st);                                                         \
     }
 PHASE_CASE(0)

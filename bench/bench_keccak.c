@@ -69,21 +69,21 @@ static void teardown(void *ctx) {
 
 static void run_f1600(void *ctx, uint64_t iters) {
     kctx *c = ctx;
-    void (*p)(uint64_t *) = zkp_keccak_single()->permute;
+    void (*p)(uint64_t *) = zkpi_keccak_single()->permute;
     for (uint64_t i = 0; i < iters; i++) p(c->st);
     bench_sink(c->st, 8);
 }
 
 static void run_f1600_portable(void *ctx, uint64_t iters) {
     kctx *c = ctx;
-    for (uint64_t i = 0; i < iters; i++) zkp_keccakf1600_portable(c->st);
+    for (uint64_t i = 0; i < iters; i++) zkpi_keccakf1600_portable(c->st);
     bench_sink(c->st, 8);
 }
 
 /* The multi-lane kernel of that name, or NULL when the build has none. */
 static const zkp_keccak_kernelN *multi_named(const char *name) {
     size_t n;
-    const zkp_keccak_kernelN *t = zkp_keccak_multi_kernels(&n);
+    const zkp_keccak_kernelN *t = zkpi_keccak_multi_kernels(&n);
     for (size_t i = 0; i < n; i++)
         if (!strcmp(t[i].info.name, name)) return &t[i];
     return NULL;
@@ -97,17 +97,17 @@ static void *setup_x4(void) {
 }
 
 static void run_lanes(const zkp_keccak_kernelN *k, kctx *c, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i += k->lanes) zkp_keccak_multi_permute(k, c->st);
+    for (uint64_t i = 0; i < iters; i += k->lanes) zkpi_keccak_multi_permute(k, c->st);
     bench_sink(c->st, 8);
 }
 
 static void run_x4(void *ctx, uint64_t iters) { run_lanes(multi_named("avx2-x4"), ctx, iters); }
-static void run_xn(void *ctx, uint64_t iters) { run_lanes(zkp_keccak_multi(), ctx, iters); }
+static void run_xn(void *ctx, uint64_t iters) { run_lanes(zkpi_keccak_multi(), ctx, iters); }
 
-static const char *name_single(void) { return zkp_keccak_single()->info.name; }
+static const char *name_single(void) { return zkpi_keccak_single()->info.name; }
 static const char *name_portable(void) { return "portable"; }
 static const char *name_x4(void) { return "avx2-x4"; }
-static const char *name_multi(void) { return zkp_keccak_multi()->info.name; }
+static const char *name_multi(void) { return zkpi_keccak_multi()->info.name; }
 
 /* ---- hashing ------------------------------------------------------------- */
 

@@ -35,15 +35,15 @@ static void kx_teardown(void *ctx) { free(ctx); }
 #endif
 
 #if ZKP_HAVE_AVX512
-KX_RUNNER(x8_avx512, zkp_keccakf1600x8_avx512,
+KX_RUNNER(x8_avx512, zkpi_keccakf1600x8_avx512,
           ZKP_CPU_AVX2 | ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512DQ)
 #endif
 #if ZKP_HAVE_SHA3
-KX_RUNNER(x1_sha3, zkp_keccakf1600_sha3, ZKP_CPU_NEON | ZKP_CPU_SHA3)
-KX_RUNNER(x2_sha3, zkp_keccakf1600x2_sha3, ZKP_CPU_NEON | ZKP_CPU_SHA3)
+KX_RUNNER(x1_sha3, zkpi_keccakf1600_sha3, ZKP_CPU_NEON | ZKP_CPU_SHA3)
+KX_RUNNER(x2_sha3, zkpi_keccakf1600x2_sha3, ZKP_CPU_NEON | ZKP_CPU_SHA3)
 #endif
 #if ZKP_HAVE_NEON
-KX_RUNNER(x2_neon, zkp_keccakf1600x2_neon, ZKP_CPU_NEON)
+KX_RUNNER(x2_neon, zkpi_keccakf1600x2_neon, ZKP_CPU_NEON)
 #endif
 
 #define KX_CASE(name, fname, ways)                                                               \

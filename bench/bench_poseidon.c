@@ -34,8 +34,8 @@ typedef struct {
  * used to time portable under the bmi2 name). */
 static void *fr_setup_kernel(const char *want) {
     const zkp_poseidon_kernel *k = NULL;
-    for (size_t i = 0; i < zkp_poseidon_kernel_count; i++)
-        if (strcmp(zkp_poseidon_kernels[i].info.name, want) == 0) k = &zkp_poseidon_kernels[i];
+    for (size_t i = 0; i < zkpi_poseidon_kernel_count; i++)
+        if (strcmp(zkpi_poseidon_kernels[i].info.name, want) == 0) k = &zkpi_poseidon_kernels[i];
     if (!bench_need_kernel(k ? &k->info : NULL)) return BENCH_SKIP;
     fr_ctx *c = calloc(1, sizeof *c);
     c->ops = k->ops;
@@ -82,19 +82,19 @@ static void run_sqr(void *ctx, uint64_t iters) {
 static void run_mul_inline(void *ctx, uint64_t iters) {
     fr_ctx *c = ctx;
 #if ZKP_HAVE_BMI2
-    if (strcmp(c->name, "bmi2") == 0) zkp_poseidon_mul_chains_bmi2(c->a, &c->b, iters, 0);
+    if (strcmp(c->name, "bmi2") == 0) zkpi_poseidon_mul_chains_bmi2(c->a, &c->b, iters, 0);
     else
 #endif
-        zkp_poseidon_mul_chains_portable(c->a, &c->b, iters, 0);
+        zkpi_poseidon_mul_chains_portable(c->a, &c->b, iters, 0);
     bench_sink(c->a, sizeof c->a);
 }
 static void run_sqr_inline(void *ctx, uint64_t iters) {
     fr_ctx *c = ctx;
 #if ZKP_HAVE_BMI2
-    if (strcmp(c->name, "bmi2") == 0) zkp_poseidon_mul_chains_bmi2(c->a, &c->b, iters, 1);
+    if (strcmp(c->name, "bmi2") == 0) zkpi_poseidon_mul_chains_bmi2(c->a, &c->b, iters, 1);
     else
 #endif
-        zkp_poseidon_mul_chains_portable(c->a, &c->b, iters, 1);
+        zkpi_poseidon_mul_chains_portable(c->a, &c->b, iters, 1);
     bench_sink(c->a, sizeof c->a);
 }
 

@@ -98,7 +98,7 @@ def main():
         " * rounds (round r, lane i at 16r+i), RC[128..144] the partial rounds. */",
         '#include "hemera/params.h"',
         "",
-        "const uint64_t zkp_hemera_rc[%d] = {" % (n_full + RP),
+        "const uint64_t zkpi_hemera_rc[%d] = {" % (n_full + RP),
     ]
     for r in range(2 * RF_HALF):
         lines.append("    /* full round %d */" % r)
@@ -111,7 +111,7 @@ def main():
         lines.append("    " + " ".join("0x%016xu," % v for v in part[k:k + 4]))
     lines.append("};")
     lines.append("")
-    lines.append("const uint64_t zkp_hemera_diag[16] = {")
+    lines.append("const uint64_t zkpi_hemera_diag[16] = {")
     for k in range(0, 16, 4):
         lines.append("    " + " ".join("0x%016xu," % v for v in DIAG[k:k + 4]))
     lines.append("};")
@@ -119,7 +119,7 @@ def main():
     # 2^-k mod p for the variable-time binary-GCD inverse in gl.h, which
     # accumulates k <= 128 halvings and removes them with one multiply.
     lines.append("/* 2^-k mod p, k = 0..128 (gl_inv_vartime's final correction). */")
-    lines.append("const uint64_t zkp_gl_inv_pow2[129] = {")
+    lines.append("const uint64_t zkpi_gl_inv_pow2[129] = {")
     inv2 = [pow(2, -k, P) for k in range(129)]
     for k in range(0, 129, 4):
         lines.append("    " + " ".join("0x%016xu," % v for v in inv2[k:k + 4]))

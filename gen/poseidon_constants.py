@@ -319,17 +319,17 @@ def main():
         sparse.append(table("sp_t%d" % t, [x for row in pm for x in row]))
     dense.append("const zkp_fr *const zkp_poseidon_rc[18] = {NULL, NULL, %s};\n" %
                  ", ".join("rc_t%d" % t for t in WIDTHS))
-    sparse.append("const zkp_fr *const zkp_poseidon_mds[18] = {NULL, NULL, %s};\n" %
+    sparse.append("const zkp_fr *const zkpi_poseidon_mds[18] = {NULL, NULL, %s};\n" %
                  ", ".join("mds_t%d" % t for t in WIDTHS))
-    sparse.append("const zkp_fr *const zkp_poseidon_sc[18] = {NULL, NULL, %s};\n" %
+    sparse.append("const zkp_fr *const zkpi_poseidon_sc[18] = {NULL, NULL, %s};\n" %
                   ", ".join("sc_t%d" % t for t in WIDTHS))
     dense.append("const zkp_fr *const zkp_poseidon_ss[18] = {NULL, NULL, %s};\n" %
                  ", ".join("ss_t%d" % t for t in WIDTHS))
-    sparse.append("const zkp_fr *const zkp_poseidon_sz[18] = {NULL, NULL, %s};\n" %
+    sparse.append("const zkp_fr *const zkpi_poseidon_sz[18] = {NULL, NULL, %s};\n" %
                   ", ".join("sz_t%d" % t for t in WIDTHS))
-    sparse.append("const zkp_fr *const zkp_poseidon_sp[18] = {NULL, NULL, %s};\n" %
+    sparse.append("const zkp_fr *const zkpi_poseidon_sp[18] = {NULL, NULL, %s};\n" %
                   ", ".join("sp_t%d" % t for t in WIDTHS))
-    tab.append("const unsigned char zkp_poseidon_rp[18] = {0, 0, %s};\n" %
+    tab.append("const unsigned char zkpi_poseidon_rp[18] = {0, 0, %s};\n" %
                ", ".join(str(RP[t]) for t in WIDTHS))
     for k in ("sc", "sz"):
         ifma.append("static const zkp_fr52 *const ifma_%s[18] = {NULL, NULL, %s};\n" %

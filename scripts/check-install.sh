@@ -40,4 +40,17 @@ PKG_CONFIG_PATH=$libdir cc "$tmp/consumer/main.c" -o "$tmp/pc" $(PKG_CONFIG_PATH
 so=$(ls "$(dirname "$libdir")"/libzkprim.so | head -1)
 bad=$(nm -D --defined-only "$so" | awk '{print $3}' | grep -v '^zkp_' | grep -v '^_' || true)
 if [ -n "$bad" ]; then echo "unexpected exported symbols: $bad"; exit 1; fi
-echo "install check passed: find_package, pkg-config, exported symbols all zkp_*"
+# The static library's global symbols follow one rule (docs/api.md): zkp_*
+# is public (declared in include/zkprim/ and exported by the shared library),
+# zkpi_* is internal (hidden). Anything else could collide with a caller's
+# names in a static link.
+a=$(ls "$(dirname "$libdir")"/libzkprim.a | head -1)
+nm -g --defined-only "$a" | awk 'NF==3{print $3}' | sort -u > "$tmp/a-globals"
+nm -D --defined-only "$so" | awk '{print $3}' | sort -u > "$tmp/so-exports"
+bad=$(grep -v -E '^zkpi?_' "$tmp/a-globals" || true)
+if [ -n "$bad" ]; then echo "static library globals without the zkp_/zkpi_ prefix: $bad"; exit 1; fi
+bad=$(grep '^zkp_' "$tmp/a-globals" | comm -23 - "$tmp/so-exports")
+if [ -n "$bad" ]; then echo "zkp_ symbols not exported by the shared library (internal ones are zkpi_): $bad"; exit 1; fi
+bad=$(grep '^zkpi_' "$tmp/so-exports" || true)
+if [ -n "$bad" ]; then echo "internal zkpi_ symbols exported by the shared library: $bad"; exit 1; fi
+echo "install check passed: find_package, pkg-config, exported symbols all zkp_*, static globals zkp_/zkpi_"

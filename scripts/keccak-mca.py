@@ -110,8 +110,8 @@ def main():
         if not hits:
             sys.exit("missing %s in %s" % (src, a.build))
         objs[name] = hits[0]
-    bmi2 = hottest_loop(function_rows(objs["bmi2"], "zkp_keccakf1600_bmi2"))
-    x4 = hottest_loop(function_rows(objs["x4"], "zkp_keccakf1600x4_avx2"))
+    bmi2 = hottest_loop(function_rows(objs["bmi2"], "zkpi_keccakf1600_bmi2"))
+    x4 = hottest_loop(function_rows(objs["x4"], "zkpi_keccakf1600x4_avx2"))
     ossl = openssl_loop(a.libcrypto)
     # rounds per loop iteration: chi has 25 ANDNs per round in ours; OpenSSL's
     # loop steps its round-constant pointer by one 8-byte entry per iteration

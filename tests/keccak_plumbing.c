@@ -23,7 +23,7 @@ int main(int argc, char **argv) {
     uint8_t buf[64] = {1, 2, 3};
     uint64_t st[25] = {5};
     /* the same function pointer the hash paths use */
-    void (*permute)(uint64_t *) = zkp_keccak_single()->permute;
+    void (*permute)(uint64_t *) = zkpi_keccak_single()->permute;
     /* statuses OR-ed together (ZKP_OK is 0): one instruction per operation
      * in the counted loops instead of a compare and branch */
     unsigned bad = 0;
@@ -38,8 +38,8 @@ int main(int argc, char **argv) {
     } else if (!strcmp(argv[1], "x4")) {
         /* n lanes of the dispatched multi-lane kernel (n / lanes calls) */
         static uint64_t mst[25 * ZKP_KECCAK_MAX_LANES];
-        const zkp_keccak_kernelN *k = zkp_keccak_multi();
-        for (long i = 0; i < n; i += k->lanes) zkp_keccak_multi_permute(k, mst);
+        const zkp_keccak_kernelN *k = zkpi_keccak_multi();
+        for (long i = 0; i < n; i += k->lanes) zkpi_keccak_multi_permute(k, mst);
         st[0] = mst[0];
     } else if (!strcmp(argv[1], "many64")) {
         /* n Keccak-256 hashes of 64 bytes through hash_many, 256 at a time */

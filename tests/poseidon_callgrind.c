@@ -19,10 +19,10 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: %s portable|bmi2 mul|sqr|hash-tT|many-t3 N\n", argv[0]);
         return 2;
     }
-    const zkp_poseidon_ops *ops = &zkp_poseidon_ops_portable;
+    const zkp_poseidon_ops *ops = &zkpi_poseidon_ops_portable;
     if (strcmp(argv[1], "bmi2") == 0) {
 #if ZKP_HAVE_BMI2
-        ops = &zkp_poseidon_ops_bmi2;
+        ops = &zkpi_poseidon_ops_bmi2;
 #else
         fprintf(stderr, "bmi2 kernel not built\n");
         return 2;

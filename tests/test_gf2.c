@@ -83,7 +83,7 @@ static void test_rabin(void) {
 /* ---- one kernel against the oracle and the portable kernel --------------------- */
 
 static void check_ops(const gf2_field_ops *ops, const char *kname) {
-    const gf2_field_ops *port = gf2_ops_portable;
+    const gf2_field_ops *port = zkpi_gf2_ops_portable;
     uint64_t cnt = th_count(300);
     for (int f = 0; f < NF; f++) {
         unsigned nl = limbs(f);
@@ -163,7 +163,7 @@ static void check_fb(const gf2_field_ops *ops, const char *kname) {
             if (n > 2) e[4] = e[5] = ~(uint64_t)0;
             if (n > 3) e[6] = 0, e[7] = 1;
             unsigned nwin = (128 + ws[wi] - 1) / ws[wi];
-            const uint64_t *tab = gf2_fixed_base_table(t);
+            const uint64_t *tab = zkpi_gf2_fixed_base_table(t);
             ops[f].fb_batch(out, tab, ws[wi], nwin, e, n);
             int ok = 1;
             for (size_t i = 0; i < n; i++) {
@@ -183,7 +183,7 @@ static void check_fb(const gf2_field_ops *ops, const char *kname) {
 static void test_kernel_table(void) {
     th_section("kernel table");
     size_t nk;
-    const gf2_kernel *k = gf2_kernels(&nk);
+    const gf2_kernel *k = zkpi_gf2_kernels(&nk);
     CHECK(nk >= 1 && strcmp(k[nk - 1].info.name, "portable") == 0);
     for (size_t i = 0; i < nk; i++) {
         if (!zkp_kernel_usable(&k[i].info)) {

@@ -119,15 +119,15 @@ static void test_matrices(void) {
     th_section("matrices");
     int bad = 0;
     for (int i = 0; i < 256; i++) {
-        if (!eq(mat(zkp_gf2iso_inv_cols, mat(zkp_gf2iso_fwd_cols, bit(i))), bit(i))) bad++;
-        if (!eq(mat(zkp_gf2iso_fwd_cols, mat(zkp_gf2iso_inv_cols, bit(i))), bit(i))) bad++;
+        if (!eq(mat(zkpi_gf2iso_inv_cols, mat(zkpi_gf2iso_fwd_cols, bit(i))), bit(i))) bad++;
+        if (!eq(mat(zkpi_gf2iso_fwd_cols, mat(zkpi_gf2iso_inv_cols, bit(i))), bit(i))) bad++;
     }
     CHECK_EQ_INT(bad, 0);
     /* the matrices agree with the table path */
     for (uint64_t i = 0; i < th_count(1000); i++) {
         el a = pick_val(i);
-        CHECK(eq(mat(zkp_gf2iso_fwd_cols, a), fwd(a)));
-        CHECK(eq(mat(zkp_gf2iso_inv_cols, a), inv(a)));
+        CHECK(eq(mat(zkpi_gf2iso_fwd_cols, a), fwd(a)));
+        CHECK(eq(mat(zkpi_gf2iso_inv_cols, a), inv(a)));
     }
 }
 
@@ -149,13 +149,13 @@ static void test_homomorphism(void *ctx) {
 static void test_kernels(void *ctx) {
     (void)ctx;
     th_section("kernels");
-    const zkp_gf2iso_kernel *port = &zkp_gf2iso_kernels[zkp_gf2iso_kernel_count - 1];
+    const zkp_gf2iso_kernel *port = &zkpi_gf2iso_kernels[zkpi_gf2iso_kernel_count - 1];
     CHECK(strcmp(port->info.name, "portable") == 0);
-    for (size_t k = 0; k < zkp_gf2iso_kernel_count; k++) {
-        const zkp_gf2iso_kernel *K = &zkp_gf2iso_kernels[k];
+    for (size_t k = 0; k < zkpi_gf2iso_kernel_count; k++) {
+        const zkp_gf2iso_kernel *K = &zkpi_gf2iso_kernels[k];
         if (!zkp_kernel_usable(&K->info)) continue;
         for (int dir = 0; dir < 2; dir++) {
-            const uint64_t (*tab)[4] = dir ? zkp_gf2iso_inv_tab : zkp_gf2iso_fwd_tab;
+            const uint64_t (*tab)[4] = dir ? zkpi_gf2iso_inv_tab : zkpi_gf2iso_fwd_tab;
             size_t n = (size_t)th_count(67) % 200 + 1;
             for (size_t off = 0; off < 3; off++) {
                 /* 8-byte aligned starts (the element type's alignment), guarded */

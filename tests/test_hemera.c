@@ -152,8 +152,8 @@ static void test_field(void) {
 static void test_kernel_ops(void) {
     th_section("kernel field ops");
     const uint64_t c = 0x9E3779B97F4A7C15ull;
-    for (unsigned k = 0; k < zkp_hemera_perm_kernel_count; k++) {
-        const hemera_perm_kernel *K = &zkp_hemera_perm_kernels[k];
+    for (unsigned k = 0; k < zkpi_hemera_perm_kernel_count; k++) {
+        const hemera_perm_kernel *K = &zkpi_hemera_perm_kernels[k];
         if (!zkp_kernel_usable(&K->info)) continue;
         uint64_t n = th_count(200);
         for (uint64_t t = 0; t < n; t++) {
@@ -214,13 +214,13 @@ static void test_linear_layers(void) {
         /* M_I = J + diag(d) */
         uint64_t sum = 0;
         for (int i = 0; i < 16; i++) sum = oracle_add(sum, x[i]);
-        for (int i = 0; i < 16; i++) want[i] = oracle_add(oracle_mul(zkp_hemera_diag[i], x[i]), sum);
+        for (int i = 0; i < 16; i++) want[i] = oracle_add(oracle_mul(zkpi_hemera_diag[i], x[i]), sum);
         memcpy(got, x, sizeof got);
-        gl_mat_int(got, zkp_hemera_diag);
+        gl_mat_int(got, zkpi_hemera_diag);
         for (int i = 0; i < 16; i++) got[i] = gl_canon(got[i]);
         CHECK(memcmp(got, want, sizeof got) == 0);
         memcpy(got, x, sizeof got);
-        gl_mat_int_ct(got, zkp_hemera_diag);
+        gl_mat_int_ct(got, zkpi_hemera_diag);
         for (int i = 0; i < 16; i++) got[i] = gl_canon_ct(got[i]);
         CHECK(memcmp(got, want, sizeof got) == 0);
     }
@@ -237,17 +237,17 @@ static void test_constants(void) {
     CHECK(full && full->n == 8 && part && part->n == 16 && diag && diag->n == 16);
     if (!full || full->n != 8 || !part || !diag) return;
     for (size_t r = 0; r < 8; r++)
-        for (size_t i = 0; i < 16; i++) CHECK_EQ_U64(zkp_hemera_rc[16 * r + i], hex64(json_at(json_at(full, r), i)->str));
-    for (size_t j = 0; j < 16; j++) CHECK_EQ_U64(zkp_hemera_rc[128 + j], hex64(json_at(part, j)->str));
-    for (size_t i = 0; i < 16; i++) CHECK_EQ_U64(zkp_hemera_diag[i], hex64(json_at(diag, i)->str));
+        for (size_t i = 0; i < 16; i++) CHECK_EQ_U64(zkpi_hemera_rc[16 * r + i], hex64(json_at(json_at(full, r), i)->str));
+    for (size_t j = 0; j < 16; j++) CHECK_EQ_U64(zkpi_hemera_rc[128 + j], hex64(json_at(part, j)->str));
+    for (size_t i = 0; i < 16; i++) CHECK_EQ_U64(zkpi_hemera_diag[i], hex64(json_at(diag, i)->str));
     const json *pin = json_path(g_vec, "bootstrap_pinned.first_four_constants");
-    for (size_t i = 0; i < 4; i++) CHECK_EQ_U64(zkp_hemera_rc[i], hex64(pin ? json_at(pin, i)->str : NULL));
-    for (size_t i = 0; i < 144; i++) CHECK(zkp_hemera_rc[i] < P);
+    for (size_t i = 0; i < 4; i++) CHECK_EQ_U64(zkpi_hemera_rc[i], hex64(pin ? json_at(pin, i)->str : NULL));
+    for (size_t i = 0; i < 144; i++) CHECK(zkpi_hemera_rc[i] < P);
     /* the profile points at the same tables */
-    const hemera_profile *pr = &zkp_hemera_profile_default;
+    const hemera_profile *pr = &zkpi_hemera_profile_default;
     CHECK(pr->rf_half == 4 && pr->rp == 16 && pr->partial_inverse == 1);
-    CHECK(pr->rc_full == zkp_hemera_rc && pr->rc_partial == zkp_hemera_rc + 128 && pr->diag == zkp_hemera_diag);
-    for (int k = 0; k <= 128; k++) CHECK_EQ_U64(oracle_mul(zkp_gl_inv_pow2[k], oracle_pow(2, (uint64_t)k)), 1);
+    CHECK(pr->rc_full == zkpi_hemera_rc && pr->rc_partial == zkpi_hemera_rc + 128 && pr->diag == zkpi_hemera_diag);
+    for (int k = 0; k <= 128; k++) CHECK_EQ_U64(oracle_mul(zkpi_gl_inv_pow2[k], oracle_pow(2, (uint64_t)k)), 1);
 }
 
 /* ---- permutation vectors ---------------------------------------------------- */
@@ -320,8 +320,8 @@ static void test_differential(void) {
         fill_state(in, t < 2 ? t : 2 + th_rand_below(6));
         memcpy(want, in, sizeof in);
         hemera_oracle_permute(want);
-        for (unsigned k = 0; k < zkp_hemera_perm_kernel_count; k++) {
-            const hemera_perm_kernel *K = &zkp_hemera_perm_kernels[k];
+        for (unsigned k = 0; k < zkpi_hemera_perm_kernel_count; k++) {
+            const hemera_perm_kernel *K = &zkpi_hemera_perm_kernels[k];
             if (!zkp_kernel_usable(&K->info)) continue;
             memcpy(a, in, sizeof in);
             K->permute(a);
@@ -357,8 +357,8 @@ static void api_level(void *ctx) {
     }
     /* and every kernel this level allows (a few states: the kernels
      * themselves are covered in depth by test_differential) */
-    for (unsigned k = 0; k < zkp_hemera_perm_kernel_count; k++) {
-        const hemera_perm_kernel *K = &zkp_hemera_perm_kernels[k];
+    for (unsigned k = 0; k < zkpi_hemera_perm_kernel_count; k++) {
+        const hemera_perm_kernel *K = &zkpi_hemera_perm_kernels[k];
         if (!zkp_kernel_usable(&K->info)) continue;
         const uint64_t nk = th_count(4);
         for (uint64_t n = 0; n < nk; n++) {
@@ -375,7 +375,7 @@ static void api_level(void *ctx) {
         }
     }
     const char *name = zkp_hemera_permute_implementation();
-    const hemera_perm_kernel *K = zkp_hemera_perm_kernel_active();
+    const hemera_perm_kernel *K = zkpi_hemera_perm_kernel_active();
     CHECK(name != NULL && strcmp(name, K->info.name) == 0 && zkp_kernel_usable(&K->info));
     if (strcmp(th_level(), "portable") == 0) CHECK(strcmp(name, "portable") == 0);
 }

@@ -72,7 +72,7 @@ static void check_kernel_on_pool(const hb_kernel *k, const pool *p, unsigned rou
             idx[l] = th_rand_below(p->n);
             memcpy(buf[l], p->in[idx[l]], sizeof buf[l]);
         }
-        hb_permute_with(k, buf, n, p->pr);
+        zkpi_hb_permute_with(k, buf, n, p->pr);
         for (size_t l = 0; l < n; l++)
             CHECK_MSG(!memcmp(buf[l], p->out[idx[l]], sizeof buf[l]),
                       "kernel %s level %s: n=%zu lane %zu (pool %zu) differs: got %016llx want %016llx", k->info.name,
@@ -88,8 +88,8 @@ typedef struct kctx {
 
 static void each_level_kernels(void *ctx) {
     const kctx *c = ctx;
-    for (unsigned i = 0; i < hb_kernel_count; i++)
-        if (zkp_kernel_usable(&hb_kernels[i].info)) check_kernel_on_pool(&hb_kernels[i], c->p, c->rounds);
+    for (unsigned i = 0; i < zkpi_hb_kernel_count; i++)
+        if (zkp_kernel_usable(&zkpi_hb_kernels[i].info)) check_kernel_on_pool(&zkpi_hb_kernels[i], c->p, c->rounds);
 }
 
 static void each_level_public(void *ctx) {
@@ -105,19 +105,19 @@ static void each_level_public(void *ctx) {
 
 static void test_zero_lanes_all(void) {
     th_section("zero lanes: a whole group of zero S-box inputs");
-    const hemera_profile *pr = &zkp_hemera_profile_default;
+    const hemera_profile *pr = &zkpi_hemera_profile_default;
     uint64_t fill[16] = {0};
     uint64_t in[16], want[16];
     ref_input_for_zero_partial(in, 5, fill, pr);
     memcpy(want, in, sizeof in);
     ref_permute(want, pr);
-    for (unsigned i = 0; i < hb_kernel_count; i++) {
-        if (!zkp_kernel_usable(&hb_kernels[i].info)) continue;
+    for (unsigned i = 0; i < zkpi_hb_kernel_count; i++) {
+        if (!zkp_kernel_usable(&zkpi_hb_kernels[i].info)) continue;
         uint64_t buf[16][16];
         for (unsigned l = 0; l < 16; l++) memcpy(buf[l], in, sizeof in);
-        hb_permute_with(&hb_kernels[i], buf, 16, pr);
+        zkpi_hb_permute_with(&zkpi_hb_kernels[i], buf, 16, pr);
         for (unsigned l = 0; l < 16; l++)
-            CHECK_MSG(!memcmp(buf[l], want, sizeof want), "all-zero group, kernel %s lane %u", hb_kernels[i].info.name, l);
+            CHECK_MSG(!memcmp(buf[l], want, sizeof want), "all-zero group, kernel %s lane %u", zkpi_hb_kernels[i].info.name, l);
     }
 }
 
@@ -146,7 +146,7 @@ int main(void) {
          * kernels, and directly here on a tiny profile with 0 full rounds */
         uint64_t fill[16], in[16];
         for (unsigned i = 0; i < 16; i++) fill[i] = th_rand64() % REF_P;
-        hemera_profile pr0 = zkp_hemera_profile_default;
+        hemera_profile pr0 = zkpi_hemera_profile_default;
         pr0.rf_half = 0;
         pr0.rp = 1;
         ref_input_for_zero_partial(in, 0, fill, &pr0);
@@ -163,7 +163,7 @@ int main(void) {
     pool p;
     uint64_t np = th_count(96);
     if (np > 4096) np = 4096; /* the textbook reference is slow; lanes are redrawn from the pool */
-    pool_make(&p, np, &zkp_hemera_profile_default);
+    pool_make(&p, np, &zkpi_hemera_profile_default);
     test_reference_vs_part1(&p);
     uint64_t rounds = th_count(24);
     if (rounds > 20000) rounds = 20000; /* deep runs: ~1e6 batched lanes per kernel and level */
@@ -182,7 +182,7 @@ int main(void) {
     th_section("batch kernels == reference (placeholder x^7 6+6/48 profile)");
     {
         static hb_profile_storage ps;
-        hb_profile_x7_placeholder(&ps);
+        zkpi_hb_profile_x7_placeholder(&ps);
         pool q;
         uint64_t nq = th_count(32);
         pool_make(&q, nq > 1024 ? 1024 : nq, &ps.pr);

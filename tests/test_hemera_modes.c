@@ -263,7 +263,7 @@ static void vec_gear(void) {
         const json *v = fam->items[i];
         unsigned b = (unsigned)strtoul(v->key, NULL, 10);
         uint64_t want = strtoull(v->str, NULL, 16);
-        CHECK_EQ_U64(hm_gear_at(b), want);
+        CHECK_EQ_U64(zkpi_hm_gear_at(b), want);
         uint8_t x = (uint8_t)b, h[32];
         CHECK_STATUS(zkp_hemera_hash(&x, 1, h), ZKP_OK);
         CHECK_EQ_U64(zkp_load64_le(h), want);
@@ -272,7 +272,7 @@ static void vec_gear(void) {
     for (unsigned b = 0; b < 256; b++) {
         uint8_t x = (uint8_t)b, h[32];
         CHECK_STATUS(zkp_hemera_hash(&x, 1, h), ZKP_OK);
-        CHECK_EQ_U64(hm_gear_at(b), zkp_load64_le(h));
+        CHECK_EQ_U64(zkpi_hm_gear_at(b), zkp_load64_le(h));
     }
 }
 

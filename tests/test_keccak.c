@@ -154,8 +154,8 @@ static void test_oracle(void) {
     }
     CHECK_EQ_INT(found, 2);
     uint64_t st[25] = {0};
-    zkp_keccakf1600_portable(st);
-    zkp_keccakf1600_portable(st);
+    zkpi_keccakf1600_portable(st);
+    zkpi_keccakf1600_portable(st);
     uint8_t b[200];
     for (int i = 0; i < 200; i++) b[i] = (uint8_t)(st[i / 8] >> (8 * (i % 8)));
     CHECK_EQ_BYTES(b, s, 200);
@@ -167,8 +167,8 @@ static void test_oracle(void) {
 static void test_kernels(void) {
     th_section("kernels");
     size_t n1, nN;
-    const zkp_keccak_kernel1 *k1 = zkp_keccak_single_kernels(&n1);
-    const zkp_keccak_kernelN *kN = zkp_keccak_multi_kernels(&nN);
+    const zkp_keccak_kernel1 *k1 = zkpi_keccak_single_kernels(&n1);
+    const zkp_keccak_kernelN *kN = zkpi_keccak_multi_kernels(&nN);
     CHECK(!strcmp(k1[n1 - 1].info.name, "portable"));
     CHECK(kN[nN - 1].lanes == 1);
     uint64_t iters = th_count(200);
@@ -228,9 +228,9 @@ static void test_kernels(void) {
             uint64_t st[25 * ZKP_KECCAK_MAX_LANES], one[ZKP_KECCAK_MAX_LANES][25];
             for (unsigned i = 0; i < N; i++)
                 for (int l = 0; l < 25; l++) st[l * N + i] = one[i][l] = th_rand_edge64(0);
-            zkp_keccak_multi_permute(&kN[k], st);
+            zkpi_keccak_multi_permute(&kN[k], st);
             for (unsigned i = 0; i < N; i++) {
-                zkp_keccakf1600_portable(one[i]);
+                zkpi_keccakf1600_portable(one[i]);
                 for (int l = 0; l < 25; l++)
                     CHECK_MSG(st[l * N + i] == one[i][l], "%s: instance %u lane %d", kN[k].info.name, i, l);
             }

@@ -150,19 +150,19 @@ typedef struct {
 #define KX_AVX512_NEED (ZKP_CPU_AVX2 | ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512DQ)
 
 #if ZKP_HAVE_SHA3
-static void sha3_single(uint64_t *st) { zkp_keccakf1600_sha3(st); }
+static void sha3_single(uint64_t *st) { zkpi_keccakf1600_sha3(st); }
 #endif
 
 static const kx_kernel k_kernels[] = {
 #if ZKP_HAVE_AVX512
-    {{"x8-avx512", KX_AVX512_NEED, 1}, 8, zkp_keccakf1600x8_avx512},
+    {{"x8-avx512", KX_AVX512_NEED, 1}, 8, zkpi_keccakf1600x8_avx512},
 #endif
 #if ZKP_HAVE_SHA3
-    {{"x2-sha3", ZKP_CPU_NEON | ZKP_CPU_SHA3, 1}, 2, zkp_keccakf1600x2_sha3},
+    {{"x2-sha3", ZKP_CPU_NEON | ZKP_CPU_SHA3, 1}, 2, zkpi_keccakf1600x2_sha3},
     {{"x1-sha3", ZKP_CPU_NEON | ZKP_CPU_SHA3, 1}, 1, sha3_single},
 #endif
 #if ZKP_HAVE_NEON
-    {{"x2-neon", ZKP_CPU_NEON, 1}, 2, zkp_keccakf1600x2_neon},
+    {{"x2-neon", ZKP_CPU_NEON, 1}, 2, zkpi_keccakf1600x2_neon},
 #endif
     {{NULL, 0, 0}, 0, NULL},  /* end (keeps the table non-empty everywhere) */
 };
@@ -255,10 +255,10 @@ typedef struct {
 
 static const kx_mover k_movers[] = {
 #if ZKP_HAVE_AVX512
-    {{"x8-avx512", KX_AVX512_NEED, 1}, 8, zkp_keccakx8_xor_lanes_avx512, zkp_keccakx8_extract_lanes_avx512},
+    {{"x8-avx512", KX_AVX512_NEED, 1}, 8, zkpi_keccakx8_xor_lanes_avx512, zkpi_keccakx8_extract_lanes_avx512},
 #endif
 #if ZKP_HAVE_NEON
-    {{"x2-neon", ZKP_CPU_NEON, 1}, 2, zkp_keccakx2_xor_lanes_neon, zkp_keccakx2_extract_lanes_neon},
+    {{"x2-neon", ZKP_CPU_NEON, 1}, 2, zkpi_keccakx2_xor_lanes_neon, zkpi_keccakx2_extract_lanes_neon},
 #endif
     {{NULL, 0, 0}, 0, NULL, NULL},
 };
@@ -362,7 +362,7 @@ static void hash64_at_level(void *ctx) {
                 out[i] = ob[i].p;
             }
         }
-        zkp_keccakx8_hash64_avx512(in, out, suffix);
+        zkpi_keccakx8_hash64_avx512(in, out, suffix);
         for (int i = 0; i < 8; i++) {
             CHECK_EQ_BYTES(out[i], want[i], 32);
             TH_BUF_FREE(ib[i]);
@@ -397,29 +397,29 @@ static void test_wiring(void) {
     (void)m;
 #if ZKP_HAVE_AVX512
     if ((det & KX_AVX512_NEED) == KX_AVX512_NEED && zkp_cpu_force("avx512") == ZKP_OK) {
-        m = zkp_keccak_multi();
-        CHECK(m->permute == zkp_keccakf1600x8_avx512);
+        m = zkpi_keccak_multi();
+        CHECK(m->permute == zkpi_keccakf1600x8_avx512);
         CHECK(m->lanes == 8);
-        CHECK(m->xor_lanes == zkp_keccakx8_xor_lanes_avx512);
-        CHECK(m->extract_lanes == zkp_keccakx8_extract_lanes_avx512);
-        CHECK(m->hash64 == zkp_keccakx8_hash64_avx512);
+        CHECK(m->xor_lanes == zkpi_keccakx8_xor_lanes_avx512);
+        CHECK(m->extract_lanes == zkpi_keccakx8_extract_lanes_avx512);
+        CHECK(m->hash64 == zkpi_keccakx8_hash64_avx512);
     }
 #endif
 #if ZKP_HAVE_SHA3
     if ((det & (ZKP_CPU_NEON | ZKP_CPU_SHA3)) == (ZKP_CPU_NEON | ZKP_CPU_SHA3) && zkp_cpu_force("sha3") == ZKP_OK) {
-        m = zkp_keccak_multi();
-        CHECK(m->permute == zkp_keccakf1600x2_sha3);
-        CHECK(m->xor_lanes == zkp_keccakx2_xor_lanes_neon);
-        CHECK(m->extract_lanes == zkp_keccakx2_extract_lanes_neon);
-        CHECK(zkp_keccak_single()->permute == zkp_keccakf1600_sha3);
+        m = zkpi_keccak_multi();
+        CHECK(m->permute == zkpi_keccakf1600x2_sha3);
+        CHECK(m->xor_lanes == zkpi_keccakx2_xor_lanes_neon);
+        CHECK(m->extract_lanes == zkpi_keccakx2_extract_lanes_neon);
+        CHECK(zkpi_keccak_single()->permute == zkpi_keccakf1600_sha3);
     }
 #endif
 #if ZKP_HAVE_NEON
     if ((det & ZKP_CPU_NEON) && zkp_cpu_force("neon") == ZKP_OK) {
-        m = zkp_keccak_multi();
-        CHECK(m->permute == zkp_keccakf1600x2_neon);
-        CHECK(m->xor_lanes == zkp_keccakx2_xor_lanes_neon);
-        CHECK(m->extract_lanes == zkp_keccakx2_extract_lanes_neon);
+        m = zkpi_keccak_multi();
+        CHECK(m->permute == zkpi_keccakf1600x2_neon);
+        CHECK(m->xor_lanes == zkpi_keccakx2_xor_lanes_neon);
+        CHECK(m->extract_lanes == zkpi_keccakx2_extract_lanes_neon);
     }
 #endif
     CHECK_STATUS(zkp_cpu_force("native"), ZKP_OK);

@@ -65,7 +65,7 @@ static rb rb_of_fr(const zkp_fr *x) { return rb_from_u64x4(x->v); }
 /* ---- constants --------------------------------------------------------------------- */
 
 static const zkp_poseidon_ops *portable_ops(void) {
-    return zkp_poseidon_kernels[zkp_poseidon_kernel_count - 1].ops;
+    return zkpi_poseidon_kernels[zkpi_poseidon_kernel_count - 1].ops;
 }
 
 /* table[i] (Montgomery) == expected[i] (JSON, canonical), for n entries. */
@@ -108,14 +108,14 @@ static void test_constants(void) {
         const json *a = json_at(dw, k), *b = json_at(sw, k);
         unsigned t = (unsigned)atoi(json_str(a, "t"));
         CHECK_EQ_INT(t, k + 2);
-        unsigned rp = zkp_poseidon_rp[t];
+        unsigned rp = zkpi_poseidon_rp[t];
         CHECK_EQ_INT(rp, atoi(json_str(a, "partial_rounds")));
         check_table("C", t, zkp_poseidon_rc[t], json_get(a, "C"), (size_t)(8 + rp) * t);
-        check_matrix("M", t, zkp_poseidon_mds[t], json_get(a, "M"));
-        check_table("sparse C", t, zkp_poseidon_sc[t], json_get(b, "C"), (size_t)8 * t + rp);
+        check_matrix("M", t, zkpi_poseidon_mds[t], json_get(a, "M"));
+        check_table("sparse C", t, zkpi_poseidon_sc[t], json_get(b, "C"), (size_t)8 * t + rp);
         check_table("sparse S", t, zkp_poseidon_ss[t], json_get(b, "S"), (size_t)(2 * t - 1) * rp);
-        check_matrix("sparse M", t, zkp_poseidon_mds[t], json_get(b, "M"));
-        check_matrix("sparse P", t, zkp_poseidon_sp[t], json_get(b, "P"));
+        check_matrix("sparse M", t, zkpi_poseidon_mds[t], json_get(b, "M"));
+        check_matrix("sparse P", t, zkpi_poseidon_sp[t], json_get(b, "P"));
     }
     json_free(d);
     json_free(s);
@@ -207,8 +207,8 @@ static void test_field_kernel(const zkp_poseidon_kernel *k) {
 
 static void test_field(void) {
     th_section("field");
-    for (size_t i = 0; i < zkp_poseidon_kernel_count; i++) {
-        const zkp_poseidon_kernel *k = &zkp_poseidon_kernels[i];
+    for (size_t i = 0; i < zkpi_poseidon_kernel_count; i++) {
+        const zkp_poseidon_kernel *k = &zkpi_poseidon_kernels[i];
         if (!zkp_kernel_usable(&k->info)) continue;
         test_field_kernel(k);
     }
@@ -584,8 +584,8 @@ static void run_light_poseidon(void *arg) {
 
 static void test_sparse_dense(void) {
     th_section("sparse-vs-dense");
-    for (size_t ki = 0; ki < zkp_poseidon_kernel_count; ki++) {
-        const zkp_poseidon_kernel *k = &zkp_poseidon_kernels[ki];
+    for (size_t ki = 0; ki < zkpi_poseidon_kernel_count; ki++) {
+        const zkp_poseidon_kernel *k = &zkpi_poseidon_kernels[ki];
         if (!zkp_kernel_usable(&k->info)) continue;
         for (unsigned t = 2; t <= 17; t++) { /* fixed set: every width */
             uint64_t n = th_count(6);
@@ -624,8 +624,8 @@ static void test_many_kernels(void) {
     th_section("hash-many-kernels");
     static const size_t counts[] = {8, 1, 2, 3, 7, 9, 16, 17, 19, 35}; /* [0]: also the single-state ops */
     const zkp_poseidon_ops *ref = portable_ops();
-    for (size_t ki = 0; ki < zkp_poseidon_kernel_count; ki++) {
-        const zkp_poseidon_kernel *k = &zkp_poseidon_kernels[ki];
+    for (size_t ki = 0; ki < zkpi_poseidon_kernel_count; ki++) {
+        const zkp_poseidon_kernel *k = &zkpi_poseidon_kernels[ki];
         if (!zkp_kernel_usable(&k->info)) continue;
         for (unsigned t = 2; t <= 17; t++)
             for (size_t ci = 0; ci < ZKP_ARRAY_LEN(counts); ci++) {
@@ -725,7 +725,7 @@ static rb rand_edges(const rb *lim, const unsigned bits) {
 static void check_partial_round(const char *name, partial_round_fn fn, unsigned t, const rb *rinv) {
     const rb p = *rb_p();
     zkp_fr s[17], in[17];
-    const unsigned r = (unsigned)th_rand_below(zkp_poseidon_rp[t]);
+    const unsigned r = (unsigned)th_rand_below(zkpi_poseidon_rp[t]);
     memset(s, 0, sizeof s);
     const int bound = fn(t, s, r); /* probe the invariant (s is overwritten below) */
     const rb kb = rb_small((uint32_t)bound), lim = rb_mul(&p, &kb);
@@ -735,7 +735,7 @@ static void check_partial_round(const char *name, partial_round_fn fn, unsigned 
     }
     memcpy(s, in, sizeof s);
     CHECK_MSG(fn(t, s, r) == bound, "%s t=%u: partial-round hook", name, t);
-    const zkp_fr *Z = zkp_poseidon_sz[t] + (size_t)r * (2 * t - 1);
+    const zkp_fr *Z = zkpi_poseidon_sz[t] + (size_t)r * (2 * t - 1);
     rb v[17], z;
     for (unsigned i = 0; i < t; i++) {
         rb x = rb_of_fr(&in[i]);
@@ -778,12 +778,12 @@ static void test_partial_round(void) {
         const char *name;
         partial_round_fn fn;
         int usable;
-    } k[2] = {{"portable", zkp_poseidon_partial_round_portable, 1}, {"bmi2", NULL, 0}};
+    } k[2] = {{"portable", zkpi_poseidon_partial_round_portable, 1}, {"bmi2", NULL, 0}};
 #if ZKP_HAVE_BMI2
-    k[1].fn = zkp_poseidon_partial_round_bmi2;
-    for (size_t i = 0; i < zkp_poseidon_kernel_count; i++)
-        if (strcmp(zkp_poseidon_kernels[i].info.name, "bmi2") == 0)
-            k[1].usable = zkp_kernel_usable(&zkp_poseidon_kernels[i].info);
+    k[1].fn = zkpi_poseidon_partial_round_bmi2;
+    for (size_t i = 0; i < zkpi_poseidon_kernel_count; i++)
+        if (strcmp(zkpi_poseidon_kernels[i].info.name, "bmi2") == 0)
+            k[1].usable = zkp_kernel_usable(&zkpi_poseidon_kernels[i].info);
 #endif
     /* every width once, then random widths: the oracle is slow (ASan, qemu) */
     const uint64_t n = th_count(64);
@@ -832,9 +832,9 @@ static rb p_tenths(unsigned num) {
 
 static void test_ifma_field(void) {
     const zkp_poseidon_kernel *k = NULL;
-    for (size_t i = 0; i < zkp_poseidon_kernel_count; i++)
-        if (strcmp(zkp_poseidon_kernels[i].info.name, "avx512ifma") == 0 && zkp_kernel_usable(&zkp_poseidon_kernels[i].info))
-            k = &zkp_poseidon_kernels[i];
+    for (size_t i = 0; i < zkpi_poseidon_kernel_count; i++)
+        if (strcmp(zkpi_poseidon_kernels[i].info.name, "avx512ifma") == 0 && zkp_kernel_usable(&zkpi_poseidon_kernels[i].info))
+            k = &zkpi_poseidon_kernels[i];
     if (!k) return;
     th_section("ifma-field");
     const rb p = *rb_p();
@@ -853,7 +853,7 @@ static void test_ifma_field(void) {
                 set_52(a, j, &ra[j]);
                 set_52(b, j, &rbv[j]);
             }
-            zkp_poseidon_ifma_field8(op, r, a, b);
+            zkpi_poseidon_ifma_field8(op, r, a, b);
             for (int j = 0; j < 8; j++) {
                 for (int l = 0; l < 4; l++) CHECK_MSG(r[l][j] >> 52 == 0, "ifma op %d: limb %d not normalised", op, l);
                 const rb got = rb_of_52(r, j), g = rb_mod(&got, &p), g100 = rb_mul(&got, &hundred);
@@ -877,9 +877,9 @@ static void test_ifma_field(void) {
 static void check_ifma_partial(unsigned t, const rb *rinv256, const rb *rinv260) {
     const rb p = *rb_p();
     static uint64_t s[17][5][8], in[17][5][8];
-    const unsigned rp = zkp_poseidon_rp[t];
+    const unsigned rp = zkpi_poseidon_rp[t];
     const unsigned r = (unsigned)th_rand_below(rp + 1); /* rp: the final scales */
-    int bound = zkp_poseidon_ifma_partial_round8(t, s, r); /* probe (s is overwritten below) */
+    int bound = zkpi_poseidon_ifma_partial_round8(t, s, r); /* probe (s is overwritten below) */
     if (bound < 0) return;
     const rb lim = p_tenths((unsigned)bound), hundred = rb_small(100), c104 = rb_small(104);
     const rb lim104 = rb_mul(&p, &c104);
@@ -892,8 +892,8 @@ static void check_ifma_partial(unsigned t, const rb *rinv256, const rb *rinv260)
             v[i][j] = rb_mulmod(&x, rinv260);
         }
     memcpy(s, in, sizeof s);
-    CHECK_MSG(zkp_poseidon_ifma_partial_round8(t, s, r) == bound, "ifma t=%u: partial-round hook", t);
-    const zkp_fr *Z = zkp_poseidon_sz[t] + (size_t)r * (2 * t - 1);
+    CHECK_MSG(zkpi_poseidon_ifma_partial_round8(t, s, r) == bound, "ifma t=%u: partial-round hook", t);
+    const zkp_fr *Z = zkpi_poseidon_sz[t] + (size_t)r * (2 * t - 1);
     rb zc[33];
     for (unsigned k = 0; k < (r < rp ? 2 * t - 1 : t); k++) {
         rb c = rb_of_fr(&Z[k]);
@@ -934,9 +934,9 @@ static void check_ifma_partial(unsigned t, const rb *rinv256, const rb *rinv260)
 
 static void test_ifma_partial(void) {
     int usable = 0;
-    for (size_t i = 0; i < zkp_poseidon_kernel_count; i++)
-        if (strcmp(zkp_poseidon_kernels[i].info.name, "avx512ifma") == 0)
-            usable = zkp_kernel_usable(&zkp_poseidon_kernels[i].info);
+    for (size_t i = 0; i < zkpi_poseidon_kernel_count; i++)
+        if (strcmp(zkpi_poseidon_kernels[i].info.name, "avx512ifma") == 0)
+            usable = zkp_kernel_usable(&zkpi_poseidon_kernels[i].info);
     if (!usable) return;
     th_section("ifma-partial-round");
     const rb rinv256 = rb_rinv(), half = rb_half();

@@ -226,7 +226,7 @@ zkp_status zkp_cpu_force(const char *level) {
     return ZKP_OK;
 }
 
-uint32_t zkp_cpu_generation(void) {
+uint32_t zkpi_cpu_generation(void) {
     return atomic_load_explicit(&g_generation, memory_order_acquire);
 }
 

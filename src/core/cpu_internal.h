@@ -35,7 +35,7 @@ typedef struct zkp_kernel_info {
 } zkp_kernel_info;
 
 /* Changes whenever the active feature mask changes. Never 0. */
-uint32_t zkp_cpu_generation(void);
+uint32_t zkpi_cpu_generation(void);
 
 /* Whether a kernel can run now (tests loop over exactly these). */
 static inline int zkp_kernel_usable(const zkp_kernel_info *k) {
@@ -47,7 +47,7 @@ static inline int zkp_kernel_usable(const zkp_kernel_info *k) {
 static inline unsigned zkp_dispatch_pick(_Atomic uint64_t *cache, const void *table, size_t stride,
                                          unsigned n) {
     uint64_t c = atomic_load_explicit(cache, memory_order_relaxed);
-    uint32_t gen = zkp_cpu_generation();
+    uint32_t gen = zkpi_cpu_generation();
     if ((uint32_t)(c >> 32) == gen) return (unsigned)(uint32_t)c;
     unsigned i = 0;
     while (i + 1 < n && !zkp_kernel_usable((const zkp_kernel_info *)((const char *)table + i * stride))) i++;

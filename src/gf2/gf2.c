@@ -15,7 +15,7 @@
  * 2 MiB L2): 11 bits was best or tied for every field at 2^20 powers, where
  * the table shares L2 with the streamed exponents and results; for small
  * cache-resident batches 13 bits is ~15% faster (see docs/gf2.md). */
-const gf2_field_desc gf2_fields[ZKP_GF2_FIELD_COUNT] = {
+const gf2_field_desc zkpi_gf2_fields[ZKP_GF2_FIELD_COUNT] = {
     {"b127", 127, 2, ~(uint64_t)0 >> 1, 11},
     {"ghash128", 128, 2, ~(uint64_t)0, 11},
     {"b163", 163, 3, ((uint64_t)1 << 35) - 1, 11},
@@ -30,19 +30,19 @@ const gf2_field_desc gf2_fields[ZKP_GF2_FIELD_COUNT] = {
 zkp_status zkp_gf2_field_by_name(const char *name, zkp_gf2_field *out) {
     if (!name || !out) return ZKP_ERR_NULL;
     for (unsigned i = 0; i < ZKP_GF2_FIELD_COUNT; i++)
-        if (strcmp(name, gf2_fields[i].name) == 0) {
+        if (strcmp(name, zkpi_gf2_fields[i].name) == 0) {
             *out = (zkp_gf2_field)i;
             return ZKP_OK;
         }
     return ZKP_ERR_PARAM;
 }
-const char *zkp_gf2_field_name(zkp_gf2_field f) { return VALID(f) ? gf2_fields[f].name : NULL; }
-unsigned zkp_gf2_field_limbs(zkp_gf2_field f) { return VALID(f) ? gf2_fields[f].limbs : 0; }
-unsigned zkp_gf2_field_degree(zkp_gf2_field f) { return VALID(f) ? gf2_fields[f].degree : 0; }
+const char *zkp_gf2_field_name(zkp_gf2_field f) { return VALID(f) ? zkpi_gf2_fields[f].name : NULL; }
+unsigned zkp_gf2_field_limbs(zkp_gf2_field f) { return VALID(f) ? zkpi_gf2_fields[f].limbs : 0; }
+unsigned zkp_gf2_field_degree(zkp_gf2_field f) { return VALID(f) ? zkpi_gf2_fields[f].degree : 0; }
 
 static int reduced(zkp_gf2_field f, const uint64_t *a) {
-    unsigned nl = gf2_fields[f].limbs;
-    return (a[nl - 1] & ~gf2_fields[f].top_mask) == 0;
+    unsigned nl = zkpi_gf2_fields[f].limbs;
+    return (a[nl - 1] & ~zkpi_gf2_fields[f].top_mask) == 0;
 }
 
 /* ---- generic entry points -------------------------------------------------- */
@@ -56,21 +56,21 @@ zkp_status zkp_gf2_check(zkp_gf2_field f, const uint64_t *a) {
 zkp_status zkp_gf2_add(zkp_gf2_field f, uint64_t *r, const uint64_t *a, const uint64_t *b) {
     if (!VALID(f)) return ZKP_ERR_PARAM;
     if (!r || !a || !b) return ZKP_ERR_NULL;
-    for (unsigned i = 0; i < gf2_fields[f].limbs; i++) r[i] = a[i] ^ b[i];
+    for (unsigned i = 0; i < zkpi_gf2_fields[f].limbs; i++) r[i] = a[i] ^ b[i];
     return ZKP_OK;
 }
 
 zkp_status zkp_gf2_mul(zkp_gf2_field f, uint64_t *r, const uint64_t *a, const uint64_t *b) {
     if (!VALID(f)) return ZKP_ERR_PARAM;
     if (!r || !a || !b) return ZKP_ERR_NULL;
-    gf2_kernel_active()->ops[f].mul(r, a, b);
+    zkpi_gf2_kernel_active()->ops[f].mul(r, a, b);
     return ZKP_OK;
 }
 
 zkp_status zkp_gf2_square(zkp_gf2_field f, uint64_t *r, const uint64_t *a) {
     if (!VALID(f)) return ZKP_ERR_PARAM;
     if (!r || !a) return ZKP_ERR_NULL;
-    gf2_kernel_active()->ops[f].sqr(r, a);
+    zkpi_gf2_kernel_active()->ops[f].sqr(r, a);
     return ZKP_OK;
 }
 
@@ -78,8 +78,8 @@ zkp_status zkp_gf2_mul_batch(zkp_gf2_field f, uint64_t *r, const uint64_t *a, co
     if (!VALID(f)) return ZKP_ERR_PARAM;
     if (n == 0) return ZKP_OK;
     if (!r || !a || !b) return ZKP_ERR_NULL;
-    if (!zkp_array_ok(n, gf2_fields[f].limbs * sizeof *r)) return ZKP_ERR_LENGTH;
-    gf2_kernel_active()->ops[f].mul_batch(r, a, b, n);
+    if (!zkp_array_ok(n, zkpi_gf2_fields[f].limbs * sizeof *r)) return ZKP_ERR_LENGTH;
+    zkpi_gf2_kernel_active()->ops[f].mul_batch(r, a, b, n);
     return ZKP_OK;
 }
 
@@ -110,10 +110,10 @@ static void inv_ops(const gf2_field_ops *op, unsigned n, unsigned nl, uint64_t *
 zkp_status zkp_gf2_inv(zkp_gf2_field f, uint64_t *r, const uint64_t *a) {
     if (!VALID(f)) return ZKP_ERR_PARAM;
     if (!r || !a) return ZKP_ERR_NULL;
-    const gf2_field_desc *d = &gf2_fields[f];
+    const gf2_field_desc *d = &zkpi_gf2_fields[f];
     uint64_t nz = 0;
     for (unsigned i = 0; i < d->limbs; i++) nz |= a[i];
-    inv_ops(&gf2_kernel_active()->ops[f], d->degree, d->limbs, r, a);
+    inv_ops(&zkpi_gf2_kernel_active()->ops[f], d->degree, d->limbs, r, a);
     return nz ? ZKP_OK : ZKP_ERR_RANGE;
 }
 
@@ -139,7 +139,7 @@ zkp_status zkp_gf2_pow(zkp_gf2_field f, uint64_t *r, const uint64_t *a, const ui
     if (!r || !a || (!e && e_limbs)) return ZKP_ERR_NULL;
     /* the exponent is read from its top limb down: e + e_limbs must not wrap */
     if (!zkp_array_ok(e_limbs, sizeof *e)) return ZKP_ERR_LENGTH;
-    pow_ops(&gf2_kernel_active()->ops[f], gf2_fields[f].limbs, r, a, e, e_limbs);
+    pow_ops(&zkpi_gf2_kernel_active()->ops[f], zkpi_gf2_fields[f].limbs, r, a, e, e_limbs);
     return ZKP_OK;
 }
 
@@ -147,7 +147,7 @@ zkp_status zkp_gf2_from_bytes(zkp_gf2_field f, uint64_t *r, const uint8_t *in) {
     if (!VALID(f)) return ZKP_ERR_PARAM;
     if (!r || !in) return ZKP_ERR_NULL;
     uint64_t t[ZKP_GF2_MAX_LIMBS];
-    unsigned nl = gf2_fields[f].limbs;
+    unsigned nl = zkpi_gf2_fields[f].limbs;
     for (unsigned i = 0; i < nl; i++) t[i] = zkp_load64_le(in + 8 * i);
     if (!reduced(f, t)) return ZKP_ERR_RANGE;
     memcpy(r, t, nl * 8);
@@ -157,7 +157,7 @@ zkp_status zkp_gf2_from_bytes(zkp_gf2_field f, uint64_t *r, const uint8_t *in) {
 zkp_status zkp_gf2_to_bytes(zkp_gf2_field f, uint8_t *out, const uint64_t *a) {
     if (!VALID(f)) return ZKP_ERR_PARAM;
     if (!out || !a) return ZKP_ERR_NULL;
-    for (unsigned i = 0; i < gf2_fields[f].limbs; i++) zkp_store64_le(out + 8 * i, a[i]);
+    for (unsigned i = 0; i < zkpi_gf2_fields[f].limbs; i++) zkp_store64_le(out + 8 * i, a[i]);
     return ZKP_OK;
 }
 
@@ -168,10 +168,10 @@ zkp_status zkp_gf2_to_bytes(zkp_gf2_field f, uint8_t *out, const uint64_t *a) {
         for (unsigned i = 0; i < sizeof r->limb / 8; i++) r->limb[i] = a->limb[i] ^ b->limb[i];    \
     }                                                                                              \
     void zkp_gf2_##F##_mul(zkp_gf2_##F *r, const zkp_gf2_##F *a, const zkp_gf2_##F *b) {           \
-        gf2_kernel_active()->ops[ID].mul(r->limb, a->limb, b->limb);                               \
+        zkpi_gf2_kernel_active()->ops[ID].mul(r->limb, a->limb, b->limb);                               \
     }                                                                                              \
     void zkp_gf2_##F##_square(zkp_gf2_##F *r, const zkp_gf2_##F *a) {                              \
-        gf2_kernel_active()->ops[ID].sqr(r->limb, a->limb);                                        \
+        zkpi_gf2_kernel_active()->ops[ID].sqr(r->limb, a->limb);                                        \
     }                                                                                              \
     zkp_status zkp_gf2_##F##_mul_batch(zkp_gf2_##F *r, const zkp_gf2_##F *a, const zkp_gf2_##F *b, \
                                        size_t n) {                                                 \
@@ -202,23 +202,23 @@ GF2_TYPED(b256, ZKP_GF2_B256)
 /* ---- fixed-base tables ---------------------------------------------------------- */
 
 unsigned zkp_gf2_fixed_base_default_window(zkp_gf2_field f) {
-    return VALID(f) ? gf2_fields[f].default_window : 0;
+    return VALID(f) ? zkpi_gf2_fields[f].default_window : 0;
 }
 
 size_t zkp_gf2_fixed_base_table_bytes(zkp_gf2_field f, unsigned w) {
     if (!VALID(f) || w < 1 || w > 20) return 0;
     unsigned nwin = (128 + w - 1) / w;
-    return (size_t)nwin * ((size_t)1 << w) * gf2_fields[f].limbs * 8;
+    return (size_t)nwin * ((size_t)1 << w) * zkpi_gf2_fields[f].limbs * 8;
 }
 
 zkp_status zkp_gf2_fixed_base_new(zkp_gf2_fixed_base **out, zkp_gf2_field f, const uint64_t *base, unsigned w) {
     if (!out || !base) return ZKP_ERR_NULL;
     *out = NULL;
     if (!VALID(f)) return ZKP_ERR_PARAM;
-    if (w == 0) w = gf2_fields[f].default_window;
+    if (w == 0) w = zkpi_gf2_fields[f].default_window;
     if (w > 20) return ZKP_ERR_PARAM;
     if (!reduced(f, base)) return ZKP_ERR_RANGE;
-    const unsigned nl = gf2_fields[f].limbs, nwin = (128 + w - 1) / w;
+    const unsigned nl = zkpi_gf2_fields[f].limbs, nwin = (128 + w - 1) / w;
     const size_t per = (size_t)1 << w;
     zkp_gf2_fixed_base *t = malloc(sizeof *t);
     if (!t) return ZKP_ERR_NOMEM;
@@ -231,7 +231,7 @@ zkp_status zkp_gf2_fixed_base_new(zkp_gf2_fixed_base **out, zkp_gf2_field f, con
     t->field = f;
     t->w = w;
     t->nwin = nwin;
-    const gf2_field_ops *op = &gf2_kernel_active()->ops[f];
+    const gf2_field_ops *op = &zkpi_gf2_kernel_active()->ops[f];
     uint64_t g[ZKP_GF2_MAX_LIMBS];
     memcpy(g, base, nl * 8);
     for (unsigned j = 0; j < nwin; j++) {
@@ -268,7 +268,7 @@ void zkp_gf2_fixed_base_free(zkp_gf2_fixed_base *t) {
     free(t);
 }
 
-const uint64_t *gf2_fixed_base_table(const zkp_gf2_fixed_base *t) { return t->tab; }
+const uint64_t *zkpi_gf2_fixed_base_table(const zkp_gf2_fixed_base *t) { return t->tab; }
 
 unsigned zkp_gf2_fixed_base_window(const zkp_gf2_fixed_base *t) { return t && fb_valid(t) ? t->w : 0; }
 zkp_gf2_field zkp_gf2_fixed_base_field(const zkp_gf2_fixed_base *t) {
@@ -282,9 +282,9 @@ zkp_status zkp_gf2_fixed_base_pow_batch_vartime(const zkp_gf2_fixed_base *t, uin
     if (n == 0) return ZKP_OK;
     if (!out || !exps) return ZKP_ERR_NULL;
     /* two exponent limbs in, one element out per power */
-    if (!zkp_array_ok(n, 2 * sizeof *exps) || !zkp_array_ok(n, gf2_fields[t->field].limbs * sizeof *out))
+    if (!zkp_array_ok(n, 2 * sizeof *exps) || !zkp_array_ok(n, zkpi_gf2_fields[t->field].limbs * sizeof *out))
         return ZKP_ERR_LENGTH;
-    gf2_kernel_active()->ops[t->field].fb_batch(out, t->tab, t->w, t->nwin, exps, n);
+    zkpi_gf2_kernel_active()->ops[t->field].fb_batch(out, t->tab, t->w, t->nwin, exps, n);
     return ZKP_OK;
 }
 

@@ -4,7 +4,7 @@
  * gf2_tmpl.h with one backend's vector operations).
  *
  * Every kernel provides, per field, four entry points over limb arrays
- * (elements of gf2_fields[f].limbs uint64_t, reduced in and out):
+ * (elements of zkpi_gf2_fields[f].limbs uint64_t, reduced in and out):
  *   mul(r, a, b)                   one product (r may alias a or b)
  *   sqr(r, a)                      one square
  *   mul_batch(r, a, b, n)          n products over arrays
@@ -44,16 +44,16 @@ typedef struct gf2_kernel {
 } gf2_kernel;
 
 /* One table per backend (defined by the kernel files that are built). */
-extern const gf2_field_ops gf2_ops_portable[ZKP_GF2_FIELD_COUNT];
-extern const gf2_field_ops gf2_ops_pclmul[ZKP_GF2_FIELD_COUNT];
-extern const gf2_field_ops gf2_ops_vpclmul[ZKP_GF2_FIELD_COUNT];
-extern const gf2_field_ops gf2_ops_avx512[ZKP_GF2_FIELD_COUNT];
-extern const gf2_field_ops gf2_ops_pmull[ZKP_GF2_FIELD_COUNT];
+extern const gf2_field_ops zkpi_gf2_ops_portable[ZKP_GF2_FIELD_COUNT];
+extern const gf2_field_ops zkpi_gf2_ops_pclmul[ZKP_GF2_FIELD_COUNT];
+extern const gf2_field_ops zkpi_gf2_ops_vpclmul[ZKP_GF2_FIELD_COUNT];
+extern const gf2_field_ops zkpi_gf2_ops_avx512[ZKP_GF2_FIELD_COUNT];
+extern const gf2_field_ops zkpi_gf2_ops_pmull[ZKP_GF2_FIELD_COUNT];
 
 /* The kernel table, widest first, portable last (tests walk it). */
-const gf2_kernel *gf2_kernels(size_t *count);
+const gf2_kernel *zkpi_gf2_kernels(size_t *count);
 /* The kernel the dispatcher picks now. */
-const gf2_kernel *gf2_kernel_active(void);
+const gf2_kernel *zkpi_gf2_kernel_active(void);
 
 typedef struct gf2_field_desc {
     const char *name;
@@ -63,7 +63,7 @@ typedef struct gf2_field_desc {
     unsigned default_window;
 } gf2_field_desc;
 
-extern const gf2_field_desc gf2_fields[ZKP_GF2_FIELD_COUNT];
+extern const gf2_field_desc zkpi_gf2_fields[ZKP_GF2_FIELD_COUNT];
 
 /* A fixed-base table (opaque in gf2.h; here so tests can corrupt its
  * header). magic is GF2_FB_MAGIC while the table is live. */
@@ -77,6 +77,6 @@ struct zkp_gf2_fixed_base {
 
 /* The window table of a fixed-base object (nwin blocks of 2^w elements),
  * for kernel-level tests. */
-const uint64_t *gf2_fixed_base_table(const zkp_gf2_fixed_base *t);
+const uint64_t *zkpi_gf2_fixed_base_table(const zkp_gf2_fixed_base *t);
 
 #endif

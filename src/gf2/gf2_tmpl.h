@@ -5,7 +5,7 @@
  * "limb pair" (two 64-bit limbs lo, hi), and the operations below; then it
  * includes this file, which instantiates every field's mul / sqr /
  * mul_batch / fb_batch for that backend as static functions and exports
- * the table gf2_ops_<GF2_SUFFIX>. Because everything here is static inline
+ * the table zkpi_gf2_ops_<GF2_SUFFIX>. Because everything here is static inline
  * and instantiated per field, the compiler sees the limb count and the
  * reducer in every loop: no indirect call or runtime polynomial walk inside
  * a batch.
@@ -43,7 +43,7 @@
 
 #define GF2_CAT_(a, b) a##_##b
 #define GF2_CAT(a, b) GF2_CAT_(a, b)
-#define GF2_OPS_NAME GF2_CAT(gf2_ops, GF2_SUFFIX)
+#define GF2_OPS_NAME GF2_CAT(zkpi_gf2_ops, GF2_SUFFIX)
 
 #if defined(__GNUC__)
 #define GF2_AI static inline __attribute__((always_inline))

@@ -11,19 +11,19 @@
 #include "core/util.h"
 #include "gf2/iso_internal.h"
 
-const zkp_gf2iso_kernel zkp_gf2iso_kernels[] = {
+const zkp_gf2iso_kernel zkpi_gf2iso_kernels[] = {
 #if ZKP_HAVE_AVX2
-    {{"avx2", ZKP_CPU_AVX2 | ZKP_CPU_BMI2, ZKP_HAVE_AVX2}, zkp_gf2iso_apply_avx2},
+    {{"avx2", ZKP_CPU_AVX2 | ZKP_CPU_BMI2, ZKP_HAVE_AVX2}, zkpi_gf2iso_apply_avx2},
 #endif
-    {{"portable", 0, 1}, zkp_gf2iso_apply_portable},
+    {{"portable", 0, 1}, zkpi_gf2iso_apply_portable},
 };
-const size_t zkp_gf2iso_kernel_count = ZKP_ARRAY_LEN(zkp_gf2iso_kernels);
+const size_t zkpi_gf2iso_kernel_count = ZKP_ARRAY_LEN(zkpi_gf2iso_kernels);
 
 static _Atomic uint64_t k_cache;
 
 static const zkp_gf2iso_kernel *pick(void) {
-    return &zkp_gf2iso_kernels[zkp_dispatch_pick(&k_cache, zkp_gf2iso_kernels, sizeof zkp_gf2iso_kernels[0],
-                                                 (unsigned)zkp_gf2iso_kernel_count)];
+    return &zkpi_gf2iso_kernels[zkp_dispatch_pick(&k_cache, zkpi_gf2iso_kernels, sizeof zkpi_gf2iso_kernels[0],
+                                                 (unsigned)zkpi_gf2iso_kernel_count)];
 }
 
 /* ---- portable kernel ------------------------------------------------------- */
@@ -95,7 +95,7 @@ ZKP_INLINE void apply_one(uint64_t *out, const uint64_t *in, const uint64_t (*ta
     iso_store(out, a, b);
 }
 
-void zkp_gf2iso_apply_portable(uint64_t *out, const uint64_t *in, size_t n, const uint64_t (*tab)[4]) {
+void zkpi_gf2iso_apply_portable(uint64_t *out, const uint64_t *in, size_t n, const uint64_t (*tab)[4]) {
     for (size_t i = 0; i < n; i++) apply_one(out + 4 * i, in + 4 * i, tab);
 }
 
@@ -141,21 +141,21 @@ static void apply_ct(uint64_t out[4], const uint64_t in[4], const uint64_t (*col
 }
 
 void zkp_gf2_b256_to_ghash2(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a) {
-    apply_ct(r->limb, a->limb, zkp_gf2iso_fwd_cols);
+    apply_ct(r->limb, a->limb, zkpi_gf2iso_fwd_cols);
 }
 
 void zkp_gf2_ghash2_to_b256(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a) {
-    apply_ct(r->limb, a->limb, zkp_gf2iso_inv_cols);
+    apply_ct(r->limb, a->limb, zkpi_gf2iso_inv_cols);
 }
 
 /* ---- public API ------------------------------------------------------------------ */
 
 void zkp_gf2_b256_to_ghash2_vartime(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a) {
-    pick()->apply(r->limb, a->limb, 1, zkp_gf2iso_fwd_tab);
+    pick()->apply(r->limb, a->limb, 1, zkpi_gf2iso_fwd_tab);
 }
 
 void zkp_gf2_ghash2_to_b256_vartime(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a) {
-    pick()->apply(r->limb, a->limb, 1, zkp_gf2iso_inv_tab);
+    pick()->apply(r->limb, a->limb, 1, zkpi_gf2iso_inv_tab);
 }
 
 /* The structs are exactly four limbs (gf2.h), so an array of them is an
@@ -166,7 +166,7 @@ zkp_status zkp_gf2_b256_to_ghash2_batch_vartime(zkp_gf2_ghash2 *r, const zkp_gf2
     if (n == 0) return ZKP_OK;
     if (!r || !a) return ZKP_ERR_NULL;
     if (!zkp_array_ok(n, sizeof *a)) return ZKP_ERR_LENGTH;
-    pick()->apply(r->limb, a->limb, n, zkp_gf2iso_fwd_tab);
+    pick()->apply(r->limb, a->limb, n, zkpi_gf2iso_fwd_tab);
     return ZKP_OK;
 }
 
@@ -174,12 +174,12 @@ zkp_status zkp_gf2_ghash2_to_b256_batch_vartime(zkp_gf2_b256 *r, const zkp_gf2_g
     if (n == 0) return ZKP_OK;
     if (!r || !a) return ZKP_ERR_NULL;
     if (!zkp_array_ok(n, sizeof *a)) return ZKP_ERR_LENGTH;
-    pick()->apply(r->limb, a->limb, n, zkp_gf2iso_inv_tab);
+    pick()->apply(r->limb, a->limb, n, zkpi_gf2iso_inv_tab);
     return ZKP_OK;
 }
 
 const char *zkp_gf2_iso_implementation(void) { return pick()->info.name; }
 
 void zkp_gf2_iso_root(zkp_gf2_ghash2 *r) {
-    for (int i = 0; i < 4; i++) r->limb[i] = zkp_gf2iso_root[i];
+    for (int i = 0; i < 4; i++) r->limb[i] = zkpi_gf2iso_root[i];
 }

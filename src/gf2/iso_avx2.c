@@ -26,7 +26,7 @@ static inline __attribute__((always_inline)) __m256i limb_sum(const uint64_t (*t
     return _mm256_xor_si256(acc, s);
 }
 
-void zkp_gf2iso_apply_avx2(uint64_t *out, const uint64_t *in, size_t n, const uint64_t (*tab)[4]) {
+void zkpi_gf2iso_apply_avx2(uint64_t *out, const uint64_t *in, size_t n, const uint64_t (*tab)[4]) {
     for (size_t i = 0; i < n; i++, in += 4, out += 4) {
         uint64_t x0 = in[0], x1 = in[1], x2 = in[2], x3 = in[3];
         __m256i z = _mm256_setzero_si256();

@@ -2,7 +2,7 @@
  * Kernel interface of the b256 <-> ghash2 isomorphism (src/gf2/iso.c).
  *
  * apply(out, in, n, tab) converts n elements (4 limbs each) with one of
- * the two generated tables (zkp_gf2iso_fwd_tab / zkp_gf2iso_inv_tab): per
+ * the two generated tables (zkpi_gf2iso_fwd_tab / zkpi_gf2iso_inv_tab): per
  * element, the XOR of 52 table entries selected by the input's windows (see
  * iso_tables.h). out may equal in. Variable time (table lookups indexed by
  * the data): public data only.
@@ -24,13 +24,13 @@ typedef struct zkp_gf2iso_kernel {
     zkp_gf2iso_apply_fn apply;
 } zkp_gf2iso_kernel;
 
-void zkp_gf2iso_apply_portable(uint64_t *out, const uint64_t *in, size_t n, const uint64_t (*tab)[4]);
+void zkpi_gf2iso_apply_portable(uint64_t *out, const uint64_t *in, size_t n, const uint64_t (*tab)[4]);
 #if ZKP_HAVE_AVX2
-void zkp_gf2iso_apply_avx2(uint64_t *out, const uint64_t *in, size_t n, const uint64_t (*tab)[4]);
+void zkpi_gf2iso_apply_avx2(uint64_t *out, const uint64_t *in, size_t n, const uint64_t (*tab)[4]);
 #endif
 
 /* Every kernel this build has, widest first, portable last (tests walk it). */
-extern const zkp_gf2iso_kernel zkp_gf2iso_kernels[];
-extern const size_t zkp_gf2iso_kernel_count;
+extern const zkp_gf2iso_kernel zkpi_gf2iso_kernels[];
+extern const size_t zkpi_gf2iso_kernel_count;
 
 #endif

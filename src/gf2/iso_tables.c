@@ -2,9 +2,9 @@
 #include "gf2/iso_tables.h"
 
 /* r = the smallest-encoding root of x^256+x^10+x^5+x^2+1 in ghash2. */
-const uint64_t zkp_gf2iso_root[4] = {0xf4674693f5e29589ull, 0x5b7c0058bb5d8781ull, 0x90c5d6be218cfa5dull, 0x00f9d80078d5ce4cull};
+const uint64_t zkpi_gf2iso_root[4] = {0xf4674693f5e29589ull, 0x5b7c0058bb5d8781ull, 0x90c5d6be218cfa5dull, 0x00f9d80078d5ce4cull};
 
-const uint64_t zkp_gf2iso_fwd_cols[256][4] = {
+const uint64_t zkpi_gf2iso_fwd_cols[256][4] = {
     {0x0000000000000001ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull},
     {0xf4674693f5e29589ull, 0x5b7c0058bb5d8781ull, 0x90c5d6be218cfa5dull, 0x00f9d80078d5ce4cull},
     {0xd37bc76115ea8f89ull, 0x01e52dd4ae66890dull, 0xcee87f8ecee048e1ull, 0x412b5a7f47d4455eull},
@@ -263,7 +263,7 @@ const uint64_t zkp_gf2iso_fwd_cols[256][4] = {
     {0x23bd8d1e588faec0ull, 0x5ad39141a832374eull, 0x5421645c32996488ull, 0x112e8a572036925cull},
 };
 
-const uint64_t zkp_gf2iso_inv_cols[256][4] = {
+const uint64_t zkpi_gf2iso_inv_cols[256][4] = {
     {0x0000000000000001ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull},
     {0x4906307d71ee6b4bull, 0xaef76f7ffc4fda94ull, 0xaede42da5db6a710ull, 0xb052bed100b50a6cull},
     {0x2e29f68996a4678cull, 0x9e8b6ed244da39c2ull, 0x544da72148c3cf18ull, 0xb512319dbf9e2470ull},
@@ -522,7 +522,7 @@ const uint64_t zkp_gf2iso_inv_cols[256][4] = {
     {0x7d9663eec08753d9ull, 0x7f33cbb80f68e9cbull, 0x625106bda8475bdaull, 0x88055ff26c96ebbbull},
 };
 
-_Alignas(64) const uint64_t zkp_gf2iso_fwd_tab[ZKP_GF2ISO_ENTRIES][4] = {
+_Alignas(64) const uint64_t zkpi_gf2iso_fwd_tab[ZKP_GF2ISO_ENTRIES][4] = {
     {0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull},
     {0x0000000000000001ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull},
     {0xf4674693f5e29589ull, 0x5b7c0058bb5d8781ull, 0x90c5d6be218cfa5dull, 0x00f9d80078d5ce4cull},
@@ -2125,7 +2125,7 @@ _Alignas(64) const uint64_t zkp_gf2iso_fwd_tab[ZKP_GF2ISO_ENTRIES][4] = {
     {0x94fc6321c3a70b0dull, 0xcd428fb036360aedull, 0xdd5fdbcc33acfbf7ull, 0xeb57785df48b7cc0ull},
 };
 
-_Alignas(64) const uint64_t zkp_gf2iso_inv_tab[ZKP_GF2ISO_ENTRIES][4] = {
+_Alignas(64) const uint64_t zkpi_gf2iso_inv_tab[ZKP_GF2ISO_ENTRIES][4] = {
     {0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull},
     {0x0000000000000001ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull},
     {0x4906307d71ee6b4bull, 0xaef76f7ffc4fda94ull, 0xaede42da5db6a710ull, 0xb052bed100b50a6cull},

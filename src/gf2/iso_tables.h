@@ -19,15 +19,15 @@
 #define ZKP_GF2ISO_OFF(limb, w) ((limb) * ZKP_GF2ISO_LIMB_ENTRIES + (w) * 32)
 
 /* x -> r (b256 to ghash2) and its inverse; 32-byte aligned for vector loads. */
-extern const uint64_t zkp_gf2iso_fwd_tab[ZKP_GF2ISO_ENTRIES][4];
-extern const uint64_t zkp_gf2iso_inv_tab[ZKP_GF2ISO_ENTRIES][4];
+extern const uint64_t zkpi_gf2iso_fwd_tab[ZKP_GF2ISO_ENTRIES][4];
+extern const uint64_t zkpi_gf2iso_inv_tab[ZKP_GF2ISO_ENTRIES][4];
 
 /* The root r of x^256 + x^10 + x^5 + x^2 + 1 in ghash2 that x maps to
  * (c0 limbs then c1 limbs), and the two matrices by columns: column i of the
  * forward matrix is r^i in ghash2; column i of the inverse is the b256
  * element that ghash2's basis vector i (bit i of c0 | c1 << 128) maps to. */
-extern const uint64_t zkp_gf2iso_root[4];
-extern const uint64_t zkp_gf2iso_fwd_cols[256][4];
-extern const uint64_t zkp_gf2iso_inv_cols[256][4];
+extern const uint64_t zkpi_gf2iso_root[4];
+extern const uint64_t zkpi_gf2iso_fwd_cols[256][4];
+extern const uint64_t zkpi_gf2iso_inv_cols[256][4];
 
 #endif

@@ -10,28 +10,28 @@
  * shlx and shrx in them (ctest kernel-isa checks every entry's promise). */
 #define HB_AVX512_NEED (ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512DQ | ZKP_CPU_BMI2)
 
-const hb_kernel hb_kernels[] = {
+const hb_kernel zkpi_hb_kernels[] = {
 #if ZKP_HAVE_AVX512
-    {{"avx512", HB_AVX512_NEED, 1}, hb_permute_avx512, hb_phase_avx512},
+    {{"avx512", HB_AVX512_NEED, 1}, zkpi_hb_permute_avx512, zkpi_hb_phase_avx512},
 #endif
 #if ZKP_HAVE_AVX2
-    {{"avx2", ZKP_CPU_AVX2 | ZKP_CPU_BMI2, 1}, hb_permute_avx2, hb_phase_avx2},
+    {{"avx2", ZKP_CPU_AVX2 | ZKP_CPU_BMI2, 1}, zkpi_hb_permute_avx2, zkpi_hb_phase_avx2},
 #endif
-    {{"portable", 0, 1}, hb_permute_portable, hb_phase_portable},
+    {{"portable", 0, 1}, zkpi_hb_permute_portable, zkpi_hb_phase_portable},
 };
-const unsigned hb_kernel_count = (unsigned)ZKP_ARRAY_LEN(hb_kernels);
+const unsigned zkpi_hb_kernel_count = (unsigned)ZKP_ARRAY_LEN(zkpi_hb_kernels);
 
-int hb_try_single(uint64_t (*states)[16], unsigned n, const hemera_profile *pr) {
-    if (pr != &zkp_hemera_profile_default) return 0;
+int zkpi_hb_try_single(uint64_t (*states)[16], unsigned n, const hemera_profile *pr) {
+    if (pr != &zkpi_hemera_profile_default) return 0;
     for (unsigned l = 0; l < n; l++) zkp_hemera_permute(states[l]);
     return 1;
 }
 
 static _Atomic uint64_t hb_cache;
 
-const hb_kernel *hb_kernel_active(void) { return ZKP_DISPATCH(&hb_cache, hb_kernels); }
+const hb_kernel *zkpi_hb_kernel_active(void) { return ZKP_DISPATCH(&hb_cache, zkpi_hb_kernels); }
 
-void hb_permute_with(const hb_kernel *k, uint64_t (*states)[16], size_t n, const hemera_profile *pr) {
+void zkpi_hb_permute_with(const hb_kernel *k, uint64_t (*states)[16], size_t n, const hemera_profile *pr) {
     while (n) {
         unsigned g = n >= HB_MAX_LANES ? HB_MAX_LANES : (unsigned)n;
         k->permute(states, g, pr);
@@ -44,13 +44,13 @@ zkp_status zkp_hemera_permute_batch(uint64_t (*states)[ZKP_HEMERA_WIDTH], size_t
     if (n == 0) return ZKP_OK;
     if (!states) return ZKP_ERR_NULL;
     if (!zkp_array_ok(n, sizeof *states)) return ZKP_ERR_LENGTH;
-    hb_permute_with(hb_kernel_active(), states, n, &zkp_hemera_profile_default);
+    zkpi_hb_permute_with(zkpi_hb_kernel_active(), states, n, &zkpi_hemera_profile_default);
     return ZKP_OK;
 }
 
-const char *zkp_hemera_permute_batch_implementation(void) { return hb_kernel_active()->info.name; }
+const char *zkp_hemera_permute_batch_implementation(void) { return zkpi_hb_kernel_active()->info.name; }
 
-void hb_profile_x7_placeholder(hb_profile_storage *ps) {
+void zkpi_hb_profile_x7_placeholder(hb_profile_storage *ps) {
     uint64_t x = 0x243F6A8885A308D3ull; /* fixed seed: placeholder constants, cost only */
     for (unsigned i = 0; i < 192 + 48; i++) {
         x ^= x << 13;
@@ -65,5 +65,5 @@ void hb_profile_x7_placeholder(hb_profile_storage *ps) {
     ps->pr.partial_inverse = 0;
     ps->pr.rc_full = ps->rc_full;
     ps->pr.rc_partial = ps->rc_partial;
-    ps->pr.diag = zkp_hemera_profile_default.diag;
+    ps->pr.diag = zkpi_hemera_profile_default.diag;
 }

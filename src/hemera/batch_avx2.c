@@ -117,6 +117,6 @@ ZKP_INLINE VMASK v_zero_mask(VT c) { return _mm256_cmpeq_epi64(c, _mm256_setzero
 ZKP_INLINE VT v_one_if(VT x, VMASK m) { return _mm256_blendv_epi8(x, v_set1(1), m); }
 ZKP_INLINE VT v_zero_if(VT x, VMASK m) { return _mm256_andnot_si256(m, x); }
 
-#define HB_SIMD_PERMUTE hb_permute_avx2
-#define HB_SIMD_PHASE hb_phase_avx2
+#define HB_SIMD_PERMUTE zkpi_hb_permute_avx2
+#define HB_SIMD_PHASE zkpi_hb_phase_avx2
 #include "hemera/batch_simd.inc"

@@ -114,6 +114,6 @@ ZKP_INLINE VMASK v_zero_mask(VT c) { return _mm512_cmpeq_epu64_mask(c, _mm512_se
 ZKP_INLINE VT v_one_if(VT x, VMASK m) { return _mm512_mask_mov_epi64(x, m, v_set1(1)); }
 ZKP_INLINE VT v_zero_if(VT x, VMASK m) { return _mm512_maskz_mov_epi64((__mmask8)~m, x); }
 
-#define HB_SIMD_PERMUTE hb_permute_avx512
-#define HB_SIMD_PHASE hb_phase_avx512
+#define HB_SIMD_PERMUTE zkpi_hb_permute_avx512
+#define HB_SIMD_PHASE zkpi_hb_phase_avx512
 #include "hemera/batch_simd.inc"

@@ -69,7 +69,7 @@ ZKP_INLINE uint64_t hb_pow7(uint64_t x) {
 /* In place: x[i] <- x[i]^-1 (0 -> 0) for i < n, with one field inversion
  * (Montgomery's trick). Zero lanes are 1 in the product and 0 in the
  * result. */
-void hb_batch_inverse(uint64_t *x, unsigned n);
+void zkpi_hb_batch_inverse(uint64_t *x, unsigned n);
 
 /* ---- kernels ----------------------------------------------------------- */
 
@@ -89,33 +89,33 @@ typedef struct hb_kernel {
     hb_phase_fn phase;
 } hb_kernel;
 
-void hb_permute_portable(uint64_t (*states)[16], unsigned n, const hemera_profile *pr);
-void hb_phase_portable(uint64_t *soa16, int which, const hemera_profile *pr);
+void zkpi_hb_permute_portable(uint64_t (*states)[16], unsigned n, const hemera_profile *pr);
+void zkpi_hb_phase_portable(uint64_t *soa16, int which, const hemera_profile *pr);
 #if ZKP_HAVE_AVX2
-void hb_permute_avx2(uint64_t (*states)[16], unsigned n, const hemera_profile *pr);
-void hb_phase_avx2(uint64_t *soa16, int which, const hemera_profile *pr);
+void zkpi_hb_permute_avx2(uint64_t (*states)[16], unsigned n, const hemera_profile *pr);
+void zkpi_hb_phase_avx2(uint64_t *soa16, int which, const hemera_profile *pr);
 #endif
 #if ZKP_HAVE_AVX512
-void hb_permute_avx512(uint64_t (*states)[16], unsigned n, const hemera_profile *pr);
-void hb_phase_avx512(uint64_t *soa16, int which, const hemera_profile *pr);
+void zkpi_hb_permute_avx512(uint64_t (*states)[16], unsigned n, const hemera_profile *pr);
+void zkpi_hb_phase_avx512(uint64_t *soa16, int which, const hemera_profile *pr);
 #endif
 
 /* A few states of the live profile go to part 1's single permutation
  * (zkp_hemera_permute): a group that small has little to share, and one
  * padded vector group costs more than three single calls (measured, see
  * docs/hemera-batch.md). Returns 0 (nothing done) for other profiles. */
-int hb_try_single(uint64_t (*states)[16], unsigned n, const hemera_profile *pr);
+int zkpi_hb_try_single(uint64_t (*states)[16], unsigned n, const hemera_profile *pr);
 
 /* The kernel table (widest first, portable last) and the dispatched entry. */
-extern const hb_kernel hb_kernels[];
-extern const unsigned hb_kernel_count;
-const hb_kernel *hb_kernel_active(void);
+extern const hb_kernel zkpi_hb_kernels[];
+extern const unsigned zkpi_hb_kernel_count;
+const hb_kernel *zkpi_hb_kernel_active(void);
 
 /* n states through a given kernel (any n, split in groups). */
-void hb_permute_with(const hb_kernel *k, uint64_t (*states)[16], size_t n, const hemera_profile *pr);
+void zkpi_hb_permute_with(const hb_kernel *k, uint64_t (*states)[16], size_t n, const hemera_profile *pr);
 
 /* zkp_hemera_hash_leaf_batch through a given kernel (tests, tree). */
-ZKP_MUST_USE zkp_status hb_hash_leaf_batch_with(const hb_kernel *k, const uint8_t *const *chunks, const size_t *lens,
+ZKP_MUST_USE zkp_status zkpi_hb_hash_leaf_batch_with(const hb_kernel *k, const uint8_t *const *chunks, const size_t *lens,
                                                 const uint64_t *counters, size_t n, int is_root, uint8_t (*out)[32]);
 
 /* ---- alternative profile for costing only ------------------------------ */
@@ -129,6 +129,6 @@ typedef struct hb_profile_storage {
     uint64_t rc_full[2 * 6 * 16];
     uint64_t rc_partial[48];
 } hb_profile_storage;
-void hb_profile_x7_placeholder(hb_profile_storage *ps);
+void zkpi_hb_profile_x7_placeholder(hb_profile_storage *ps);
 
 #endif

@@ -28,7 +28,7 @@ zkp_status zkp_hemera_hash_node_batch(const uint8_t (*pairs)[2 * ZKP_HEMERA_DIGE
     if (n == 0) return ZKP_OK;
     if (!pairs || !out) return ZKP_ERR_NULL;
     if (!zkp_array_ok(n, sizeof *pairs)) return ZKP_ERR_LENGTH;  /* out is half as long */
-    const hb_kernel *k = hb_kernel_active();
+    const hb_kernel *k = zkpi_hb_kernel_active();
     const uint64_t flags = FLAG_PARENT | (is_root ? FLAG_ROOT : 0);
     uint64_t st[HB_MAX_LANES][16];
     while (n) {
@@ -41,7 +41,7 @@ zkp_status zkp_hemera_hash_node_batch(const uint8_t (*pairs)[2 * ZKP_HEMERA_DIGE
             for (unsigned j = 0; j < 8; j++) st[l][j] = zkp_load64_le(pairs[l] + 8 * j);
             st[l][9] = flags;
         }
-        k->permute(st, g, &zkp_hemera_profile_default);
+        k->permute(st, g, &zkpi_hemera_profile_default);
         for (unsigned l = 0; l < g; l++) digest_out(st[l], out[l]);
         pairs += g;
         out += g;
@@ -97,7 +97,7 @@ static void leaf_group(const hb_kernel *k, leaf_lane *ln, unsigned g, int is_roo
             if (s < ln[l].blocks) absorb_full(st[l], ln[l].p + 56 * s);
             else absorb_last(st[l], ln[l].p, 56 * s, (size_t)(ln[l].len - 56 * s), ln[l].len);
         }
-        k->permute(st, active, &zkp_hemera_profile_default);
+        k->permute(st, active, &zkpi_hemera_profile_default);
     }
     /* the leaf step (spec 7.1): digest limbs, counter, CHUNK (| ROOT) */
     const uint64_t flags = FLAG_CHUNK | (is_root ? FLAG_ROOT : 0);
@@ -109,11 +109,11 @@ static void leaf_group(const hb_kernel *k, leaf_lane *ln, unsigned g, int is_roo
         st[l][8] = ln[l].counter;
         st[l][9] = flags;
     }
-    k->permute(st, g, &zkp_hemera_profile_default);
+    k->permute(st, g, &zkpi_hemera_profile_default);
     for (unsigned l = 0; l < g; l++) digest_out(st[l], out[ln[l].idx]);
 }
 
-zkp_status hb_hash_leaf_batch_with(const hb_kernel *k, const uint8_t *const *chunks, const size_t *lens,
+zkp_status zkpi_hb_hash_leaf_batch_with(const hb_kernel *k, const uint8_t *const *chunks, const size_t *lens,
                                    const uint64_t *counters, size_t n, int is_root,
                                    uint8_t (*out)[ZKP_HEMERA_DIGEST_BYTES]) {
     if (n == 0) return ZKP_OK;
@@ -141,5 +141,5 @@ zkp_status hb_hash_leaf_batch_with(const hb_kernel *k, const uint8_t *const *chu
 
 zkp_status zkp_hemera_hash_leaf_batch(const uint8_t *const *chunks, const size_t *lens, const uint64_t *counters,
                                       size_t n, int is_root, uint8_t (*out)[ZKP_HEMERA_DIGEST_BYTES]) {
-    return hb_hash_leaf_batch_with(hb_kernel_active(), chunks, lens, counters, n, is_root, out);
+    return zkpi_hb_hash_leaf_batch_with(zkpi_hb_kernel_active(), chunks, lens, counters, n, is_root, out);
 }

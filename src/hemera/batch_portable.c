@@ -21,7 +21,7 @@ ZKP_INLINE uint64_t hb_reduce_small(uint64_t lo, uint64_t hi) {
     return r + ((0 - c) & HB_E); /* wrapped value < m < 2^64 - E: no second wrap */
 }
 
-void hb_batch_inverse(uint64_t *x, unsigned n) {
+void zkpi_hb_batch_inverse(uint64_t *x, unsigned n) {
     uint64_t pre[64], m[64];
     uint64_t zmask = 0;
     uint64_t acc = 1;
@@ -113,7 +113,7 @@ ZKP_INLINE void partial_round(uint64_t *s, unsigned L, uint64_t rc, int inverse,
     typedef unsigned __int128 u128;
     uint64_t x[HB_MAX_LANES];
     for (unsigned l = 0; l < L; l++) x[l] = hb_add(s[l], rc);
-    if (inverse) hb_batch_inverse(x, L);
+    if (inverse) zkpi_hb_batch_inverse(x, L);
     else
         for (unsigned l = 0; l < L; l++) x[l] = hb_pow7(x[l]);
     for (unsigned l = 0; l < L; l++) {
@@ -161,10 +161,10 @@ static void permute_group(uint64_t (*st)[16], unsigned L, const hemera_profile *
         for (unsigned i = 0; i < 16; i++) st[l][i] = s[i * L + l];
 }
 
-void hb_permute_portable(uint64_t (*states)[16], unsigned n, const hemera_profile *pr) {
+void zkpi_hb_permute_portable(uint64_t (*states)[16], unsigned n, const hemera_profile *pr) {
     while (n) {
         unsigned L = n >= 16 ? 16 : n >= 8 ? 8 : n >= 4 ? 4 : n >= 2 ? 2 : 1;
-        if (L > 2 || !hb_try_single(states, L, pr)) permute_group(states, L, pr); /* 1-2 lanes: singles are faster */
+        if (L > 2 || !zkpi_hb_try_single(states, L, pr)) permute_group(states, L, pr); /* 1-2 lanes: singles are faster */
         states += L;
         n -= L;
     }
@@ -172,7 +172,7 @@ void hb_permute_portable(uint64_t (*states)[16], unsigned n, const hemera_profil
 
 /* Per-phase benchmark entry: one phase kind over a 16-lane SoA block, with
  * the same round counts as a whole permutation. */
-void hb_phase_portable(uint64_t *s, int which, const hemera_profile *pr) {
+void zkpi_hb_phase_portable(uint64_t *s, int which, const hemera_profile *pr) {
     const unsigned R = pr->rf_half;
     if (which == 0) {
         for (unsigned r = 0; r < 2 * R; r++) sbox_full(s, 16, pr->rc_full + 16 * r);

@@ -15,7 +15,7 @@
 
 #define CDC_WINDOW 4096u
 
-uint64_t hm_gear_at(unsigned b) { return hm_gear[b & 255]; }
+uint64_t zkpi_hm_gear_at(unsigned b) { return hm_gear[b & 255]; }
 
 /* End (exclusive) of the chunk starting at s. Variable time: public data. */
 static size_t cdc_next(const uint8_t *d, size_t n, size_t s) {
@@ -40,7 +40,7 @@ zkp_status zkp_hemera_root_cdc(const uint8_t *data, size_t len, uint8_t out[ZKP_
     if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
     size_t end = len ? cdc_next(data, len, 0) : 0;
     if (end == len) {  /* empty, or a single chunk: the root leaf */
-        return hm_leaf(data, len, 0, 1, out);
+        return zkpi_hm_leaf(data, len, 0, 1, out);
     }
     /* Chunks are found LEAF_GROUP at a time and hashed together through
      * the lane-parallel batch path (unequal lengths are fine there), into
@@ -66,9 +66,9 @@ zkp_status zkp_hemera_root_cdc(const uint8_t *data, size_t len, uint8_t out[ZKP_
         }
         zkp_status st = zkp_hemera_hash_leaf_batch(ptr, lens, ctr, m, 0, cv);
         if (st != ZKP_OK) return st;
-        for (unsigned l = 0; l < m; l++) hm_stack_push(&s, cv[l], l + 1 < m || start < len);
+        for (unsigned l = 0; l < m; l++) zkpi_hm_stack_push(&s, cv[l], l + 1 < m || start < len);
         if (start >= len) break;
     }
-    hm_stack_finish(&s, 1, out);
+    zkpi_hm_stack_finish(&s, 1, out);
     return ZKP_OK;
 }

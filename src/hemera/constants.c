@@ -4,7 +4,7 @@
  * rounds (round r, lane i at 16r+i), RC[128..144] the partial rounds. */
 #include "hemera/params.h"
 
-const uint64_t zkp_hemera_rc[144] = {
+const uint64_t zkpi_hemera_rc[144] = {
     /* full round 0 */
     0x7e6ef67c13bc8100u, 0x3a658ee0b11555f9u, 0x42f4f5d6be505b01u, 0x8d6e969951fea22cu,
     0x533e1eed0f2b887cu, 0x8236cf939b5e8007u, 0xba227d8421244c78u, 0x9fc47472dad402efu,
@@ -52,7 +52,7 @@ const uint64_t zkp_hemera_rc[144] = {
     0x546b454c381ad7c9u, 0x269f493c6d3a89f2u, 0x99b0db1d67fccbb5u, 0xd235adb74b698d72u,
 };
 
-const uint64_t zkp_hemera_diag[16] = {
+const uint64_t zkpi_hemera_diag[16] = {
     0xde9b91a467d6afc0u, 0xc5f16b9c76a9be17u, 0x0ab0fef2d540ac55u, 0x3001d27009d05773u,
     0xed23b1f906d3d9ebu, 0x5ce73743cba97054u, 0x1c3bab944af4ba24u, 0x2faa105854dbafaeu,
     0x53ffb3ae6d421a10u, 0xbcda9df8884ba396u, 0xfc1273e4a31807bbu, 0xc77952573d5142c0u,
@@ -60,7 +60,7 @@ const uint64_t zkp_hemera_diag[16] = {
 };
 
 /* 2^-k mod p, k = 0..128 (gl_inv_vartime's final correction). */
-const uint64_t zkp_gl_inv_pow2[129] = {
+const uint64_t zkpi_gl_inv_pow2[129] = {
     0x0000000000000001u, 0x7fffffff80000001u, 0xbfffffff40000001u, 0xdfffffff20000001u,
     0xefffffff10000001u, 0xf7ffffff08000001u, 0xfbffffff04000001u, 0xfdffffff02000001u,
     0xfeffffff01000001u, 0xff7fffff00800001u, 0xffbfffff00400001u, 0xffdfffff00200001u,

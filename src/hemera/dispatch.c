@@ -3,45 +3,45 @@
 #include "hemera/params.h"
 #include "zkprim/hemera.h"
 
-const hemera_profile zkp_hemera_profile_default = {
-    HEMERA_RF_HALF, HEMERA_RP, 1, zkp_hemera_rc, zkp_hemera_rc + 2 * HEMERA_RF_HALF * 16, zkp_hemera_diag,
+const hemera_profile zkpi_hemera_profile_default = {
+    HEMERA_RF_HALF, HEMERA_RP, 1, zkpi_hemera_rc, zkpi_hemera_rc + 2 * HEMERA_RF_HALF * 16, zkpi_hemera_diag,
 };
 
-const hemera_perm_kernel zkp_hemera_perm_kernels[] = {
+const hemera_perm_kernel zkpi_hemera_perm_kernels[] = {
 #if ZKP_HAVE_AVX512
     /* need = everything the AVX512 build flags let the compiler emit */
     {{"avx512",
       ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512DQ | ZKP_CPU_AVX2 | ZKP_CPU_BMI2,
-      ZKP_HAVE_AVX512}, zkp_hemera_permute_avx512,
-     zkp_hemera_permute_ct_avx512, zkp_hemera_op_chain_avx512},
+      ZKP_HAVE_AVX512}, zkpi_hemera_permute_avx512,
+     zkpi_hemera_permute_ct_avx512, zkpi_hemera_op_chain_avx512},
 #endif
 #if ZKP_HAVE_AVX2
-    {{"avx2", ZKP_CPU_AVX2 | ZKP_CPU_BMI2, ZKP_HAVE_AVX2}, zkp_hemera_permute_avx2, zkp_hemera_permute_ct_avx2,
-     zkp_hemera_op_chain_avx2},
+    {{"avx2", ZKP_CPU_AVX2 | ZKP_CPU_BMI2, ZKP_HAVE_AVX2}, zkpi_hemera_permute_avx2, zkpi_hemera_permute_ct_avx2,
+     zkpi_hemera_op_chain_avx2},
 #endif
 #if ZKP_HAVE_BMI2
-    {{"bmi2", ZKP_CPU_BMI2 | ZKP_CPU_ADX, ZKP_HAVE_BMI2}, zkp_hemera_permute_bmi2, zkp_hemera_permute_ct_bmi2,
-     zkp_hemera_op_chain_bmi2},
+    {{"bmi2", ZKP_CPU_BMI2 | ZKP_CPU_ADX, ZKP_HAVE_BMI2}, zkpi_hemera_permute_bmi2, zkpi_hemera_permute_ct_bmi2,
+     zkpi_hemera_op_chain_bmi2},
 #endif
-    {{"portable", 0, 1}, zkp_hemera_permute_portable, zkp_hemera_permute_ct_portable,
-     zkp_hemera_op_chain_portable},
+    {{"portable", 0, 1}, zkpi_hemera_permute_portable, zkpi_hemera_permute_ct_portable,
+     zkpi_hemera_op_chain_portable},
 };
-const unsigned zkp_hemera_perm_kernel_count = (unsigned)ZKP_ARRAY_LEN(zkp_hemera_perm_kernels);
+const unsigned zkpi_hemera_perm_kernel_count = (unsigned)ZKP_ARRAY_LEN(zkpi_hemera_perm_kernels);
 
 static _Atomic uint64_t k_cache;
 
 void zkp_hemera_permute(uint64_t state[ZKP_HEMERA_WIDTH]) {
-    ZKP_DISPATCH(&k_cache, zkp_hemera_perm_kernels)->permute(state);
+    ZKP_DISPATCH(&k_cache, zkpi_hemera_perm_kernels)->permute(state);
 }
 
 void zkp_hemera_permute_ct(uint64_t state[ZKP_HEMERA_WIDTH]) {
-    ZKP_DISPATCH(&k_cache, zkp_hemera_perm_kernels)->permute_ct(state);
+    ZKP_DISPATCH(&k_cache, zkpi_hemera_perm_kernels)->permute_ct(state);
 }
 
 const char *zkp_hemera_permute_implementation(void) {
-    return ZKP_DISPATCH(&k_cache, zkp_hemera_perm_kernels)->info.name;
+    return ZKP_DISPATCH(&k_cache, zkpi_hemera_perm_kernels)->info.name;
 }
 
-const hemera_perm_kernel *zkp_hemera_perm_kernel_active(void) {
-    return ZKP_DISPATCH(&k_cache, zkp_hemera_perm_kernels);
+const hemera_perm_kernel *zkpi_hemera_perm_kernel_active(void) {
+    return ZKP_DISPATCH(&k_cache, zkpi_hemera_perm_kernels);
 }

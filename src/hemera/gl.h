@@ -38,7 +38,7 @@ typedef unsigned __int128 gl_u128;
 #define GL_E 0x00000000FFFFFFFFull /* 2^64 mod p */
 
 /* 2^-k mod p for k = 0..128 (generated into constants.c). */
-extern const uint64_t zkp_gl_inv_pow2[129];
+extern const uint64_t zkpi_gl_inv_pow2[129];
 
 /* ---- small helpers --------------------------------------------------------- */
 
@@ -339,7 +339,7 @@ ZKP_INLINE uint64_t gl_inv_vartime_parts(uint64_t x, uint64_t *k_out, uint64_t *
 ZKP_INLINE uint64_t gl_inv_vartime(uint64_t x) {
     uint64_t k, neg;
     uint64_t c = gl_inv_vartime_parts(x, &k, &neg);
-    uint64_t r = gl_canon(gl_mul(c, zkp_gl_inv_pow2[k]));
+    uint64_t r = gl_canon(gl_mul(c, zkpi_gl_inv_pow2[k]));
     /* select, not branch: the sign is a coin flip */
     uint64_t m = (0 - neg) & zkp_ct_mask_nonzero(r);
     r ^= (r ^ (GL_P - r)) & m;

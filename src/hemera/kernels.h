@@ -35,22 +35,22 @@ typedef struct hemera_perm_kernel {
 } hemera_perm_kernel;
 
 /* Widest first, portable last (tests loop over the usable entries). */
-extern const hemera_perm_kernel zkp_hemera_perm_kernels[];
-extern const unsigned zkp_hemera_perm_kernel_count;
+extern const hemera_perm_kernel zkpi_hemera_perm_kernels[];
+extern const unsigned zkpi_hemera_perm_kernel_count;
 /* The entry zkp_hemera_permute uses now. */
-const hemera_perm_kernel *zkp_hemera_perm_kernel_active(void);
+const hemera_perm_kernel *zkpi_hemera_perm_kernel_active(void);
 
-uint64_t zkp_hemera_op_chain_portable(int op, uint64_t x, uint64_t n);
-uint64_t zkp_hemera_op_chain_bmi2(int op, uint64_t x, uint64_t n);
-void zkp_hemera_permute_portable(uint64_t st[16]);
-void zkp_hemera_permute_ct_portable(uint64_t st[16]);
-void zkp_hemera_permute_bmi2(uint64_t st[16]);
-void zkp_hemera_permute_avx512(uint64_t st[16]);
-void zkp_hemera_permute_ct_avx512(uint64_t st[16]);
-uint64_t zkp_hemera_op_chain_avx512(int op, uint64_t x, uint64_t n);
-void zkp_hemera_permute_avx2(uint64_t st[16]);
-void zkp_hemera_permute_ct_avx2(uint64_t st[16]);
-uint64_t zkp_hemera_op_chain_avx2(int op, uint64_t x, uint64_t n);
-void zkp_hemera_permute_ct_bmi2(uint64_t st[16]);
+uint64_t zkpi_hemera_op_chain_portable(int op, uint64_t x, uint64_t n);
+uint64_t zkpi_hemera_op_chain_bmi2(int op, uint64_t x, uint64_t n);
+void zkpi_hemera_permute_portable(uint64_t st[16]);
+void zkpi_hemera_permute_ct_portable(uint64_t st[16]);
+void zkpi_hemera_permute_bmi2(uint64_t st[16]);
+void zkpi_hemera_permute_avx512(uint64_t st[16]);
+void zkpi_hemera_permute_ct_avx512(uint64_t st[16]);
+uint64_t zkpi_hemera_op_chain_avx512(int op, uint64_t x, uint64_t n);
+void zkpi_hemera_permute_avx2(uint64_t st[16]);
+void zkpi_hemera_permute_ct_avx2(uint64_t st[16]);
+uint64_t zkpi_hemera_op_chain_avx2(int op, uint64_t x, uint64_t n);
+void zkpi_hemera_permute_ct_bmi2(uint64_t st[16]);
 
 #endif

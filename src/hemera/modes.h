@@ -6,7 +6,7 @@
  * Contracts:
  *  - hm_add_small, hm_absorb_block and hm_put_digest are constant time
  *    (no branch or address depends on the values).
- *  - hm_leaf, hm_node and the cv stack are variable time (public data).
+ *  - zkpi_hm_leaf, zkpi_hm_node and the cv stack are variable time (public data).
  */
 #ifndef ZKPRIM_HEMERA_MODES_H
 #define ZKPRIM_HEMERA_MODES_H
@@ -80,14 +80,14 @@ static inline void hm_wipe(void *p, size_t n) {
 #endif
 }
 
-/* hash_leaf / hash_node without argument checks (tree.c). hm_leaf hashes
+/* hash_leaf / hash_node without argument checks (tree.c). zkpi_hm_leaf hashes
  * the chunk through zkp_hemera_hash and passes on its status. */
-ZKP_MUST_USE zkp_status hm_leaf(const uint8_t *chunk, size_t len, uint64_t counter, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
-void hm_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES], const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], int is_root,
+ZKP_MUST_USE zkp_status zkpi_hm_leaf(const uint8_t *chunk, size_t len, uint64_t counter, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+void zkpi_hm_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES], const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], int is_root,
              uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
 /* GEAR[b] of the CDC chunker (cdc.c; tests check the table). */
-uint64_t hm_gear_at(unsigned b);
+uint64_t zkpi_hm_gear_at(unsigned b);
 
 /* Largest power of two strictly below m (m >= 2): the size of the left
  * subtree in the left-balanced shape (spec 7.4). */
@@ -114,15 +114,15 @@ static inline void hm_stack_init(hm_stack *s) {
 }
 
 /* Adds the next leaf value; more_follow says whether another leaf comes. */
-void hm_stack_push(hm_stack *s, const uint8_t cv[ZKP_HEMERA_DIGEST_BYTES], int more_follow);
+void zkpi_hm_stack_push(hm_stack *s, const uint8_t cv[ZKP_HEMERA_DIGEST_BYTES], int more_follow);
 /* Root of the leaves pushed (at least one). With one leaf that leaf itself
  * (no flag is applied); otherwise only the top node gets is_root. */
-void hm_stack_finish(hm_stack *s, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+void zkpi_hm_stack_finish(hm_stack *s, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
 /* Root of the fixed-tree subtree over chunks [first, first + count) of
  * data[0..len) (leaf counters are the global chunk indices), with the root
  * flag on its top node, or on the leaf when count == 1. */
-ZKP_MUST_USE zkp_status hm_fixed_range(const uint8_t *data, size_t len, uint64_t first, uint64_t count, int is_root,
+ZKP_MUST_USE zkp_status zkpi_hm_fixed_range(const uint8_t *data, size_t len, uint64_t first, uint64_t count, int is_root,
                                        uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
 #endif

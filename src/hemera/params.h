@@ -17,9 +17,9 @@
 /* RC[0..128]: full rounds, row-major (round r, lane i at 16r + i; rounds
  * 0..3 before the partial rounds, 4..7 after). RC[128..144]: partial round
  * j adds RC[128 + j] to state[0]. All canonical (< p). */
-extern const uint64_t zkp_hemera_rc[144];
+extern const uint64_t zkpi_hemera_rc[144];
 /* Diagonal d of the internal matrix M_I = J + diag(d). Canonical. */
-extern const uint64_t zkp_hemera_diag[16];
+extern const uint64_t zkpi_hemera_diag[16];
 
 /* A permutation shape, for kernels generic in round counts (spec section 11):
  * M_E, then rf_half full rounds (x^7 on all lanes, M_E), rp partial rounds
@@ -27,12 +27,12 @@ extern const uint64_t zkp_hemera_diag[16];
 typedef struct hemera_profile {
     unsigned rf_half, rp;
     int partial_inverse;        /* 1: x^-1 (0 -> 0), 0: x^7 */
-    const uint64_t *rc_full;    /* 2*rf_half*16, row-major like zkp_hemera_rc */
+    const uint64_t *rc_full;    /* 2*rf_half*16, row-major like zkpi_hemera_rc */
     const uint64_t *rc_partial; /* rp */
     const uint64_t *diag;       /* 16 */
 } hemera_profile;
 
 /* The live Hemera profile: (4, 16, inverse, RC[0..128], RC[128..144], diag). */
-extern const hemera_profile zkp_hemera_profile_default;
+extern const hemera_profile zkpi_hemera_profile_default;
 
 #endif

@@ -52,14 +52,14 @@ static void hk_first_half(uint64_t s[16]) {
     __m256i w[4];
     avx2_load_t(w, s);
     gl4_mat_ext_t(w);
-    avx2_full_rounds(w, zkp_hemera_rc);
+    avx2_full_rounds(w, zkpi_hemera_rc);
     avx2_store_t(s, w);
 }
 
 static void hk_second_half(uint64_t s[16]) {
     __m256i w[4];
     avx2_load_t(w, s);
-    avx2_full_rounds(w, zkp_hemera_rc + HEMERA_RF_HALF * 16);
+    avx2_full_rounds(w, zkpi_hemera_rc + HEMERA_RF_HALF * 16);
     avx2_store_t(s, w);
 }
 

@@ -35,14 +35,14 @@ static void hk_first_half(uint64_t s[16]) {
     __m512i z[2];
     gl8_load_t(z, s);
     gl8_mat_ext_t(z);
-    avx512_full_rounds(z, zkp_hemera_rc);
+    avx512_full_rounds(z, zkpi_hemera_rc);
     gl8_store_t(s, z);
 }
 
 static void hk_second_half(uint64_t s[16]) {
     __m512i z[2];
     gl8_load_t(z, s);
-    avx512_full_rounds(z, zkp_hemera_rc + HEMERA_RF_HALF * 16);
+    avx512_full_rounds(z, zkpi_hemera_rc + HEMERA_RF_HALF * 16);
     gl8_store_t(s, z);
 }
 
@@ -85,8 +85,8 @@ static inline __attribute__((always_inline)) __m512i avx512_muladd(__m512i d, __
 }
 
 static inline __attribute__((always_inline)) uint64_t hk_side_update(hk_side_t *sd, uint64_t sum) {
-    const __m512i d0 = _mm512_maskz_loadu_epi64(0xFE, zkp_hemera_diag);
-    const __m512i d1 = _mm512_loadu_si512((const void *)(zkp_hemera_diag + 8));
+    const __m512i d0 = _mm512_maskz_loadu_epi64(0xFE, zkpi_hemera_diag);
+    const __m512i d1 = _mm512_loadu_si512((const void *)(zkpi_hemera_diag + 8));
     const __m512i c = _mm512_set1_epi64((long long)sum);
     sd->v0 = _mm512_maskz_mov_epi64(0xFE, avx512_muladd(d0, sd->v0, c));
     sd->v1 = avx512_muladd(d1, sd->v1, c);

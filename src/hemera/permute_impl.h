@@ -55,14 +55,14 @@ HK_DEFINE_FULL_ROUNDS(hk_full_rounds_ct, gl_add_1c_ct, gl_mul_ct, gl_sqr_ct)
 
 static inline void hk_first_half(uint64_t s[16]) {
     gl_mat_ext(s);
-    hk_full_rounds(s, zkp_hemera_rc);
+    hk_full_rounds(s, zkpi_hemera_rc);
 }
-static inline void hk_second_half(uint64_t s[16]) { hk_full_rounds(s, zkp_hemera_rc + HEMERA_RF_HALF * 16); }
+static inline void hk_second_half(uint64_t s[16]) { hk_full_rounds(s, zkpi_hemera_rc + HEMERA_RF_HALF * 16); }
 static inline void hk_first_half_ct(uint64_t s[16]) {
     gl_mat_ext(s);
-    hk_full_rounds_ct(s, zkp_hemera_rc);
+    hk_full_rounds_ct(s, zkpi_hemera_rc);
 }
-static inline void hk_second_half_ct(uint64_t s[16]) { hk_full_rounds_ct(s, zkp_hemera_rc + HEMERA_RF_HALF * 16); }
+static inline void hk_second_half_ct(uint64_t s[16]) { hk_full_rounds_ct(s, zkpi_hemera_rc + HEMERA_RF_HALF * 16); }
 #endif
 
 /* ---- M_I updates of lanes 1..15 beside the inverse ------------------------
@@ -86,7 +86,7 @@ static inline __attribute__((always_inline)) uint64_t hk_side_init(hk_side_t *sd
 
 #define HK_DEFINE_SIDE_UPDATE(name, MULADD)                                          \
     static inline __attribute__((always_inline)) uint64_t name(hk_side_t *sd, uint64_t sum) { \
-        const uint64_t *d = zkp_hemera_diag;                                         \
+        const uint64_t *d = zkpi_hemera_diag;                                         \
         gl_w acc = gl_w_from(0);                                                     \
         for (int i = 1; i < 16; i++) {                                               \
             sd->s[i] = MULADD(d[i], sd->s[i], sum);                                  \
@@ -105,13 +105,13 @@ static inline __attribute__((always_inline)) void hk_side_store(const hk_side_t 
 
 /* ---- fast (variable time) --------------------------------------------------*/
 
-void HK_NAME(zkp_hemera_permute)(uint64_t st[16]) {
+void HK_NAME(zkpi_hemera_permute)(uint64_t st[16]) {
     uint64_t s[16];
     for (int i = 0; i < 16; i++) s[i] = st[i];
     hk_first_half(s);
 
-    const uint64_t *rcp = zkp_hemera_rc + 2 * HEMERA_RF_HALF * 16;
-    const uint64_t d0p1 = zkp_hemera_diag[0] + 1; /* d0 < p - 1, so d0 + 1 < p */
+    const uint64_t *rcp = zkpi_hemera_rc + 2 * HEMERA_RF_HALF * 16;
+    const uint64_t d0p1 = zkpi_hemera_diag[0] + 1; /* d0 < p - 1, so d0 + 1 < p */
     hk_side_t sd;
     uint64_t S1 = hk_side_init(&sd, s);
     uint64_t x = gl_add_1c(s[0], rcp[0]);
@@ -131,13 +131,13 @@ void HK_NAME(zkp_hemera_permute)(uint64_t st[16]) {
 
 /* ---- constant time -------------------------------------------------------- */
 
-void HK_NAME(zkp_hemera_permute_ct)(uint64_t st[16]) {
+void HK_NAME(zkpi_hemera_permute_ct)(uint64_t st[16]) {
     uint64_t s[16];
     for (int i = 0; i < 16; i++) s[i] = st[i];
     hk_first_half_ct(s);
 
-    const uint64_t *rcp = zkp_hemera_rc + 2 * HEMERA_RF_HALF * 16;
-    const uint64_t d0p1 = zkp_hemera_diag[0] + 1;
+    const uint64_t *rcp = zkpi_hemera_rc + 2 * HEMERA_RF_HALF * 16;
+    const uint64_t d0p1 = zkpi_hemera_diag[0] + 1;
     hk_side_t sd;
     uint64_t S1 = hk_side_init(&sd, s);
     uint64_t x = gl_add_1c_ct(s[0], rcp[0]);
@@ -157,7 +157,7 @@ void HK_NAME(zkp_hemera_permute_ct)(uint64_t st[16]) {
 
 /* ---- micro-benchmark / test hook (see kernels.h) ------------------------- */
 
-uint64_t HK_NAME(zkp_hemera_op_chain)(int op, uint64_t x, uint64_t n) {
+uint64_t HK_NAME(zkpi_hemera_op_chain)(int op, uint64_t x, uint64_t n) {
     const uint64_t c = 0x9E3779B97F4A7C15ull;
     switch (op) {
     case HEMERA_OP_MUL:

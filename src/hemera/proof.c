@@ -65,7 +65,7 @@ zkp_status zkp_hemera_proof_create(const uint8_t *data, size_t len, uint64_t ind
     if (cap < need) return ZKP_ERR_LENGTH;
     /* Siblings are non-root subtrees; store them bottom-up. */
     for (unsigned d = 0; d < p.depth; d++) {
-        zkp_status st = hm_fixed_range(data, len, p.sib_lo[d], p.sib_n[d], 0,
+        zkp_status st = zkpi_hm_fixed_range(data, len, p.sib_lo[d], p.sib_n[d], 0,
                                        proof + (size_t)(p.depth - 1 - d) * ZKP_HEMERA_DIGEST_BYTES);
         if (st != ZKP_OK) return st;
     }
@@ -87,13 +87,13 @@ zkp_status zkp_hemera_proof_verify(const uint8_t root[ZKP_HEMERA_DIGEST_BYTES], 
     if ((uint64_t)chunk_len != want_len) return ZKP_ERR_VERIFY;
 
     uint8_t cur[ZKP_HEMERA_DIGEST_BYTES];
-    zkp_status st = hm_leaf(chunk, chunk_len, index, n == 1, cur);
+    zkp_status st = zkpi_hm_leaf(chunk, chunk_len, index, n == 1, cur);
     if (st != ZKP_OK) return st;
     for (unsigned j = 0; j < p.depth; j++) {
         unsigned d = p.depth - 1 - j;  /* bottom-up */
         const uint8_t *sib = proof + (size_t)j * ZKP_HEMERA_DIGEST_BYTES;
-        if (p.is_right[d]) hm_node(sib, cur, d == 0, cur);
-        else hm_node(cur, sib, d == 0, cur);
+        if (p.is_right[d]) zkpi_hm_node(sib, cur, d == 0, cur);
+        else zkpi_hm_node(cur, sib, d == 0, cur);
     }
     /* Compare without an early exit (the values are public, but there is no
      * reason to leak where they differ). */

@@ -5,7 +5,7 @@
  */
 #include "hemera/modes.h"
 
-zkp_status hm_leaf(const uint8_t *chunk, size_t len, uint64_t counter, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+zkp_status zkpi_hm_leaf(const uint8_t *chunk, size_t len, uint64_t counter, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     uint8_t h[ZKP_HEMERA_DIGEST_BYTES];
     zkp_status s = zkp_hemera_hash(chunk, len, h);  /* plain tag-0 sponge with its own length */
     if (s != ZKP_OK) return s;
@@ -25,7 +25,7 @@ static void node_state(uint64_t st[ZKP_HEMERA_WIDTH], const uint8_t *left, const
     st[HM_FLAGS] = HM_FLAG_PARENT | (is_root ? HM_FLAG_ROOT : 0);
 }
 
-void hm_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES], const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], int is_root,
+void zkpi_hm_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES], const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], int is_root,
              uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     uint64_t st[ZKP_HEMERA_WIDTH];
     node_state(st, left, right, is_root);
@@ -37,14 +37,14 @@ zkp_status zkp_hemera_hash_leaf(const uint8_t *chunk, size_t len, uint64_t count
                                 uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if ((!chunk && len) || !out) return ZKP_ERR_NULL;
     if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
-    return hm_leaf(chunk, len, counter, is_root, out);
+    return zkpi_hm_leaf(chunk, len, counter, is_root, out);
 }
 
 zkp_status zkp_hemera_hash_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
                                 const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], int is_root,
                                 uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if (!left || !right || !out) return ZKP_ERR_NULL;
-    hm_node(left, right, is_root, out);
+    zkpi_hm_node(left, right, is_root, out);
     return ZKP_OK;
 }
 
@@ -65,7 +65,7 @@ zkp_status zkp_hemera_hash_node_nmt(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
 
 /* ---- left-balanced merge ------------------------------------------------- */
 
-void hm_stack_push(hm_stack *s, const uint8_t cv[ZKP_HEMERA_DIGEST_BYTES], int more_follow) {
+void zkpi_hm_stack_push(hm_stack *s, const uint8_t cv[ZKP_HEMERA_DIGEST_BYTES], int more_follow) {
     uint8_t cur[ZKP_HEMERA_DIGEST_BYTES];
     memcpy(cur, cv, sizeof cur);
     uint64_t n = ++s->leaves;
@@ -73,19 +73,19 @@ void hm_stack_push(hm_stack *s, const uint8_t cv[ZKP_HEMERA_DIGEST_BYTES], int m
         /* Each trailing zero bit of the leaf count closes one aligned perfect
          * subtree; it is final because another leaf follows it. */
         while ((n & 1) == 0 && s->depth > 0) {
-            hm_node(s->cv[--s->depth], cur, 0, cur);
+            zkpi_hm_node(s->cv[--s->depth], cur, 0, cur);
             n >>= 1;
         }
     }
     memcpy(s->cv[s->depth++], cur, sizeof cur);
 }
 
-void hm_stack_finish(hm_stack *s, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+void zkpi_hm_stack_finish(hm_stack *s, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     uint8_t cur[ZKP_HEMERA_DIGEST_BYTES];
     memcpy(cur, s->cv[--s->depth], sizeof cur);
     while (s->depth > 0) {
         --s->depth;
-        hm_node(s->cv[s->depth], cur, is_root && s->depth == 0, cur);
+        zkpi_hm_node(s->cv[s->depth], cur, is_root && s->depth == 0, cur);
     }
     memcpy(out, cur, sizeof cur);
 }
@@ -98,19 +98,19 @@ uint64_t zkp_hemera_chunk_count(uint64_t total_len) {
 }
 
 /* Leaves are hashed LEAF_GROUP at a time through the lane-parallel batch
- * path (the same digests as hm_leaf, several times the throughput), into a
+ * path (the same digests as zkpi_hm_leaf, several times the throughput), into a
  * stack buffer: the fixed root stays heap-free. A lone leaf takes the
  * single-state path, which has the lower latency. */
 #define LEAF_GROUP 64
 
-zkp_status hm_fixed_range(const uint8_t *data, size_t len, uint64_t first, uint64_t count, int is_root,
+zkp_status zkpi_hm_fixed_range(const uint8_t *data, size_t len, uint64_t first, uint64_t count, int is_root,
                           uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if (count == 1) {
         /* A single-leaf (sub)tree is the leaf itself: the root flag goes on
          * the leaf (spec 7.5, n = 1). data is NULL only for empty input. */
         size_t off = (size_t)(first * ZKP_HEMERA_CHUNK_BYTES);
         size_t clen = len - off < ZKP_HEMERA_CHUNK_BYTES ? len - off : ZKP_HEMERA_CHUNK_BYTES;
-        return hm_leaf(data ? data + off : data, clen, first, is_root, out);
+        return zkpi_hm_leaf(data ? data + off : data, clen, first, is_root, out);
     }
     hm_stack s;
     hm_stack_init(&s);
@@ -129,14 +129,14 @@ zkp_status hm_fixed_range(const uint8_t *data, size_t len, uint64_t first, uint6
         }
         zkp_status st = zkp_hemera_hash_leaf_batch(ptr, lens, ctr, m, 0, cv);
         if (st != ZKP_OK) return st;
-        for (unsigned l = 0; l < m; l++) hm_stack_push(&s, cv[l], a + l + 1 < end);
+        for (unsigned l = 0; l < m; l++) zkpi_hm_stack_push(&s, cv[l], a + l + 1 < end);
     }
-    hm_stack_finish(&s, is_root, out);
+    zkpi_hm_stack_finish(&s, is_root, out);
     return ZKP_OK;
 }
 
 zkp_status zkp_hemera_root_fixed(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if ((!data && len) || !out) return ZKP_ERR_NULL;
     if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
-    return hm_fixed_range(data, len, 0, zkp_hemera_chunk_count(len), 1, out);
+    return zkpi_hm_fixed_range(data, len, 0, zkp_hemera_chunk_count(len), 1, out);
 }

@@ -12,46 +12,46 @@
  * "avx512" level so that forcing ZKPRIM_CPU=avx2 selects bmi2. */
 static const zkp_keccak_kernel1 k_single[] = {
 #if ZKP_HAVE_AVX512
-    {{"avx512", AVX512_NEED | ZKP_CPU_BMI2, 1}, zkp_keccakf1600_avx512, zkp_keccak_absorb_avx512, zkp_keccak_hash64_avx512},
+    {{"avx512", AVX512_NEED | ZKP_CPU_BMI2, 1}, zkpi_keccakf1600_avx512, zkpi_keccak_absorb_avx512, zkpi_keccak_hash64_avx512},
 #endif
 #if defined(ZKP_KECCAK_EXTRA_SHA3) && ZKP_HAVE_SHA3
-    {{"sha3", ZKP_CPU_NEON | ZKP_CPU_SHA3, 1}, zkp_keccakf1600_sha3, NULL, NULL},
+    {{"sha3", ZKP_CPU_NEON | ZKP_CPU_SHA3, 1}, zkpi_keccakf1600_sha3, NULL, NULL},
 #endif
 #if ZKP_HAVE_BMI2
-    {{"bmi2", ZKP_CPU_BMI2, 1}, zkp_keccakf1600_bmi2, NULL, NULL},
+    {{"bmi2", ZKP_CPU_BMI2, 1}, zkpi_keccakf1600_bmi2, NULL, NULL},
 #endif
-    {{"portable", 0, 1}, zkp_keccakf1600_portable, NULL, NULL},
+    {{"portable", 0, 1}, zkpi_keccakf1600_portable, NULL, NULL},
 };
 
 static const zkp_keccak_kernelN k_multi[] = {
 #if defined(ZKP_KECCAK_EXTRA_AVX512) && ZKP_HAVE_AVX512
 #if defined(ZKP_KECCAK_EXTRA_AVX512_HASH64)
-#define X8_HASH64 zkp_keccakx8_hash64_avx512
+#define X8_HASH64 zkpi_keccakx8_hash64_avx512
 #else
 #define X8_HASH64 NULL
 #endif
 #if defined(ZKP_KECCAK_EXTRA_AVX512_MOVERS)
-    {{"avx512-x8", AVX512_NEED | ZKP_CPU_BMI2, 1}, 8, zkp_keccakf1600x8_avx512, zkp_keccakx8_xor_lanes_avx512,
-     zkp_keccakx8_extract_lanes_avx512, X8_HASH64},
+    {{"avx512-x8", AVX512_NEED | ZKP_CPU_BMI2, 1}, 8, zkpi_keccakf1600x8_avx512, zkpi_keccakx8_xor_lanes_avx512,
+     zkpi_keccakx8_extract_lanes_avx512, X8_HASH64},
 #else
-    {{"avx512-x8", AVX512_NEED | ZKP_CPU_BMI2, 1}, 8, zkp_keccakf1600x8_avx512, NULL, NULL, X8_HASH64},
+    {{"avx512-x8", AVX512_NEED | ZKP_CPU_BMI2, 1}, 8, zkpi_keccakf1600x8_avx512, NULL, NULL, X8_HASH64},
 #endif
 #endif
 #if ZKP_HAVE_AVX2
-    {{"avx2-x4", ZKP_CPU_AVX2, 1}, 4, zkp_keccakf1600x4_avx2, zkp_keccakx4_xor_lanes_avx2,
-     zkp_keccakx4_extract_lanes_avx2, zkp_keccakx4_hash64_avx2},
+    {{"avx2-x4", ZKP_CPU_AVX2, 1}, 4, zkpi_keccakf1600x4_avx2, zkpi_keccakx4_xor_lanes_avx2,
+     zkpi_keccakx4_extract_lanes_avx2, zkpi_keccakx4_hash64_avx2},
 #endif
 /* The x2 movers come from the NEON file; SHA3 implies NEON. */
 #if defined(ZKP_KECCAK_EXTRA_NEON_MOVERS) && ZKP_HAVE_NEON
-#define X2_MOVERS zkp_keccakx2_xor_lanes_neon, zkp_keccakx2_extract_lanes_neon
+#define X2_MOVERS zkpi_keccakx2_xor_lanes_neon, zkpi_keccakx2_extract_lanes_neon
 #else
 #define X2_MOVERS NULL, NULL
 #endif
 #if defined(ZKP_KECCAK_EXTRA_SHA3) && ZKP_HAVE_SHA3
-    {{"sha3-x2", ZKP_CPU_NEON | ZKP_CPU_SHA3, 1}, 2, zkp_keccakf1600x2_sha3, X2_MOVERS, NULL},
+    {{"sha3-x2", ZKP_CPU_NEON | ZKP_CPU_SHA3, 1}, 2, zkpi_keccakf1600x2_sha3, X2_MOVERS, NULL},
 #endif
 #if defined(ZKP_KECCAK_EXTRA_NEON) && ZKP_HAVE_NEON
-    {{"neon-x2", ZKP_CPU_NEON, 1}, 2, zkp_keccakf1600x2_neon, X2_MOVERS, NULL},
+    {{"neon-x2", ZKP_CPU_NEON, 1}, 2, zkpi_keccakf1600x2_neon, X2_MOVERS, NULL},
 #endif
     /* one state at a time through the dispatched single kernel */
     {{"portable-x1", 0, 1}, 1, NULL, NULL, NULL, NULL},
@@ -59,27 +59,27 @@ static const zkp_keccak_kernelN k_multi[] = {
 
 static _Atomic uint64_t k_single_cache, k_multi_cache;
 
-const zkp_keccak_kernel1 *zkp_keccak_single_kernels(size_t *n) {
+const zkp_keccak_kernel1 *zkpi_keccak_single_kernels(size_t *n) {
     *n = ZKP_ARRAY_LEN(k_single);
     return k_single;
 }
 
-const zkp_keccak_kernelN *zkp_keccak_multi_kernels(size_t *n) {
+const zkp_keccak_kernelN *zkpi_keccak_multi_kernels(size_t *n) {
     *n = ZKP_ARRAY_LEN(k_multi);
     return k_multi;
 }
 
-const zkp_keccak_kernel1 *zkp_keccak_single(void) { return ZKP_DISPATCH(&k_single_cache, k_single); }
+const zkp_keccak_kernel1 *zkpi_keccak_single(void) { return ZKP_DISPATCH(&k_single_cache, k_single); }
 
-const zkp_keccak_kernelN *zkp_keccak_multi(void) { return ZKP_DISPATCH(&k_multi_cache, k_multi); }
+const zkp_keccak_kernelN *zkpi_keccak_multi(void) { return ZKP_DISPATCH(&k_multi_cache, k_multi); }
 
-void zkp_keccak_multi_permute(const zkp_keccak_kernelN *k, uint64_t *st) {
+void zkpi_keccak_multi_permute(const zkp_keccak_kernelN *k, uint64_t *st) {
     if (k->permute) k->permute(st);
-    else zkp_keccak_single()->permute(st);
+    else zkpi_keccak_single()->permute(st);
 }
 
-void zkp_keccakf1600(uint64_t st[25]) { zkp_keccak_single()->permute(st); }
+void zkp_keccakf1600(uint64_t st[25]) { zkpi_keccak_single()->permute(st); }
 
-const char *zkp_keccakf1600_implementation(void) { return zkp_keccak_single()->info.name; }
+const char *zkp_keccakf1600_implementation(void) { return zkpi_keccak_single()->info.name; }
 
-const char *zkp_keccak_many_implementation(void) { return zkp_keccak_multi()->info.name; }
+const char *zkp_keccak_many_implementation(void) { return zkpi_keccak_multi()->info.name; }

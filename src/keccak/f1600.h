@@ -19,14 +19,14 @@
  *   constant time (no secret-dependent branch or address).
  *
  * Kernels by file (each compiled with only its own ISA flags):
- *   f1600_portable.c    zkp_keccakf1600_portable, zkp_keccak_rc   (always)
- *   f1600_bmi2.c        zkp_keccakf1600_bmi2                       (ZKP_HAVE_BMI2)
- *   f1600_avx512.c      zkp_keccakf1600_avx512 (+ absorb, hash64)   (ZKP_HAVE_AVX512)
- *   f1600x4_avx2.c      zkp_keccakf1600x4_avx2 (+ lane transposers) (ZKP_HAVE_AVX2)
+ *   f1600_portable.c    zkpi_keccakf1600_portable, zkpi_keccak_rc   (always)
+ *   f1600_bmi2.c        zkpi_keccakf1600_bmi2                       (ZKP_HAVE_BMI2)
+ *   f1600_avx512.c      zkpi_keccakf1600_avx512 (+ absorb, hash64)   (ZKP_HAVE_AVX512)
+ *   f1600x4_avx2.c      zkpi_keccakf1600x4_avx2 (+ lane transposers) (ZKP_HAVE_AVX2)
  *   --- written by the keccak-extra work, declared here ---
- *   *_sha3*.c           zkp_keccakf1600_sha3, zkp_keccakf1600x2_sha3 (ZKP_HAVE_SHA3)
- *   *_neon.c            zkp_keccakf1600x2_neon                     (ZKP_HAVE_NEON)
- *   *_avx512.c          zkp_keccakf1600x8_avx512                   (ZKP_HAVE_AVX512)
+ *   *_sha3*.c           zkpi_keccakf1600_sha3, zkpi_keccakf1600x2_sha3 (ZKP_HAVE_SHA3)
+ *   *_neon.c            zkpi_keccakf1600x2_neon                     (ZKP_HAVE_NEON)
+ *   *_avx512.c          zkpi_keccakf1600x8_avx512                   (ZKP_HAVE_AVX512)
  *
  * How the extra kernels are plugged in (the build works with or without
  * their files): src/keccak/sources.cmake does
@@ -34,9 +34,9 @@
  * sources_extra.cmake adds each file with zkp_add_kernel(ISA file.c) and,
  * for each ISA whose files it added (i.e. only inside `if(ZKP_HAVE_<ISA>)`),
  * appends one definition to the list ZKP_KECCAK_EXTRA_DEFS:
- *     ZKP_KECCAK_EXTRA_SHA3=1    both zkp_keccakf1600_sha3 and _x2_sha3 exist
- *     ZKP_KECCAK_EXTRA_NEON=1    zkp_keccakf1600x2_neon exists
- *     ZKP_KECCAK_EXTRA_AVX512=1  zkp_keccakf1600x8_avx512 exists
+ *     ZKP_KECCAK_EXTRA_SHA3=1    both zkpi_keccakf1600_sha3 and _x2_sha3 exist
+ *     ZKP_KECCAK_EXTRA_NEON=1    zkpi_keccakf1600x2_neon exists
+ *     ZKP_KECCAK_EXTRA_AVX512=1  zkpi_keccakf1600x8_avx512 exists
  *     ZKP_KECCAK_EXTRA_AVX512_MOVERS=1  (optional) the x8 lane movers exist;
  *                                without them hash_many stages lanes with
  *                                scalar loads (correct, slower)
@@ -47,7 +47,7 @@
  * and dispatch.c lists a kernel only under
  *     #if defined(ZKP_KECCAK_EXTRA_<ISA>) && ZKP_HAVE_<ISA>
  * Tests and benchmarks never name extra kernels: they walk the tables
- * returned by zkp_keccak_single_kernels() / zkp_keccak_multi_kernels().
+ * returned by zkpi_keccak_single_kernels() / zkpi_keccak_multi_kernels().
  */
 #ifndef ZKPRIM_KECCAK_F1600_H
 #define ZKPRIM_KECCAK_F1600_H
@@ -58,56 +58,56 @@
 #include "core/cpu_internal.h"
 
 /* Iota round constants, round 0 first. */
-extern const uint64_t zkp_keccak_rc[24];
+extern const uint64_t zkpi_keccak_rc[24];
 
 /* ---- single-state kernels (24 rounds) ----------------------------------- */
-void zkp_keccakf1600_portable(uint64_t st[25]);
+void zkpi_keccakf1600_portable(uint64_t st[25]);
 #if ZKP_HAVE_BMI2
-void zkp_keccakf1600_bmi2(uint64_t st[25]);
+void zkpi_keccakf1600_bmi2(uint64_t st[25]);
 #endif
 #if ZKP_HAVE_SHA3
-void zkp_keccakf1600_sha3(uint64_t st[25]);
+void zkpi_keccakf1600_sha3(uint64_t st[25]);
 #endif
 #if ZKP_HAVE_AVX512
 /* f1600_avx512.c: the state as five zmm rows (AVX-512F/VL). Besides the
  * permutation, the two sponge helpers of zkp_keccak_kernel1 below. */
-void zkp_keccakf1600_avx512(uint64_t st[25]);
-size_t zkp_keccak_absorb_avx512(uint64_t st[25], const uint8_t *in, size_t nblocks, unsigned rate);
-void zkp_keccak_hash64_avx512(const uint8_t *left, const uint8_t *right, uint8_t *out, uint64_t suffix);
+void zkpi_keccakf1600_avx512(uint64_t st[25]);
+size_t zkpi_keccak_absorb_avx512(uint64_t st[25], const uint8_t *in, size_t nblocks, unsigned rate);
+void zkpi_keccak_hash64_avx512(const uint8_t *left, const uint8_t *right, uint8_t *out, uint64_t suffix);
 #endif
 
 /* ---- multi-lane kernels, interleaved st[lane * N + instance] ------------ */
 #if ZKP_HAVE_AVX2
-void zkp_keccakf1600x4_avx2(uint64_t *st);
+void zkpi_keccakf1600x4_avx2(uint64_t *st);
 /* Optional lane movers for the x4 layout (may be NULL in a table entry):
  * xor_lanes XORs the first nlanes 8-byte little-endian lanes of in[i] into
  * instance i; extract_lanes writes the first nlanes lanes of instance i to
  * out[i] (little-endian). Inputs/outputs need no alignment. */
-void zkp_keccakx4_xor_lanes_avx2(uint64_t *st, const uint8_t *const in[4], size_t nlanes);
-void zkp_keccakx4_extract_lanes_avx2(const uint64_t *st, uint8_t *const out[4], size_t nlanes);
+void zkpi_keccakx4_xor_lanes_avx2(uint64_t *st, const uint8_t *const in[4], size_t nlanes);
+void zkpi_keccakx4_extract_lanes_avx2(const uint64_t *st, uint8_t *const out[4], size_t nlanes);
 /* Optional fused 64-byte hash: out[i] = the rate-136 sponge (first padding
  * byte `suffix`) of the 64 bytes at in[i], 32 bytes; whole state in registers. */
-void zkp_keccakx4_hash64_avx2(const uint8_t *const in[4], uint8_t *const out[4], uint64_t suffix);
+void zkpi_keccakx4_hash64_avx2(const uint8_t *const in[4], uint8_t *const out[4], uint64_t suffix);
 #endif
 #if ZKP_HAVE_NEON
-void zkp_keccakf1600x2_neon(uint64_t *st);
+void zkpi_keccakf1600x2_neon(uint64_t *st);
 /* Optional (listed only under ZKP_KECCAK_EXTRA_NEON_MOVERS=1): lane movers
  * for the x2 layout (ZIP1/ZIP2), same contract as the AVX2 ones. */
-void zkp_keccakx2_xor_lanes_neon(uint64_t *st, const uint8_t *const in[2], size_t nlanes);
-void zkp_keccakx2_extract_lanes_neon(const uint64_t *st, uint8_t *const out[2], size_t nlanes);
+void zkpi_keccakx2_xor_lanes_neon(uint64_t *st, const uint8_t *const in[2], size_t nlanes);
+void zkpi_keccakx2_extract_lanes_neon(const uint64_t *st, uint8_t *const out[2], size_t nlanes);
 #endif
 #if ZKP_HAVE_SHA3
-void zkp_keccakf1600x2_sha3(uint64_t *st);
+void zkpi_keccakf1600x2_sha3(uint64_t *st);
 #endif
 #if ZKP_HAVE_AVX512
-void zkp_keccakf1600x8_avx512(uint64_t *st);
+void zkpi_keccakf1600x8_avx512(uint64_t *st);
 /* Optional (listed only under ZKP_KECCAK_EXTRA_AVX512_MOVERS=1): lane movers
  * for the x8 layout with the same contract as the AVX2 ones above. */
-void zkp_keccakx8_xor_lanes_avx512(uint64_t *st, const uint8_t *const in[8], size_t nlanes);
-void zkp_keccakx8_extract_lanes_avx512(const uint64_t *st, uint8_t *const out[8], size_t nlanes);
+void zkpi_keccakx8_xor_lanes_avx512(uint64_t *st, const uint8_t *const in[8], size_t nlanes);
+void zkpi_keccakx8_extract_lanes_avx512(const uint64_t *st, uint8_t *const out[8], size_t nlanes);
 /* Optional (listed only under ZKP_KECCAK_EXTRA_AVX512_HASH64=1): fused
- * 64-byte hash of 8 inputs, same contract as zkp_keccakx4_hash64_avx2. */
-void zkp_keccakx8_hash64_avx512(const uint8_t *const in[8], uint8_t *const out[8], uint64_t suffix);
+ * 64-byte hash of 8 inputs, same contract as zkpi_keccakx4_hash64_avx2. */
+void zkpi_keccakx8_hash64_avx512(const uint8_t *const in[8], uint8_t *const out[8], uint64_t suffix);
 #endif
 
 /* ---- kernel tables (dispatch.c) ----------------------------------------- */
@@ -142,14 +142,14 @@ typedef struct zkp_keccak_kernelN {
 
 /* Whole tables, widest first, portable last (tests/benches loop over the
  * entries that zkp_kernel_usable() accepts). */
-const zkp_keccak_kernel1 *zkp_keccak_single_kernels(size_t *n);
-const zkp_keccak_kernelN *zkp_keccak_multi_kernels(size_t *n);
+const zkp_keccak_kernel1 *zkpi_keccak_single_kernels(size_t *n);
+const zkp_keccak_kernelN *zkpi_keccak_multi_kernels(size_t *n);
 
 /* The entries dispatch picks for the active CPU level (cached). */
-const zkp_keccak_kernel1 *zkp_keccak_single(void);
-const zkp_keccak_kernelN *zkp_keccak_multi(void);
+const zkp_keccak_kernel1 *zkpi_keccak_single(void);
+const zkp_keccak_kernelN *zkpi_keccak_multi(void);
 
 /* Multi-lane permutation through kernel k (lanes == 1: the single kernel). */
-void zkp_keccak_multi_permute(const zkp_keccak_kernelN *k, uint64_t *st);
+void zkpi_keccak_multi_permute(const zkp_keccak_kernelN *k, uint64_t *st);
 
 #endif

@@ -51,7 +51,7 @@ static inline __attribute__((always_inline)) void kz_permute(__m512i *a0, __m512
                                                             __m512i *a4) {
     __m512i s0 = *a0, s1 = *a1, s2 = *a2, s3 = *a3, s4 = *a4;
     for (int r = 0; r < 24; r += 4) {
-        const uint64_t *rc = zkp_keccak_rc + r;
+        const uint64_t *rc = zkpi_keccak_rc + r;
         KZ_CYCLE4(s0, s1, s2, s3, s4, rc);
     }
     *a0 = s0, *a1 = s1, *a2 = s2, *a3 = s3, *a4 = s4;
@@ -74,7 +74,7 @@ static inline void kz_store_rows(uint64_t st[25], __m512i a0, __m512i a1, __m512
     _mm512_mask_storeu_epi64(st + 20, ROWMASK, a4);
 }
 
-void zkp_keccakf1600_avx512(uint64_t st[25]) {
+void zkpi_keccakf1600_avx512(uint64_t st[25]) {
     __m512i a0, a1, a2, a3, a4;
     kz_load_rows(st, &a0, &a1, &a2, &a3, &a4);
     kz_permute(&a0, &a1, &a2, &a3, &a4);
@@ -88,7 +88,7 @@ static inline __mmask8 row_mask(unsigned rl, unsigned y) {
     return (__mmask8)(n >= 5 ? 0x1F : (1u << n) - 1);
 }
 
-size_t zkp_keccak_absorb_avx512(uint64_t st[25], const uint8_t *in, size_t nblocks, unsigned rate) {
+size_t zkpi_keccak_absorb_avx512(uint64_t st[25], const uint8_t *in, size_t nblocks, unsigned rate) {
     const unsigned rl = rate / 8;
     const __mmask8 m0 = row_mask(rl, 0), m1 = row_mask(rl, 1), m2 = row_mask(rl, 2), m3 = row_mask(rl, 3),
                    m4 = row_mask(rl, 4);
@@ -111,7 +111,7 @@ size_t zkp_keccak_absorb_avx512(uint64_t st[25], const uint8_t *in, size_t nbloc
     return nblocks * rate;
 }
 
-void zkp_keccak_hash64_avx512(const uint8_t *left, const uint8_t *right, uint8_t *out, uint64_t suffix) {
+void zkpi_keccak_hash64_avx512(const uint8_t *left, const uint8_t *right, uint8_t *out, uint64_t suffix) {
     /* row 0: lanes 0..3 from left, lane 4 = right's first lane; row 1:
      * right's lanes 1..3 and the suffix (lane 8); row 3: the final padding
      * bit in lane 16. All input is read before out is written. */

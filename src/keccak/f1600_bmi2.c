@@ -5,4 +5,4 @@
 #define ZKP_KECCAK_CARRY_THETA 1
 #include "keccak/f1600_scalar.h"
 
-KECCAK_DEFINE_SCALAR_F1600(zkp_keccakf1600_bmi2)
+KECCAK_DEFINE_SCALAR_F1600(zkpi_keccakf1600_bmi2)

@@ -3,6 +3,6 @@
 #include "keccak/f1600_scalar.h"
 
 /* FIPS 202 iota constants, computed by gen/keccak_round.py. */
-const uint64_t zkp_keccak_rc[24] = KECCAK_RC_TABLE;
+const uint64_t zkpi_keccak_rc[24] = KECCAK_RC_TABLE;
 
-KECCAK_DEFINE_SCALAR_F1600(zkp_keccakf1600_portable)
+KECCAK_DEFINE_SCALAR_F1600(zkpi_keccakf1600_portable)

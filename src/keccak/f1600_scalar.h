@@ -29,10 +29,10 @@
 #define ZKP_KECCAK_CARRY_THETA 0
 #endif
 #if ZKP_KECCAK_CARRY_THETA
-#define KS_ROUND(A, E, r) KECCAK_ROUND_CARRY(uint64_t, A, E, zkp_keccak_rc[r], KS_XOR, KS_ANDN, KS_ROL)
+#define KS_ROUND(A, E, r) KECCAK_ROUND_CARRY(uint64_t, A, E, zkpi_keccak_rc[r], KS_XOR, KS_ANDN, KS_ROL)
 #define KS_INIT_C()                                                                                    uint64_t C0 = a00 ^ a05 ^ a10 ^ a15 ^ a20, C1 = a01 ^ a06 ^ a11 ^ a16 ^ a21;                       uint64_t C2 = a02 ^ a07 ^ a12 ^ a17 ^ a22, C3 = a03 ^ a08 ^ a13 ^ a18 ^ a23;                       uint64_t C4 = a04 ^ a09 ^ a14 ^ a19 ^ a24;
 #else
-#define KS_ROUND(A, E, r) KECCAK_ROUND(uint64_t, A, E, zkp_keccak_rc[r], KS_XOR, KS_ANDN, KS_ROL)
+#define KS_ROUND(A, E, r) KECCAK_ROUND(uint64_t, A, E, zkpi_keccak_rc[r], KS_XOR, KS_ANDN, KS_ROL)
 #define KS_INIT_C()
 #endif
 

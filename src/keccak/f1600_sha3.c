@@ -8,7 +8,7 @@
  */
 #include "keccak/f1600_sha3_impl.h"
 
-void zkp_keccakf1600_sha3(uint64_t st[25]) {
+void zkpi_keccakf1600_sha3(uint64_t st[25]) {
     uint64x2_t A[25];
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) A[i] = vld1q_dup_u64(st + i);

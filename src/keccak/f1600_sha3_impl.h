@@ -30,8 +30,8 @@
 static inline void kx_sha3_permute(uint64x2_t A[25]) {
     uint64x2_t E[25];
     for (int r = 0; r < 24; r += 2) {
-        KX_ROUND(A, E, vdupq_n_u64(zkp_keccak_rc[r]));
-        KX_ROUND(E, A, vdupq_n_u64(zkp_keccak_rc[r + 1]));
+        KX_ROUND(A, E, vdupq_n_u64(zkpi_keccak_rc[r]));
+        KX_ROUND(E, A, vdupq_n_u64(zkpi_keccak_rc[r + 1]));
     }
 }
 

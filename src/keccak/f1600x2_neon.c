@@ -22,13 +22,13 @@ static inline uint64x2_t kx_xrot0(uint64x2_t a, uint64x2_t d) { return veorq_u64
 #define KX_CHI(a, b, c) veorq_u64((a), vbicq_u64((c), (b)))
 #include "keccak/f1600_extra_round.h"
 
-void zkp_keccakf1600x2_neon(uint64_t *st) {
+void zkpi_keccakf1600x2_neon(uint64_t *st) {
     uint64x2_t A[25], E[25];
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) A[i] = vld1q_u64(st + 2 * i);
     for (int r = 0; r < 24; r += 2) {
-        KX_ROUND(A, E, vdupq_n_u64(zkp_keccak_rc[r]));
-        KX_ROUND(E, A, vdupq_n_u64(zkp_keccak_rc[r + 1]));
+        KX_ROUND(A, E, vdupq_n_u64(zkpi_keccak_rc[r]));
+        KX_ROUND(E, A, vdupq_n_u64(zkpi_keccak_rc[r + 1]));
     }
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) vst1q_u64(st + 2 * i, A[i]);
@@ -63,7 +63,7 @@ static inline uint64_t kx_load1_le(const uint8_t *p) {
     return v;
 }
 
-void zkp_keccakx2_xor_lanes_neon(uint64_t *st, const uint8_t *const in[2], size_t nlanes) {
+void zkpi_keccakx2_xor_lanes_neon(uint64_t *st, const uint8_t *const in[2], size_t nlanes) {
     size_t l = 0;
     for (; l + 2 <= nlanes; l += 2) {
         uint64x2_t a = kx_load_le(in[0] + 8 * l), b = kx_load_le(in[1] + 8 * l);
@@ -76,7 +76,7 @@ void zkp_keccakx2_xor_lanes_neon(uint64_t *st, const uint8_t *const in[2], size_
     }
 }
 
-void zkp_keccakx2_extract_lanes_neon(const uint64_t *st, uint8_t *const out[2], size_t nlanes) {
+void zkpi_keccakx2_extract_lanes_neon(const uint64_t *st, uint8_t *const out[2], size_t nlanes) {
     size_t l = 0;
     for (; l + 2 <= nlanes; l += 2) {
         uint64x2_t x = vld1q_u64(st + 2 * l), y = vld1q_u64(st + 2 * l + 2);

@@ -6,7 +6,7 @@
  */
 #include "keccak/f1600_sha3_impl.h"
 
-void zkp_keccakf1600x2_sha3(uint64_t *st) {
+void zkpi_keccakf1600x2_sha3(uint64_t *st) {
     uint64x2_t A[25];
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) A[i] = vld1q_u64(st + 2 * i);

@@ -39,7 +39,7 @@ static inline __m256i rol56(__m256i a) {
 
 #define V_LOAD(v, i) v = _mm256_loadu_si256((const __m256i *)(st + 4 * (i)))
 #define V_STORE(v, i) _mm256_storeu_si256((__m256i *)(st + 4 * (i)), v)
-#define V_ROUND(A, E, r) KECCAK_ROUND(__m256i, A, E, _mm256_set1_epi64x((long long)zkp_keccak_rc[r]), V_XOR, V_ANDN, V_ROL)
+#define V_ROUND(A, E, r) KECCAK_ROUND(__m256i, A, E, _mm256_set1_epi64x((long long)zkpi_keccak_rc[r]), V_XOR, V_ANDN, V_ROL)
 
 #define X4_ROUNDS()                                                                                \
     for (int r = 0; r < 24; r += 2) {                                                              \
@@ -47,7 +47,7 @@ static inline __m256i rol56(__m256i a) {
         V_ROUND(e, a, r + 1);                                                                      \
     }
 
-void zkp_keccakf1600x4_avx2(uint64_t *st) {
+void zkpi_keccakf1600x4_avx2(uint64_t *st) {
     KECCAK_DECLARE_LANES(__m256i, a);
     KECCAK_DECLARE_LANES(__m256i, e);
     KECCAK_FOR_LANES(V_LOAD, a)
@@ -73,7 +73,7 @@ void zkp_keccakf1600x4_avx2(uint64_t *st) {
 #define LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define STOREU(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
 
-void zkp_keccakx4_xor_lanes_avx2(uint64_t *st, const uint8_t *const in[4], size_t nlanes) {
+void zkpi_keccakx4_xor_lanes_avx2(uint64_t *st, const uint8_t *const in[4], size_t nlanes) {
     const uint8_t *i0 = in[0], *i1 = in[1], *i2 = in[2], *i3 = in[3];
     size_t l = 0;
     for (; l + 4 <= nlanes; l += 4) {
@@ -95,7 +95,7 @@ void zkp_keccakx4_xor_lanes_avx2(uint64_t *st, const uint8_t *const in[4], size_
     }
 }
 
-void zkp_keccakx4_extract_lanes_avx2(const uint64_t *st, uint8_t *const out[4], size_t nlanes) {
+void zkpi_keccakx4_extract_lanes_avx2(const uint64_t *st, uint8_t *const out[4], size_t nlanes) {
     uint8_t *o0 = out[0], *o1 = out[1], *o2 = out[2], *o3 = out[3];
     size_t l = 0;
     for (; l + 4 <= nlanes; l += 4) {
@@ -116,7 +116,7 @@ void zkp_keccakx4_extract_lanes_avx2(const uint64_t *st, uint8_t *const out[4], 
  * the eight message lanes, the padding lanes are constants, and one
  * transpose stores the four 32-byte digests. Every input is read before any
  * output is written (outputs may overlap inputs). */
-void zkp_keccakx4_hash64_avx2(const uint8_t *const in[4], uint8_t *const out[4], uint64_t suffix) {
+void zkpi_keccakx4_hash64_avx2(const uint8_t *const in[4], uint8_t *const out[4], uint64_t suffix) {
     KECCAK_DECLARE_LANES(__m256i, a);
     KECCAK_DECLARE_LANES(__m256i, e);
     const __m256i zero = _mm256_setzero_si256();

@@ -36,12 +36,12 @@ static inline void kx8_permute(__m512i A[25]) {
     /* Two rounds per iteration so the A -> E -> A renaming needs no copies;
      * the loop is not unrolled further (code size). */
     for (int r = 0; r < 24; r += 2) {
-        KX_ROUND(A, E, _mm512_set1_epi64((long long)zkp_keccak_rc[r]));
-        KX_ROUND(E, A, _mm512_set1_epi64((long long)zkp_keccak_rc[r + 1]));
+        KX_ROUND(A, E, _mm512_set1_epi64((long long)zkpi_keccak_rc[r]));
+        KX_ROUND(E, A, _mm512_set1_epi64((long long)zkpi_keccak_rc[r + 1]));
     }
 }
 
-void zkp_keccakf1600x8_avx512(uint64_t *st) {
+void zkpi_keccakf1600x8_avx512(uint64_t *st) {
     __m512i A[25];
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) A[i] = _mm512_loadu_si512((const void *)(st + 8 * i));
@@ -82,7 +82,7 @@ static inline void transpose8(__m512i r[8]) {
  * little-endian, so a u64 load is the lane) into instance i. Blocks of up to
  * 8 lanes go through one transpose; a short block uses masked loads, which
  * never touch bytes past lane nlanes - 1. */
-void zkp_keccakx8_xor_lanes_avx512(uint64_t *st, const uint8_t *const in[8], size_t nlanes) {
+void zkpi_keccakx8_xor_lanes_avx512(uint64_t *st, const uint8_t *const in[8], size_t nlanes) {
     for (size_t l = 0; l < nlanes; l += 8) {
         size_t cnt = nlanes - l < 8 ? nlanes - l : 8;
         __mmask8 m = (__mmask8)((1u << cnt) - 1);
@@ -97,7 +97,7 @@ void zkp_keccakx8_xor_lanes_avx512(uint64_t *st, const uint8_t *const in[8], siz
 }
 
 /* Writes lanes 0..nlanes-1 of instance i to out[i] (little-endian). */
-void zkp_keccakx8_extract_lanes_avx512(const uint64_t *st, uint8_t *const out[8], size_t nlanes) {
+void zkpi_keccakx8_extract_lanes_avx512(const uint64_t *st, uint8_t *const out[8], size_t nlanes) {
     for (size_t l = 0; l < nlanes; l += 8) {
         size_t cnt = nlanes - l < 8 ? nlanes - l : 8;
         __mmask8 m = (__mmask8)((1u << cnt) - 1);
@@ -115,7 +115,7 @@ void zkp_keccakx8_extract_lanes_avx512(const uint64_t *st, uint8_t *const out[8]
  * broadcast constants, and one transpose plus a 4-lane masked store per
  * output writes the digests. All input is read before any output is
  * written, so out[i] may alias in[i]. */
-void zkp_keccakx8_hash64_avx512(const uint8_t *const in[8], uint8_t *const out[8], uint64_t suffix) {
+void zkpi_keccakx8_hash64_avx512(const uint8_t *const in[8], uint8_t *const out[8], uint64_t suffix) {
     __m512i A[25];
     #pragma GCC unroll 8
     for (int i = 0; i < 8; i++) A[i] = _mm512_loadu_si512((const void *)in[i]);

@@ -22,11 +22,11 @@
 #define PAD_END 0x8000000000000000ULL
 
 void zkp_keccak256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]) {
-    keccak_hash64_with(zkp_keccak_single(), left, right, out, 0x01);
+    keccak_hash64_with(zkpi_keccak_single(), left, right, out, 0x01);
 }
 
 void zkp_sha3_256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]) {
-    keccak_hash64_with(zkp_keccak_single(), left, right, out, 0x06);
+    keccak_hash64_with(zkpi_keccak_single(), left, right, out, 0x06);
 }
 
 /* XOR lanes [lane0, lane0 + nlanes) of in[i] + 8*lane0 into instance i. */
@@ -61,7 +61,7 @@ ZKP_INLINE void many_group(const zkp_keccak_kernelN *k, const unsigned N, const 
     for (; len - done >= p->rate; done += p->rate) {
         xor_lanes(k, N, st, cur, 0, rl);
         for (unsigned i = 0; i < N; i++) cur[i] += p->rate;
-        zkp_keccak_multi_permute(k, st);
+        zkpi_keccak_multi_permute(k, st);
     }
     /* last block: whole lanes, one partial lane, padding */
     if (!lens) {
@@ -85,7 +85,7 @@ ZKP_INLINE void many_group(const zkp_keccak_kernelN *k, const unsigned N, const 
             st[N * (rl - 1) + i] ^= PAD_END;
         }
     }
-    zkp_keccak_multi_permute(k, st);
+    zkpi_keccak_multi_permute(k, st);
     /* squeeze */
     uint8_t *o[ZKP_KECCAK_MAX_LANES];
     for (unsigned i = 0; i < N; i++) o[i] = out[i];
@@ -106,11 +106,11 @@ ZKP_INLINE void many_group(const zkp_keccak_kernelN *k, const unsigned N, const 
         if (!outlen) break;
         for (unsigned i = 0; i < N; i++)
             if (real[i]) o[i] += take;
-        zkp_keccak_multi_permute(k, st);
+        zkpi_keccak_multi_permute(k, st);
     }
 }
 
-void keccak_many_group(const zkp_keccak_kernelN *k, const keccak_params *p, const uint8_t *const *in, size_t len,
+void zkpi_keccak_many_group(const zkp_keccak_kernelN *k, const keccak_params *p, const uint8_t *const *in, size_t len,
                        const size_t *lens, uint8_t *const *out, const unsigned char *real, size_t outlen) {
     switch (k->lanes) {
     case 4: many_group(k, 4, p, in, len, lens, out, real, outlen); break;
@@ -127,7 +127,7 @@ static void run_group(const zkp_keccak_kernelN *k, const keccak_params *p, const
                       const size_t *lens, uint8_t *const *out, size_t n, size_t outlen) {
     const unsigned N = k->lanes;
     if (n == 1 || N == 1) {
-        for (size_t i = 0; i < n; i++) keccak_oneshot(p, in[i], lens ? lens[i] : len, out[i], outlen);
+        for (size_t i = 0; i < n; i++) zkpi_keccak_oneshot(p, in[i], lens ? lens[i] : len, out[i], outlen);
         return;
     }
     const uint8_t *pi[ZKP_KECCAK_MAX_LANES];
@@ -141,7 +141,7 @@ static void run_group(const zkp_keccak_kernelN *k, const keccak_params *p, const
         po[i] = i < n ? out[i] : junk;
         pl[i] = lens ? lens[i < n ? i : 0] : len;
     }
-    keccak_many_group(k, p, pi, lens ? pl[0] : len, lens ? pl : NULL, po, real, outlen);
+    zkpi_keccak_many_group(k, p, pi, lens ? pl[0] : len, lens ? pl : NULL, po, real, outlen);
 }
 
 static zkp_status check_common(zkp_keccak_alg alg, keccak_params *p, const void *in, size_t n, const uint8_t *out,
@@ -153,9 +153,9 @@ static zkp_status check_common(zkp_keccak_alg alg, keccak_params *p, const void 
     return ZKP_OK;
 }
 
-void keccak_many_stride(const keccak_params *p, const uint8_t *in, size_t len, size_t stride, size_t n, uint8_t *out,
+void zkpi_keccak_many_stride(const keccak_params *p, const uint8_t *in, size_t len, size_t stride, size_t n, uint8_t *out,
                         size_t outlen) {
-    const zkp_keccak_kernelN *k = zkp_keccak_multi();
+    const zkp_keccak_kernelN *k = zkpi_keccak_multi();
     const unsigned N = k->lanes;
     static const unsigned char all_real[ZKP_KECCAK_MAX_LANES] = {1, 1, 1, 1, 1, 1, 1, 1};
     const uint8_t *pi[ZKP_KECCAK_MAX_LANES];
@@ -168,7 +168,7 @@ void keccak_many_stride(const keccak_params *p, const uint8_t *in, size_t len, s
                 pi[j] = in + (i + j) * stride;
                 po[j] = out + (i + j) * outlen;
             }
-            keccak_many_group(k, p, pi, len, NULL, po, all_real, outlen);
+            zkpi_keccak_many_group(k, p, pi, len, NULL, po, all_real, outlen);
         }
     }
     for (; i < n; i += N) {
@@ -191,7 +191,7 @@ zkp_status zkp_keccak_hash_many(zkp_keccak_alg alg, const uint8_t *in, size_t le
      * extents must be real object sizes, or those products wrap */
     if (!zkp_strided_ok(n, len, stride) || !zkp_array_ok(n, outlen)) return ZKP_ERR_LENGTH;
     if (!in) in = (const uint8_t *)"";  /* len == 0: nothing is read */
-    keccak_many_stride(&p, in, len, stride, n, out, outlen);
+    zkpi_keccak_many_stride(&p, in, len, stride, n, out, outlen);
     return ZKP_OK;
 }
 
@@ -206,7 +206,7 @@ zkp_status zkp_keccak_hash_many_ptrs(zkp_keccak_alg alg, const uint8_t *const *i
         if (!in[i] && lens[i]) return ZKP_ERR_NULL;
         if (!zkp_bytes_ok(lens[i])) return ZKP_ERR_LENGTH;
     }
-    const zkp_keccak_kernelN *k = zkp_keccak_multi();
+    const zkp_keccak_kernelN *k = zkpi_keccak_multi();
     const unsigned N = k->lanes;
     const uint8_t *pi[ZKP_KECCAK_MAX_LANES];
     uint8_t *po[ZKP_KECCAK_MAX_LANES];

@@ -58,8 +58,8 @@ static void squeeze(uint64_t *st, unsigned *pos, unsigned rate, uint8_t *out, si
     }
 }
 
-void keccak_oneshot(const keccak_params *p, const uint8_t *in, size_t len, uint8_t *out, size_t outlen) {
-    const zkp_keccak_kernel1 *k = zkp_keccak_single();
+void zkpi_keccak_oneshot(const keccak_params *p, const uint8_t *in, size_t len, uint8_t *out, size_t outlen) {
+    const zkp_keccak_kernel1 *k = zkpi_keccak_single();
     void (*permute)(uint64_t *) = k->permute;
     uint64_t st[25] = {0};
     unsigned pos = (unsigned)len;
@@ -90,7 +90,7 @@ zkp_status zkp_keccak_hash(zkp_keccak_alg alg, const uint8_t *in, size_t len, ui
     zkp_status s = keccak_check_outlen(&p, outlen);
     if (s != ZKP_OK) return s;
     if (!zkp_bytes_ok(len) || !zkp_bytes_ok(outlen)) return ZKP_ERR_LENGTH;
-    keccak_oneshot(&p, in, len, out, outlen);
+    zkpi_keccak_oneshot(&p, in, len, out, outlen);
     return ZKP_OK;
 }
 
@@ -105,12 +105,12 @@ static ZKP_NOINLINE zkp_status hash256_other(const uint8_t *in, size_t len, uint
         keccak_xor_bytes(st, 0, in, len);
         st[len >> 3] ^= suffix << (8 * (len & 7));
         st[16] ^= 0x8000000000000000ULL;
-        zkp_keccak_single()->permute(st);
+        zkpi_keccak_single()->permute(st);
         for (int i = 0; i < 4; i++) zkp_store64_le(out + 8 * i, st[i]);
         return ZKP_OK;
     }
     const keccak_params p = {136, (unsigned)suffix, 32};
-    keccak_oneshot(&p, in, len, out, 32);
+    zkpi_keccak_oneshot(&p, in, len, out, 32);
     return ZKP_OK;
 }
 
@@ -118,7 +118,7 @@ static ZKP_NOINLINE zkp_status hash256_other(const uint8_t *in, size_t len, uint
  * register saves of the general code. */
 ZKP_INLINE zkp_status hash256(const uint8_t *in, size_t len, uint8_t *out, uint64_t suffix) {
     if (ZKP_LIKELY(len == 64 && in && out)) {
-        keccak_hash64_with(zkp_keccak_single(), in, in + 32, out, suffix);
+        keccak_hash64_with(zkpi_keccak_single(), in, in + 32, out, suffix);
         return ZKP_OK;
     }
     return hash256_other(in, len, out, suffix);
@@ -177,7 +177,7 @@ zkp_status zkp_keccak_update(zkp_keccak_state *s, const uint8_t *in, size_t len)
     if (!state_valid(s) || s->phase != PHASE_ABSORB) return ZKP_ERR_STATE;
     if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
     unsigned pos = s->pos;
-    absorb(s->st, &pos, s->rate, in, len, zkp_keccak_single());
+    absorb(s->st, &pos, s->rate, in, len, zkpi_keccak_single());
     s->pos = (uint16_t)pos;
     return ZKP_OK;
 }
@@ -185,7 +185,7 @@ zkp_status zkp_keccak_update(zkp_keccak_state *s, const uint8_t *in, size_t len)
 static void finish_absorb(zkp_keccak_state *s) {
     keccak_params p = {s->rate, s->suffix, s->digest};
     pad(s->st, s->pos, &p);
-    zkp_keccak_single()->permute(s->st);
+    zkpi_keccak_single()->permute(s->st);
     s->pos = 0;
 }
 
@@ -199,7 +199,7 @@ zkp_status zkp_keccak_squeeze(zkp_keccak_state *s, uint8_t *out, size_t outlen) 
         s->phase = PHASE_SQUEEZE;
     }
     unsigned pos = s->pos;
-    squeeze(s->st, &pos, s->rate, out, outlen, zkp_keccak_single()->permute);
+    squeeze(s->st, &pos, s->rate, out, outlen, zkpi_keccak_single()->permute);
     s->pos = (uint16_t)pos;
     return ZKP_OK;
 }

@@ -108,6 +108,6 @@ ZKP_INLINE void keccak_hash64_with(const zkp_keccak_kernel1 *k, const uint8_t *l
 }
 
 /* One whole message through the single-state sponge (no argument checks). */
-void keccak_oneshot(const keccak_params *p, const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
+void zkpi_keccak_oneshot(const keccak_params *p, const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
 
 #endif

@@ -47,7 +47,7 @@ static void build_slice(const job *j) {
     uint8_t *lvl = j->nodes;
     while (count > 1) {
         uint8_t *next = lvl + NODE * width;
-        keccak_many_stride(j->p, lvl + NODE * first, 2 * NODE, 2 * NODE, count / 2, next + NODE * (first / 2), NODE);
+        zkpi_keccak_many_stride(j->p, lvl + NODE * first, 2 * NODE, 2 * NODE, count / 2, next + NODE * (first / 2), NODE);
         lvl = next;
         width /= 2, first /= 2, count /= 2, level++;
     }
@@ -57,14 +57,14 @@ static void build_slice(const job *j) {
 static void root_slice(const job *j) {
     size_t m = j->count;
     if (j->hash_leaves) {
-        keccak_many_stride(j->p, j->src, j->leaf_size, j->leaf_size, m, j->buf, NODE);
+        zkpi_keccak_many_stride(j->p, j->src, j->leaf_size, j->leaf_size, m, j->buf, NODE);
     } else if (m == 1) {
         memcpy(j->buf, j->src, NODE);
     } else {
-        keccak_many_stride(j->p, j->src, 2 * NODE, 2 * NODE, m / 2, j->buf, NODE);
+        zkpi_keccak_many_stride(j->p, j->src, 2 * NODE, 2 * NODE, m / 2, j->buf, NODE);
         m /= 2;
     }
-    for (; m > 1; m /= 2) keccak_many_stride(j->p, j->buf, 2 * NODE, 2 * NODE, m / 2, j->buf, NODE);
+    for (; m > 1; m /= 2) zkpi_keccak_many_stride(j->p, j->buf, 2 * NODE, 2 * NODE, m / 2, j->buf, NODE);
 }
 
 static void *build_thread(void *arg) {
@@ -106,7 +106,7 @@ zkp_status zkp_keccak_tree_build(zkp_keccak_alg alg, const uint8_t *leaves, size
     size_t width = n;
     while (width > t) lvl += NODE * width, width /= 2;
     for (; width > 1; width /= 2) {
-        keccak_many_stride(&p, lvl, 2 * NODE, 2 * NODE, width / 2, lvl + NODE * width, NODE);
+        zkpi_keccak_many_stride(&p, lvl, 2 * NODE, 2 * NODE, width / 2, lvl + NODE * width, NODE);
         lvl += NODE * width;
     }
     return ZKP_OK;
@@ -128,7 +128,7 @@ static zkp_status root_common(const keccak_params *p, const uint8_t *src, size_t
     run_jobs(jobs, t, root_thread);
     /* gather the t subtree roots and finish */
     for (size_t i = 1; i < t; i++) memmove(buf + NODE * i, jobs[i].buf, NODE);
-    for (size_t m = t; m > 1; m /= 2) keccak_many_stride(p, buf, 2 * NODE, 2 * NODE, m / 2, buf, NODE);
+    for (size_t m = t; m > 1; m /= 2) zkpi_keccak_many_stride(p, buf, 2 * NODE, 2 * NODE, m / 2, buf, NODE);
     memcpy(root, buf, NODE);
     free(buf);
     return ZKP_OK;

@@ -24409,10 +24409,10 @@ static const zkp_fr sp_t17[289] = {
     {{0x331dea8083dbf961u, 0x204f544e0b568a60u, 0x158daf6d3948af27u, 0x288bd48efc1162d2u}},
 };
 
-const zkp_fr *const zkp_poseidon_mds[18] = {NULL, NULL, mds_t2, mds_t3, mds_t4, mds_t5, mds_t6, mds_t7, mds_t8, mds_t9, mds_t10, mds_t11, mds_t12, mds_t13, mds_t14, mds_t15, mds_t16, mds_t17};
+const zkp_fr *const zkpi_poseidon_mds[18] = {NULL, NULL, mds_t2, mds_t3, mds_t4, mds_t5, mds_t6, mds_t7, mds_t8, mds_t9, mds_t10, mds_t11, mds_t12, mds_t13, mds_t14, mds_t15, mds_t16, mds_t17};
 
-const zkp_fr *const zkp_poseidon_sc[18] = {NULL, NULL, sc_t2, sc_t3, sc_t4, sc_t5, sc_t6, sc_t7, sc_t8, sc_t9, sc_t10, sc_t11, sc_t12, sc_t13, sc_t14, sc_t15, sc_t16, sc_t17};
+const zkp_fr *const zkpi_poseidon_sc[18] = {NULL, NULL, sc_t2, sc_t3, sc_t4, sc_t5, sc_t6, sc_t7, sc_t8, sc_t9, sc_t10, sc_t11, sc_t12, sc_t13, sc_t14, sc_t15, sc_t16, sc_t17};
 
-const zkp_fr *const zkp_poseidon_sz[18] = {NULL, NULL, sz_t2, sz_t3, sz_t4, sz_t5, sz_t6, sz_t7, sz_t8, sz_t9, sz_t10, sz_t11, sz_t12, sz_t13, sz_t14, sz_t15, sz_t16, sz_t17};
+const zkp_fr *const zkpi_poseidon_sz[18] = {NULL, NULL, sz_t2, sz_t3, sz_t4, sz_t5, sz_t6, sz_t7, sz_t8, sz_t9, sz_t10, sz_t11, sz_t12, sz_t13, sz_t14, sz_t15, sz_t16, sz_t17};
 
-const zkp_fr *const zkp_poseidon_sp[18] = {NULL, NULL, sp_t2, sp_t3, sp_t4, sp_t5, sp_t6, sp_t7, sp_t8, sp_t9, sp_t10, sp_t11, sp_t12, sp_t13, sp_t14, sp_t15, sp_t16, sp_t17};
+const zkp_fr *const zkpi_poseidon_sp[18] = {NULL, NULL, sp_t2, sp_t3, sp_t4, sp_t5, sp_t6, sp_t7, sp_t8, sp_t9, sp_t10, sp_t11, sp_t12, sp_t13, sp_t14, sp_t15, sp_t16, sp_t17};

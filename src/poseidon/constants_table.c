@@ -4,4 +4,4 @@
 #include "poseidon/params.h"
 
 
-const unsigned char zkp_poseidon_rp[18] = {0, 0, 56, 57, 56, 60, 60, 63, 64, 63, 60, 66, 60, 65, 70, 60, 64, 68};
+const unsigned char zkpi_poseidon_rp[18] = {0, 0, 56, 57, 56, 60, 60, 63, 64, 63, 60, 66, 60, 65, 70, 60, 64, 68};

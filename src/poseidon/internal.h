@@ -39,33 +39,33 @@ typedef struct zkp_poseidon_kernel {
     const zkp_poseidon_ops *ops;
 } zkp_poseidon_kernel;
 
-extern const zkp_poseidon_ops zkp_poseidon_ops_portable;
-extern const zkp_poseidon_ops zkp_poseidon_ops_bmi2;
-extern const zkp_poseidon_ops zkp_poseidon_ops_ifma;
+extern const zkp_poseidon_ops zkpi_poseidon_ops_portable;
+extern const zkp_poseidon_ops zkpi_poseidon_ops_bmi2;
+extern const zkp_poseidon_ops zkpi_poseidon_ops_ifma;
 
 /* Benchmark helpers: products inlined in a loop (perm_impl.h). */
-void zkp_poseidon_mul_chains_portable(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr);
-void zkp_poseidon_mul_chains_bmi2(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr);
+void zkpi_poseidon_mul_chains_portable(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr);
+void zkpi_poseidon_mul_chains_bmi2(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr);
 /* The R_P partial rounds of one width-t state (canonical in and out). */
-void zkp_poseidon_partial_portable(unsigned t, zkp_fr *s);
-void zkp_poseidon_partial_bmi2(unsigned t, zkp_fr *s);
+void zkpi_poseidon_partial_portable(unsigned t, zkp_fr *s);
+void zkpi_poseidon_partial_bmi2(unsigned t, zkp_fr *s);
 /* Test hook: one partial round of the rescaled form (perm_impl.h). */
-int zkp_poseidon_partial_round_portable(unsigned t, zkp_fr *s, unsigned r);
-int zkp_poseidon_partial_round_bmi2(unsigned t, zkp_fr *s, unsigned r);
+int zkpi_poseidon_partial_round_portable(unsigned t, zkp_fr *s, unsigned r);
+int zkpi_poseidon_partial_round_bmi2(unsigned t, zkp_fr *s, unsigned r);
 
 #if ZKP_HAVE_AVX512IFMA
 /* Test hook of kernel_ifma.c: one vector field routine on eight lanes. */
-void zkp_poseidon_ifma_field8(int op, uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]);
+void zkpi_poseidon_ifma_field8(int op, uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]);
 /* Test hook: one rescaled partial round (r < R_P) or the final scales (r =
  * R_P) of the many-state path on eight states; returns its invariant in
  * tenths of p, -1 for t outside 2..17. */
-int zkp_poseidon_ifma_partial_round8(unsigned t, uint64_t s[][5][8], unsigned r);
+int zkpi_poseidon_ifma_partial_round8(unsigned t, uint64_t s[][5][8], unsigned r);
 #endif
 
 /* Kernel table, widest first, portable last (tests loop over it). */
-extern const zkp_poseidon_kernel zkp_poseidon_kernels[];
-extern const size_t zkp_poseidon_kernel_count;
+extern const zkp_poseidon_kernel zkpi_poseidon_kernels[];
+extern const size_t zkpi_poseidon_kernel_count;
 /* The kernel dispatch picks for the active CPU level. */
-const zkp_poseidon_kernel *zkp_poseidon_kernel_active(void);
+const zkp_poseidon_kernel *zkpi_poseidon_kernel_active(void);
 
 #endif

@@ -54,11 +54,11 @@ typedef struct zkp_fr52 {
 
 /* The base scalar kernel (single hashes, partial rounds, field ops). */
 #if ZKP_HAVE_BMI2
-#define BASE zkp_poseidon_ops_bmi2
-#define BASE_PARTIAL zkp_poseidon_partial_bmi2
+#define BASE zkpi_poseidon_ops_bmi2
+#define BASE_PARTIAL zkpi_poseidon_partial_bmi2
 #else
-#define BASE zkp_poseidon_ops_portable
-#define BASE_PARTIAL zkp_poseidon_partial_portable
+#define BASE zkpi_poseidon_ops_portable
+#define BASE_PARTIAL zkpi_poseidon_partial_portable
 #endif
 
 /* Full unrolling of every limb loop keeps the ten accumulators in zmm
@@ -289,7 +289,7 @@ ZKP_INLINE void v_unscale(const unsigned T_, vfr *s, const zkp_fr52 *D) {
 
 ZKP_INLINE void v_partial_rounds(const unsigned T_, vfr *s) {
     const zkp_fr52 *Z = ifma_sz[T_];
-    const unsigned rp = zkp_poseidon_rp[T_];
+    const unsigned rp = zkpi_poseidon_rp[T_];
     for (unsigned r = 0; r < rp; r++, Z += 2 * T_ - 1) v_partial_round(T_, s, Z);
     v_unscale(T_, s, Z);
 }
@@ -525,14 +525,14 @@ static void ifma_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) { BASE.mul(r, 
 static void ifma_sqr(zkp_fr *r, const zkp_fr *a) { BASE.sqr(r, a); }
 static void ifma_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n) { BASE.dot(r, a, b, n); }
 
-const zkp_poseidon_ops zkp_poseidon_ops_ifma = {
+const zkp_poseidon_ops zkpi_poseidon_ops_ifma = {
     ifma_mul, ifma_sqr, ifma_dot, ifma_permute, ifma_permute_dense, ifma_hash, ifma_hash_many, LANES,
 };
 
 /* Test hook (tests/test_poseidon.c): one field routine on eight lanes, R'
  * form, radix-2^52 limbs as x[k][j] = limb k of lane j. op 0: Montgomery
  * product a b / 2^260; 1: the dedicated square of a. */
-void zkp_poseidon_ifma_field8(int op, uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]) {
+void zkpi_poseidon_ifma_field8(int op, uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]) {
     vfr x, y, z;
     v8 T[10];
     for (int k = 0; k < 5; k++) {
@@ -554,13 +554,13 @@ void zkp_poseidon_ifma_field8(int op, uint64_t r[5][8], const uint64_t a[5][8], 
  * j), inputs inside the invariant. Returns that invariant in tenths of p
  * (26: below 2.6p), or -1 for t outside 2..17. One copy with a run-time
  * width (the per-width copies in many8_t* differ only in loop counts). */
-int zkp_poseidon_ifma_partial_round8(unsigned t, uint64_t s[][5][8], unsigned r) {
+int zkpi_poseidon_ifma_partial_round8(unsigned t, uint64_t s[][5][8], unsigned r) {
     if (t < 2 || t > ZKP_POSEIDON_TMAX) return -1;
     vfr x[ZKP_POSEIDON_TMAX];
     for (unsigned i = 0; i < t; i++)
         for (int k = 0; k < 5; k++) x[i].l[k] = _mm512_loadu_si512((const void *)s[i][k]);
     const zkp_fr52 *Z = ifma_sz[t] + (size_t)r * (2 * t - 1);
-    if (r < zkp_poseidon_rp[t]) v_partial_round(t, x, Z);
+    if (r < zkpi_poseidon_rp[t]) v_partial_round(t, x, Z);
     else v_unscale(t, x, Z);
     for (unsigned i = 0; i < t; i++)
         for (int k = 0; k < 5; k++) _mm512_storeu_si512((void *)s[i][k], x[i].l[k]);

@@ -23,7 +23,7 @@ typedef struct zkp_fr {
  * zkp_poseidon_rc is test code (tests/ref/poseidon_constants_dense.c): only
  * the plain permutation the tests compare against uses it. */
 extern const zkp_fr *const zkp_poseidon_rc[18];
-extern const zkp_fr *const zkp_poseidon_mds[18];
+extern const zkp_fr *const zkpi_poseidon_mds[18];
 /* Sparse form (circomlibjs' "opt" schedule, see docs/poseidon.md):
  * sc: 8t + R_P folded constants; ss: (2t - 1) * R_P partial-round vectors
  * (row (a_0..a_(t-1)), column (b_1..b_(t-1)) per round; test code, like rc);
@@ -31,11 +31,11 @@ extern const zkp_fr *const zkp_poseidon_mds[18];
  * (chat, what_1.., beta_1..) and t final scales (e, D_1..), see
  * gen/poseidon_constants.py scaled_partial(); sp: the t x t pre-sparse
  * matrix, row-major. */
-extern const zkp_fr *const zkp_poseidon_sc[18];
+extern const zkp_fr *const zkpi_poseidon_sc[18];
 extern const zkp_fr *const zkp_poseidon_ss[18];
-extern const zkp_fr *const zkp_poseidon_sz[18];
-extern const zkp_fr *const zkp_poseidon_sp[18];
+extern const zkp_fr *const zkpi_poseidon_sz[18];
+extern const zkp_fr *const zkpi_poseidon_sp[18];
 /* Partial rounds per width. */
-extern const unsigned char zkp_poseidon_rp[18];
+extern const unsigned char zkpi_poseidon_rp[18];
 
 #endif

@@ -8,7 +8,7 @@
  *   KNAME(x)            x with the kernel suffix
  * and may define
  *   FR_MONTMUL(T, a, b) T[4..7] = a * b / 2^256 (< 2p) in one pass
- * and gets `const zkp_poseidon_ops KNAME(zkp_poseidon_ops)`.
+ * and gets `const zkp_poseidon_ops KNAME(zkpi_poseidon_ops)`.
  *
  * Fixed width: every routine is always_inline with the width as a
  * parameter, and one wrapper per width t = 2..17 passes a constant, so the
@@ -416,7 +416,7 @@ ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, 
  * `unscale` the final scales follow (canonical out). */
 ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s, const unsigned r0, const unsigned n,
                                  const int unscale, const int lazy) {
-    const zkp_fr *Z = zkp_poseidon_sz[T] + (size_t)r0 * (2 * T - 1);
+    const zkp_fr *Z = zkpi_poseidon_sz[T] + (size_t)r0 * (2 * T - 1);
     for (unsigned i = 0; i < NS * T; i++)
         FR_CHECK_LT(s[i].v, lazy ? 200 : 100, "partial rounds: state in < 2p (t <= 4, asm) / < p");
 #ifdef FR_DOTX
@@ -427,7 +427,7 @@ ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s,
     for (unsigned i = 0; i < NS * T; i++)
         FR_CHECK_LT(s[i].v, lazy ? 200 : 100, "partial rounds: state out < 2p (t <= 4, asm) / < p");
     if (!unscale) return;
-    Z = zkp_poseidon_sz[T] + (size_t)zkp_poseidon_rp[T] * (2 * T - 1);
+    Z = zkpi_poseidon_sz[T] + (size_t)zkpi_poseidon_rp[T] * (2 * T - 1);
     for (unsigned h = 0; h < NS; h++)
         for (unsigned i = 0; i < T; i++) k_mul(&s[h * T + i], &s[h * T + i], &Z[i]);
 }
@@ -454,15 +454,15 @@ static void (*const KNAME(part_tab)[18])(zkp_fr *s, unsigned r0, unsigned n, int
  * rounds. */
 ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, const int lane0_only) {
     const int lazy = K_LAZY(T);
-    const unsigned rp = zkp_poseidon_rp[T];
-    const zkp_fr *C = zkp_poseidon_sc[T];
-    const zkp_fr *M = zkp_poseidon_mds[T];
+    const unsigned rp = zkpi_poseidon_rp[T];
+    const zkp_fr *C = zkpi_poseidon_sc[T];
+    const zkp_fr *M = zkpi_poseidon_mds[T];
     for (unsigned h = 0; h < NS; h++)
         for (unsigned i = 0; i < T; i++) fr_add(&s[h * T + i], &s[h * T + i], &C[i]);
     C += T;
     for (unsigned f = 0; f < ZKP_POSEIDON_RF; f++) {
         const int last = f == ZKP_POSEIDON_RF - 1;
-        k_full_round(T, NS, s, last ? NULL : C, f == 3 ? zkp_poseidon_sp[T] : M, last && lane0_only);
+        k_full_round(T, NS, s, last ? NULL : C, f == 3 ? zkpi_poseidon_sp[T] : M, last && lane0_only);
         C += T;
         if (f != 3) continue;
         if (NS == 1) KNAME(part_tab)[T](s, 0, rp, 1);
@@ -480,9 +480,9 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
 /* ---- dense (plain) schedule: the reference shape, used by tests ---------- */
 
 static void k_perm_dense(unsigned T, zkp_fr *s, const zkp_fr *rc) {
-    const unsigned rp = zkp_poseidon_rp[T];
+    const unsigned rp = zkpi_poseidon_rp[T];
     const zkp_fr *C = rc;
-    const zkp_fr *M = zkp_poseidon_mds[T];
+    const zkp_fr *M = zkpi_poseidon_mds[T];
     zkp_fr n[FR_MAXT];
     for (unsigned r = 0; r < ZKP_POSEIDON_RF + rp; r++, C += T) {
         const int full = r < ZKP_POSEIDON_RF / 2 || r >= ZKP_POSEIDON_RF / 2 + rp;
@@ -548,7 +548,7 @@ static void KNAME(op_hash_many)(unsigned t, zkp_fr *s, size_t count) {
     for (; i < count; i++) KNAME(perm_tab)[t](s + i * t, 1);
 }
 
-const zkp_poseidon_ops KNAME(zkp_poseidon_ops) = {
+const zkp_poseidon_ops KNAME(zkpi_poseidon_ops) = {
     KNAME(op_mul), KNAME(op_sqr), KNAME(op_dot), KNAME(op_permute), KNAME(op_permute_dense),
     KNAME(op_hash), KNAME(op_hash_many), KMANY,
 };
@@ -557,7 +557,7 @@ const zkp_poseidon_ops KNAME(zkp_poseidon_ops) = {
  * `iters` Montgomery products (sqr = 0) or squares on four independent
  * chains a[0..3], with the product inlined in the loop, so the figure is
  * the product's throughput without a call per product. */
-void KNAME(zkp_poseidon_mul_chains)(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr) {
+void KNAME(zkpi_poseidon_mul_chains)(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr) {
     zkp_fr x0 = a[0], x1 = a[1], x2 = a[2], x3 = a[3], y = *b;
     if (sqr)
         for (uint64_t i = 0; i < iters; i += 4) {
@@ -579,8 +579,8 @@ void KNAME(zkp_poseidon_mul_chains)(zkp_fr a[4], const zkp_fr *b, uint64_t iters
 /* The partial rounds alone on a canonical state (canonical out): the IFMA
  * kernel runs the full rounds of one state in vector lanes and these in
  * scalar code. */
-void KNAME(zkp_poseidon_partial)(unsigned t, zkp_fr *s) {
-    KNAME(part_tab)[t](s, 0, zkp_poseidon_rp[t], 1);
+void KNAME(zkpi_poseidon_partial)(unsigned t, zkp_fr *s) {
+    KNAME(part_tab)[t](s, 0, zkpi_poseidon_rp[t], 1);
     if (K_LAZY(t))
         for (unsigned i = 0; i < t; i++) fr_condsub(s[i].v, s[i].v, fr_k_p);
     for (unsigned i = 0; i < t; i++) FR_CHECK_LT(s[i].v, 100, "zkp_poseidon_partial output < p");
@@ -590,7 +590,7 @@ void KNAME(zkp_poseidon_partial)(unsigned t, zkp_fr *s) {
  * the kernel's own state invariant ([0, 2p) for t <= 4, else [0, p)), so
  * the tests can feed edge values of that range. Returns the invariant's
  * bound in multiples of p (1 or 2). */
-int KNAME(zkp_poseidon_partial_round)(unsigned t, zkp_fr *s, unsigned r) {
+int KNAME(zkpi_poseidon_partial_round)(unsigned t, zkp_fr *s, unsigned r) {
     KNAME(part_tab)[t](s, r, 1, 0);
     return 1 + K_LAZY(t);
 }

@@ -22,27 +22,27 @@
 #define IFMA_BASE_NEED 0
 #endif
 
-const zkp_poseidon_kernel zkp_poseidon_kernels[] = {
+const zkp_poseidon_kernel zkpi_poseidon_kernels[] = {
 #if ZKP_HAVE_AVX512IFMA
     /* what its build flags let the compiler emit (ctest kernel-isa) */
     {{"avx512ifma",
       ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512DQ | ZKP_CPU_AVX512IFMA | ZKP_CPU_AVX2 |
           IFMA_BASE_NEED, 1},
-     &zkp_poseidon_ops_ifma},
+     &zkpi_poseidon_ops_ifma},
 #endif
 #if ZKP_HAVE_BMI2
-    {{"bmi2", ZKP_CPU_BMI2 | ZKP_CPU_ADX, 1}, &zkp_poseidon_ops_bmi2},
+    {{"bmi2", ZKP_CPU_BMI2 | ZKP_CPU_ADX, 1}, &zkpi_poseidon_ops_bmi2},
 #endif
-    {{"portable", 0, 1}, &zkp_poseidon_ops_portable},
+    {{"portable", 0, 1}, &zkpi_poseidon_ops_portable},
 };
-const size_t zkp_poseidon_kernel_count = ZKP_ARRAY_LEN(zkp_poseidon_kernels);
+const size_t zkpi_poseidon_kernel_count = ZKP_ARRAY_LEN(zkpi_poseidon_kernels);
 
-const zkp_poseidon_kernel *zkp_poseidon_kernel_active(void) {
+const zkp_poseidon_kernel *zkpi_poseidon_kernel_active(void) {
     static _Atomic uint64_t cache;
-    return ZKP_DISPATCH(&cache, zkp_poseidon_kernels);
+    return ZKP_DISPATCH(&cache, zkpi_poseidon_kernels);
 }
 
-const char *zkp_poseidon_implementation(void) { return zkp_poseidon_kernel_active()->info.name; }
+const char *zkp_poseidon_implementation(void) { return zkpi_poseidon_kernel_active()->info.name; }
 
 /* ---- conversions ----------------------------------------------------------------- */
 
@@ -98,7 +98,7 @@ void zkp_poseidon_fr_to_le(uint8_t out[32], const zkp_poseidon_fr *in) {
 
 /* s[0..t) canonical in, s[0] = hash out (canonical). */
 static void hash_state(zkp_fr *s, unsigned t) {
-    const zkp_poseidon_ops *ops = zkp_poseidon_kernel_active()->ops;
+    const zkp_poseidon_ops *ops = zkpi_poseidon_kernel_active()->ops;
     for (unsigned i = 0; i < t; i++) to_mont(ops, &s[i]);
     ops->hash(t, s);
     from_mont(ops, &s[0]);
@@ -154,7 +154,7 @@ zkp_status zkp_poseidon_permute(zkp_poseidon_fr *state, size_t t) {
         from_pub(&s[i], &state[i]);
         if (!fr_is_canonical(s[i].v)) return ZKP_ERR_RANGE;
     }
-    const zkp_poseidon_ops *ops = zkp_poseidon_kernel_active()->ops;
+    const zkp_poseidon_ops *ops = zkpi_poseidon_kernel_active()->ops;
     for (size_t i = 0; i < t; i++) to_mont(ops, &s[i]);
     ops->permute((unsigned)t, s);
     for (size_t i = 0; i < t; i++) {
@@ -180,7 +180,7 @@ zkp_status zkp_poseidon_hash_many(const zkp_poseidon_fr *inputs, size_t n, size_
         from_pub(&x, &inputs[i]);
         if (!fr_is_canonical(x.v)) return ZKP_ERR_RANGE;
     }
-    const zkp_poseidon_ops *ops = zkp_poseidon_kernel_active()->ops;
+    const zkp_poseidon_ops *ops = zkpi_poseidon_kernel_active()->ops;
     const unsigned t = (unsigned)n + 1;
     zkp_fr s[MANY_CHUNK * ZKP_POSEIDON_MAX_WIDTH];
     for (size_t base = 0; base < count; base += MANY_CHUNK) {
@@ -237,7 +237,7 @@ zkp_status zkp_poseidon_merkle_root(const zkp_poseidon_fr *leaves, size_t n_leav
     if (!leaves || !root) return ZKP_ERR_NULL;
     zkp_status st = check_all(leaves, n_leaves);
     if (st != ZKP_OK) return st;
-    const zkp_poseidon_ops *ops = zkp_poseidon_kernel_active()->ops;
+    const zkp_poseidon_ops *ops = zkpi_poseidon_kernel_active()->ops;
     /* Leaves go in blocks of up to 32: each block's subtree root is computed
      * level by level with hash_many, then merged into a stack of pending
      * subtree roots (one per level, like a binary counter). */

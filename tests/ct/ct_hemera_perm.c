@@ -55,8 +55,8 @@ int main(int argc, char **argv) {
         return 0;
     }
     /* every kernel's constant-time permutation usable on this CPU */
-    for (unsigned k = 0; k < zkp_hemera_perm_kernel_count; k++) {
-        const hemera_perm_kernel *K = &zkp_hemera_perm_kernels[k];
+    for (unsigned k = 0; k < zkpi_hemera_perm_kernel_count; k++) {
+        const hemera_perm_kernel *K = &zkpi_hemera_perm_kernels[k];
         if (!zkp_kernel_usable(&K->info)) continue;
         for (uint64_t seed = 0; seed < 3; seed++) {
             fill(st, seed);

@@ -42,8 +42,8 @@ int main(int argc, char **argv) {
     int planted = argc > 1 && strcmp(argv[1], "--planted") == 0;
     if (!ct_checker_active()) fprintf(stderr, "ct_poseidon: not under valgrind or MSan; nothing is checked\n");
     zkp_fr s[17 * 9];
-    for (size_t k = 0; k < zkp_poseidon_kernel_count; k++) {
-        const zkp_poseidon_kernel *K = &zkp_poseidon_kernels[k];
+    for (size_t k = 0; k < zkpi_poseidon_kernel_count; k++) {
+        const zkp_poseidon_kernel *K = &zkpi_poseidon_kernels[k];
         if (!zkp_kernel_usable(&K->info)) continue;
         for (unsigned t = 2; t <= 17; t++) {
             fill(s, t, t);

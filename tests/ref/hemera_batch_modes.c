@@ -180,21 +180,21 @@ static void test_vectors(void) {
         }
         CHECK(nv >= 2);
         uint64_t(*buf)[16] = malloc(64 * sizeof *buf);
-        for (unsigned kk = 0; kk < hb_kernel_count; kk++) {
-            if (!zkp_kernel_usable(&hb_kernels[kk].info)) continue;
+        for (unsigned kk = 0; kk < zkpi_hb_kernel_count; kk++) {
+            if (!zkp_kernel_usable(&zkpi_hb_kernels[kk].info)) continue;
             for (size_t k = 0; k < nv; k++) {
                 /* at a random lane of a random-size batch, and in every lane of 64 */
                 size_t n = 1 + th_rand_below(64), at = th_rand_below(n);
                 for (size_t l = 0; l < n; l++)
                     for (unsigned i = 0; i < 16; i++) buf[l][i] = l == at ? vin[k][i] : th_rand64();
-                hb_permute_with(&hb_kernels[kk], buf, n, &zkp_hemera_profile_default);
+                zkpi_hb_permute_with(&zkpi_hb_kernels[kk], buf, n, &zkpi_hemera_profile_default);
                 CHECK_MSG(!memcmp(buf[at], vout[k], sizeof buf[at]), "permutation vector %zu, kernel %s, lane %zu of %zu",
-                          k, hb_kernels[kk].info.name, at, n);
+                          k, zkpi_hb_kernels[kk].info.name, at, n);
                 for (size_t l = 0; l < 64; l++) memcpy(buf[l], vin[k], sizeof buf[l]);
-                hb_permute_with(&hb_kernels[kk], buf, 64, &zkp_hemera_profile_default);
+                zkpi_hb_permute_with(&zkpi_hb_kernels[kk], buf, 64, &zkpi_hemera_profile_default);
                 for (size_t l = 0; l < 64; l++)
                     CHECK_MSG(!memcmp(buf[l], vout[k], sizeof buf[l]), "permutation vector %zu x64, kernel %s, lane %zu", k,
-                              hb_kernels[kk].info.name, l);
+                              zkpi_hb_kernels[kk].info.name, l);
             }
         }
         free(buf);
@@ -312,15 +312,15 @@ static void leaf_level(void *ctx) {
         ctr[i] = th_rand_edge64(HB_P);
     }
     int root = (int)th_rand_below(2);
-    for (unsigned kk = 0; kk < hb_kernel_count; kk++) {
-        if (!zkp_kernel_usable(&hb_kernels[kk].info)) continue;
+    for (unsigned kk = 0; kk < zkpi_hb_kernel_count; kk++) {
+        if (!zkp_kernel_usable(&zkpi_hb_kernels[kk].info)) continue;
         memset(out, 0, n * 32);
-        CHECK_STATUS(hb_hash_leaf_batch_with(&hb_kernels[kk], ptr, lens, ctr, n, root, out), ZKP_OK);
+        CHECK_STATUS(zkpi_hb_hash_leaf_batch_with(&zkpi_hb_kernels[kk], ptr, lens, ctr, n, root, out), ZKP_OK);
         for (size_t i = 0; i < n; i++) {
             uint8_t want[32], single[32];
             ref_leaf(ptr[i], lens[i], ctr[i], root, want);
             CHECK_MSG(!memcmp(out[i], want, 32), "hash_leaf_batch kernel %s level %s n=%zu lane %zu len %zu",
-                      hb_kernels[kk].info.name, th_level(), n, i, lens[i]);
+                      zkpi_hb_kernels[kk].info.name, th_level(), n, i, lens[i]);
             CHECK_STATUS(zkp_hemera_hash_leaf(ptr[i], lens[i], ctr[i], root, single), ZKP_OK);
             CHECK_MSG(!memcmp(out[i], single, 32), "hash_leaf_batch != zkp_hemera_hash_leaf, lane %zu", i);
         }

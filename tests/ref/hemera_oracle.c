@@ -57,7 +57,7 @@ static void mat_ext(uint64_t *st) {
 static void mat_int(uint64_t *st) {
     uint64_t sum = 0;
     for (int i = 0; i < 16; i++) sum = oracle_add(sum, st[i]);
-    for (int i = 0; i < 16; i++) st[i] = oracle_add(oracle_mul(zkp_hemera_diag[i], st[i]), sum);
+    for (int i = 0; i < 16; i++) st[i] = oracle_add(oracle_mul(zkpi_hemera_diag[i], st[i]), sum);
 }
 
 static uint64_t pow7(uint64_t x) {
@@ -67,7 +67,7 @@ static uint64_t pow7(uint64_t x) {
 }
 
 static void full_round(uint64_t *st, int r) {
-    for (int i = 0; i < 16; i++) st[i] = pow7(oracle_add(st[i], zkp_hemera_rc[16 * r + i]));
+    for (int i = 0; i < 16; i++) st[i] = pow7(oracle_add(st[i], zkpi_hemera_rc[16 * r + i]));
     mat_ext(st);
 }
 
@@ -81,7 +81,7 @@ static void run(uint64_t st[16], uint64_t (*trace)[16]) {
         if (trace) memcpy(trace[t++], st, 128);
     }
     for (int j = 0; j < 16; j++) {
-        st[0] = oracle_inv(oracle_add(st[0], zkp_hemera_rc[128 + j]));
+        st[0] = oracle_inv(oracle_add(st[0], zkpi_hemera_rc[128 + j]));
         mat_int(st);
         if (trace) memcpy(trace[t++], st, 128);
     }

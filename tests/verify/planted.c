@@ -33,14 +33,14 @@ static int has(uint32_t need) { return (zkp_cpu_active() & need) == need; }
 static int poseidon_portable_state(void) {
     zkp_fr s[3] = {{{0}}, {{1}}, {{2}}};
     set_p(&s[1]); /* the portable kernel keeps the state canonical: < p */
-    zkp_poseidon_partial_round_portable(3, s, 0);
+    zkpi_poseidon_partial_round_portable(3, s, 0);
     return 0;
 }
 
 static int poseidon_portable_mul(void) {
     zkp_fr a, b = {{1}}, r;
     memcpy(a.v, fr_k_2p, sizeof a.v); /* k_mul's operands are below 2p */
-    zkp_poseidon_ops_portable.mul(&r, &a, &b);
+    zkpi_poseidon_ops_portable.mul(&r, &a, &b);
     return 0;
 }
 
@@ -49,7 +49,7 @@ static int poseidon_bmi2_state(void) {
     if (!has(ZKP_CPU_BMI2 | ZKP_CPU_ADX)) return SKIP;
     zkp_fr s[3] = {{{0}}, {{1}}, {{2}}};
     memcpy(s[2].v, fr_k_2p, sizeof s[2].v); /* lazy state (t <= 4): < 2p */
-    zkp_poseidon_partial_round_bmi2(3, s, 0);
+    zkpi_poseidon_partial_round_bmi2(3, s, 0);
     return 0;
 #else
     return SKIP;
@@ -63,7 +63,7 @@ static int poseidon_bmi2_dot(void) {
      * p) below 5p; two all-ones elements (about 5.3p each) break it */
     zkp_fr a[2] = {{{1}}, {{1}}}, b[2], r;
     memset(b, 0xff, sizeof b);
-    zkp_poseidon_ops_bmi2.dot(&r, a, b, 2);
+    zkpi_poseidon_ops_bmi2.dot(&r, a, b, 2);
     return 0;
 #else
     return SKIP;
@@ -79,7 +79,7 @@ static int poseidon_ifma_state(void) {
     memset(s, 0, sizeof s);
     for (int k = 0; k < 4; k++) s[1][k][5] = ((uint64_t)1 << 52) - 1;
     s[1][4][5] = ((uint64_t)1 << 47) - 1;
-    zkp_poseidon_ifma_partial_round8(3, s, 0);
+    zkpi_poseidon_ifma_partial_round8(3, s, 0);
     return 0;
 #else
     return SKIP;
@@ -102,7 +102,7 @@ static int gf2_b127(const gf2_field_ops *ops) {
 }
 
 static int gf2_active(void) {
-    const gf2_kernel *k = gf2_kernel_active();
+    const gf2_kernel *k = zkpi_gf2_kernel_active();
     printf("gf2 kernel: %s\n", k->info.name);
     return gf2_b127(k->ops);
 }
