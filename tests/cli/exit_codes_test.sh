@@ -87,6 +87,15 @@ expect 1 "poseidon p" "$Z" poseidon 21888242871839275222246405745257275088548364
 # field-bench (no files; a size beyond memory is the run that cannot go ahead)
 expect 2 "field-bench bad option" "$Z" field-bench --frobnicate
 expect 2 "field-bench bad value" "$Z" field-bench --samples 0
+# integers are digits only: strtol's " 5", "+5" and "5x" are usage errors
+for v in ' 3' '+3' '3x' '-1' '' '99999999999999999999'; do
+  expect 2 "field-bench --samples '$v'" "$Z" field-bench --samples "$v"
+  expect 2 "bench --runs '$v'" "$Z" bench --runs "$v" --list keccak
+done
+for v in ' 1..3' '+1..3' '1..+3' '1..3 ' '1.3' '1..' '..3' '3..1' '0..3' '1..21'; do
+  expect 2 "field-bench --sweep-windows '$v'" "$Z" field-bench --sweep-windows "$v"
+done
+expect 0 "bench --runs 5" "$Z" bench --runs 5 --list keccak
 
 # bench (another front end; the rule holds there too)
 expect 2 "bench bad option" "$Z" bench --frobnicate

@@ -81,6 +81,14 @@ uint8_t *cli_read_all(const char *path, size_t *len);
  * "KB" and a bare "B" also accepted); 0 on success, -1 on anything else,
  * including a sign, spaces and overflow of 64 bits. */
 int cli_parse_size(const char *s, uint64_t *out);
+/* Reads the decimal digits at *s (at least one; no sign or space) into *out
+ * and advances *s past them; 0, or -1 when there is no digit or the value
+ * exceeds max. */
+int cli_scan_uint(const char **s, unsigned long max, unsigned long *out);
+/* An option's integer value in lo..hi: digits only, nothing before or after
+ * (strtol would take " 5" and "+5"). 0, or the usage error's exit code 2
+ * after a message naming the option. */
+int cli_parse_int_opt(const char *cmd, const char *opt, const char *v, int lo, int hi, int *out);
 void cli_print_hex(FILE *f, const uint8_t *p, size_t n);
 /* Value of one hex digit (either case), -1 for any other character. */
 int cli_hex_digit(char c);

@@ -47,6 +47,29 @@ uint8_t *cli_read_all(const char *path, size_t *len) {
     return buf;
 }
 
+int cli_scan_uint(const char **s, unsigned long max, unsigned long *out) {
+    const char *p = *s;
+    unsigned long v = 0;
+    if (*p < '0' || *p > '9') return -1;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        const unsigned long d = (unsigned long)(*p - '0');
+        if (v > (max - d) / 10) return -1;
+        v = v * 10 + d;
+    }
+    *s = p;
+    *out = v;
+    return 0;
+}
+
+int cli_parse_int_opt(const char *cmd, const char *opt, const char *v, int lo, int hi, int *out) {
+    unsigned long x = 0;
+    const char *p = v;
+    if (!v || lo < 0 || cli_scan_uint(&p, (unsigned long)hi, &x) || *p || x < (unsigned long)lo)
+        return cli_usage_error(cmd, "%s needs an integer in %d..%d", opt, lo, hi);
+    *out = (int)x;
+    return 0;
+}
+
 /* Decimal digits, then an optional unit K, M or G (any case, optionally
  * followed by "i"), then an optional "B": "4096", "64K", "1MiB", "8B". No
  * sign, space or other prefix (strtoull alone would take " +5"). */

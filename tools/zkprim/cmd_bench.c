@@ -32,14 +32,6 @@ static void usage(void) {
            "(unknown level, bad option) or no case matches FILTER in A or B.\n");
 }
 
-static int parse_int(const char *cmd, const char *opt, const char *v, int lo, int hi, int *out) {
-    char *end;
-    long x = v ? strtol(v, &end, 10) : 0;
-    if (!v || *end || x < lo || x > hi) return cli_usage_error(cmd, "%s needs an integer in %d..%d", opt, lo, hi);
-    *out = (int)x;
-    return 0;
-}
-
 static int parse_ms(const char *cmd, const char *v, double *out) {
     char *end;
     double x = v ? strtod(v, &end) : 0;
@@ -55,8 +47,8 @@ static int run_compare(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return 0; }
-        else if (!strcmp(a, "--rounds")) { if (parse_int("bench compare", a, i + 1 < argc ? argv[++i] : NULL, 2, 1000, &o.rounds)) return 2; }
-        else if (!strcmp(a, "--runs")) { if (parse_int("bench compare", a, i + 1 < argc ? argv[++i] : NULL, 1, 1000, &o.runs)) return 2; }
+        else if (!strcmp(a, "--rounds")) { if (cli_parse_int_opt("bench compare", a, i + 1 < argc ? argv[++i] : NULL, 2, 1000, &o.rounds)) return 2; }
+        else if (!strcmp(a, "--runs")) { if (cli_parse_int_opt("bench compare", a, i + 1 < argc ? argv[++i] : NULL, 1, 1000, &o.runs)) return 2; }
         else if (!strcmp(a, "--batch-ms")) { if (parse_ms("bench compare", i + 1 < argc ? argv[++i] : NULL, &o.batch_ms)) return 2; }
         else if (!strcmp(a, "--per-round")) o.per_round = 1;
         else if (a[0] == '-' && a[1]) return cli_usage_error("bench compare", "unknown option '%s'", a);
@@ -74,7 +66,7 @@ int cmd_bench(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return 0; }
-        else if (!strcmp(a, "--runs")) { if (parse_int("bench", a, i + 1 < argc ? argv[++i] : NULL, 1, 100000, &o.runs)) return 2; }
+        else if (!strcmp(a, "--runs")) { if (cli_parse_int_opt("bench", a, i + 1 < argc ? argv[++i] : NULL, 1, 100000, &o.runs)) return 2; }
         else if (!strcmp(a, "--batch-ms")) { if (parse_ms("bench", i + 1 < argc ? argv[++i] : NULL, &o.batch_ms)) return 2; }
         else if (!strcmp(a, "--json")) { if (i + 1 >= argc) return cli_usage_error("bench", "--json needs a file"); o.json = argv[++i]; }
         else if (!strcmp(a, "--tsv")) o.tsv = 1;

@@ -369,15 +369,6 @@ static void usage(void) {
            "A working set beyond this machine's memory is refused with exit 1.\n" CLI_EXIT_HELP);
 }
 
-static int parse_int(const char *opt, const char *v, long lo, long hi, int *out) {
-    char *end;
-    long x = v ? strtol(v, &end, 10) : 0;
-    if (!v || !*v || *end || x < lo || x > hi)
-        return cli_usage_error(CMD, "%s needs an integer in %ld..%ld", opt, lo, hi);
-    *out = (int)x;
-    return 0;
-}
-
 int cmd_field_bench(int argc, char **argv) {
     field_bench_opts o;
     memset(&o, 0, sizeof o);
@@ -409,16 +400,16 @@ int cmd_field_bench(int argc, char **argv) {
                 return cli_usage_error(CMD, "unknown field '%s' (b127 ghash128 b163 b191 sect193 ghash2 b256 all)", v);
             }
         } else if (!strcmp(a, "--min-log")) {
-            if (parse_int(a, v, 0, 30, &o.min_log)) return 2;
+            if (cli_parse_int_opt(CMD, a, v, 0, 30, &o.min_log)) return 2;
             i++;
         } else if (!strcmp(a, "--max-log")) {
-            if (parse_int(a, v, 0, 30, &o.max_log)) return 2;
+            if (cli_parse_int_opt(CMD, a, v, 0, 30, &o.max_log)) return 2;
             i++;
         } else if (!strcmp(a, "--samples")) {
-            if (parse_int(a, v, 1, 1000, &o.samples)) return 2;
+            if (cli_parse_int_opt(CMD, a, v, 1, 1000, &o.samples)) return 2;
             i++;
         } else if (!strcmp(a, "--window-bits")) {
-            if (parse_int(a, v, 1, 20, &wb)) return 2;
+            if (cli_parse_int_opt(CMD, a, v, 1, 20, &wb)) return 2;
             o.window_bits = (unsigned)wb;
             i++;
         } else if (!strcmp(a, "--cpu-time")) {
@@ -426,13 +417,12 @@ int cmd_field_bench(int argc, char **argv) {
         } else if (!strcmp(a, "--mul")) {
             mul = 1;
         } else if (!strcmp(a, "--sweep-windows")) {
-            char *end;
-            long lo = v ? strtol(v, &end, 10) : 0, hi = 0;
-            int ok = v && end != v && end[0] == '.' && end[1] == '.';
+            const char *p = v;
+            unsigned long lo = 0, hi = 0;
+            int ok = v && !cli_scan_uint(&p, 20, &lo) && p[0] == '.' && p[1] == '.';
             if (ok) {
-                char *e2;
-                hi = strtol(end + 2, &e2, 10);
-                ok = e2 != end + 2 && !*e2;
+                p += 2;
+                ok = !cli_scan_uint(&p, 20, &hi) && !*p;
             }
             if (!ok || lo < 1 || hi > 20 || lo > hi)
                 return cli_usage_error(CMD, "--sweep-windows needs A..B with 1 <= A <= B <= 20");
