@@ -140,9 +140,15 @@ static void run_many(void *ctx, uint64_t iters) {
 static void run_merkle(void *ctx, uint64_t iters) {
     hash_ctx *c = ctx;
     zkp_poseidon_fr root;
-    for (uint64_t i = 0; i < iters; i += 63) {
-        BENCH_CHECK(zkp_poseidon_merkle_root(c->in, 64, &root));
+    /* Exactly iters node hashes: whole 64-leaf trees (63 nodes each), then
+     * the remainder as smaller trees (2^k leaves, 2^k - 1 nodes; the
+     * 2-leaf tree is one node, so any remainder is reached). */
+    for (uint64_t left = iters; left > 0;) {
+        size_t leaves = 64;
+        while ((uint64_t)leaves - 1 > left) leaves /= 2;
+        BENCH_CHECK(zkp_poseidon_merkle_root(c->in, leaves, &root));
         c->in[0] = root;
+        left -= leaves - 1;
     }
     bench_sink(&root, sizeof root);
 }
