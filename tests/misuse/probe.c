@@ -31,6 +31,16 @@
 #include <zkprim/poseidon.h>
 #include <zkprim/zkprim.h>
 
+/* A call that only sets up what the next row observes must succeed; its
+ * status is checked here rather than ignored (every zkp_status function is
+ * ZKP_MUST_USE), so a failing setup cannot make a row report nonsense. */
+#define MUST_OK(expr) must_ok((expr), #expr, __LINE__)
+static void must_ok(zkp_status st, const char *what, int line) {
+    if (st == ZKP_OK) return;
+    fprintf(stderr, "probe.c:%d: setup call %s returned %s\n", line, what, zkp_status_name(st));
+    exit(1);
+}
+
 static int g_bad; /* results the probe itself knows are wrong (printed as WRONG) */
 
 /* ---- cell formatting ----------------------------------------------------- */
@@ -121,7 +131,7 @@ static void probe_core(void) {
     if (!all_param) g_bad++;
     row(m, "zkp_cpu_force", sn(zkp_cpu_force(NULL)), fmt("\"\": %s", sn(zkp_cpu_force(""))),
         fmt("malformed: %s", all_param ? "PARAM" : "WRONG"), NA, NA);
-    zkp_cpu_force("native");
+    MUST_OK(zkp_cpu_force("native"));
     row(m, "zkp_cpu_env_status", NA, NA, NA, NA, NA);
     row(m, "zkp_cpu_feature_name", NA, fmt("0: %s", zkp_cpu_feature_name(0) ? "name" : "NULL"),
         fmt("~0: %s", zkp_cpu_feature_name(~0u) ? "name" : "NULL"), NA, NA);
@@ -150,17 +160,17 @@ HUGE_FN(h_sh128, return zkp_shake128(B, v, O, 16);)
 HUGE_FN(h_sh256, return zkp_shake256(B, 4, O, v);)
 HUGE_FN(h_kupd, {
     zkp_keccak_state s;
-    zkp_keccak_init(&s, ZKP_KECCAK_256);
+    MUST_OK(zkp_keccak_init(&s, ZKP_KECCAK_256));
     return zkp_keccak_update(&s, B, v);
 })
 HUGE_FN(h_kfin, {
     zkp_keccak_state s;
-    zkp_keccak_init(&s, ZKP_SHAKE256);
+    MUST_OK(zkp_keccak_init(&s, ZKP_SHAKE256));
     return zkp_keccak_final(&s, O, v);
 })
 HUGE_FN(h_ksq, {
     zkp_keccak_state s;
-    zkp_keccak_init(&s, ZKP_SHAKE128);
+    MUST_OK(zkp_keccak_init(&s, ZKP_SHAKE128));
     return zkp_keccak_squeeze(&s, O, v);
 })
 HUGE_FN(h_many_stride, return zkp_keccak_hash_many(ZKP_KECCAK_256, B, 64, v, 3, O, 32);)
@@ -194,8 +204,8 @@ static const char *keccak_corrupt(kstream_fn f) {
             static const unsigned vals[] = {0, 1, 7, 137, 169, 200, 201, 0xFF, 0xFFFF};
             for (size_t v = 0; v < sizeof vals / sizeof vals[0]; v++) {
                 zkp_keccak_state s;
-                zkp_keccak_init(&s, algs[a]);
-                zkp_keccak_update(&s, B, 5);
+                MUST_OK(zkp_keccak_init(&s, algs[a]));
+                MUST_OK(zkp_keccak_update(&s, B, 5));
                 unsigned x = vals[v];
                 switch (field) {
                 case 0: if (x == s.rate) continue; s.rate = (uint16_t)x; break;
@@ -228,9 +238,9 @@ static void probe_keccak(void) {
     /* one-shot: out == in (the header says nothing; the sponge reads all
      * input before it writes) */
     memset(B, 0x5a, 200);
-    zkp_keccak_hash(ZKP_SHA3_256, B, 64, O, 32);
+    MUST_OK(zkp_keccak_hash(ZKP_SHA3_256, B, 64, O, 32));
     memcpy(B2, B, 200);
-    zkp_keccak_hash(ZKP_SHA3_256, B2, 64, B2, 32);
+    MUST_OK(zkp_keccak_hash(ZKP_SHA3_256, B2, 64, B2, 32));
     {
         const char *al_ = same("out=in", !memcmp(O, B2, 32));
         row(m, "zkp_keccak_hash",
@@ -280,18 +290,18 @@ static void probe_keccak(void) {
     zkp_keccak_state s;
     row(m, "zkp_keccak_init", sn(zkp_keccak_init(NULL, ZKP_SHA3_256)), NA,
         fmt("alg 99: %s", sn(zkp_keccak_init(&s, (zkp_keccak_alg)99))), NA, "re-init: OK");
-    zkp_keccak_init(&s, ZKP_SHA3_256);
+    MUST_OK(zkp_keccak_init(&s, ZKP_SHA3_256));
     zkp_status u_null = zkp_keccak_update(&s, NULL, 1), u_null0 = zkp_keccak_update(&s, NULL, 0);
     zkp_status u_s = zkp_keccak_update(NULL, B, 1), u_zero = zkp_keccak_update(&s, B, 0);
     row(m, "zkp_keccak_update", fmt("in,1: %s; in,0: %s; state: %s", sn(u_null), sn(u_null0), sn(u_s)), sn(u_zero),
         huge_cell(h_kupd, NULL), NA, keccak_corrupt(ks_update));
-    zkp_keccak_init(&s, ZKP_SHA3_256);
+    MUST_OK(zkp_keccak_init(&s, ZKP_SHA3_256));
     zkp_status f_out = zkp_keccak_final(&s, NULL, 32), f_s = zkp_keccak_final(NULL, O, 32);
-    zkp_keccak_init(&s, ZKP_SHAKE128);
+    MUST_OK(zkp_keccak_init(&s, ZKP_SHAKE128));
     zkp_status f_zero = zkp_keccak_final(&s, O, 0);
     row(m, "zkp_keccak_final", fmt("out: %s; state: %s", sn(f_out), sn(f_s)), fmt("XOF outlen 0: %s", sn(f_zero)),
         huge_cell(h_kfin, NULL), NA, keccak_corrupt(ks_final));
-    zkp_keccak_init(&s, ZKP_SHAKE128);
+    MUST_OK(zkp_keccak_init(&s, ZKP_SHAKE128));
     zkp_status q_null = zkp_keccak_squeeze(&s, NULL, 1), q_null0 = zkp_keccak_squeeze(&s, NULL, 0);
     zkp_status q_s = zkp_keccak_squeeze(NULL, O, 1), q_zero = zkp_keccak_squeeze(&s, O, 0);
     row(m, "zkp_keccak_squeeze", fmt("out,1: %s; out,0: %s; state: %s", sn(q_null), sn(q_null0), sn(q_s)),
@@ -319,9 +329,9 @@ static void probe_keccak(void) {
     /* hash_many: out over in (outputs written after each group's inputs are
      * read; the header says nothing) */
     for (int i = 0; i < 256; i++) B[i] = (uint8_t)i;
-    zkp_keccak_hash_many(ZKP_KECCAK_256, B, 64, 64, 4, O, 32);
+    MUST_OK(zkp_keccak_hash_many(ZKP_KECCAK_256, B, 64, 64, 4, O, 32));
     memcpy(B2, B, 256);
-    zkp_keccak_hash_many(ZKP_KECCAK_256, B2, 64, 64, 4, B2, 32);
+    MUST_OK(zkp_keccak_hash_many(ZKP_KECCAK_256, B2, 64, 64, 4, B2, 32));
     {
         const char *al_ = same("out=in", !memcmp(O, B2, 128));
         row(m, "zkp_keccak_hash_many",
@@ -344,9 +354,9 @@ static void probe_keccak(void) {
 
     /* trees: nodes may equal leaves (header) */
     for (int i = 0; i < 128; i++) B[i] = (uint8_t)(3 * i);
-    zkp_keccak_tree_build(ZKP_KECCAK_256, B, 4, O, 1);
+    MUST_OK(zkp_keccak_tree_build(ZKP_KECCAK_256, B, 4, O, 1));
     memcpy(B2, B, 128);
-    zkp_keccak_tree_build(ZKP_KECCAK_256, B2, 4, B2, 1);
+    MUST_OK(zkp_keccak_tree_build(ZKP_KECCAK_256, B2, 4, B2, 1));
     {
         const char *al_ = same("nodes=leaves", !memcmp(O, B2, 32 * 7));
         row(m, "zkp_keccak_tree_build",
@@ -392,14 +402,14 @@ HUGE_FN(h_hdk1, return zkp_hemera_derive_key(B, v, B, 1, O);)
 HUGE_FN(h_hdk2, return zkp_hemera_derive_key(B, 1, B, v, O);)
 HUGE_FN(h_hupd, {
     zkp_hemera_hasher h;
-    zkp_hemera_hasher_init(&h);
+    MUST_OK(zkp_hemera_hasher_init(&h));
     return zkp_hemera_hasher_update(&h, B, v);
 })
 HUGE_FN(h_hxof, {
     zkp_hemera_hasher h;
     zkp_hemera_xof x;
-    zkp_hemera_hasher_init(&h);
-    zkp_hemera_hasher_finalize_xof(&h, &x);
+    MUST_OK(zkp_hemera_hasher_init(&h));
+    MUST_OK(zkp_hemera_hasher_finalize_xof(&h, &x));
     return zkp_hemera_xof_fill(&x, O, v);
 })
 HUGE_FN(h_hleaf, return zkp_hemera_hash_leaf(B, v, 0, 0, O);)
@@ -431,9 +441,9 @@ static const char *hemera_corrupt(int which) {
         for (size_t v = 0; v < sizeof vals / sizeof vals[0]; v++) {
             zkp_hemera_hasher h;
             zkp_hemera_xof x;
-            zkp_hemera_hasher_init(&h);
-            zkp_hemera_hasher_update(&h, B, 10);
-            zkp_hemera_hasher_finalize_xof(&h, &x);
+            MUST_OK(zkp_hemera_hasher_init(&h));
+            MUST_OK(zkp_hemera_hasher_update(&h, B, 10));
+            MUST_OK(zkp_hemera_hasher_finalize_xof(&h, &x));
             if (which < 3) {
                 if (field == 0) {
                     if (vals[v] < 56) continue;
@@ -485,9 +495,9 @@ static void probe_hemera(void) {
         }
     }
     memset(B2, 9, 32);
-    zkp_hemera_keyed_hash(B2, B, 40, O);
+    MUST_OK(zkp_hemera_keyed_hash(B2, B, 40, O));
     memcpy(W, B2, 32);
-    zkp_hemera_keyed_hash((const uint8_t *)W, B, 40, (uint8_t *)W);
+    MUST_OK(zkp_hemera_keyed_hash((const uint8_t *)W, B, 40, (uint8_t *)W));
     {
         const char *al_ = same("out=key", !memcmp(O, W, 32));
         row(m, "zkp_hemera_keyed_hash",
@@ -517,7 +527,7 @@ static void probe_hemera(void) {
         fmt("h: %s; context_key: %s (hasher then %s)", sn(zkp_hemera_hasher_init_derive_key_material(NULL, B)),
             sn(im), sn(im_after)),
         NA, NA, NA, "re-init: OK");
-    zkp_hemera_hasher_init(&h);
+    MUST_OK(zkp_hemera_hasher_init(&h));
     row(m, "zkp_hemera_hasher_update",
         fmt("data,1: %s; data,0: %s; h: %s", sn(zkp_hemera_hasher_update(&h, NULL, 1)),
             sn(zkp_hemera_hasher_update(&h, NULL, 0)), sn(zkp_hemera_hasher_update(NULL, B, 1))),
@@ -530,16 +540,16 @@ static void probe_hemera(void) {
         fmt("h: %s; xof: %s", sn(zkp_hemera_hasher_finalize_xof(NULL, &x)),
             sn(zkp_hemera_hasher_finalize_xof(&h, NULL))),
         NA, NA, NA, hemera_corrupt(2));
-    zkp_hemera_hasher_finalize_xof(&h, &x);
+    MUST_OK(zkp_hemera_hasher_finalize_xof(&h, &x));
     row(m, "zkp_hemera_xof_fill",
         fmt("out,1: %s; out,0: %s; xof: %s", sn(zkp_hemera_xof_fill(&x, NULL, 1)), sn(zkp_hemera_xof_fill(&x, NULL, 0)),
             sn(zkp_hemera_xof_fill(NULL, O, 1))),
         sn(zkp_hemera_xof_fill(&x, O, 0)), huge_cell(h_hxof, NULL), NA, hemera_corrupt(3));
 
     memset(B, 0x21, 200);
-    zkp_hemera_hash_leaf(B, 100, 3, 0, O);
+    MUST_OK(zkp_hemera_hash_leaf(B, 100, 3, 0, O));
     memcpy(B2, B, 200);
-    zkp_hemera_hash_leaf(B2, 100, 3, 0, B2);
+    MUST_OK(zkp_hemera_hash_leaf(B2, 100, 3, 0, B2));
     {
         const char *al_ = same("out=chunk", !memcmp(O, B2, 32));
         row(m, "zkp_hemera_hash_leaf",
@@ -547,12 +557,12 @@ static void probe_hemera(void) {
             sn(zkp_hemera_hash_leaf(NULL, 0, 0, 0, O)), sn(zkp_hemera_hash_leaf(B, 1, 0, 0, NULL))),
         sn(zkp_hemera_hash_leaf(B, 0, 0, 0, O)), huge_cell(h_hleaf, NULL), al_, NA);
     }
-    zkp_hemera_hash_node(B, B + 32, 0, O);
+    MUST_OK(zkp_hemera_hash_node(B, B + 32, 0, O));
     memcpy(B2, B, 64);
-    zkp_hemera_hash_node(B2, B2 + 32, 0, B2 + 32);
+    MUST_OK(zkp_hemera_hash_node(B2, B2 + 32, 0, B2 + 32));
     int nr = !memcmp(O, B2 + 32, 32);
     memcpy(B2, B, 64);
-    zkp_hemera_hash_node(B2, B2 + 32, 0, B2);
+    MUST_OK(zkp_hemera_hash_node(B2, B2 + 32, 0, B2));
     {
         const char *al_ = same("out=left, out=right", nr && !memcmp(O, B2, 32));
         row(m, "zkp_hemera_hash_node",
@@ -560,9 +570,9 @@ static void probe_hemera(void) {
             sn(zkp_hemera_hash_node(B, NULL, 0, O)), sn(zkp_hemera_hash_node(B, B, 0, NULL))),
         NA, NA, al_, NA);
     }
-    zkp_hemera_hash_node_nmt(B, B + 32, 1, 2, 0, O);
+    MUST_OK(zkp_hemera_hash_node_nmt(B, B + 32, 1, 2, 0, O));
     memcpy(B2, B, 64);
-    zkp_hemera_hash_node_nmt(B2, B2 + 32, 1, 2, 0, B2);
+    MUST_OK(zkp_hemera_hash_node_nmt(B2, B2 + 32, 1, 2, 0, B2));
     {
         const char *al_ = same("out=left", !memcmp(O, B2, 32));
         row(m, "zkp_hemera_hash_node_nmt",
@@ -610,9 +620,9 @@ static void probe_hemera(void) {
         fmt("empty data, wrong root: %s", sn(zkp_hemera_proof_verify(B2 + 100, NULL, 0, 0, 0, NULL, 0))),
         fmt("chunk_len: %s", huge_cell(h_hpv, NULL)), NA, NA);
     for (int k = 0; k < 256; k++) B[k] = (uint8_t)(k * 5);
-    zkp_hemera_hash_node_batch((const uint8_t(*)[64])B, 4, 0, (uint8_t(*)[32])O);
+    MUST_OK(zkp_hemera_hash_node_batch((const uint8_t(*)[64])B, 4, 0, (uint8_t(*)[32])O));
     memcpy(B2, B, 256);
-    zkp_hemera_hash_node_batch((const uint8_t(*)[64])B2, 4, 0, (uint8_t(*)[32])B2);
+    MUST_OK(zkp_hemera_hash_node_batch((const uint8_t(*)[64])B2, 4, 0, (uint8_t(*)[32])B2));
     {
         const char *al_ = same("out=pairs", !memcmp(O, B2, 128));
         row(m, "zkp_hemera_hash_node_batch",
@@ -682,14 +692,14 @@ HUGE_FN(h_pbytes, {
 })
 HUGE_FN(h_phbytes, {
     zkp_poseidon_hasher h;
-    zkp_poseidon_new_circom(&h, 2, NULL);
+    MUST_OK(zkp_poseidon_new_circom(&h, 2, NULL));
     const uint8_t *p[2] = {B, B};
     size_t l[2] = {32, 32};
     return zkp_poseidon_hasher_hash_bytes_le(&h, p, l, v, O, NULL);
 })
 HUGE_FN(h_phh, {
     zkp_poseidon_hasher h;
-    zkp_poseidon_new_circom(&h, 2, NULL);
+    MUST_OK(zkp_poseidon_new_circom(&h, 2, NULL));
     zkp_poseidon_fr in[2] = {{{0}}}, out;
     return zkp_poseidon_hasher_hash(&h, in, v, &out, NULL);
 })
@@ -704,7 +714,7 @@ static const char *poseidon_corrupt(int which) {
     for (int i = 0; i < 16; i++) p[i] = B, l[i] = 32;
     for (int c = 0; c < 8; c++) {
         zkp_poseidon_hasher h;
-        zkp_poseidon_new_circom(&h, 2, NULL);
+        MUST_OK(zkp_poseidon_new_circom(&h, 2, NULL));
         size_t n = 2;
         switch (c) {
         case 0: h.n_inputs = 0; n = 0; break;
@@ -730,9 +740,9 @@ static void probe_poseidon(void) {
     memset(in, 0, sizeof in);
     for (int i = 0; i < 17; i++) in[i].limb[0] = (uint64_t)i + 1;
     row(m, "zkp_poseidon_implementation", NA, NA, NA, NA, NA);
-    zkp_poseidon_hash(in, 3, &out);
+    MUST_OK(zkp_poseidon_hash(in, 3, &out));
     memcpy(st, in, sizeof st);
-    zkp_poseidon_hash(st, 3, &st[0]);
+    MUST_OK(zkp_poseidon_hash(st, 3, &st[0]));
     {
         const char *al_ = same("out=inputs", !memcmp(&out, &st[0], 32));
         row(m, "zkp_poseidon_hash",
@@ -762,9 +772,9 @@ static void probe_poseidon(void) {
     memcpy(st, in, sizeof st);
     row(m, "zkp_poseidon_permute", sn(zkp_poseidon_permute(NULL, 3)), fmt("t 0: %s", sn(zkp_poseidon_permute(st, 0))),
         fmt("t: %s", sn(zkp_poseidon_permute(st, SIZE_MAX))), "in place", NA);
-    zkp_poseidon_hash_many(in, 2, 4, outs);
+    MUST_OK(zkp_poseidon_hash_many(in, 2, 4, outs));
     memcpy(st, in, sizeof st);
-    zkp_poseidon_hash_many(st, 2, 4, st);
+    MUST_OK(zkp_poseidon_hash_many(st, 2, 4, st));
     {
         const char *al_ = same("outs=inputs", !memcmp(outs, st, 4 * 32));
         row(m, "zkp_poseidon_hash_many",
@@ -773,15 +783,15 @@ static void probe_poseidon(void) {
         fmt("n 0: %s", sn(zkp_poseidon_hash_many(in, 0, 1, &out))), fmt("count: %s", huge_cell(h_phm, NULL)),
         al_, NA);
     }
-    zkp_poseidon_merkle_root(in, 8, &out);
+    MUST_OK(zkp_poseidon_merkle_root(in, 8, &out));
     row(m, "zkp_poseidon_merkle_root",
         fmt("leaves: %s; root: %s", sn(zkp_poseidon_merkle_root(NULL, 4, &out)), sn(zkp_poseidon_merkle_root(in, 4, NULL))),
         fmt("n 0: %s", sn(zkp_poseidon_merkle_root(in, 0, &out))), fmt("n 2^k: %s", huge_cell(h_pmr, NULL)), NA, NA);
     {
         zkp_poseidon_fr nodes[15], n2[15];
-        zkp_poseidon_merkle_tree(in, 8, nodes);
+        MUST_OK(zkp_poseidon_merkle_tree(in, 8, nodes));
         memcpy(n2, in, 8 * 32);
-        zkp_poseidon_merkle_tree(n2, 8, n2);
+        MUST_OK(zkp_poseidon_merkle_tree(n2, 8, n2));
         {
             const char *al_ = same("nodes=leaves", !memcmp(nodes, n2, sizeof nodes));
             row(m, "zkp_poseidon_merkle_tree",
@@ -807,7 +817,7 @@ static void probe_poseidon(void) {
             sn(zkp_poseidon_with_domain_tag_circom(&h, 2, NULL, NULL))),
         fmt("n 0: %s", sn(zkp_poseidon_with_domain_tag_circom(&h, 0, &in[0], NULL))),
         fmt("n: %s", sn(zkp_poseidon_with_domain_tag_circom(&h, SIZE_MAX, &in[0], NULL))), NA, "re-init: OK");
-    zkp_poseidon_new_circom(&h, 2, NULL);
+    MUST_OK(zkp_poseidon_new_circom(&h, 2, NULL));
     row(m, "zkp_poseidon_hasher_hash",
         fmt("h: %s; inputs,n>0: %s; out: %s", sn(zkp_poseidon_hasher_hash(NULL, in, 2, &out, NULL)),
             sn(zkp_poseidon_hasher_hash(&h, NULL, 2, &out, NULL)), sn(zkp_poseidon_hasher_hash(&h, in, 2, NULL, NULL))),
@@ -850,7 +860,7 @@ HUGE_FN(h_gpow, return zkp_gf2_pow(ZKP_GF2_B127, W, W2, W3, v);)
 HUGE_FN(h_gfb, {
     zkp_gf2_fixed_base *t = NULL;
     uint64_t g[4] = {2, 0, 0, 0};
-    zkp_gf2_fixed_base_new(&t, ZKP_GF2_B127, g, 2);
+    MUST_OK(zkp_gf2_fixed_base_new(&t, ZKP_GF2_B127, g, 2));
     zkp_status s = zkp_gf2_fixed_base_pow_batch_vartime(t, W, W2, v);
     zkp_gf2_fixed_base_free(t);
     return s;
@@ -897,9 +907,9 @@ TYPED_FIELDS(TYPED_HUGE)
         r2 = a;                                                                                    \
         zkp_gf2_##F##_square(&r2, &r2);                                                            \
         { const char *al_ = same("r=a", !memcmp(&r, &r2, sizeof r)); row(m, "zkp_gf2_" #F "_square", UNCHECKED, NA, NA, al_, NA); } \
-        zkp_gf2_##F##_mul_batch(&r, &a, &b, 1);                                                    \
+        MUST_OK(zkp_gf2_##F##_mul_batch(&r, &a, &b, 1));                                           \
         r2 = a;                                                                                    \
-        zkp_gf2_##F##_mul_batch(&r2, &r2, &b, 1);                                                  \
+        MUST_OK(zkp_gf2_##F##_mul_batch(&r2, &r2, &b, 1));                                         \
         { const char *al_ = same("r=a", !memcmp(&r, &r2, sizeof r)); row(m, "zkp_gf2_" #F "_mul_batch",                                                         \
             fmt("r,n>0: %s; n 0: %s", sn(zkp_gf2_##F##_mul_batch(NULL, &a, &b, 1)),               \
                 sn(zkp_gf2_##F##_mul_batch(NULL, NULL, NULL, 0))),                                 \
@@ -907,15 +917,15 @@ TYPED_FIELDS(TYPED_HUGE)
             al_, NA); }                                          \
         zkp_gf2_##F zero;                                                                          \
         memset(&zero, 0, sizeof zero);                                                             \
-        zkp_gf2_##F##_inv(&r, &a);                                                                 \
+        MUST_OK(zkp_gf2_##F##_inv(&r, &a));                                                        \
         r2 = a;                                                                                    \
-        zkp_gf2_##F##_inv(&r2, &r2);                                                               \
+        MUST_OK(zkp_gf2_##F##_inv(&r2, &r2));                                                      \
         { const char *al_ = same("r=a", !memcmp(&r, &r2, sizeof r)); row(m, "zkp_gf2_" #F "_inv", fmt("r: %s; a: %s", sn(zkp_gf2_##F##_inv(NULL, &a)), sn(zkp_gf2_##F##_inv(&r, NULL))), fmt("a = 0: %s", sn(zkp_gf2_##F##_inv(&r, &zero))), NA, \
             al_, NA); } \
         uint64_t e[2] = {0x1234, 5};                                                               \
-        zkp_gf2_##F##_pow(&r, &a, e, 2);                                                           \
+        MUST_OK(zkp_gf2_##F##_pow(&r, &a, e, 2));                                                  \
         r2 = a;                                                                                    \
-        zkp_gf2_##F##_pow(&r2, &r2, e, 2);                                                         \
+        MUST_OK(zkp_gf2_##F##_pow(&r2, &r2, e, 2));                                                \
         { const char *al_ = same("r=a", !memcmp(&r, &r2, sizeof r)); row(m, "zkp_gf2_" #F "_pow",                                                               \
             fmt("r: %s; e,limbs>0: %s; e,limbs 0: %s", sn(zkp_gf2_##F##_pow(NULL, &a, e, 1)),     \
                 sn(zkp_gf2_##F##_pow(&r, &a, NULL, 1)), sn(zkp_gf2_##F##_pow(&r, &a, NULL, 0))),  \
@@ -964,9 +974,9 @@ static void probe_gf2(void) {
     uint64_t r[4], r2[4];
     gf2_binary_row("zkp_gf2_add", zkp_gf2_add);
     gf2_binary_row("zkp_gf2_mul", zkp_gf2_mul);
-    zkp_gf2_square(B256, r, W);
+    MUST_OK(zkp_gf2_square(B256, r, W));
     memcpy(r2, W, 32);
-    zkp_gf2_square(B256, r2, r2);
+    MUST_OK(zkp_gf2_square(B256, r2, r2));
     {
         const char *al_ = same("r=a", !memcmp(r, r2, 32));
         row(m, "zkp_gf2_square", fmt("r: %s; a: %s", sn(zkp_gf2_square(B256, NULL, W)), sn(zkp_gf2_square(B256, r, NULL))),
@@ -977,9 +987,9 @@ static void probe_gf2(void) {
         for (int i = 0; i < 8; i++) a2[i] = (uint64_t)i * 77 + 1, b2[i] = (uint64_t)i * 13 + 5;
         a2[1] &= 1, a2[3] &= 1, a2[5] &= 1, a2[7] &= 1; /* reduced b127 (top bit clear) */
         b2[1] &= 1, b2[3] &= 1, b2[5] &= 1, b2[7] &= 1;
-        zkp_gf2_mul_batch(ZKP_GF2_B127, o, a2, b2, 4);
+        MUST_OK(zkp_gf2_mul_batch(ZKP_GF2_B127, o, a2, b2, 4));
         memcpy(o2, a2, sizeof o2);
-        zkp_gf2_mul_batch(ZKP_GF2_B127, o2, o2, b2, 4);
+        MUST_OK(zkp_gf2_mul_batch(ZKP_GF2_B127, o2, o2, b2, 4));
         {
             const char *al_ = same("r=a", !memcmp(o, o2, sizeof o));
             row(m, "zkp_gf2_mul_batch",
@@ -990,18 +1000,18 @@ static void probe_gf2(void) {
         }
     }
     uint64_t z[4] = {0};
-    zkp_gf2_inv(B256, r, W);
+    MUST_OK(zkp_gf2_inv(B256, r, W));
     memcpy(r2, W, 32);
-    zkp_gf2_inv(B256, r2, r2);
+    MUST_OK(zkp_gf2_inv(B256, r2, r2));
     {
         const char *al_ = same("r=a", !memcmp(r, r2, 32));
         row(m, "zkp_gf2_inv", fmt("r: %s; a: %s", sn(zkp_gf2_inv(B256, NULL, W)), sn(zkp_gf2_inv(B256, r, NULL))),
         fmt("a = 0: %s", sn(zkp_gf2_inv(B256, r, z))), fmt("field 99: %s", sn(zkp_gf2_inv(BAD, r, W))),
         al_, NA);
     }
-    zkp_gf2_pow(B256, r, W, W3, 1);
+    MUST_OK(zkp_gf2_pow(B256, r, W, W3, 1));
     memcpy(r2, W, 32);
-    zkp_gf2_pow(B256, r2, r2, W3, 1);
+    MUST_OK(zkp_gf2_pow(B256, r2, r2, W3, 1));
     {
         const char *al_ = same("r=a", !memcmp(r, r2, 32));
         row(m, "zkp_gf2_pow",
@@ -1045,7 +1055,7 @@ static void probe_gf2(void) {
         fmt("not a table: %u/%u", zkp_gf2_fixed_base_window(f0), zkp_gf2_fixed_base_window(f1)));
     row(m, "zkp_gf2_fixed_base_field", fmt("NULL: %d", (int)zkp_gf2_fixed_base_field(NULL)), NA, NA, NA,
         fmt("not a table: %d/%d", (int)zkp_gf2_fixed_base_field(f0), (int)zkp_gf2_fixed_base_field(f1)));
-    zkp_gf2_fixed_base_new(&t, B256, g, 4);
+    MUST_OK(zkp_gf2_fixed_base_new(&t, B256, g, 4));
     uint64_t ex[4] = {5, 0, 7, 0};
     row(m, "zkp_gf2_fixed_base_pow_vartime",
         fmt("t: %s; out: %s", sn(zkp_gf2_fixed_base_pow_vartime(NULL, r, ex)), sn(zkp_gf2_fixed_base_pow_vartime(t, NULL, ex))),
@@ -1093,9 +1103,9 @@ static void probe_iso(void) {
         for (int j = 0; j < 4; j++) a[i].limb[j] = 0x9e3779b97f4a7c15ull * (uint64_t)(4 * i + j + 1);
     ISO_ONE(zkp_gf2_b256_to_ghash2_vartime, zkp_gf2_b256, zkp_gf2_ghash2);
     ISO_ONE(zkp_gf2_ghash2_to_b256_vartime, zkp_gf2_ghash2, zkp_gf2_b256);
-    zkp_gf2_b256_to_ghash2_batch_vartime(g, a, 4);
+    MUST_OK(zkp_gf2_b256_to_ghash2_batch_vartime(g, a, 4));
     memcpy(g2, a, sizeof g2);
-    zkp_gf2_b256_to_ghash2_batch_vartime(g2, (const zkp_gf2_b256 *)g2, 4);
+    MUST_OK(zkp_gf2_b256_to_ghash2_batch_vartime(g2, (const zkp_gf2_b256 *)g2, 4));
     {
         const char *al_ = same("r=a", !memcmp(g, g2, sizeof g));
         row(m, "zkp_gf2_b256_to_ghash2_batch_vartime",
@@ -1104,10 +1114,10 @@ static void probe_iso(void) {
         fmt("n 0: %s", sn(zkp_gf2_b256_to_ghash2_batch_vartime(g, a, 0))), huge_cell(h_iso_f, NULL),
         al_, NA);
     }
-    zkp_gf2_ghash2_to_b256_batch_vartime(a2, g, 4);
+    MUST_OK(zkp_gf2_ghash2_to_b256_batch_vartime(a2, g, 4));
     zkp_gf2_b256 a3[4];
     memcpy(a3, g, sizeof a3);
-    zkp_gf2_ghash2_to_b256_batch_vartime(a3, (const zkp_gf2_ghash2 *)a3, 4);
+    MUST_OK(zkp_gf2_ghash2_to_b256_batch_vartime(a3, (const zkp_gf2_ghash2 *)a3, 4));
     {
         const char *al_ = same("r=a", !memcmp(a2, a3, sizeof a3) && !memcmp(a2, a, sizeof a));
         row(m, "zkp_gf2_ghash2_to_b256_batch_vartime",
