@@ -1,6 +1,7 @@
 /*
  * Keccak benchmarks, with OpenSSL's EVP SHA3-256 as rows of the same run
- * (group "anchor") so every target of issue 3 is a ratio within one run:
+ * (group "anchor") so every performance target in docs/keccak.md is a
+ * ratio within one run:
  *
  *   keccak/anchor/openssl-sha3-256/per-block   OpenSSL's implied time per
  *        Keccak-f[1600]: one op = one 136-byte block absorbed by EVP SHA3-256

@@ -4,7 +4,7 @@
 
 extern const bench_module bench_module_core;
 extern const bench_module bench_module_keccak;
-extern const bench_module bench_module_keccak_extra;
+extern const bench_module bench_module_keccak_kernels;
 extern const bench_module bench_module_hemera;
 extern const bench_module bench_module_hemera_modes;
 extern const bench_module bench_module_hemera_batch;
@@ -15,7 +15,7 @@ extern const bench_module bench_module_gf2iso;
 const bench_module *const bench_modules[] = {
     &bench_module_core,
     &bench_module_keccak,
-    &bench_module_keccak_extra,
+    &bench_module_keccak_kernels,
     &bench_module_hemera,
     &bench_module_hemera_modes,
     &bench_module_hemera_batch,

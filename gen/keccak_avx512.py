@@ -36,17 +36,10 @@ import os
 import random
 import sys
 
-# The step constants (rho offsets, iota round constants) come from the
-# scalar round generator; its output is what the KAT tests check.
-from keccak_round import rho_offsets, round_constants
-
-MASK = (1 << 64) - 1
-
-
-def rol(v, n):
-    n %= 64
-    return ((v << n) | (v >> (64 - n))) & MASK if n else v
-
+# The step constants (rho offsets, iota round constants) and the plain round
+# the simulation is checked against come from the scalar round generator;
+# its output is what the KAT tests check.
+from keccak_round import MASK, plain_round, rho_offsets, rol, round_constants
 
 RHO = rho_offsets()
 RC = round_constants()
@@ -54,16 +47,7 @@ RC = round_constants()
 
 def ref_round(a, rc):
     """One plain round on a[x + 5y]."""
-    c = [a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20] for x in range(5)]
-    d = [c[(x - 1) % 5] ^ rol(c[(x + 1) % 5], 1) for x in range(5)]
-    a = [a[i] ^ d[i % 5] for i in range(25)]
-    b = [0] * 25
-    for x in range(5):
-        for y in range(5):
-            b[y + 5 * ((2 * x + 3 * y) % 5)] = rol(a[x + 5 * y], RHO[x + 5 * y])
-    e = [b[i] ^ (~b[(i % 5 + 1) % 5 + 5 * (i // 5)] & b[(i % 5 + 2) % 5 + 5 * (i // 5)]) for i in range(25)]
-    e[0] ^= rc
-    return e
+    return plain_round(a, RHO, rc)
 
 
 class Gen:

@@ -4,7 +4,8 @@
 Extracts the steady-state round loops of our `bmi2` and `avx2-x4` kernels
 (from the build's object files) and of OpenSSL's x86-64 KeccakF1600 (from
 libcrypto, located through its round-constant table), runs llvm-mca on each
-and prints cycles per permutation and the ratios the issue's targets use.
+and prints cycles per permutation and the ratios that the performance
+targets in docs/keccak.md use.
 
 usage: scripts/keccak-mca.py [BUILD_DIR] [--cpu znver3] [--libcrypto PATH]
 Needs objdump and llvm-mca (llvm-mca-14 on Debian 12).

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Callgrind instruction counts behind the "plumbing" target of issue 3:
+# Callgrind instruction counts behind the Keccak "plumbing" budget:
 # Keccak-256 of 64 bytes may cost at most the permutation + 80 instructions.
 # usage: scripts/keccak-plumbing.sh BUILD_DIR [BUDGET]   (needs valgrind)
 # Prints per-operation counts ((I(2N) - I(N)) / N) and exits 1 over budget.

@@ -1,5 +1,5 @@
 /*
- * Driver for the plumbing budget of issue 3: run under
+ * Driver for the Keccak plumbing budget (docs/keccak.md): run under
  * `valgrind --tool=callgrind`, it performs COUNT operations of one kind so
  * the instruction count per operation is (I(2N) - I(N)) / N, free of start-up
  * cost. scripts/keccak-plumbing.sh does exactly that and checks

@@ -604,11 +604,11 @@ static void test_bad_input(void) {
     CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, 0, buf, 2), ZKP_ERR_VERIFY);
 }
 
-/* Issue 17, item 1: a corrupted or uninitialised zkp_keccak_state (rate,
- * pos, suffix, digest or phase overwritten with edge values) is
- * ZKP_ERR_STATE at every entry, never a division by a zero rate or a write
- * past the lanes. Before the entry checks, rate 0 raised SIGFPE and pos
- * beyond the rate wrote outside the state. */
+/* A corrupted or uninitialised zkp_keccak_state (rate, pos, suffix, digest
+ * or phase overwritten with edge values) is ZKP_ERR_STATE at every entry,
+ * never a division by a zero rate or a write past the lanes: without the
+ * entry checks, rate 0 would raise SIGFPE and a pos beyond the rate would
+ * write outside the state. */
 typedef struct { const char *field; unsigned value; } corrupt_case;
 
 static void set_field(zkp_keccak_state *s, const char *field, unsigned v) {
@@ -620,7 +620,7 @@ static void set_field(zkp_keccak_state *s, const char *field, unsigned v) {
 }
 
 static void test_corrupt_state(void) {
-    th_section("corrupt state (issue 17)");
+    th_section("corrupt state");
     static const zkp_keccak_alg algs[] = {ZKP_KECCAK_256, ZKP_SHA3_224, ZKP_SHA3_384, ZKP_SHA3_512, ZKP_SHAKE128,
                                           ZKP_SHAKE256};
     uint8_t buf[600] = {0}, out[600];
@@ -675,12 +675,12 @@ static void test_corrupt_state(void) {
     CHECK_STATUS(zkp_keccak_final(&z, out, 32), ZKP_ERR_STATE);
 }
 
-/* Issue 17, item 2: sizes whose products or sums wrap, or exceed any
- * object, are ZKP_ERR_LENGTH before any memory is touched. The buffers
- * passed are small and real, so a missing check reads or writes far out of
- * bounds (hash_many with stride 2^63 and n = 3 segfaulted). */
+/* Sizes whose products or sums wrap, or exceed any object, are
+ * ZKP_ERR_LENGTH before any memory is touched. The buffers passed are small
+ * and real, so a missing check reads or writes far out of bounds (hash_many
+ * with stride 2^63 and n = 3 would fault). */
 static void test_size_overflow(void) {
-    th_section("size overflow (issue 17)");
+    th_section("size overflow");
     uint8_t buf[256] = {0}, out[256];
     const size_t huge[] = {SIZE_MAX, SIZE_MAX / 2 + 1, (size_t)1 << 63, SIZE_MAX - 31};
     for (size_t h = 0; h < sizeof huge / sizeof huge[0]; h++) {

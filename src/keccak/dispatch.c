@@ -1,6 +1,7 @@
 /* Kernel tables for Keccak-f[1600] (widest first, portable last) and the
- * cached pick for the active CPU level. The extra kernels (aarch64, AVX-512)
- * appear only when their files were built (see f1600.h). */
+ * cached pick for the active CPU level. Every entry is guarded only by the
+ * ZKP_HAVE_<ISA> of the file that defines it (sources.cmake builds that file
+ * under the same condition), so no entry names a symbol the build left out. */
 #include "keccak/f1600.h"
 #include "zkprim/keccak.h"
 
@@ -14,7 +15,7 @@ static const zkp_keccak_kernel1 k_single[] = {
 #if ZKP_HAVE_AVX512
     {{"avx512", AVX512_NEED | ZKP_CPU_BMI2, 1}, zkpi_keccakf1600_avx512, zkpi_keccak_absorb_avx512, zkpi_keccak_hash64_avx512},
 #endif
-#if defined(ZKP_KECCAK_EXTRA_SHA3) && ZKP_HAVE_SHA3
+#if ZKP_HAVE_SHA3
     {{"sha3", ZKP_CPU_NEON | ZKP_CPU_SHA3, 1}, zkpi_keccakf1600_sha3, NULL, NULL},
 #endif
 #if ZKP_HAVE_BMI2
@@ -23,35 +24,24 @@ static const zkp_keccak_kernel1 k_single[] = {
     {{"portable", 0, 1}, zkpi_keccakf1600_portable, NULL, NULL},
 };
 
+/* The x2 lane movers come from the NEON file and serve both x2 kernels (same
+ * layout; ZKP_HAVE_SHA3 implies ZKP_HAVE_NEON). */
 static const zkp_keccak_kernelN k_multi[] = {
-#if defined(ZKP_KECCAK_EXTRA_AVX512) && ZKP_HAVE_AVX512
-#if defined(ZKP_KECCAK_EXTRA_AVX512_HASH64)
-#define X8_HASH64 zkpi_keccakx8_hash64_avx512
-#else
-#define X8_HASH64 NULL
-#endif
-#if defined(ZKP_KECCAK_EXTRA_AVX512_MOVERS)
+#if ZKP_HAVE_AVX512
     {{"avx512-x8", AVX512_NEED | ZKP_CPU_BMI2, 1}, 8, zkpi_keccakf1600x8_avx512, zkpi_keccakx8_xor_lanes_avx512,
-     zkpi_keccakx8_extract_lanes_avx512, X8_HASH64},
-#else
-    {{"avx512-x8", AVX512_NEED | ZKP_CPU_BMI2, 1}, 8, zkpi_keccakf1600x8_avx512, NULL, NULL, X8_HASH64},
-#endif
+     zkpi_keccakx8_extract_lanes_avx512, zkpi_keccakx8_hash64_avx512},
 #endif
 #if ZKP_HAVE_AVX2
     {{"avx2-x4", ZKP_CPU_AVX2, 1}, 4, zkpi_keccakf1600x4_avx2, zkpi_keccakx4_xor_lanes_avx2,
      zkpi_keccakx4_extract_lanes_avx2, zkpi_keccakx4_hash64_avx2},
 #endif
-/* The x2 movers come from the NEON file; SHA3 implies NEON. */
-#if defined(ZKP_KECCAK_EXTRA_NEON_MOVERS) && ZKP_HAVE_NEON
-#define X2_MOVERS zkpi_keccakx2_xor_lanes_neon, zkpi_keccakx2_extract_lanes_neon
-#else
-#define X2_MOVERS NULL, NULL
+#if ZKP_HAVE_SHA3
+    {{"sha3-x2", ZKP_CPU_NEON | ZKP_CPU_SHA3, 1}, 2, zkpi_keccakf1600x2_sha3, zkpi_keccakx2_xor_lanes_neon,
+     zkpi_keccakx2_extract_lanes_neon, NULL},
 #endif
-#if defined(ZKP_KECCAK_EXTRA_SHA3) && ZKP_HAVE_SHA3
-    {{"sha3-x2", ZKP_CPU_NEON | ZKP_CPU_SHA3, 1}, 2, zkpi_keccakf1600x2_sha3, X2_MOVERS, NULL},
-#endif
-#if defined(ZKP_KECCAK_EXTRA_NEON) && ZKP_HAVE_NEON
-    {{"neon-x2", ZKP_CPU_NEON, 1}, 2, zkpi_keccakf1600x2_neon, X2_MOVERS, NULL},
+#if ZKP_HAVE_NEON
+    {{"neon-x2", ZKP_CPU_NEON, 1}, 2, zkpi_keccakf1600x2_neon, zkpi_keccakx2_xor_lanes_neon,
+     zkpi_keccakx2_extract_lanes_neon, NULL},
 #endif
     /* one state at a time through the dispatched single kernel */
     {{"portable-x1", 0, 1}, 1, NULL, NULL, NULL, NULL},

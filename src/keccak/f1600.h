@@ -18,35 +18,21 @@
  *   by lane). No kernel requires any alignment of st; none allocates; all are
  *   constant time (no secret-dependent branch or address).
  *
- * Kernels by file (each compiled with only its own ISA flags):
+ * Kernels by file (each compiled with only its own ISA flags, and only when
+ * its ZKP_HAVE_<ISA> is 1; sources.cmake and dispatch.c use the same macro):
  *   f1600_portable.c    zkpi_keccakf1600_portable, zkpi_keccak_rc   (always)
  *   f1600_bmi2.c        zkpi_keccakf1600_bmi2                       (ZKP_HAVE_BMI2)
  *   f1600_avx512.c      zkpi_keccakf1600_avx512 (+ absorb, hash64)   (ZKP_HAVE_AVX512)
- *   f1600x4_avx2.c      zkpi_keccakf1600x4_avx2 (+ lane transposers) (ZKP_HAVE_AVX2)
- *   --- written by the keccak-extra work, declared here ---
- *   *_sha3*.c           zkpi_keccakf1600_sha3, zkpi_keccakf1600x2_sha3 (ZKP_HAVE_SHA3)
- *   *_neon.c            zkpi_keccakf1600x2_neon                     (ZKP_HAVE_NEON)
- *   *_avx512.c          zkpi_keccakf1600x8_avx512                   (ZKP_HAVE_AVX512)
+ *   f1600x8_avx512.c    zkpi_keccakf1600x8_avx512 (+ movers, hash64) (ZKP_HAVE_AVX512)
+ *   f1600x4_avx2.c      zkpi_keccakf1600x4_avx2 (+ movers, hash64)   (ZKP_HAVE_AVX2)
+ *   f1600_sha3.c        zkpi_keccakf1600_sha3                       (ZKP_HAVE_SHA3)
+ *   f1600x2_sha3.c      zkpi_keccakf1600x2_sha3                     (ZKP_HAVE_SHA3)
+ *   f1600x2_neon.c      zkpi_keccakf1600x2_neon (+ x2 movers)       (ZKP_HAVE_NEON)
+ * The rounds are generated: f1600_round.h (scalar and AVX2, named lanes),
+ * f1600_vec_round.h (NEON, SHA3, AVX-512 x8, lane arrays), both by
+ * gen/keccak_round.py, and f1600_avx512_cycle.h by gen/keccak_avx512.py.
  *
- * How the extra kernels are plugged in (the build works with or without
- * their files): src/keccak/sources.cmake does
- *     include(${ZKP_MODULE_DIR}/sources_extra.cmake OPTIONAL)
- * sources_extra.cmake adds each file with zkp_add_kernel(ISA file.c) and,
- * for each ISA whose files it added (i.e. only inside `if(ZKP_HAVE_<ISA>)`),
- * appends one definition to the list ZKP_KECCAK_EXTRA_DEFS:
- *     ZKP_KECCAK_EXTRA_SHA3=1    both zkpi_keccakf1600_sha3 and _x2_sha3 exist
- *     ZKP_KECCAK_EXTRA_NEON=1    zkpi_keccakf1600x2_neon exists
- *     ZKP_KECCAK_EXTRA_AVX512=1  zkpi_keccakf1600x8_avx512 exists
- *     ZKP_KECCAK_EXTRA_AVX512_MOVERS=1  (optional) the x8 lane movers exist;
- *                                without them hash_many stages lanes with
- *                                scalar loads (correct, slower)
- *     ZKP_KECCAK_EXTRA_AVX512_HASH64=1  (optional) the fused x8 64-byte hash exists
- *     ZKP_KECCAK_EXTRA_NEON_MOVERS=1    (optional) the x2 lane movers exist
- *                                (used by both the NEON and SHA3 x2 entries)
- * sources.cmake then sets those as COMPILE_DEFINITIONS of dispatch.c only,
- * and dispatch.c lists a kernel only under
- *     #if defined(ZKP_KECCAK_EXTRA_<ISA>) && ZKP_HAVE_<ISA>
- * Tests and benchmarks never name extra kernels: they walk the tables
+ * The tests reach every kernel through the tables
  * returned by zkpi_keccak_single_kernels() / zkpi_keccak_multi_kernels().
  */
 #ifndef ZKPRIM_KECCAK_F1600_H
@@ -91,8 +77,8 @@ void zkpi_keccakx4_hash64_avx2(const uint8_t *const in[4], uint8_t *const out[4]
 #endif
 #if ZKP_HAVE_NEON
 void zkpi_keccakf1600x2_neon(uint64_t *st);
-/* Optional (listed only under ZKP_KECCAK_EXTRA_NEON_MOVERS=1): lane movers
- * for the x2 layout (ZIP1/ZIP2), same contract as the AVX2 ones. */
+/* Lane movers for the x2 layout (ZIP1/ZIP2), same contract as the AVX2 ones;
+ * also used by the SHA3 x2 entry (same layout; SHA3 implies NEON). */
 void zkpi_keccakx2_xor_lanes_neon(uint64_t *st, const uint8_t *const in[2], size_t nlanes);
 void zkpi_keccakx2_extract_lanes_neon(const uint64_t *st, uint8_t *const out[2], size_t nlanes);
 #endif
@@ -101,12 +87,10 @@ void zkpi_keccakf1600x2_sha3(uint64_t *st);
 #endif
 #if ZKP_HAVE_AVX512
 void zkpi_keccakf1600x8_avx512(uint64_t *st);
-/* Optional (listed only under ZKP_KECCAK_EXTRA_AVX512_MOVERS=1): lane movers
- * for the x8 layout with the same contract as the AVX2 ones above. */
+/* Lane movers for the x8 layout with the same contract as the AVX2 ones above. */
 void zkpi_keccakx8_xor_lanes_avx512(uint64_t *st, const uint8_t *const in[8], size_t nlanes);
 void zkpi_keccakx8_extract_lanes_avx512(const uint64_t *st, uint8_t *const out[8], size_t nlanes);
-/* Optional (listed only under ZKP_KECCAK_EXTRA_AVX512_HASH64=1): fused
- * 64-byte hash of 8 inputs, same contract as zkpi_keccakx4_hash64_avx2. */
+/* Fused 64-byte hash of 8 inputs, same contract as zkpi_keccakx4_hash64_avx2. */
 void zkpi_keccakx8_hash64_avx512(const uint8_t *const in[8], uint8_t *const out[8], uint64_t suffix);
 #endif
 

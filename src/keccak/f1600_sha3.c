@@ -12,7 +12,7 @@ void zkpi_keccakf1600_sha3(uint64_t st[25]) {
     uint64x2_t A[25];
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) A[i] = vld1q_dup_u64(st + i);
-    kx_sha3_permute(A);
+    kv_sha3_permute(A);
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) vst1q_lane_u64(st + i, A[i], 0);
 }

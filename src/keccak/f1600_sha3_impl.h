@@ -17,21 +17,21 @@
 
 #include "keccak/f1600.h"
 
-#define KX_VEC uint64x2_t
-#define KX_XOR(a, b) veorq_u64((a), (b))
-#define KX_XOR5(a, b, c, d, e) veor3q_u64(veor3q_u64((a), (b), (c)), (d), (e))
-#define KX_THETA_D(cl, cr) vrax1q_u64((cl), (cr))
+#define KV_VEC uint64x2_t
+#define KV_XOR(a, b) veorq_u64((a), (b))
+#define KV_XOR5(a, b, c, d, e) veor3q_u64(veor3q_u64((a), (b), (c)), (d), (e))
+#define KV_THETA_D(cl, cr) vrax1q_u64((cl), (cr))
 /* XAR rotates right; rotl by r is rotr by (64 - r) mod 64 (r = 0 -> 0). */
-#define KX_XROT(a, d, r) vxarq_u64((a), (d), (64 - (r)) & 63)
-#define KX_CHI(a, b, c) vbcaxq_u64((a), (c), (b))
-#include "keccak/f1600_extra_round.h"
+#define KV_XROT(a, d, r) vxarq_u64((a), (d), (64 - (r)) & 63)
+#define KV_CHI(a, b, c) vbcaxq_u64((a), (c), (b))
+#include "keccak/f1600_vec_round.h"
 
 /* 24 rounds over A (E is scratch), two rounds per iteration. */
-static inline void kx_sha3_permute(uint64x2_t A[25]) {
+static inline void kv_sha3_permute(uint64x2_t A[25]) {
     uint64x2_t E[25];
     for (int r = 0; r < 24; r += 2) {
-        KX_ROUND(A, E, vdupq_n_u64(zkpi_keccak_rc[r]));
-        KX_ROUND(E, A, vdupq_n_u64(zkpi_keccak_rc[r + 1]));
+        KV_ROUND(A, E, vdupq_n_u64(zkpi_keccak_rc[r]));
+        KV_ROUND(E, A, vdupq_n_u64(zkpi_keccak_rc[r + 1]));
     }
 }
 

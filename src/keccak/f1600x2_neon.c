@@ -11,24 +11,24 @@
 
 #include "keccak/f1600.h"
 
-#define KX_VEC uint64x2_t
-#define KX_ROTL(x, n) vsriq_n_u64(vshlq_n_u64((x), (n)), (x), 64 - (n))
-#define KX_XOR(a, b) veorq_u64((a), (b))
-#define KX_XOR5(a, b, c, d, e) veorq_u64(veorq_u64(veorq_u64((a), (b)), veorq_u64((c), (d))), (e))
-#define KX_THETA_D(cl, cr) veorq_u64((cl), KX_ROTL((cr), 1))
-static inline uint64x2_t kx_xrot0(uint64x2_t a, uint64x2_t d) { return veorq_u64(a, d); }
+#define KV_VEC uint64x2_t
+#define KV_ROTL(x, n) vsriq_n_u64(vshlq_n_u64((x), (n)), (x), 64 - (n))
+#define KV_XOR(a, b) veorq_u64((a), (b))
+#define KV_XOR5(a, b, c, d, e) veorq_u64(veorq_u64(veorq_u64((a), (b)), veorq_u64((c), (d))), (e))
+#define KV_THETA_D(cl, cr) veorq_u64((cl), KV_ROTL((cr), 1))
+static inline uint64x2_t kv_xrot0(uint64x2_t a, uint64x2_t d) { return veorq_u64(a, d); }
 /* r is a literal; lane 0 (r = 0) must not go through SHL #0 / SRI #64. */
-#define KX_XROT(a, d, r) ((r) == 0 ? kx_xrot0((a), (d)) : KX_ROTL(veorq_u64((a), (d)), (r) == 0 ? 1 : (r)))
-#define KX_CHI(a, b, c) veorq_u64((a), vbicq_u64((c), (b)))
-#include "keccak/f1600_extra_round.h"
+#define KV_XROT(a, d, r) ((r) == 0 ? kv_xrot0((a), (d)) : KV_ROTL(veorq_u64((a), (d)), (r) == 0 ? 1 : (r)))
+#define KV_CHI(a, b, c) veorq_u64((a), vbicq_u64((c), (b)))
+#include "keccak/f1600_vec_round.h"
 
 void zkpi_keccakf1600x2_neon(uint64_t *st) {
     uint64x2_t A[25], E[25];
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) A[i] = vld1q_u64(st + 2 * i);
     for (int r = 0; r < 24; r += 2) {
-        KX_ROUND(A, E, vdupq_n_u64(zkpi_keccak_rc[r]));
-        KX_ROUND(E, A, vdupq_n_u64(zkpi_keccak_rc[r + 1]));
+        KV_ROUND(A, E, vdupq_n_u64(zkpi_keccak_rc[r]));
+        KV_ROUND(E, A, vdupq_n_u64(zkpi_keccak_rc[r + 1]));
     }
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) vst1q_u64(st + 2 * i, A[i]);
@@ -41,7 +41,7 @@ void zkpi_keccakf1600x2_neon(uint64_t *st) {
  * for the digest. */
 
 /* 16 input bytes as two little-endian u64 lanes on either byte order. */
-static inline uint64x2_t kx_load_le(const uint8_t *p) {
+static inline uint64x2_t kv_load_le(const uint8_t *p) {
     uint8x16_t b = vld1q_u8(p);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     b = vrev64q_u8(b);
@@ -49,7 +49,7 @@ static inline uint64x2_t kx_load_le(const uint8_t *p) {
     return vreinterpretq_u64_u8(b);
 }
 
-static inline void kx_store_le(uint8_t *p, uint64x2_t v) {
+static inline void kv_store_le(uint8_t *p, uint64x2_t v) {
     uint8x16_t b = vreinterpretq_u8_u64(v);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     b = vrev64q_u8(b);
@@ -57,7 +57,7 @@ static inline void kx_store_le(uint8_t *p, uint64x2_t v) {
     vst1q_u8(p, b);
 }
 
-static inline uint64_t kx_load1_le(const uint8_t *p) {
+static inline uint64_t kv_load1_le(const uint8_t *p) {
     uint64_t v = 0;
     for (int i = 0; i < 8; i++) v |= (uint64_t)p[i] << (8 * i);
     return v;
@@ -66,13 +66,13 @@ static inline uint64_t kx_load1_le(const uint8_t *p) {
 void zkpi_keccakx2_xor_lanes_neon(uint64_t *st, const uint8_t *const in[2], size_t nlanes) {
     size_t l = 0;
     for (; l + 2 <= nlanes; l += 2) {
-        uint64x2_t a = kx_load_le(in[0] + 8 * l), b = kx_load_le(in[1] + 8 * l);
+        uint64x2_t a = kv_load_le(in[0] + 8 * l), b = kv_load_le(in[1] + 8 * l);
         vst1q_u64(st + 2 * l, veorq_u64(vld1q_u64(st + 2 * l), vzip1q_u64(a, b)));
         vst1q_u64(st + 2 * l + 2, veorq_u64(vld1q_u64(st + 2 * l + 2), vzip2q_u64(a, b)));
     }
     if (l < nlanes) {
-        st[2 * l] ^= kx_load1_le(in[0] + 8 * l);
-        st[2 * l + 1] ^= kx_load1_le(in[1] + 8 * l);
+        st[2 * l] ^= kv_load1_le(in[0] + 8 * l);
+        st[2 * l + 1] ^= kv_load1_le(in[1] + 8 * l);
     }
 }
 
@@ -80,8 +80,8 @@ void zkpi_keccakx2_extract_lanes_neon(const uint64_t *st, uint8_t *const out[2],
     size_t l = 0;
     for (; l + 2 <= nlanes; l += 2) {
         uint64x2_t x = vld1q_u64(st + 2 * l), y = vld1q_u64(st + 2 * l + 2);
-        kx_store_le(out[0] + 8 * l, vzip1q_u64(x, y));
-        kx_store_le(out[1] + 8 * l, vzip2q_u64(x, y));
+        kv_store_le(out[0] + 8 * l, vzip1q_u64(x, y));
+        kv_store_le(out[1] + 8 * l, vzip2q_u64(x, y));
     }
     for (; l < nlanes; l++)
         for (int i = 0; i < 2; i++)

@@ -10,7 +10,7 @@ void zkpi_keccakf1600x2_sha3(uint64_t *st) {
     uint64x2_t A[25];
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) A[i] = vld1q_u64(st + 2 * i);
-    kx_sha3_permute(A);
+    kv_sha3_permute(A);
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) vst1q_u64(st + 2 * i, A[i]);
 }

@@ -17,27 +17,27 @@
 #include "core/simd_msan.h" /* the MSan constant-time build only */
 #include "keccak/f1600.h"
 
-#define KX_VEC __m512i
-#define KX_XOR(a, b) _mm512_xor_si512((a), (b))
-#define KX_XOR5(a, b, c, d, e)                                                                   \
+#define KV_VEC __m512i
+#define KV_XOR(a, b) _mm512_xor_si512((a), (b))
+#define KV_XOR5(a, b, c, d, e)                                                                   \
     _mm512_ternarylogic_epi64(_mm512_ternarylogic_epi64((a), (b), (c), 0x96), (d), (e), 0x96)
 /* Theta's effect C[x-1] ^ rotl(C[x+1], 1) is never formed: each lane takes
- * both halves in one 3-way XOR (see f1600_extra_round.h). r is a literal; a
+ * both halves in one 3-way XOR (see f1600_vec_round.h). r is a literal; a
  * rotation by 0 (lane 0) is left out rather than emitted. */
-#define KX_THETA_D(cl, cr) _mm512_rol_epi64((cr), 1)
-#define KX_XOR3(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0x96)
-#define KX_XROT3(a, cl, d, r) ((r) == 0 ? KX_XOR3((a), (cl), (d)) : _mm512_rol_epi64(KX_XOR3((a), (cl), (d)), (r)))
-#define KX_CHI(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0xD2)
-#include "keccak/f1600_extra_round.h" /* after the operations: it checks for KX_XROT3 */
+#define KV_THETA_D(cl, cr) _mm512_rol_epi64((cr), 1)
+#define KV_XOR3(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0x96)
+#define KV_XROT3(a, cl, d, r) ((r) == 0 ? KV_XOR3((a), (cl), (d)) : _mm512_rol_epi64(KV_XOR3((a), (cl), (d)), (r)))
+#define KV_CHI(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0xD2)
+#include "keccak/f1600_vec_round.h" /* after the operations: it checks for KV_XROT3 */
 
 /* The 24 rounds on a state held in 25 registers (A; E is scratch). */
-static inline void kx8_permute(__m512i A[25]) {
+static inline void kv8_permute(__m512i A[25]) {
     __m512i E[25];
     /* Two rounds per iteration so the A -> E -> A renaming needs no copies;
      * the loop is not unrolled further (code size). */
     for (int r = 0; r < 24; r += 2) {
-        KX_ROUND(A, E, _mm512_set1_epi64((long long)zkpi_keccak_rc[r]));
-        KX_ROUND(E, A, _mm512_set1_epi64((long long)zkpi_keccak_rc[r + 1]));
+        KV_ROUND(A, E, _mm512_set1_epi64((long long)zkpi_keccak_rc[r]));
+        KV_ROUND(E, A, _mm512_set1_epi64((long long)zkpi_keccak_rc[r + 1]));
     }
 }
 
@@ -45,7 +45,7 @@ void zkpi_keccakf1600x8_avx512(uint64_t *st) {
     __m512i A[25];
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) A[i] = _mm512_loadu_si512((const void *)(st + 8 * i));
-    kx8_permute(A);
+    kv8_permute(A);
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) _mm512_storeu_si512((void *)(st + 8 * i), A[i]);
 }
@@ -124,7 +124,7 @@ void zkpi_keccakx8_hash64_avx512(const uint8_t *const in[8], uint8_t *const out[
     #pragma GCC unroll 17
     for (int i = 9; i < 25; i++) A[i] = _mm512_setzero_si512();
     A[16] = _mm512_set1_epi64((long long)0x8000000000000000ull); /* last rate byte: 0x80 */
-    kx8_permute(A);
+    kv8_permute(A);
     __m512i d[8] = {A[0], A[1], A[2], A[3], _mm512_setzero_si512(), _mm512_setzero_si512(),
                     _mm512_setzero_si512(), _mm512_setzero_si512()};
     transpose8(d);

@@ -3,7 +3,7 @@
  * clarity, not speed: lanes are A[x][y] = a[x + 5*y], bit z of a lane is bit
  * z of the uint64_t.
  */
-#include "keccak_extra_ref.h"
+#include "keccak_kernels_ref.h"
 
 #define LANE(x, y) ((x) + 5 * (y))
 
@@ -13,7 +13,7 @@ static uint64_t rotl(uint64_t v, unsigned n) {
 }
 
 /* theta: XOR each bit with the parities of two neighbouring columns. */
-void kx_ref_theta(uint64_t a[25]) {
+void fips_theta(uint64_t a[25]) {
     uint64_t c[5], d[5];
     for (int x = 0; x < 5; x++) c[x] = a[LANE(x, 0)] ^ a[LANE(x, 1)] ^ a[LANE(x, 2)] ^ a[LANE(x, 3)] ^ a[LANE(x, 4)];
     for (int x = 0; x < 5; x++) d[x] = c[(x + 4) % 5] ^ rotl(c[(x + 1) % 5], 1);
@@ -23,7 +23,7 @@ void kx_ref_theta(uint64_t a[25]) {
 
 /* rho offsets by Algorithm 2: walk (x, y) -> (y, 2x + 3y) from (1, 0); the
  * t-th lane visited is rotated by (t + 1)(t + 2) / 2. */
-unsigned kx_ref_rho_offset(int x, int y) {
+unsigned fips_rho_offset(int x, int y) {
     int cx = 1, cy = 0;
     if (x == 0 && y == 0) return 0;
     for (unsigned t = 0; t < 24; t++) {
@@ -35,13 +35,13 @@ unsigned kx_ref_rho_offset(int x, int y) {
     return 0xFFFFFFFFu; /* unreachable for 0 <= x, y < 5 */
 }
 
-void kx_ref_rho(uint64_t a[25]) {
+void fips_rho(uint64_t a[25]) {
     for (int y = 0; y < 5; y++)
-        for (int x = 0; x < 5; x++) a[LANE(x, y)] = rotl(a[LANE(x, y)], kx_ref_rho_offset(x, y));
+        for (int x = 0; x < 5; x++) a[LANE(x, y)] = rotl(a[LANE(x, y)], fips_rho_offset(x, y));
 }
 
 /* pi: A'[x][y] = A[(x + 3y) mod 5][x]. */
-void kx_ref_pi(uint64_t a[25]) {
+void fips_pi(uint64_t a[25]) {
     uint64_t b[25];
     for (int y = 0; y < 5; y++)
         for (int x = 0; x < 5; x++) b[LANE(x, y)] = a[LANE((x + 3 * y) % 5, x)];
@@ -49,7 +49,7 @@ void kx_ref_pi(uint64_t a[25]) {
 }
 
 /* chi: A'[x][y] = A[x][y] ^ (~A[x+1][y] & A[x+2][y]), row by row. */
-void kx_ref_chi(uint64_t a[25]) {
+void fips_chi(uint64_t a[25]) {
     for (int y = 0; y < 5; y++) {
         uint64_t row[5];
         for (int x = 0; x < 5; x++) row[x] = a[LANE(x, y)];
@@ -70,21 +70,21 @@ static unsigned rc_bit(unsigned t) {
 }
 
 /* RC for round i (Algorithm 6): bit 2^j - 1 is rc(j + 7i), j = 0..6. */
-uint64_t kx_ref_round_constant(int round) {
+uint64_t fips_round_constant(int round) {
     uint64_t rc = 0;
     for (unsigned j = 0; j <= 6; j++)
         if (rc_bit(j + 7 * (unsigned)round)) rc |= (uint64_t)1 << ((1u << j) - 1);
     return rc;
 }
 
-void kx_ref_iota(uint64_t a[25], int round) { a[0] ^= kx_ref_round_constant(round); }
+void fips_iota(uint64_t a[25], int round) { a[0] ^= fips_round_constant(round); }
 
-void kx_ref_permute(uint64_t a[25]) {
+void fips_permute(uint64_t a[25]) {
     for (int i = 0; i < 24; i++) {
-        kx_ref_theta(a);
-        kx_ref_rho(a);
-        kx_ref_pi(a);
-        kx_ref_chi(a);
-        kx_ref_iota(a, i);
+        fips_theta(a);
+        fips_rho(a);
+        fips_pi(a);
+        fips_chi(a);
+        fips_iota(a, i);
     }
 }

@@ -1,27 +1,27 @@
 /*
- * The Keccak-f[1600] kernels of sources_extra.cmake (NEON x2, SHA3 x1/x2,
- * AVX-512 x8; declared in src/keccak/f1600.h) against a definitional
- * reference permutation
- * (ref/keccak_extra_ref.c), which is itself checked step by step against
+ * Every Keccak-f[1600] kernel of the dispatch tables (single-state and
+ * multi-lane, every ISA this build compiled; src/keccak/f1600.h) against
+ * the portable kernel and a definitional reference permutation
+ * (ref/keccak_kernels_ref.c), which is itself checked step by step against
  * the Keccak team's intermediate values.
  *
  *  1. The reference: its derived round constants and rho offsets equal the
  *     file's tables, and theta/rho/pi/chi/iota of every round of both
  *     examples equal the file's states, and the final states equal the
  *     file's output bytes.
- *  2. Every kernel this build compiled and this CPU level permits: every
- *     lane of every instance equals the reference, on all-zero, all-ones,
+ *  2. Every table entry this CPU level permits: every lane of every
+ *     instance equals the portable kernel and the reference, on all-zero, all-ones,
  *     single-bit and random states (instances of one call all differ, so a
  *     lane mix-up between instances shows), in guarded buffers at 8-byte
  *     offsets from a 64-byte boundary (the kernels use unaligned loads).
  *  3. A kernel that is built and whose features the CPU has was run at least
  *     once (so the test cannot pass by skipping everything).
- *  4. The lane movers (x8 AVX-512, x2 NEON) against byte-wise definitions
+ *  4. Every lane mover of the table against byte-wise definitions
  *     for every lane count 0..25 at every byte offset, in guarded buffers.
- *  4b. The fused x8 64-byte hash against the reference sponge (both
+ *  4b. Every fused 64-byte hash against the reference sponge (both
  *     suffixes, all-zero/all-ones/random messages, outputs aliasing inputs).
- *  5. The keccak dispatcher hands out these kernels and movers at the CPU
- *     levels that allow them (the sources_extra.cmake -> dispatch.c link).
+ *  5. The keccak dispatcher hands out the vector kernels and movers at the
+ *     CPU levels that allow them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +29,7 @@
 #include "core/cpu_internal.h"
 #include "harness.h"
 #include "keccak/f1600.h"
-#include "keccak_extra_ref.h"
+#include "keccak_kernels_ref.h"
 
 /* ---- 1. the reference against KeccakF-1600-IntermediateValues.txt -------- */
 
@@ -80,10 +80,10 @@ static void test_reference_vectors(void) {
         int i, x, y, off;
         unsigned long long rc;
         if (sscanf(s, "RC[%d][0][0] = %llx", &i, &rc) == 2) {
-            CHECK_EQ_U64(kx_ref_round_constant(i), rc);
+            CHECK_EQ_U64(fips_round_constant(i), rc);
             tables++;
         } else if (sscanf(s, "RhoOffset[%d][%d] = %d", &x, &y, &off) == 3) {
-            CHECK_EQ_INT(kx_ref_rho_offset(x, y), off);
+            CHECK_EQ_INT(fips_rho_offset(x, y), off);
             tables++;
         } else if (starts(s, "Same, with lanes as 64-bit words:") && !have_state) {
             /* The input of an example (the only 64-bit view before rounds). */
@@ -101,11 +101,11 @@ static void test_reference_vectors(void) {
                 th_fail(__FILE__, __LINE__, "bad state after line: %.20s", s);
                 continue;
             }
-            if (starts(s, "After theta:")) kx_ref_theta(st);
-            else if (starts(s, "After rho:")) kx_ref_rho(st);
-            else if (starts(s, "After pi:")) kx_ref_pi(st);
-            else if (starts(s, "After chi:")) kx_ref_chi(st);
-            else if (starts(s, "After iota:")) kx_ref_iota(st, round);
+            if (starts(s, "After theta:")) fips_theta(st);
+            else if (starts(s, "After rho:")) fips_rho(st);
+            else if (starts(s, "After pi:")) fips_pi(st);
+            else if (starts(s, "After chi:")) fips_chi(st);
+            else if (starts(s, "After iota:")) fips_iota(st, round);
             else th_fail(__FILE__, __LINE__, "unknown step: %.20s", s);
             CHECK_MSG(memcmp(st, want, sizeof st) == 0, "round %d, %.16s differs", round, s);
             steps++;
@@ -133,41 +133,49 @@ static void test_reference_vectors(void) {
 static void test_reference_permute(void) {
     th_section("reference permute");
     uint64_t a[25] = {0};
-    kx_ref_permute(a);
+    fips_permute(a);
     CHECK_EQ_U64(a[0], 0xF1258F7940E1DDE7ull);
     CHECK_EQ_U64(a[24], 0xEAF1FF7B5CECA249ull);
 }
 
 /* ---- 2. kernels against the reference --------------------------------------- */
 
+/* As the dispatcher: the x8 file is built with -mavx512f/vl/bw/dq -mavx2. */
+#define AVX512_NEED (ZKP_CPU_AVX2 | ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512DQ)
+
+/* One entry of either dispatch table: `ways` states per call, interleaved
+ * st[lane * ways + instance]. The single-state table's entries have ways 1;
+ * the multi-lane table's portable-x1 entry (no permute of its own) goes
+ * through zkpi_keccak_multi_permute like hash_many. */
 typedef struct {
-    zkp_kernel_info info;
-    unsigned ways;                /* states per call */
-    void (*permute)(uint64_t *);  /* st[lane * ways + instance] */
-} kx_kernel;
+    const zkp_kernel_info *info;
+    const char *table;
+    unsigned ways;
+    const zkp_keccak_kernel1 *k1;
+    const zkp_keccak_kernelN *kn;
+} any_kernel;
 
-/* As the dispatcher: the file is built with -mavx512f/vl/bw/dq -mavx2. */
-#define KX_AVX512_NEED (ZKP_CPU_AVX2 | ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512DQ)
+#define MAX_KERNELS 16
+static any_kernel k_kernels[MAX_KERNELS];
+static size_t k_nkernels;
+static uint64_t g_calls[MAX_KERNELS];
 
-#if ZKP_HAVE_SHA3
-static void sha3_single(uint64_t *st) { zkpi_keccakf1600_sha3(st); }
-#endif
+static void collect_kernels(void) {
+    size_t n1, nn;
+    const zkp_keccak_kernel1 *t1 = zkpi_keccak_single_kernels(&n1);
+    const zkp_keccak_kernelN *tn = zkpi_keccak_multi_kernels(&nn);
+    k_nkernels = 0;
+    for (size_t i = 0; i < n1 && k_nkernels < MAX_KERNELS; i++)
+        k_kernels[k_nkernels++] = (any_kernel){&t1[i].info, "single", 1, &t1[i], NULL};
+    for (size_t i = 0; i < nn && k_nkernels < MAX_KERNELS; i++)
+        k_kernels[k_nkernels++] = (any_kernel){&tn[i].info, "multi", tn[i].lanes, NULL, &tn[i]};
+    CHECK(k_nkernels == n1 + nn);
+}
 
-static const kx_kernel k_kernels[] = {
-#if ZKP_HAVE_AVX512
-    {{"x8-avx512", KX_AVX512_NEED, 1}, 8, zkpi_keccakf1600x8_avx512},
-#endif
-#if ZKP_HAVE_SHA3
-    {{"x2-sha3", ZKP_CPU_NEON | ZKP_CPU_SHA3, 1}, 2, zkpi_keccakf1600x2_sha3},
-    {{"x1-sha3", ZKP_CPU_NEON | ZKP_CPU_SHA3, 1}, 1, sha3_single},
-#endif
-#if ZKP_HAVE_NEON
-    {{"x2-neon", ZKP_CPU_NEON, 1}, 2, zkpi_keccakf1600x2_neon},
-#endif
-    {{NULL, 0, 0}, 0, NULL},  /* end (keeps the table non-empty everywhere) */
-};
-#define KX_NKERNELS (sizeof k_kernels / sizeof k_kernels[0] - 1)
-static uint64_t g_calls[KX_NKERNELS + 1];
+static void permute_with(const any_kernel *k, uint64_t *st) {
+    if (k->k1) k->k1->permute(st);
+    else zkpi_keccak_multi_permute(k->kn, st);
+}
 
 /* Fills one 25-lane state: kind 0 zero, 1 ones, 2 single bit, else random. */
 static void fill_state(uint64_t s[25], unsigned kind) {
@@ -184,10 +192,10 @@ static void fill_state(uint64_t s[25], unsigned kind) {
 }
 
 static void check_kernel(size_t k) {
-    const kx_kernel *kk = &k_kernels[k];
+    const any_kernel *kk = &k_kernels[k];
     const unsigned w = kk->ways;
     const size_t words = 25 * (size_t)w;
-    uint64_t ref[8][25];
+    uint64_t ref[8][25], port[8][25];
     uint64_t n = th_count(3000);
     for (uint64_t t = 0; t < n; t++) {
         /* Trials 0 and 1: every instance all-zero / all-ones; then each
@@ -197,18 +205,22 @@ static void check_kernel(size_t k) {
         for (unsigned i = 0; i < w; i++) {
             unsigned kind = t < 2 ? (unsigned)t : (unsigned)th_rand_below(8);
             fill_state(ref[i], kind);
-            for (int l = 0; l < 25; l++) st[l * w + i] = ref[i][l];
-            kx_ref_permute(ref[i]);
+            for (int l = 0; l < 25; l++) st[l * w + i] = port[i][l] = ref[i][l];
+            fips_permute(ref[i]);
+            zkpi_keccakf1600_portable(port[i]);
         }
-        kk->permute(st);
+        permute_with(kk, st);
         g_calls[k]++;
         int bad = 0;
         for (unsigned i = 0; i < w && !bad; i++)
             for (int l = 0; l < 25; l++)
-                if (st[l * w + i] != ref[i][l]) {
-                    th_fail(__FILE__, __LINE__, "%s at level %s, trial %llu: instance %u lane %d: 0x%016llx != 0x%016llx",
-                            kk->info.name, th_level(), (unsigned long long)t, i, l,
-                            (unsigned long long)st[l * w + i], (unsigned long long)ref[i][l]);
+                if (st[l * w + i] != port[i][l] || port[i][l] != ref[i][l]) {
+                    th_fail(__FILE__, __LINE__,
+                            "%s %s at level %s, trial %llu: instance %u lane %d: 0x%016llx, portable 0x%016llx, "
+                            "reference 0x%016llx",
+                            kk->table, kk->info->name, th_level(), (unsigned long long)t, i, l,
+                            (unsigned long long)st[l * w + i], (unsigned long long)port[i][l],
+                            (unsigned long long)ref[i][l]);
                     bad = 1;
                     break;
                 }
@@ -220,49 +232,36 @@ static void check_kernel(size_t k) {
 
 static void kernels_at_level(void *ctx) {
     (void)ctx;
-    th_section("kernels vs reference");
-    for (size_t k = 0; k_kernels[k].permute != NULL; k++)
-        if (zkp_kernel_usable(&k_kernels[k].info)) check_kernel(k);
+    th_section("kernels vs portable and reference");
+    for (size_t k = 0; k < k_nkernels; k++)
+        if (zkp_kernel_usable(k_kernels[k].info)) check_kernel(k);
 }
 
 static void test_kernels(void) {
+    collect_kernels();
     memset(g_calls, 0, sizeof g_calls);
     th_for_each_cpu_level(kernels_at_level, NULL);
     /* The forced-portable level must have called nothing: checked by the
      * levels loop calling only usable kernels; here, that every kernel this
      * machine can run did run. */
     uint32_t det = zkp_cpu_detected();
-    for (size_t k = 0; k_kernels[k].permute != NULL; k++) {
-        int runnable = (k_kernels[k].info.need & det) == k_kernels[k].info.need;
-        if (runnable) CHECK_MSG(g_calls[k] > 0, "kernel %s never ran", k_kernels[k].info.name);
-        printf("  kernel %-10s %s (%llu calls)\n", k_kernels[k].info.name, runnable ? "tested" : "not runnable on this CPU",
-               (unsigned long long)g_calls[k]);
+    for (size_t k = 0; k < k_nkernels; k++) {
+        const zkp_kernel_info *info = k_kernels[k].info;
+        int runnable = (info->need & det) == info->need;
+        if (runnable) CHECK_MSG(g_calls[k] > 0, "kernel %s never ran", info->name);
+        printf("  %-6s kernel %-12s %s (%llu calls)\n", k_kernels[k].table, info->name,
+               runnable ? "tested" : "not runnable on this CPU", (unsigned long long)g_calls[k]);
     }
-    /* Under forced portable, no kernel is usable. */
+    /* Under forced portable, only the portable entries (no CPU feature) are usable. */
     CHECK_STATUS(zkp_cpu_force("portable"), ZKP_OK);
-    for (size_t k = 0; k_kernels[k].permute != NULL; k++) CHECK(!zkp_kernel_usable(&k_kernels[k].info));
+    for (size_t k = 0; k < k_nkernels; k++) CHECK(zkp_kernel_usable(k_kernels[k].info) == (k_kernels[k].info->need == 0));
     CHECK_STATUS(zkp_cpu_force("native"), ZKP_OK);
 }
 
 /* ---- 3. lane movers (hash_many's absorb/squeeze for the multi-way layout) -- */
 
-typedef struct {
-    zkp_kernel_info info;
-    unsigned ways;
-    void (*xor_lanes)(uint64_t *st, const uint8_t *const *in, size_t nlanes);
-    void (*extract_lanes)(const uint64_t *st, uint8_t *const *out, size_t nlanes);
-} kx_mover;
-
-static const kx_mover k_movers[] = {
-#if ZKP_HAVE_AVX512
-    {{"x8-avx512", KX_AVX512_NEED, 1}, 8, zkpi_keccakx8_xor_lanes_avx512, zkpi_keccakx8_extract_lanes_avx512},
-#endif
-#if ZKP_HAVE_NEON
-    {{"x2-neon", ZKP_CPU_NEON, 1}, 2, zkpi_keccakx2_xor_lanes_neon, zkpi_keccakx2_extract_lanes_neon},
-#endif
-    {{NULL, 0, 0}, 0, NULL, NULL},
-};
-
+/* The multi-lane table's entries that have movers (x2 NEON and SHA3 share
+ * the NEON ones, x4 AVX2, x8 AVX-512). */
 static uint64_t le64(const uint8_t *p) {
     uint64_t v = 0;
     for (int i = 0; i < 8; i++) v |= (uint64_t)p[i] << (8 * i);
@@ -273,8 +272,9 @@ static uint64_t le64(const uint8_t *p) {
  * state), inputs/outputs at every byte offset 0..7 in guarded buffers: the
  * state equals the byte-wise definition and nothing outside the first
  * nlanes lanes of any buffer or state instance is touched. */
-static void check_mover(const kx_mover *m) {
-    const unsigned w = m->ways;
+static void check_mover(const zkp_keccak_kernelN *m) {
+    const unsigned w = m->lanes;
+    CHECK(m->extract_lanes != NULL);
     uint64_t st[200], want[200];
     uint64_t reps = th_count(20);
     for (uint64_t rep = 0; rep < reps; rep++)
@@ -303,54 +303,70 @@ static void check_mover(const kx_mover *m) {
         }
 }
 
-static uint64_t g_mover_calls;
+/* Runs `check` on every multi-lane entry that has the optional hook `has`
+ * tests for, at every CPU level that allows the entry, and fails if an entry
+ * this CPU can run was never checked. */
+typedef struct {
+    const char *what;
+    int (*has)(const zkp_keccak_kernelN *k);
+    void (*check)(const zkp_keccak_kernelN *k);
+    uint64_t calls[MAX_KERNELS];
+} hook_walk;
 
-static void movers_at_level(void *ctx) {
-    (void)ctx;
-    th_section("lane movers");
-    for (size_t k = 0; k_movers[k].xor_lanes != NULL; k++)
-        if (zkp_kernel_usable(&k_movers[k].info)) {
-            check_mover(&k_movers[k]);
-            g_mover_calls++;
+static void hook_walk_level(void *ctx) {
+    hook_walk *hw = ctx;
+    th_section(hw->what);
+    size_t n;
+    const zkp_keccak_kernelN *t = zkpi_keccak_multi_kernels(&n);
+    for (size_t k = 0; k < n && k < MAX_KERNELS; k++)
+        if (hw->has(&t[k]) && zkp_kernel_usable(&t[k].info)) {
+            hw->check(&t[k]);
+            hw->calls[k]++;
         }
 }
 
-static void test_movers(void) {
-    g_mover_calls = 0;
-    th_for_each_cpu_level(movers_at_level, NULL);
+static void walk_multi_hooks(hook_walk *hw) {
+    memset(hw->calls, 0, sizeof hw->calls);
+    th_for_each_cpu_level(hook_walk_level, hw);
     uint32_t det = zkp_cpu_detected();
-    for (size_t k = 0; k_movers[k].xor_lanes != NULL; k++)
-        if ((k_movers[k].info.need & det) == k_movers[k].info.need)
-            CHECK_MSG(g_mover_calls > 0, "movers %s never ran", k_movers[k].info.name);
+    size_t n;
+    const zkp_keccak_kernelN *t = zkpi_keccak_multi_kernels(&n);
+    for (size_t k = 0; k < n && k < MAX_KERNELS; k++)
+        if (hw->has(&t[k]) && (t[k].info.need & det) == t[k].info.need)
+            CHECK_MSG(hw->calls[k] > 0, "%s of %s never ran", hw->what, t[k].info.name);
 }
 
-/* ---- 4b. fused 64-byte hash (x8 AVX-512) ----------------------------------- */
+static int has_movers(const zkp_keccak_kernelN *k) { return k->xor_lanes != NULL; }
 
-#if ZKP_HAVE_AVX512
+static void test_movers(void) {
+    static hook_walk hw = {"lane movers", has_movers, check_mover, {0}};
+    walk_multi_hooks(&hw);
+}
+
+/* ---- 4b. fused 64-byte hashes (the multi-lane entries with hash64) ------- */
+
 /* The reference: rate-136 sponge of one 64-byte block, 32-byte digest. */
 static void ref_hash64(const uint8_t in[64], uint8_t out[32], uint64_t suffix) {
     uint64_t a[25] = {0};
     for (int l = 0; l < 8; l++) a[l] = le64(in + 8 * l);
     a[8] ^= suffix;
     a[16] ^= 0x8000000000000000ull;
-    kx_ref_permute(a);
+    fips_permute(a);
     for (int i = 0; i < 32; i++) out[i] = (uint8_t)(a[i / 8] >> (8 * (i % 8)));
 }
 
 /* Random and edge messages at random offsets, both suffixes, and outputs
  * that overwrite their own inputs (the contract reads all input first). */
-static void hash64_at_level(void *ctx) {
-    (void)ctx;
-    if ((zkp_cpu_active() & KX_AVX512_NEED) != KX_AVX512_NEED) return;
-    th_section("x8 hash64");
+static void check_hash64(const zkp_keccak_kernelN *k) {
+    const unsigned w = k->lanes;
     uint64_t n = th_count(300);
     for (uint64_t t = 0; t < n; t++) {
         const uint64_t suffix = t & 1 ? 0x06 : 0x01;
         const int alias = (t & 2) != 0;
-        th_buf ib[8], ob[8];
-        const uint8_t *in[8];
-        uint8_t *out[8], want[8][32];
-        for (int i = 0; i < 8; i++) {
+        th_buf ib[ZKP_KECCAK_MAX_LANES], ob[ZKP_KECCAK_MAX_LANES];
+        const uint8_t *in[ZKP_KECCAK_MAX_LANES];
+        uint8_t *out[ZKP_KECCAK_MAX_LANES], want[ZKP_KECCAK_MAX_LANES][32];
+        for (unsigned i = 0; i < w; i++) {
             ib[i] = th_buf_new(64, (size_t)th_rand_below(8));
             if (t < 2) memset(ib[i].p, t == 0 ? 0x00 : 0xFF, 64);
             ref_hash64(ib[i].p, want[i], suffix);
@@ -362,19 +378,20 @@ static void hash64_at_level(void *ctx) {
                 out[i] = ob[i].p;
             }
         }
-        zkpi_keccakx8_hash64_avx512(in, out, suffix);
-        for (int i = 0; i < 8; i++) {
+        k->hash64(in, out, suffix);
+        for (unsigned i = 0; i < w; i++) {
             CHECK_EQ_BYTES(out[i], want[i], 32);
             TH_BUF_FREE(ib[i]);
             if (!alias) TH_BUF_FREE(ob[i]);
         }
     }
 }
-#endif
+
+static int has_hash64(const zkp_keccak_kernelN *k) { return k->hash64 != NULL; }
 
 static void test_hash64(void) {
-#if ZKP_HAVE_AVX512
-    th_for_each_cpu_level(hash64_at_level, NULL);
+    static hook_walk hw = {"multi-lane hash64", has_hash64, check_hash64, {0}};
+    walk_multi_hooks(&hw);
     /* Keccak-256 of 64 zero bytes, from tests/vectors/keccak/README.md. */
     static const uint8_t zero_digest[32] = {0xAD, 0x32, 0x28, 0xB6, 0x76, 0xF7, 0xD3, 0xCD, 0x42, 0x84, 0xA5,
                                             0x44, 0x3F, 0x17, 0xF1, 0x96, 0x2B, 0x36, 0xE4, 0x91, 0xB3, 0x0A,
@@ -382,13 +399,13 @@ static void test_hash64(void) {
     uint8_t zero[64] = {0}, got[32];
     ref_hash64(zero, got, 0x01);
     CHECK_EQ_BYTES(got, zero_digest, 32);
-#endif
 }
 
 /* ---- 5. wiring: the keccak dispatcher really hands out these kernels ----- */
 
-/* sources_extra.cmake passes ZKP_KECCAK_EXTRA_* to dispatch.c; if that link
- * broke, hash_many would silently fall back to a narrower kernel. */
+/* If an entry went missing from dispatch.c's tables (or its guard stopped
+ * matching the build), hash_many would silently fall back to a narrower
+ * kernel. */
 static void test_wiring(void) {
     th_section("dispatch wiring");
     uint32_t det = zkp_cpu_detected();
@@ -396,7 +413,7 @@ static void test_wiring(void) {
     (void)det;
     (void)m;
 #if ZKP_HAVE_AVX512
-    if ((det & KX_AVX512_NEED) == KX_AVX512_NEED && zkp_cpu_force("avx512") == ZKP_OK) {
+    if ((det & AVX512_NEED) == AVX512_NEED && zkp_cpu_force("avx512") == ZKP_OK) {
         m = zkpi_keccak_multi();
         CHECK(m->permute == zkpi_keccakf1600x8_avx512);
         CHECK(m->lanes == 8);
@@ -426,7 +443,7 @@ static void test_wiring(void) {
 }
 
 int main(void) {
-    th_init("test_keccak_extra");
+    th_init("test_keccak_kernels");
     test_reference_vectors();
     test_reference_permute();
     test_kernels();
