@@ -1,5 +1,5 @@
 /*
- * Hemera part 2 benchmarks: batched permutation (per permutation, per
+ * Hemera batch benchmarks: batched permutation (per permutation, per
  * kernel), the per-phase split, the alternative-profile costing case,
  * hash_node_batch (per node), hash_leaf_batch of 144-byte leaves (per leaf)
  * and the fixed-4K root of 1 MiB with one and two threads.
@@ -9,6 +9,7 @@
 
 #include "bench.h"
 #include "hemera/batch_internal.h"
+#include "hemera_profile_x7.h"
 #include "zkprim/hemera.h"
 
 #define NSTATES 64
@@ -22,7 +23,7 @@ typedef struct pctx {
 
 static void *setup_perm(void) {
     pctx *c = calloc(1, sizeof *c);
-    if (c) zkpi_hb_profile_x7_placeholder(&c->alt);
+    if (c) hb_profile_x7_placeholder(&c->alt);
     return c;
 }
 static void fresh_perm(void *ctx, uint64_t seed) {
@@ -39,8 +40,8 @@ static void run_public(void *ctx, uint64_t iters) {
     bench_sink(c->st, sizeof c->st);
 }
 
-/* In-run anchor: the same permutations one at a time through part 1's
- * single kernel (the Rust crate is not available here). */
+/* In-run anchor: the same permutations one at a time through the
+ * single-state kernel (the Rust crate is not available here). */
 static void run_single(void *ctx, uint64_t iters) {
     pctx *c = ctx;
     for (uint64_t i = 0; i < iters; i++) zkp_hemera_permute(c->st[i % NSTATES]);

@@ -14,8 +14,8 @@
  *
  * Only a case both sides timed in every slot is scored. The case set is the
  * union of both sides' `BIN bench FILTER --list`; a case one side lacks, or
- * printed as unavailable (or without a valid figure, as binaries before
- * issue 17 did for kernels the CPU lacked), gets a "not compared" row that
+ * printed as unavailable (or without a valid figure, as older binaries
+ * print kernels the CPU lacks), gets a "not compared" row that
  * says which side and why: scoring it as 0 ns would call B 100 % faster.
  */
 #define _POSIX_C_SOURCE 200809L

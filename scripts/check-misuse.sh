@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Misuse probe (issue 17): builds the library with ASan+UBSan, installs it
+# Misuse probe: builds the library with ASan+UBSan, installs it
 # into a temporary prefix, builds tests/misuse/probe.c against the INSTALLED
 # headers and library (found through pkg-config, as a consumer would), runs
 # it, and checks that

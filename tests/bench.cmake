@@ -1,5 +1,5 @@
 # Reliability of `zkprim bench` / `bench compare` output (tests/cli/bench_test.sh):
-# one ctest per item of issue 17, each a tiny run (nothing here times anything).
+# one ctest per section of that script, each a tiny run (nothing here times anything).
 if(TARGET zkprim_cli AND NOT CMAKE_CROSSCOMPILING)
   foreach(section compare-missing unavailable formats exit-codes)
     add_test(NAME bench-${section}

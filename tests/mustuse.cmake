@@ -1,4 +1,4 @@
-# Issue 17: every public function returning zkp_status is ZKP_MUST_USE and
+# Every public function returning zkp_status is ZKP_MUST_USE and
 # ignoring its result warns (tests/mustuse/check.cmake compiles a probe that
 # drops each one). The self-test adds a header with one unmarked function
 # and expects the check to name it, so the check is known to be able to fail.

@@ -23,8 +23,8 @@ static void test_cpu(void) {
     CHECK_EQ_U64(zkp_cpu_active(), 0);
     CHECK_STATUS(zkp_cpu_force("no-such-level"), ZKP_ERR_PARAM);
     CHECK_STATUS(zkp_cpu_force("avx2+bogus"), ZKP_ERR_PARAM);
-    /* Issue 17, item 3: the grammar is exact. A trailing '+' ("avx2+") was
-     * accepted as "avx2"; an empty string and NULL as "native". */
+    /* The grammar is exact: a trailing '+' ("avx2+") is not "avx2", and an
+     * empty string is not "native". */
     static const char *const malformed[] = {
         "avx2+", "+avx2", "avx2++bmi2", "", "+", "++", "AVX2", "Avx2", "PORTABLE", "Native", " avx2", "avx2 ",
         "avx2 +bmi2", "avx2+ bmi2", "\tavx2", "avx2\n", "bmi2+", "pclmul++", "native+", "portable+", "avx2+native",

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "gf2/gf2_internal.h"
-#include "gf2/gf2_internal.h"
 #include "gf2_ref.h"
 #include "harness.h"
 #include "zkprim/gf2.h"
@@ -163,7 +162,7 @@ static void check_fb(const gf2_field_ops *ops, const char *kname) {
             if (n > 2) e[4] = e[5] = ~(uint64_t)0;
             if (n > 3) e[6] = 0, e[7] = 1;
             unsigned nwin = (128 + ws[wi] - 1) / ws[wi];
-            const uint64_t *tab = zkpi_gf2_fixed_base_table(t);
+            const uint64_t *tab = t->tab;
             ops[f].fb_batch(out, tab, ws[wi], nwin, e, n);
             int ok = 1;
             for (size_t i = 0; i < n; i++) {
@@ -317,13 +316,13 @@ static void test_bad_input(void) {
     CHECK(zkp_gf2_implementation() != NULL);
 }
 
-/* Issue 17, item 1: a fixed-base table whose header was overwritten (field,
- * window width, window count, table pointer, magic) is ZKP_ERR_STATE for
- * the powers, 0 / ZKP_GF2_FIELD_COUNT for the getters, and is not passed to
- * free; before the header checks the kernels indexed the table with the
+/* A fixed-base table whose header was overwritten (field, window width,
+ * window count, table pointer, magic) is ZKP_ERR_STATE for the powers,
+ * 0 / ZKP_GF2_FIELD_COUNT for the getters, and is not passed to free;
+ * without the header checks the kernels would index the table with the
  * garbage (w = 0: a shift by -1, nwin huge: reads far past the table). */
 static void test_corrupt_table(void) {
-    th_section("corrupt fixed-base table (issue 17)");
+    th_section("corrupt fixed-base table: ZKP_ERR_STATE, not freed");
     uint64_t g[ML] = {2, 0, 0, 0}, out[4 * ML], exps[8] = {5, 7, 9, 11, 13, 15, 17, 19};
     zkp_gf2_fixed_base *t = NULL;
     CHECK_STATUS(zkp_gf2_fixed_base_new(&t, ZKP_GF2_B163, g, 4), ZKP_OK);
@@ -356,12 +355,12 @@ static void test_corrupt_table(void) {
     zkp_gf2_fixed_base_free(t);
 }
 
-/* Issue 17, item 2: element counts and exponent lengths whose byte size
- * wraps or exceeds any object are ZKP_ERR_LENGTH (the typed batch and pow
- * forms now return a status for this); small real buffers are passed, so a
+/* Element counts and exponent lengths whose byte size wraps or exceeds any
+ * object are ZKP_ERR_LENGTH (the typed batch and pow forms return a status
+ * for this); small real buffers are passed, so a
  * missing check runs off them. */
 static void test_size_overflow(void) {
-    th_section("size overflow (issue 17)");
+    th_section("size overflow: huge counts and exponent lengths are ZKP_ERR_LENGTH");
     uint64_t a[4 * ML] = {3}, b[4 * ML] = {5}, r[4 * ML], e[4] = {3, 0, 0, 0};
     const size_t huge[] = {SIZE_MAX, SIZE_MAX / 2 + 1, (size_t)1 << 63, (size_t)1 << 61};
     for (size_t h = 0; h < sizeof huge / sizeof huge[0]; h++) {

@@ -262,10 +262,10 @@ static void test_api(void) {
     CHECK(zkp_gf2_iso_implementation() != NULL);
 }
 
-/* Issue 17, item 2: batch counts whose byte size (32n) wraps are
+/* Batch counts whose byte size (32n) wraps are
  * ZKP_ERR_LENGTH before any element is read or written. */
 static void test_size_overflow(void) {
-    th_section("size overflow (issue 17)");
+    th_section("size overflow: huge batch counts are ZKP_ERR_LENGTH");
     zkp_gf2_b256 a[2] = {{{1, 2, 3, 4}}, {{5, 6, 7, 8}}};
     zkp_gf2_ghash2 g[2];
     const size_t huge[] = {SIZE_MAX, SIZE_MAX / 2 + 1, (size_t)1 << 63, (size_t)1 << 59};

@@ -1,5 +1,5 @@
 /*
- * Hemera part 1, permutation layer: the generated round constants against
+ * Hemera permutation layer: the generated round constants against
  * the vectors, the Goldilocks operations (internal gl.h and public
  * goldilocks.h) against a __int128 oracle with every carry/borrow edge limb,
  * the permutation and trace vectors, and a differential test of every

@@ -1,5 +1,5 @@
 /*
- * Hemera part 2: batched permutation and batch tree forms.
+ * Hemera batched permutation and batch tree forms.
  *
  *  - every batch kernel usable at every CPU level == the textbook reference
  *    (tests/ref/hemera_batch_ref.c) lane by lane, for random group sizes
@@ -15,6 +15,7 @@
 
 #include "harness.h"
 #include "hemera/batch_internal.h"
+#include "hemera_profile_x7.h"
 #include "hemera_batch_ref.h"
 #include "hemera_batch_tests.h"
 #include "hemera_oracle.h"
@@ -121,9 +122,9 @@ static void test_zero_lanes_all(void) {
     }
 }
 
-/* The textbook reference of this test and part 1's oracle and single
+/* The textbook reference of this test and the oracle (hemera_oracle.c) and single
  * permutation agree (so "== reference" below also means "== single"). */
-static void test_reference_vs_part1(const pool *p) {
+static void test_reference_vs_single(const pool *p) {
     th_section("reference == hemera_oracle_permute == zkp_hemera_permute");
     for (size_t k = 0; k < p->n; k++) {
         uint64_t a[16], b[16];
@@ -164,7 +165,7 @@ int main(void) {
     uint64_t np = th_count(96);
     if (np > 4096) np = 4096; /* the textbook reference is slow; lanes are redrawn from the pool */
     pool_make(&p, np, &zkpi_hemera_profile_default);
-    test_reference_vs_part1(&p);
+    test_reference_vs_single(&p);
     uint64_t rounds = th_count(24);
     if (rounds > 20000) rounds = 20000; /* deep runs: ~1e6 batched lanes per kernel and level */
     kctx c = {&p, (unsigned)rounds};
@@ -182,7 +183,7 @@ int main(void) {
     th_section("batch kernels == reference (placeholder x^7 6+6/48 profile)");
     {
         static hb_profile_storage ps;
-        zkpi_hb_profile_x7_placeholder(&ps);
+        hb_profile_x7_placeholder(&ps);
         pool q;
         uint64_t nq = th_count(32);
         pool_make(&q, nq > 1024 ? 1024 : nq, &ps.pr);

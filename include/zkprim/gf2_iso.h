@@ -1,5 +1,5 @@
 /*
- * The field isomorphism between b256 and ghash2 (issue 5).
+ * The field isomorphism between b256 and ghash2.
  *
  *   b256     = GF(2)[x]/(x^256 + x^10 + x^5 + x^2 + 1)
  *   ghash2   = K[v]/(v^2 + v + y^121),  K = ghash128 = GF(2)[y]/(y^128 + y^7 + y^2 + y + 1)

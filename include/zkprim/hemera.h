@@ -1,8 +1,9 @@
 /*
  * Hemera: a Poseidon2-family hash over the Goldilocks field
  * (p = 2^64 - 2^32 + 1; width 16; x^7 full rounds, x^-1 partial rounds),
- * bit-exact with the Rust crate cyber-hemera. Specification:
- * docs/hemera.md (from shared/specs/hemera.md).
+ * bit-exact with the Rust crate cyber-hemera; "spec section" below means a
+ * section of the Hemera specification. docs/hemera.md describes the
+ * algorithm and this implementation.
  *
  * Execution classes (spec section 10):
  *  - constant time: permute_ct, keyed_hash, derive_key, hash_secret, and
@@ -114,7 +115,9 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash_node_nmt(const uint8_t left[ZKP_
  * fixed_chunk_root; the tree inclusion proofs use). */
 ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_root_fixed(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 /* Same root, levels hashed through the batch path on `threads` threads
- * (0 or 1 = calling thread only). Output independent of the thread count. */
+ * (0 or 1 = calling thread only). Output independent of the thread count.
+ * Above one chunk it allocates scratch of about 48 bytes per chunk:
+ * ZKP_ERR_NOMEM if that fails. */
 ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_root_fixed_threads(const uint8_t *data, size_t len, unsigned threads,
                                                  uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 /* Root of the content-defined-chunking tree (newest crate root_hash,

@@ -39,7 +39,8 @@ typedef struct zkp_poseidon_fr {
     uint64_t limb[4];
 } zkp_poseidon_fr;
 
-/* Which kernel the functions below use now ("bmi2" or "portable"). */
+/* Which kernel the functions below use now ("avx512ifma", "bmi2" or
+ * "portable"). */
 ZKP_API const char *zkp_poseidon_implementation(void);
 
 /* ---- hashing field elements (circomlibjs poseidon(inputs)) ---------------- */

@@ -268,7 +268,6 @@ void zkp_gf2_fixed_base_free(zkp_gf2_fixed_base *t) {
     free(t);
 }
 
-const uint64_t *zkpi_gf2_fixed_base_table(const zkp_gf2_fixed_base *t) { return t->tab; }
 
 unsigned zkp_gf2_fixed_base_window(const zkp_gf2_fixed_base *t) { return t && fb_valid(t) ? t->w : 0; }
 zkp_gf2_field zkp_gf2_fixed_base_field(const zkp_gf2_fixed_base *t) {

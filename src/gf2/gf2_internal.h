@@ -75,8 +75,4 @@ struct zkp_gf2_fixed_base {
     uint64_t *tab;   /* nwin blocks of 2^w elements */
 };
 
-/* The window table of a fixed-base object (nwin blocks of 2^w elements),
- * for kernel-level tests. */
-const uint64_t *zkpi_gf2_fixed_base_table(const zkp_gf2_fixed_base *t);
-
 #endif

@@ -49,21 +49,3 @@ zkp_status zkp_hemera_permute_batch(uint64_t (*states)[ZKP_HEMERA_WIDTH], size_t
 }
 
 const char *zkp_hemera_permute_batch_implementation(void) { return zkpi_hb_kernel_active()->info.name; }
-
-void zkpi_hb_profile_x7_placeholder(hb_profile_storage *ps) {
-    uint64_t x = 0x243F6A8885A308D3ull; /* fixed seed: placeholder constants, cost only */
-    for (unsigned i = 0; i < 192 + 48; i++) {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        uint64_t c = x % HB_P;
-        if (i < 192) ps->rc_full[i] = c;
-        else ps->rc_partial[i - 192] = c;
-    }
-    ps->pr.rf_half = 6;
-    ps->pr.rp = 48;
-    ps->pr.partial_inverse = 0;
-    ps->pr.rc_full = ps->rc_full;
-    ps->pr.rc_partial = ps->rc_partial;
-    ps->pr.diag = zkpi_hemera_profile_default.diag;
-}

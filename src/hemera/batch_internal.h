@@ -1,5 +1,5 @@
 /*
- * Internal interface of the batched Hemera permutation (hemera part 2).
+ * Internal interface of the batched Hemera permutation.
  *
  * A batch kernel permutes a group of independent states held in
  * structure-of-arrays order: element i of lane l lives at s[i * L + l], so
@@ -100,7 +100,7 @@ void zkpi_hb_permute_avx512(uint64_t (*states)[16], unsigned n, const hemera_pro
 void zkpi_hb_phase_avx512(uint64_t *soa16, int which, const hemera_profile *pr);
 #endif
 
-/* A few states of the live profile go to part 1's single permutation
+/* A few states of the live profile go to the single-state permutation
  * (zkp_hemera_permute): a group that small has little to share, and one
  * padded vector group costs more than three single calls (measured, see
  * docs/hemera-batch.md). Returns 0 (nothing done) for other profiles. */
@@ -117,18 +117,5 @@ void zkpi_hb_permute_with(const hb_kernel *k, uint64_t (*states)[16], size_t n, 
 /* zkp_hemera_hash_leaf_batch through a given kernel (tests, tree). */
 ZKP_MUST_USE zkp_status zkpi_hb_hash_leaf_batch_with(const hb_kernel *k, const uint8_t *const *chunks, const size_t *lens,
                                                 const uint64_t *counters, size_t n, int is_root, uint8_t (*out)[32]);
-
-/* ---- alternative profile for costing only ------------------------------ */
-
-/* The proposal of spec 11 (x^7 everywhere, 6 + 6 full rounds, 48 partial
- * rounds) with PLACEHOLDER constants (xorshift64 from a fixed seed, reduced
- * mod p) and the Hemera diagonal. Not a Hemera parameter set: for
- * benchmarks and kernel tests only. */
-typedef struct hb_profile_storage {
-    hemera_profile pr;
-    uint64_t rc_full[2 * 6 * 16];
-    uint64_t rc_partial[48];
-} hb_profile_storage;
-void zkpi_hb_profile_x7_placeholder(hb_profile_storage *ps);
 
 #endif

@@ -36,7 +36,7 @@ void zkpi_hb_batch_inverse(uint64_t *x, unsigned n) {
         if (i & 1) pre[i] = acc2 = hb_mul(acc2, m[i]);
         else pre[i] = acc = hb_mul(acc, m[i]);
     }
-    /* one inversion: part 1's binary GCD (variable time, public data;
+    /* one inversion: the binary GCD gl_inv_vartime (variable time, public data;
      * about 3x lower latency than the 72-product chain) */
     uint64_t inv = gl_inv_vartime(hb_mul(acc, acc2));
     /* inv_even = inv * acc2, inv_odd = inv * acc: inverses of each chain. */

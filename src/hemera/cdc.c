@@ -15,8 +15,6 @@
 
 #define CDC_WINDOW 4096u
 
-uint64_t zkpi_hm_gear_at(unsigned b) { return hm_gear[b & 255]; }
-
 /* End (exclusive) of the chunk starting at s. Variable time: public data. */
 static size_t cdc_next(const uint8_t *d, size_t n, size_t s) {
     size_t lo = s + CDC_WINDOW / 2 - 1;

@@ -86,9 +86,6 @@ ZKP_MUST_USE zkp_status zkpi_hm_leaf(const uint8_t *chunk, size_t len, uint64_t 
 void zkpi_hm_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES], const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], int is_root,
              uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
-/* GEAR[b] of the CDC chunker (cdc.c; tests check the table). */
-uint64_t zkpi_hm_gear_at(unsigned b);
-
 /* Largest power of two strictly below m (m >= 2): the size of the left
  * subtree in the left-balanced shape (spec 7.4). */
 static inline uint64_t hm_left_size(uint64_t m) {

@@ -22,10 +22,6 @@ typedef struct zkp_poseidon_ops {
     void (*dot)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n);
     /* The circom permutation of t lanes, sparse-MDS schedule. */
     void (*permute)(unsigned t, zkp_fr *s);
-    /* The same permutation, plain round-by-round with the dense MDS and the
-     * dense round constants rc ((8 + R_P) t of them; tests pass
-     * zkp_poseidon_rc[t], which only the test program links). */
-    void (*permute_dense)(unsigned t, zkp_fr *s, const zkp_fr *rc);
     /* Permutation whose last round computes lane 0 only (s[1..] are garbage after). */
     void (*hash)(unsigned t, zkp_fr *s);
     /* `count` independent states of t lanes, back to back; like hash() on

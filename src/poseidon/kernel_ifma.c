@@ -497,7 +497,6 @@ static void ifma_permute(unsigned t, zkp_fr *s) {
     if (t >= IFMA_ONE_MIN_T) one_tab[t](s, 0);
     else BASE.permute(t, s);
 }
-static void ifma_permute_dense(unsigned t, zkp_fr *s, const zkp_fr *rc) { BASE.permute_dense(t, s, rc); }
 static void ifma_hash(unsigned t, zkp_fr *s) {
     if (t >= IFMA_ONE_MIN_T) one_tab[t](s, 1);
     else BASE.hash(t, s);
@@ -526,7 +525,7 @@ static void ifma_sqr(zkp_fr *r, const zkp_fr *a) { BASE.sqr(r, a); }
 static void ifma_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n) { BASE.dot(r, a, b, n); }
 
 const zkp_poseidon_ops zkpi_poseidon_ops_ifma = {
-    ifma_mul, ifma_sqr, ifma_dot, ifma_permute, ifma_permute_dense, ifma_hash, ifma_hash_many, LANES,
+    ifma_mul, ifma_sqr, ifma_dot, ifma_permute, ifma_hash, ifma_hash_many, LANES,
 };
 
 /* Test hook (tests/test_poseidon.c): one field routine on eight lanes, R'

@@ -21,7 +21,7 @@ typedef struct zkp_fr {
 /* Dense form: rc[r*t + i] is added to lane i at the start of round r
  * (8 + R_P rounds); mds[i*t + j]: new[i] = sum_j mds[i*t+j] * s[j].
  * zkp_poseidon_rc is test code (tests/ref/poseidon_constants_dense.c): only
- * the plain permutation the tests compare against uses it. */
+ * the plain permutation in tests/test_poseidon.c uses it. */
 extern const zkp_fr *const zkp_poseidon_rc[18];
 extern const zkp_fr *const zkpi_poseidon_mds[18];
 /* Sparse form (circomlibjs' "opt" schedule, see docs/poseidon.md):

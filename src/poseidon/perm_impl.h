@@ -477,24 +477,6 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
             }
 }
 
-/* ---- dense (plain) schedule: the reference shape, used by tests ---------- */
-
-static void k_perm_dense(unsigned T, zkp_fr *s, const zkp_fr *rc) {
-    const unsigned rp = zkpi_poseidon_rp[T];
-    const zkp_fr *C = rc;
-    const zkp_fr *M = zkpi_poseidon_mds[T];
-    zkp_fr n[FR_MAXT];
-    for (unsigned r = 0; r < ZKP_POSEIDON_RF + rp; r++, C += T) {
-        const int full = r < ZKP_POSEIDON_RF / 2 || r >= ZKP_POSEIDON_RF / 2 + rp;
-        for (unsigned i = 0; i < T; i++) {
-            fr_add(&s[i], &s[i], &C[i]);
-            if (full || i == 0) k_pow5(&s[i], &s[i]);
-        }
-        for (unsigned i = 0; i < T; i++) k_dot(&n[i], &M[i * T], s, T);
-        for (unsigned i = 0; i < T; i++) s[i] = n[i];
-    }
-}
-
 /* ---- per-width wrappers -------------------------------------------------- */
 
 #ifndef KMANY
@@ -530,16 +512,17 @@ static void KNAME(op_mul)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) { k_mul(r
 static void KNAME(op_sqr)(zkp_fr *r, const zkp_fr *a) { k_sqr(r, a); }
 static void KNAME(op_dot)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n) {
     /* the fixed-size forms the permutation uses for narrow widths */
-    if (n == 2) return k_dot(r, a, b, 2);
-    if (n == 3) return k_dot(r, a, b, 3);
-    if (n == 4) return k_dot(r, a, b, 4);
-    uint64_t T[8];
-    FR_MUL512(T, a[0].v, b[0].v);
-    for (unsigned k = 1; k < n; k++) K_MAC512(T, a[k].v, b[k].v);
-    k_final_dot(r, T, n);
+    if (n == 2) k_dot(r, a, b, 2);
+    else if (n == 3) k_dot(r, a, b, 3);
+    else if (n == 4) k_dot(r, a, b, 4);
+    else {
+        uint64_t T[8];
+        FR_MUL512(T, a[0].v, b[0].v);
+        for (unsigned k = 1; k < n; k++) K_MAC512(T, a[k].v, b[k].v);
+        k_final_dot(r, T, n);
+    }
 }
 static void KNAME(op_permute)(unsigned t, zkp_fr *s) { KNAME(perm_tab)[t](s, 0); }
-static void KNAME(op_permute_dense)(unsigned t, zkp_fr *s, const zkp_fr *rc) { k_perm_dense(t, s, rc); }
 static void KNAME(op_hash)(unsigned t, zkp_fr *s) { KNAME(perm_tab)[t](s, 1); }
 static void KNAME(op_hash_many)(unsigned t, zkp_fr *s, size_t count) {
     size_t i = 0;
@@ -549,7 +532,7 @@ static void KNAME(op_hash_many)(unsigned t, zkp_fr *s, size_t count) {
 }
 
 const zkp_poseidon_ops KNAME(zkpi_poseidon_ops) = {
-    KNAME(op_mul), KNAME(op_sqr), KNAME(op_dot), KNAME(op_permute), KNAME(op_permute_dense),
+    KNAME(op_mul), KNAME(op_sqr), KNAME(op_dot), KNAME(op_permute),
     KNAME(op_hash), KNAME(op_hash_many), KMANY,
 };
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reliability checks of `zkprim bench` and `zkprim bench compare` (issue 17):
+# Reliability checks of `zkprim bench` and `zkprim bench compare`:
 # usage: bench_test.sh SECTION ZKPRIM, SECTION one of
 #   compare-missing  a case one side lacks (or cannot time) is reported, never scored
 #   unavailable      a kernel the active CPU set lacks gives an "unavailable" row, no figures
@@ -36,7 +36,7 @@ fake() {
 }
 
 compare_missing() {
-  # Old-format rows (five columns, as binaries before issue 17 print them).
+  # Old-format rows (five columns, as older binaries print them).
   fake "$tmp/a" 'x/one=k;10.0;9.0;11.0' 'x/two=k;20.0;19.0;21.0' 'x/three=k;30.0;29.0;31.0'
   fake "$tmp/b" 'x/one=k;9.0;8.0;10.0' 'x/three=k;0.0000;0.0000;0.0000' 'x/four=k;5.0;4.0;6.0;ok' \
        'x/five=k;-;-;-;unavailable: test reason'

@@ -1,5 +1,5 @@
 /*
- * Misuse probe (issue 17): every public function of the headers in
+ * Misuse probe: every public function of the headers in
  * include/zkprim/ fed
  * NULL pointers (with zero and non-zero lengths), zero lengths, SIZE_MAX-
  * scale lengths and counts, overlapping buffers and corrupted state

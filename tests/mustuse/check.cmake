@@ -1,5 +1,5 @@
 # cmake -P check: every public function returning zkp_status warns when its
-# result is ignored (ZKP_MUST_USE, issue 17), so a new function without the
+# result is ignored (ZKP_MUST_USE), so a new function without the
 # macro fails this test instead of drifting in unnoticed.
 #
 # The public headers are preprocessed (so declarations made by macros such

@@ -1,9 +1,9 @@
 /*
- * Batch tree forms against single-call references and part 1's vectors:
+ * Batch tree forms against single-call references and the Hemera vectors:
  *  - a one-lane reference sponge / hash_leaf / hash_node / left-balanced
  *    fixed tree written from spec 6.2, 7.1, 7.2, 7.4, 7.5 on top of the
  *    single zkp_hemera_permute (itself checked against the vectors), and
- *    part 1's single forms zkp_hemera_hash_leaf / hash_node / root_fixed;
+ *    the library's single forms zkp_hemera_hash_leaf / hash_node / root_fixed;
  *  - hash_node_batch / hash_leaf_batch (equal and unequal lengths, every
  *    kernel at every CPU level) == the references lane by lane;
  *  - zkp_hemera_root_fixed_threads == the recursive reference for every
@@ -284,7 +284,7 @@ static void node_level(void *ctx) {
         uint8_t want[32], single[32];
         ref_node(pairs[i], pairs[i] + 32, root, want);
         CHECK_MSG(!memcmp(out[i], want, 32), "hash_node_batch n=%zu lane %zu level %s", n, i, th_level());
-        CHECK_STATUS(zkp_hemera_hash_node(pairs[i], pairs[i] + 32, root, single), ZKP_OK); /* part 1's single form */
+        CHECK_STATUS(zkp_hemera_hash_node(pairs[i], pairs[i] + 32, root, single), ZKP_OK); /* the single form */
         CHECK_MSG(!memcmp(out[i], single, 32), "hash_node_batch != zkp_hemera_hash_node, lane %zu", i);
     }
     /* in place, the way a tree level is hashed: out[i] over pairs[i/2] */
@@ -342,7 +342,7 @@ static void tree_level(void *ctx) {
     for (size_t len = 0; len <= maxlen; len += len < 200 ? 1 : 997) {
         uint8_t want[32], got[32], single[32];
         ref_root_fixed(b.p, len, want);
-        CHECK_STATUS(zkp_hemera_root_fixed(b.p, len, single), ZKP_OK); /* part 1's root */
+        CHECK_STATUS(zkp_hemera_root_fixed(b.p, len, single), ZKP_OK); /* the single-thread root */
         CHECK_MSG(!memcmp(single, want, 32), "zkp_hemera_root_fixed len %zu differs from the reference", len);
         for (unsigned t = 0; t < 4; t++) {
             CHECK_STATUS(zkp_hemera_root_fixed_threads(b.p, len, th[t], got), ZKP_OK);
