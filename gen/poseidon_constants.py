@@ -317,13 +317,13 @@ def main():
         dense.append(table("ss_t%d" % t, ss))
         sparse.append(table("sz_t%d" % t, sz))
         sparse.append(table("sp_t%d" % t, [x for row in pm for x in row]))
-    dense.append("const zkp_fr *const zkp_poseidon_rc[18] = {NULL, NULL, %s};\n" %
+    dense.append("const zkp_fr *const zkpi_poseidon_rc[18] = {NULL, NULL, %s};\n" %
                  ", ".join("rc_t%d" % t for t in WIDTHS))
     sparse.append("const zkp_fr *const zkpi_poseidon_mds[18] = {NULL, NULL, %s};\n" %
                  ", ".join("mds_t%d" % t for t in WIDTHS))
     sparse.append("const zkp_fr *const zkpi_poseidon_sc[18] = {NULL, NULL, %s};\n" %
                   ", ".join("sc_t%d" % t for t in WIDTHS))
-    dense.append("const zkp_fr *const zkp_poseidon_ss[18] = {NULL, NULL, %s};\n" %
+    dense.append("const zkp_fr *const zkpi_poseidon_ss[18] = {NULL, NULL, %s};\n" %
                  ", ".join("ss_t%d" % t for t in WIDTHS))
     sparse.append("const zkp_fr *const zkpi_poseidon_sz[18] = {NULL, NULL, %s};\n" %
                   ", ".join("sz_t%d" % t for t in WIDTHS))

@@ -110,10 +110,10 @@ static void test_constants(void) {
         CHECK_EQ_INT(t, k + 2);
         unsigned rp = zkpi_poseidon_rp[t];
         CHECK_EQ_INT(rp, atoi(json_str(a, "partial_rounds")));
-        check_table("C", t, zkp_poseidon_rc[t], json_get(a, "C"), (size_t)(8 + rp) * t);
+        check_table("C", t, zkpi_poseidon_rc[t], json_get(a, "C"), (size_t)(8 + rp) * t);
         check_matrix("M", t, zkpi_poseidon_mds[t], json_get(a, "M"));
         check_table("sparse C", t, zkpi_poseidon_sc[t], json_get(b, "C"), (size_t)8 * t + rp);
-        check_table("sparse S", t, zkp_poseidon_ss[t], json_get(b, "S"), (size_t)(2 * t - 1) * rp);
+        check_table("sparse S", t, zkpi_poseidon_ss[t], json_get(b, "S"), (size_t)(2 * t - 1) * rp);
         check_matrix("sparse M", t, zkpi_poseidon_mds[t], json_get(b, "M"));
         check_matrix("sparse P", t, zkpi_poseidon_sp[t], json_get(b, "P"));
     }
@@ -587,7 +587,7 @@ static void run_light_poseidon(void *arg) {
  * the library's sparse schedule must reproduce. */
 static void permute_dense(const zkp_poseidon_ops *ops, unsigned t, zkp_fr *s) {
     const unsigned rp = zkpi_poseidon_rp[t];
-    const zkp_fr *C = zkp_poseidon_rc[t];
+    const zkp_fr *C = zkpi_poseidon_rc[t];
     const zkp_fr *M = zkpi_poseidon_mds[t];
     zkp_fr n[17];
     for (unsigned r = 0; r < ZKP_POSEIDON_RF + rp; r++, C += t) {

@@ -20,9 +20,9 @@ typedef struct zkp_fr {
 
 /* Dense form: rc[r*t + i] is added to lane i at the start of round r
  * (8 + R_P rounds); mds[i*t + j]: new[i] = sum_j mds[i*t+j] * s[j].
- * zkp_poseidon_rc is test code (tests/ref/poseidon_constants_dense.c): only
+ * zkpi_poseidon_rc is test code (tests/ref/poseidon_constants_dense.c): only
  * the plain permutation in tests/test_poseidon.c uses it. */
-extern const zkp_fr *const zkp_poseidon_rc[18];
+extern const zkp_fr *const zkpi_poseidon_rc[18];
 extern const zkp_fr *const zkpi_poseidon_mds[18];
 /* Sparse form (circomlibjs' "opt" schedule, see docs/poseidon.md):
  * sc: 8t + R_P folded constants; ss: (2t - 1) * R_P partial-round vectors
@@ -32,7 +32,7 @@ extern const zkp_fr *const zkpi_poseidon_mds[18];
  * gen/poseidon_constants.py scaled_partial(); sp: the t x t pre-sparse
  * matrix, row-major. */
 extern const zkp_fr *const zkpi_poseidon_sc[18];
-extern const zkp_fr *const zkp_poseidon_ss[18];
+extern const zkp_fr *const zkpi_poseidon_ss[18];
 extern const zkp_fr *const zkpi_poseidon_sz[18];
 extern const zkp_fr *const zkpi_poseidon_sp[18];
 /* Partial rounds per width. */

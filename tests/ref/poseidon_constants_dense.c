@@ -29240,6 +29240,6 @@ static const zkp_fr ss_t17[2244] = {
     {{0x21088edcb3ba2d06u, 0x37ff596c2f148643u, 0xc923354b904c58c5u, 0x2caab92899d5443du}},
 };
 
-const zkp_fr *const zkp_poseidon_rc[18] = {NULL, NULL, rc_t2, rc_t3, rc_t4, rc_t5, rc_t6, rc_t7, rc_t8, rc_t9, rc_t10, rc_t11, rc_t12, rc_t13, rc_t14, rc_t15, rc_t16, rc_t17};
+const zkp_fr *const zkpi_poseidon_rc[18] = {NULL, NULL, rc_t2, rc_t3, rc_t4, rc_t5, rc_t6, rc_t7, rc_t8, rc_t9, rc_t10, rc_t11, rc_t12, rc_t13, rc_t14, rc_t15, rc_t16, rc_t17};
 
-const zkp_fr *const zkp_poseidon_ss[18] = {NULL, NULL, ss_t2, ss_t3, ss_t4, ss_t5, ss_t6, ss_t7, ss_t8, ss_t9, ss_t10, ss_t11, ss_t12, ss_t13, ss_t14, ss_t15, ss_t16, ss_t17};
+const zkp_fr *const zkpi_poseidon_ss[18] = {NULL, NULL, ss_t2, ss_t3, ss_t4, ss_t5, ss_t6, ss_t7, ss_t8, ss_t9, ss_t10, ss_t11, ss_t12, ss_t13, ss_t14, ss_t15, ss_t16, ss_t17};
