@@ -98,7 +98,7 @@ static void run_root_fixed_64k(void *c, uint64_t iters) {
     for (uint64_t i = 0; i < iters; i++) {
         uint8_t *p = m->data + (i & 15) * 65536;
         p[0] ^= m->out[0];
-        BENCH_CHECK(zkp_hemera_root_fixed(p, 65536, m->out));
+        BENCH_CHECK(zkp_hemera_tree_root_fixed(p, 65536, 1, m->out));
     }
     bench_sink(m->out, 32);
 }
@@ -123,7 +123,7 @@ static void run_root_fixed(void *c, uint64_t iters) {
     mctx *m = c;
     for (uint64_t i = 0; i < iters; i++) {
         m->data[i & (BIG - 1)] ^= m->out[0];
-        BENCH_CHECK(zkp_hemera_root_fixed(m->data, BIG, m->out));
+        BENCH_CHECK(zkp_hemera_tree_root_fixed(m->data, BIG, 1, m->out));
     }
     bench_sink(m->out, 32);
 }
@@ -132,7 +132,7 @@ static void run_root_cdc(void *c, uint64_t iters) {
     mctx *m = c;
     for (uint64_t i = 0; i < iters; i++) {
         m->data[i & (BIG - 1)] ^= m->out[0];
-        BENCH_CHECK(zkp_hemera_root_cdc(m->data, BIG, m->out));
+        BENCH_CHECK(zkp_hemera_tree_root_cdc(m->data, BIG, m->out));
     }
     bench_sink(m->out, 32);
 }

@@ -131,7 +131,7 @@ static void run_many64(void *ctx, uint64_t iters) {
     kctx *c = ctx;
     while (iters) {
         size_t n = iters < MANY ? (size_t)iters : MANY;
-        BENCH_CHECK(zkp_keccak_hash_many(ZKP_KECCAK_256, c->buf, 64, 64, n, c->out, 32));
+        BENCH_CHECK(zkp_keccak_hash_batch(ZKP_KECCAK_256, c->buf, 64, 64, n, c->out, 32));
         iters -= n;
     }
     bench_sink(c->out, 32);

@@ -131,7 +131,7 @@ static void run_many(void *ctx, uint64_t iters) {
     hash_ctx *c = ctx;
     for (uint64_t i = 0; i < iters; i += MANY) {
         const size_t m = iters - i < MANY ? (size_t)(iters - i) : MANY;
-        BENCH_CHECK(zkp_poseidon_hash_many(c->in, c->n, m, c->out));
+        BENCH_CHECK(zkp_poseidon_hash_batch(c->in, c->n, m, c->out));
         c->in[0] = c->out[m - 1];
     }
     bench_sink(c->out, sizeof c->out);
@@ -146,7 +146,7 @@ static void run_merkle(void *ctx, uint64_t iters) {
     for (uint64_t left = iters; left > 0;) {
         size_t leaves = 64;
         while ((uint64_t)leaves - 1 > left) leaves /= 2;
-        BENCH_CHECK(zkp_poseidon_merkle_root(c->in, leaves, &root));
+        BENCH_CHECK(zkp_poseidon_tree_root(c->in, leaves, &root));
         c->in[0] = root;
         left -= leaves - 1;
     }

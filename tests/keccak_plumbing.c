@@ -44,7 +44,7 @@ int main(int argc, char **argv) {
     } else if (!strcmp(argv[1], "many64")) {
         /* n Keccak-256 hashes of 64 bytes through hash_many, 256 at a time */
         static uint8_t in[64 * 256], out[32 * 256];
-        for (long i = 0; i < n; i += 256) bad |= zkp_keccak_hash_many(ZKP_KECCAK_256, in, 64, 64, 256, out, 32);
+        for (long i = 0; i < n; i += 256) bad |= zkp_keccak_hash_batch(ZKP_KECCAK_256, in, 64, 64, 256, out, 32);
         buf[0] = out[0];
     } else if (!strcmp(argv[1], "tree")) {
         /* n nodes' worth of 2^12-leaf Keccak-256 trees (n / 4095 builds) */
@@ -58,6 +58,6 @@ int main(int argc, char **argv) {
         fprintf(stderr, "keccak_plumbing: a %s call failed\n", argv[1]);
         return 1;
     }
-    printf("%s %02x %016llx\n", zkp_keccakf1600_implementation(), buf[0], (unsigned long long)st[0]);
+    printf("%s %02x %016llx\n", zkp_keccak_f1600_implementation(), buf[0], (unsigned long long)st[0]);
     return 0;
 }

@@ -234,10 +234,10 @@ static void vec_trees(void) {
         size_t len;
         uint8_t *d = get_bytes(v, "input", &len), want[32], got[32];
         get_hex(v, "root", want, 32);
-        CHECK_STATUS(zkp_hemera_root_fixed(d, len, got), ZKP_OK);
+        CHECK_STATUS(zkp_hemera_tree_root_fixed(d, len, 1, got), ZKP_OK);
         CHECK_EQ_BYTES(got, want, 32);
         get_hex(v, "newest_root_hash_cdc", want, 32);
-        CHECK_STATUS(zkp_hemera_root_cdc(d, len, got), ZKP_OK);
+        CHECK_STATUS(zkp_hemera_tree_root_cdc(d, len, got), ZKP_OK);
         CHECK_EQ_BYTES(got, want, 32);
         free(d);
     }
@@ -250,7 +250,7 @@ static void vec_trees(void) {
             uint8_t *d = get_bytes(v, "input", &len), want[32], got[32];
             get_hex(v, "root", want, 32);
             CHECK_EQ_U64(len, get_u64(v, "length"));
-            CHECK_STATUS(f ? zkp_hemera_root_cdc(d, len, got) : zkp_hemera_root_fixed(d, len, got), ZKP_OK);
+            CHECK_STATUS(f ? zkp_hemera_tree_root_cdc(d, len, got) : zkp_hemera_tree_root_fixed(d, len, 1, got), ZKP_OK);
             CHECK_EQ_BYTES(got, want, 32);
             free(d);
         }
@@ -561,15 +561,15 @@ static void check_cases(void) {
             CHECK_EQ_BYTES(got, c->want, 32);
             break;
         case K_ROOT_FIXED:
-            CHECK_STATUS(zkp_hemera_root_fixed(m, c->len, got), ZKP_OK);
+            CHECK_STATUS(zkp_hemera_tree_root_fixed(m, c->len, 1, got), ZKP_OK);
             CHECK_MSG(memcmp(got, c->want, 32) == 0, "fixed root, %zu bytes [%s]", c->len, th_level());
             if (c->len <= 2048) {   /* one chunk either way: both roots agree */
-                CHECK_STATUS(zkp_hemera_root_cdc(m, c->len, got), ZKP_OK);
+                CHECK_STATUS(zkp_hemera_tree_root_cdc(m, c->len, got), ZKP_OK);
                 CHECK_EQ_BYTES(got, c->want, 32);
             }
             break;
         case K_ROOT_CDC:
-            CHECK_STATUS(zkp_hemera_root_cdc(m, c->len, got), ZKP_OK);
+            CHECK_STATUS(zkp_hemera_tree_root_cdc(m, c->len, got), ZKP_OK);
             CHECK_MSG(memcmp(got, c->want, 32) == 0, "cdc root, %zu bytes (kind %d) [%s]", c->len, c->mode,
                       th_level());
             break;
@@ -590,15 +590,15 @@ static void proofs(void) {
     uint8_t proof[ZKP_HEMERA_PROOF_MAX_BYTES + 64], bad[ZKP_HEMERA_PROOF_MAX_BYTES + 64];
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         size_t len = sizes[s];
-        uint64_t n = zkp_hemera_chunk_count(len);
+        uint64_t n = zkp_hemera_tree_chunk_count(len);
         uint8_t root[32], wrong_root[32];
-        CHECK_STATUS(zkp_hemera_root_fixed(d, len, root), ZKP_OK);
+        CHECK_STATUS(zkp_hemera_tree_root_fixed(d, len, 1, root), ZKP_OK);
         memcpy(wrong_root, root, 32);
         wrong_root[th_rand_below(32)] ^= (uint8_t)(1u << th_rand_below(8));
         for (uint64_t idx = 0; idx < n; idx++) {
             size_t plen = 0, want_size = 0;
-            CHECK_STATUS(zkp_hemera_proof_size(len, idx, &want_size), ZKP_OK);
-            CHECK_STATUS(zkp_hemera_proof_create(d, len, idx, proof, sizeof proof, &plen), ZKP_OK);
+            CHECK_STATUS(zkp_hemera_tree_proof_size(len, idx, &want_size), ZKP_OK);
+            CHECK_STATUS(zkp_hemera_tree_proof(d, len, idx, proof, sizeof proof, &plen), ZKP_OK);
             CHECK_EQ_U64(plen, want_size);
             CHECK(plen % 32 == 0 && plen <= ZKP_HEMERA_PROOF_MAX_BYTES);
             /* Depth in a left-balanced tree: 1..ceil(log2 n), exactly
@@ -613,7 +613,7 @@ static void proofs(void) {
             memcpy(cb.p, chunk, clen);
             th_buf pb = th_buf_new(plen, (size_t)th_rand_below(64));
             memcpy(pb.p, proof, plen);
-            CHECK_STATUS(zkp_hemera_proof_verify(root, cb.p, clen, idx, len, pb.p, plen), ZKP_OK);
+            CHECK_STATUS(zkp_hemera_tree_verify(root, cb.p, clen, idx, len, pb.p, plen), ZKP_OK);
             /* Every kind of tampering at every index of small trees; at the
              * edges and one random index of larger ones (each check hashes
              * a whole chunk). */
@@ -624,70 +624,70 @@ static void proofs(void) {
                 continue;
             }
             /* wrong root */
-            CHECK_STATUS(zkp_hemera_proof_verify(wrong_root, chunk, clen, idx, len, proof, plen), ZKP_ERR_VERIFY);
+            CHECK_STATUS(zkp_hemera_tree_verify(wrong_root, chunk, clen, idx, len, proof, plen), ZKP_ERR_VERIFY);
             /* a flipped bit in the chunk */
             if (clen) {
                 memcpy(cb.p, chunk, clen);
                 cb.p[th_rand_below(clen)] ^= (uint8_t)(1u << th_rand_below(8));
-                CHECK_STATUS(zkp_hemera_proof_verify(root, cb.p, clen, idx, len, proof, plen), ZKP_ERR_VERIFY);
+                CHECK_STATUS(zkp_hemera_tree_verify(root, cb.p, clen, idx, len, proof, plen), ZKP_ERR_VERIFY);
             }
             /* a chunk one byte short / long */
-            if (clen) CHECK_STATUS(zkp_hemera_proof_verify(root, chunk, clen - 1, idx, len, proof, plen), ZKP_ERR_VERIFY);
+            if (clen) CHECK_STATUS(zkp_hemera_tree_verify(root, chunk, clen - 1, idx, len, proof, plen), ZKP_ERR_VERIFY);
             if (clen < 4096 && len < 70000)
-                CHECK_STATUS(zkp_hemera_proof_verify(root, chunk, clen + 1, idx, len, proof, plen), ZKP_ERR_VERIFY);
+                CHECK_STATUS(zkp_hemera_tree_verify(root, chunk, clen + 1, idx, len, proof, plen), ZKP_ERR_VERIFY);
             /* a flipped bit in each sibling */
             for (size_t j = 0; j < plen / 32; j++) {
                 memcpy(bad, proof, plen);
                 bad[32 * j + th_rand_below(32)] ^= (uint8_t)(1u << th_rand_below(8));
-                CHECK_STATUS(zkp_hemera_proof_verify(root, chunk, clen, idx, len, bad, plen), ZKP_ERR_VERIFY);
+                CHECK_STATUS(zkp_hemera_tree_verify(root, chunk, clen, idx, len, bad, plen), ZKP_ERR_VERIFY);
             }
             /* siblings swapped (when two differ) */
             if (plen >= 64 && memcmp(proof, proof + 32, 32) != 0) {
                 memcpy(bad, proof + 32, 32);
                 memcpy(bad + 32, proof, 32);
                 memcpy(bad + 64, proof + 64, plen - 64);
-                CHECK_STATUS(zkp_hemera_proof_verify(root, chunk, clen, idx, len, bad, plen), ZKP_ERR_VERIFY);
+                CHECK_STATUS(zkp_hemera_tree_verify(root, chunk, clen, idx, len, bad, plen), ZKP_ERR_VERIFY);
             }
             /* wrong shape: one sibling fewer / more, one byte more */
-            if (plen) CHECK_STATUS(zkp_hemera_proof_verify(root, chunk, clen, idx, len, proof, plen - 32),
+            if (plen) CHECK_STATUS(zkp_hemera_tree_verify(root, chunk, clen, idx, len, proof, plen - 32),
                                    ZKP_ERR_PROOF_SHAPE);
             memcpy(bad, proof, plen);
             memset(bad + plen, 0, 33);
-            CHECK_STATUS(zkp_hemera_proof_verify(root, chunk, clen, idx, len, bad, plen + 32), ZKP_ERR_PROOF_SHAPE);
-            CHECK_STATUS(zkp_hemera_proof_verify(root, chunk, clen, idx, len, bad, plen + 1), ZKP_ERR_PROOF_SHAPE);
+            CHECK_STATUS(zkp_hemera_tree_verify(root, chunk, clen, idx, len, bad, plen + 32), ZKP_ERR_PROOF_SHAPE);
+            CHECK_STATUS(zkp_hemera_tree_verify(root, chunk, clen, idx, len, bad, plen + 1), ZKP_ERR_PROOF_SHAPE);
             /* the same chunk and proof claimed at another index */
             if (n > 1) {
                 uint64_t other = (idx + 1 + th_rand_below(n - 1)) % n;
-                zkp_status st = zkp_hemera_proof_verify(root, chunk, clen, other, len, proof, plen);
+                zkp_status st = zkp_hemera_tree_verify(root, chunk, clen, other, len, proof, plen);
                 CHECK_MSG(st == ZKP_ERR_VERIFY || st == ZKP_ERR_PROOF_SHAPE, "index %llu claimed as %llu: %s",
                           (unsigned long long)idx, (unsigned long long)other, zkp_status_name(st));
             }
             /* index out of range */
-            CHECK_STATUS(zkp_hemera_proof_verify(root, chunk, clen, n, len, proof, plen), ZKP_ERR_RANGE);
+            CHECK_STATUS(zkp_hemera_tree_verify(root, chunk, clen, n, len, proof, plen), ZKP_ERR_RANGE);
             /* A total length that changes the last chunk's length. */
             if (idx + 1 == n && clen > 1)
-                CHECK_STATUS(zkp_hemera_proof_verify(root, chunk, clen, idx, len - 1, proof, plen), ZKP_ERR_VERIFY);
+                CHECK_STATUS(zkp_hemera_tree_verify(root, chunk, clen, idx, len - 1, proof, plen), ZKP_ERR_VERIFY);
             /* A total length with another chunk count: rejected whenever it
              * changes the path (the proof binds the path, the index through
              * the leaf counter, and the chunk bytes). */
             size_t other_size = 0;
             uint64_t other_len = len + 4096 * (1 + th_rand_below(9));
-            CHECK_STATUS(zkp_hemera_proof_size(other_len, idx, &other_size), ZKP_OK);
+            CHECK_STATUS(zkp_hemera_tree_proof_size(other_len, idx, &other_size), ZKP_OK);
             if (other_size != plen)
-                CHECK_STATUS(zkp_hemera_proof_verify(root, chunk, clen, idx, other_len, proof, plen),
+                CHECK_STATUS(zkp_hemera_tree_verify(root, chunk, clen, idx, other_len, proof, plen),
                              ZKP_ERR_PROOF_SHAPE);
             TH_BUF_FREE(cb);
             TH_BUF_FREE(pb);
         }
         /* create: too small a buffer reports the size needed */
         size_t need = 0, got = 0;
-        CHECK_STATUS(zkp_hemera_proof_size(len, n - 1, &need), ZKP_OK);
+        CHECK_STATUS(zkp_hemera_tree_proof_size(len, n - 1, &need), ZKP_OK);
         if (need) {
-            CHECK_STATUS(zkp_hemera_proof_create(d, len, n - 1, proof, need - 1, &got), ZKP_ERR_LENGTH);
+            CHECK_STATUS(zkp_hemera_tree_proof(d, len, n - 1, proof, need - 1, &got), ZKP_ERR_LENGTH);
             CHECK_EQ_U64(got, need);
         }
-        CHECK_STATUS(zkp_hemera_proof_create(d, len, n, proof, sizeof proof, &got), ZKP_ERR_RANGE);
-        CHECK_STATUS(zkp_hemera_proof_size(len, n, &got), ZKP_ERR_RANGE);
+        CHECK_STATUS(zkp_hemera_tree_proof(d, len, n, proof, sizeof proof, &got), ZKP_ERR_RANGE);
+        CHECK_STATUS(zkp_hemera_tree_proof_size(len, n, &got), ZKP_ERR_RANGE);
     }
     free(d);
 }
@@ -751,14 +751,14 @@ static void size_overflow(void) {
         CHECK_STATUS(zkp_hemera_hasher_finalize_xof(&h, &x), ZKP_OK);
         CHECK_STATUS(zkp_hemera_xof_fill(&x, out, L), ZKP_ERR_LENGTH);
         CHECK_STATUS(zkp_hemera_hash_leaf(buf, L, 0, 0, out), ZKP_ERR_LENGTH);
-        CHECK_STATUS(zkp_hemera_root_fixed(buf, L, out), ZKP_ERR_LENGTH);
-        CHECK_STATUS(zkp_hemera_root_fixed_threads(buf, L, 2, out), ZKP_ERR_LENGTH);
-        CHECK_STATUS(zkp_hemera_root_cdc(buf, L, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_tree_root_fixed(buf, L, 1, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_tree_root_fixed(buf, L, 2, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_tree_root_cdc(buf, L, out), ZKP_ERR_LENGTH);
         size_t plen = 0;
-        CHECK_STATUS(zkp_hemera_proof_create(buf, L, 0, proof, sizeof proof, &plen), ZKP_ERR_LENGTH);
-        CHECK_STATUS(zkp_hemera_proof_create(buf, 100, 0, proof, L, &plen), ZKP_ERR_LENGTH);
-        CHECK_STATUS(zkp_hemera_proof_verify(out, buf, L, 0, 100, proof, 0), ZKP_ERR_LENGTH);
-        CHECK_STATUS(zkp_hemera_proof_verify(out, buf, 100, 0, 100, proof, L), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_tree_proof(buf, L, 0, proof, sizeof proof, &plen), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_tree_proof(buf, 100, 0, proof, L, &plen), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_tree_verify(out, buf, L, 0, 100, proof, 0), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_hemera_tree_verify(out, buf, 100, 0, 100, proof, L), ZKP_ERR_LENGTH);
         /* counts: the byte size of n records wraps or exceeds any object */
         uint64_t states[2][ZKP_HEMERA_WIDTH] = {{0}};
         CHECK_STATUS(zkp_hemera_permute_batch(states, L), ZKP_ERR_LENGTH);
@@ -848,39 +848,39 @@ static void bad_input(void) {
     CHECK_STATUS(zkp_hemera_hash_node(key, key, 0, NULL), ZKP_ERR_NULL);
     CHECK_STATUS(zkp_hemera_hash_node_nmt(NULL, key, 1, 2, 0, out), ZKP_ERR_NULL);
     CHECK_STATUS(zkp_hemera_hash_node_nmt(key, key, 1, 2, 0, NULL), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_hemera_root_fixed(NULL, 1, out), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_hemera_root_fixed(NULL, 0, out), ZKP_OK);
-    CHECK_STATUS(zkp_hemera_root_fixed(buf, 1, NULL), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_hemera_root_cdc(NULL, 1, out), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_hemera_root_cdc(NULL, 0, out), ZKP_OK);
-    CHECK_STATUS(zkp_hemera_root_cdc(buf, 1, NULL), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_hemera_tree_root_fixed(NULL, 1, 1, out), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_hemera_tree_root_fixed(NULL, 0, 1, out), ZKP_OK);
+    CHECK_STATUS(zkp_hemera_tree_root_fixed(buf, 1, 1, NULL), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_hemera_tree_root_cdc(NULL, 1, out), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_hemera_tree_root_cdc(NULL, 0, out), ZKP_OK);
+    CHECK_STATUS(zkp_hemera_tree_root_cdc(buf, 1, NULL), ZKP_ERR_NULL);
     size_t sz;
-    CHECK_STATUS(zkp_hemera_proof_size(0, 0, NULL), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_hemera_proof_size(0, 0, &sz), ZKP_OK);
+    CHECK_STATUS(zkp_hemera_tree_proof_size(0, 0, NULL), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_hemera_tree_proof_size(0, 0, &sz), ZKP_OK);
     CHECK_EQ_U64(sz, 0);
-    CHECK_STATUS(zkp_hemera_proof_create(NULL, 1, 0, out, 32, &sz), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_hemera_proof_create(buf, 1, 0, out, 32, NULL), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_hemera_proof_create(buf, 1, 0, NULL, 32, &sz), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_hemera_proof_create(buf, 1, 0, NULL, 0, &sz), ZKP_OK);  /* one chunk: empty proof */
-    CHECK_STATUS(zkp_hemera_proof_verify(NULL, buf, 1, 0, 1, NULL, 0), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_hemera_proof_verify(out, NULL, 1, 0, 1, NULL, 0), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_hemera_proof_verify(out, buf, 1, 0, 1, NULL, 32), ZKP_ERR_NULL);
-    CHECK_EQ_U64(zkp_hemera_chunk_count(0), 1);
-    CHECK_EQ_U64(zkp_hemera_chunk_count(4096), 1);
-    CHECK_EQ_U64(zkp_hemera_chunk_count(4097), 2);
-    CHECK_EQ_U64(zkp_hemera_chunk_count(UINT64_MAX), (UINT64_MAX - 1) / 4096 + 1);
+    CHECK_STATUS(zkp_hemera_tree_proof(NULL, 1, 0, out, 32, &sz), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_hemera_tree_proof(buf, 1, 0, out, 32, NULL), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_hemera_tree_proof(buf, 1, 0, NULL, 32, &sz), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_hemera_tree_proof(buf, 1, 0, NULL, 0, &sz), ZKP_OK);  /* one chunk: empty proof */
+    CHECK_STATUS(zkp_hemera_tree_verify(NULL, buf, 1, 0, 1, NULL, 0), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_hemera_tree_verify(out, NULL, 1, 0, 1, NULL, 0), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_hemera_tree_verify(out, buf, 1, 0, 1, NULL, 32), ZKP_ERR_NULL);
+    CHECK_EQ_U64(zkp_hemera_tree_chunk_count(0), 1);
+    CHECK_EQ_U64(zkp_hemera_tree_chunk_count(4096), 1);
+    CHECK_EQ_U64(zkp_hemera_tree_chunk_count(4097), 2);
+    CHECK_EQ_U64(zkp_hemera_tree_chunk_count(UINT64_MAX), (UINT64_MAX - 1) / 4096 + 1);
     /* Huge claimed lengths: the proof size is still bounded, and a random
      * proof of the right size for them is rejected, not a crash. */
     const uint64_t nhuge = th_count(20);
     for (uint64_t t = 0; t < nhuge; t++) {
-        uint64_t total = UINT64_MAX - th_rand_below(1u << 20), idx = th_rand64() % zkp_hemera_chunk_count(total);
-        CHECK_STATUS(zkp_hemera_proof_size(total, idx, &sz), ZKP_OK);
+        uint64_t total = UINT64_MAX - th_rand_below(1u << 20), idx = th_rand64() % zkp_hemera_tree_chunk_count(total);
+        CHECK_STATUS(zkp_hemera_tree_proof_size(total, idx, &sz), ZKP_OK);
         CHECK(sz >= 32 && sz <= ZKP_HEMERA_PROOF_MAX_BYTES);
         uint8_t junk[ZKP_HEMERA_PROOF_MAX_BYTES], chunk[4096];
         th_rand_bytes(junk, sz);
         th_rand_bytes(chunk, sizeof chunk);
-        size_t clen = idx + 1 < zkp_hemera_chunk_count(total) ? 4096 : (size_t)(total - (total - 1) / 4096 * 4096);
-        CHECK_STATUS(zkp_hemera_proof_verify(out, chunk, clen, idx, total, junk, sz), ZKP_ERR_VERIFY);
+        size_t clen = idx + 1 < zkp_hemera_tree_chunk_count(total) ? 4096 : (size_t)(total - (total - 1) / 4096 * 4096);
+        CHECK_STATUS(zkp_hemera_tree_verify(out, chunk, clen, idx, total, junk, sz), ZKP_ERR_VERIFY);
     }
 }
 

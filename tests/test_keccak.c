@@ -324,13 +324,13 @@ static void level_kats(void) {
         size_t *lens = malloc(k->n * sizeof *lens);
         uint8_t *outs = malloc(32 * k->n);
         for (size_t i = 0; i < k->n; i++) ptrs[i] = k->v[i].msg, lens[i] = k->v[i].len;
-        CHECK_STATUS(zkp_keccak_hash_many_ptrs(k->alg, ptrs, lens, k->n, outs, 32), ZKP_OK);
+        CHECK_STATUS(zkp_keccak_hash_batch_ptrs(k->alg, ptrs, lens, k->n, outs, 32), ZKP_OK);
         for (size_t i = 0; i < k->n; i++) CHECK_EQ_BYTES(outs + 32 * i, k->v[i].md, 32);
         if (k->n && k->v[0].len == 64) {
             uint8_t *cat = malloc(64 * k->n);
             for (size_t i = 0; i < k->n; i++) memcpy(cat + 64 * i, k->v[i].msg, 64);
             memset(outs, 0, 32 * k->n);
-            CHECK_STATUS(zkp_keccak_hash_many(k->alg, cat, 64, 64, k->n, outs, 32), ZKP_OK);
+            CHECK_STATUS(zkp_keccak_hash_batch(k->alg, cat, 64, 64, k->n, outs, 32), ZKP_OK);
             for (size_t i = 0; i < k->n; i++) CHECK_EQ_BYTES(outs + 32 * i, k->v[i].md, 32);
             free(cat);
         }
@@ -438,7 +438,7 @@ static void level_many(void) {
         th_buf out = th_buf_new(outlen * (n ? n : 1), th_rand_below(8));
         uint8_t *want = malloc(outlen * (n ? n : 1));
         for (size_t i = 0; i < n; i++) hash_or_fail(a->alg, in.p + i * stride, len, want + i * outlen, outlen);
-        CHECK_STATUS(zkp_keccak_hash_many(a->alg, in.p, len, stride, n, out.p, outlen), ZKP_OK);
+        CHECK_STATUS(zkp_keccak_hash_batch(a->alg, in.p, len, stride, n, out.p, outlen), ZKP_OK);
         CHECK_MSG(!memcmp(out.p, want, outlen * n), "hash_many %s n=%zu len=%zu stride=%zu outlen=%zu", a->name, n, len,
                   stride, outlen);
         /* pointer form with unequal lengths (runs of equal ones too) */
@@ -452,7 +452,7 @@ static void level_many(void) {
             hash_or_fail(a->alg, ptrs[i], lens[i], want + i * outlen, outlen);
         }
         memset(out.p, 0, outlen * n);
-        CHECK_STATUS(zkp_keccak_hash_many_ptrs(a->alg, ptrs, lens, n, out.p, outlen), ZKP_OK);
+        CHECK_STATUS(zkp_keccak_hash_batch_ptrs(a->alg, ptrs, lens, n, out.p, outlen), ZKP_OK);
         CHECK_MSG(!memcmp(out.p, want, outlen * n), "hash_many_ptrs %s n=%zu", a->name, n);
         free(ptrs);
         free(lens);
@@ -501,7 +501,7 @@ static void check_tree(zkp_keccak_alg a, size_t n, unsigned threads) {
     const uint64_t npaths = th_count(4);
     for (uint64_t k = 0; k < npaths; k++) {
         size_t idx = th_rand_below(n);
-        CHECK_STATUS(zkp_keccak_tree_path(nodes, n, idx, path), ZKP_OK);
+        CHECK_STATUS(zkp_keccak_tree_proof(nodes, n, idx, path), ZKP_OK);
         CHECK_STATUS(zkp_keccak_tree_verify(a, top, leaves + 32 * idx, idx, path, depth), ZKP_OK);
         uint8_t bad[32];
         memcpy(bad, leaves + 32 * idx, 32);
@@ -581,15 +581,15 @@ static void test_bad_input(void) {
     CHECK_STATUS(zkp_keccak_squeeze(&s, out, 0), ZKP_OK);
     CHECK_STATUS(zkp_keccak_final(&s, out, 0), ZKP_ERR_LENGTH);
 
-    CHECK_STATUS(zkp_keccak_hash_many(ZKP_KECCAK_256, NULL, 64, 64, 2, out, 32), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_keccak_hash_many(ZKP_KECCAK_256, buf, 32, 16, 2, out, 32), ZKP_ERR_LENGTH);
-    CHECK_STATUS(zkp_keccak_hash_many(ZKP_KECCAK_256, buf, 32, 32, 2, out, 31), ZKP_ERR_LENGTH);
-    CHECK_STATUS(zkp_keccak_hash_many(ZKP_KECCAK_256, buf, 32, 32, 0, NULL, 32), ZKP_OK);
-    CHECK_STATUS(zkp_keccak_hash_many(ZKP_KECCAK_256, NULL, 0, 0, 2, out, 32), ZKP_OK);
+    CHECK_STATUS(zkp_keccak_hash_batch(ZKP_KECCAK_256, NULL, 64, 64, 2, out, 32), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_keccak_hash_batch(ZKP_KECCAK_256, buf, 32, 16, 2, out, 32), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_keccak_hash_batch(ZKP_KECCAK_256, buf, 32, 32, 2, out, 31), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_keccak_hash_batch(ZKP_KECCAK_256, buf, 32, 32, 0, NULL, 32), ZKP_OK);
+    CHECK_STATUS(zkp_keccak_hash_batch(ZKP_KECCAK_256, NULL, 0, 0, 2, out, 32), ZKP_OK);
     const uint8_t *ptrs[2] = {buf, NULL};
     size_t lens[2] = {4, 4};
-    CHECK_STATUS(zkp_keccak_hash_many_ptrs(ZKP_SHA3_256, ptrs, lens, 2, out, 32), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_keccak_hash_many_ptrs(ZKP_SHA3_256, ptrs, NULL, 1, out, 32), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_keccak_hash_batch_ptrs(ZKP_SHA3_256, ptrs, lens, 2, out, 32), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_keccak_hash_batch_ptrs(ZKP_SHA3_256, ptrs, NULL, 1, out, 32), ZKP_ERR_NULL);
 
     uint8_t nodes[32 * 7];
     CHECK_STATUS(zkp_keccak_tree_build(ZKP_KECCAK_256, buf, 3, nodes, 1), ZKP_ERR_LENGTH);
@@ -598,7 +598,7 @@ static void test_bad_input(void) {
     CHECK_STATUS(zkp_keccak_tree_build(ZKP_KECCAK_256, NULL, 2, nodes, 1), ZKP_ERR_NULL);
     CHECK_STATUS(zkp_keccak_tree_root(ZKP_KECCAK_256, buf, 2, NULL, 1), ZKP_ERR_NULL);
     CHECK_STATUS(zkp_keccak_tree_root_data(ZKP_KECCAK_256, NULL, 5, 2, out, 1), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_keccak_tree_path(nodes, 4, 4, out), ZKP_ERR_RANGE);
+    CHECK_STATUS(zkp_keccak_tree_proof(nodes, 4, 4, out), ZKP_ERR_RANGE);
     CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, 0, NULL, 3), ZKP_ERR_NULL);
     CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, 0, buf, 200), ZKP_ERR_LENGTH);
     CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, 0, buf, 2), ZKP_ERR_VERIFY);
@@ -701,29 +701,29 @@ static void test_size_overflow(void) {
         CHECK_STATUS(zkp_keccak_squeeze(&s, out, L), ZKP_ERR_LENGTH);
         CHECK_STATUS(zkp_keccak_final(&s, out, L), ZKP_ERR_LENGTH);
         /* strides and counts */
-        CHECK_STATUS(zkp_keccak_hash_many(ZKP_KECCAK_256, buf, 64, L, 3, out, 32), ZKP_ERR_LENGTH);
-        CHECK_STATUS(zkp_keccak_hash_many(ZKP_KECCAK_256, buf, 0, 0, L, out, 32), ZKP_ERR_LENGTH);
-        CHECK_STATUS(zkp_keccak_hash_many(ZKP_KECCAK_256, buf, L, L, 1, out, 32), ZKP_ERR_LENGTH);
-        CHECK_STATUS(zkp_keccak_hash_many(ZKP_SHAKE128, buf, 8, 8, 2, out, L), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_hash_batch(ZKP_KECCAK_256, buf, 64, L, 3, out, 32), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_hash_batch(ZKP_KECCAK_256, buf, 0, 0, L, out, 32), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_hash_batch(ZKP_KECCAK_256, buf, L, L, 1, out, 32), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_hash_batch(ZKP_SHAKE128, buf, 8, 8, 2, out, L), ZKP_ERR_LENGTH);
         const uint8_t *ptrs[2] = {buf, buf};
         size_t lens[2] = {L, 4};
-        CHECK_STATUS(zkp_keccak_hash_many_ptrs(ZKP_SHA3_256, ptrs, lens, 2, out, 32), ZKP_ERR_LENGTH);
-        CHECK_STATUS(zkp_keccak_hash_many_ptrs(ZKP_SHAKE256, ptrs, lens + 1, 1, out, L), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_hash_batch_ptrs(ZKP_SHA3_256, ptrs, lens, 2, out, 32), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_hash_batch_ptrs(ZKP_SHAKE256, ptrs, lens + 1, 1, out, L), ZKP_ERR_LENGTH);
     }
     /* (n - 1) * stride wrapping exactly to a small value: 2^63 * 2 = 0,
      * 2^62 * 4 = 0 */
-    CHECK_STATUS(zkp_keccak_hash_many(ZKP_KECCAK_256, buf, 32, (size_t)1 << 62, 5, out, 32), ZKP_ERR_LENGTH);
-    CHECK_STATUS(zkp_keccak_hash_many(ZKP_KECCAK_256, buf, 32, 32, ((size_t)1 << 59) + 1, out, 32), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_keccak_hash_batch(ZKP_KECCAK_256, buf, 32, (size_t)1 << 62, 5, out, 32), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_keccak_hash_batch(ZKP_KECCAK_256, buf, 32, 32, ((size_t)1 << 59) + 1, out, 32), ZKP_ERR_LENGTH);
     /* n * outlen wrapping: 2^59 digests of 32 bytes is 2^64 = 0 */
-    CHECK_STATUS(zkp_keccak_hash_many(ZKP_SHAKE128, buf, 0, 0, (size_t)1 << 59, out, 32), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_keccak_hash_batch(ZKP_SHAKE128, buf, 0, 0, (size_t)1 << 59, out, 32), ZKP_ERR_LENGTH);
     /* the largest legal extent still passes the check (nothing to hash) */
-    CHECK_STATUS(zkp_keccak_hash_many(ZKP_KECCAK_256, buf, 0, (size_t)1 << 62, 0, out, 32), ZKP_OK);
+    CHECK_STATUS(zkp_keccak_hash_batch(ZKP_KECCAK_256, buf, 0, (size_t)1 << 62, 0, out, 32), ZKP_OK);
     /* trees: n a power of two too large for the node array (32 * (2n - 1)) */
     for (unsigned k = 57; k < 64; k++) {
         const size_t n = (size_t)1 << k;
         CHECK_STATUS(zkp_keccak_tree_build(ZKP_KECCAK_256, buf, n, out, 1), ZKP_ERR_LENGTH);
         CHECK_STATUS(zkp_keccak_tree_root(ZKP_KECCAK_256, buf, n, out, 1), ZKP_ERR_LENGTH);
-        CHECK_STATUS(zkp_keccak_tree_path(buf, n, 0, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_tree_proof(buf, n, 0, out), ZKP_ERR_LENGTH);
         CHECK_STATUS(zkp_keccak_tree_root_data(ZKP_KECCAK_256, buf, 0, n, out, 1), ZKP_ERR_LENGTH);
     }
     /* n * leaf_size wrapping to 0 */
@@ -734,19 +734,19 @@ static void test_size_overflow(void) {
 
 static void test_dispatch_names(void) {
     th_section("implementation names");
-    CHECK(zkp_keccakf1600_implementation() != NULL);
-    CHECK(zkp_keccak_many_implementation() != NULL);
+    CHECK(zkp_keccak_f1600_implementation() != NULL);
+    CHECK(zkp_keccak_batch_implementation() != NULL);
     CHECK_STATUS(zkp_cpu_force("portable"), ZKP_OK);
-    CHECK(!strcmp(zkp_keccakf1600_implementation(), "portable"));
-    CHECK(!strcmp(zkp_keccak_many_implementation(), "portable-x1"));
+    CHECK(!strcmp(zkp_keccak_f1600_implementation(), "portable"));
+    CHECK(!strcmp(zkp_keccak_batch_implementation(), "portable-x1"));
     CHECK_STATUS(zkp_cpu_force("native"), ZKP_OK);
 #if defined(__x86_64__) && ZKP_HAVE_AVX2
     if (zkp_cpu_detected() & ZKP_CPU_AVX2) {
         CHECK_STATUS(zkp_cpu_force("avx2"), ZKP_OK);
-        CHECK(!strcmp(zkp_keccak_many_implementation(), "avx2-x4"));
+        CHECK(!strcmp(zkp_keccak_batch_implementation(), "avx2-x4"));
         /* the AVX2 level (a Zen 3) keeps the scalar BMI2 single kernel */
 #if ZKP_HAVE_BMI2
-        CHECK(!strcmp(zkp_keccakf1600_implementation(), "bmi2"));
+        CHECK(!strcmp(zkp_keccak_f1600_implementation(), "bmi2"));
 #endif
         CHECK_STATUS(zkp_cpu_force("native"), ZKP_OK);
     }
@@ -754,7 +754,7 @@ static void test_dispatch_names(void) {
 #if defined(__x86_64__) && ZKP_HAVE_AVX512
     /* AVX-512 machines get the five-zmm-row single kernel */
     if (zkp_cpu_force("avx512") == ZKP_OK) {
-        CHECK(!strcmp(zkp_keccakf1600_implementation(), "avx512"));
+        CHECK(!strcmp(zkp_keccak_f1600_implementation(), "avx512"));
         CHECK_STATUS(zkp_cpu_force("native"), ZKP_OK);
     }
 #endif

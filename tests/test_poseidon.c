@@ -288,7 +288,7 @@ static void run_circomlibjs(void *arg) {
             }
             nvec++;
         }
-        CHECK_STATUS(zkp_poseidon_hash_many(all_in, n, cnt, got_all), ZKP_OK);
+        CHECK_STATUS(zkp_poseidon_hash_batch(all_in, n, cnt, got_all), ZKP_OK);
         for (size_t v = 0; v < cnt; v++)
             CHECK_MSG(fr_eq(&got_all[v], &want_all[v]), "n=%zu hash_many[%zu] differs (level %s)", n, v, th_level());
         const json *ps = json_get(W, "permutation_vectors");
@@ -325,7 +325,7 @@ static void run_light_poseidon_vectors(json *lp) {
         int le_out = strcmp(json_str(V, "expected_output_endianness"), "le") == 0;
         uint8_t want[32], got[32];
         hexb(json_str(V, "expected_output_bytes"), want, 32);
-        zkp_poseidon_hasher h;
+        zkp_poseidon_circom h;
         CHECK_STATUS(zkp_poseidon_new_circom(&h, n, NULL), ZKP_OK);
         if (strncmp(api, "hash_bytes_", 11) == 0) {
             const json *ib = json_get(V, "inputs_bytes");
@@ -341,15 +341,15 @@ static void run_light_poseidon_vectors(json *lp) {
             }
             zkp_poseidon_lp_detail d;
             if (strcmp(api, "hash_bytes_le") == 0)
-                CHECK_STATUS(zkp_poseidon_hasher_hash_bytes_le(&h, ptr, lens, n, got, &d), ZKP_OK);
+                CHECK_STATUS(zkp_poseidon_circom_hash_bytes_le(&h, ptr, lens, n, got, &d), ZKP_OK);
             else
-                CHECK_STATUS(zkp_poseidon_hasher_hash_bytes_be(&h, ptr, lens, n, got, &d), ZKP_OK);
+                CHECK_STATUS(zkp_poseidon_circom_hash_bytes_be(&h, ptr, lens, n, got, &d), ZKP_OK);
             CHECK_EQ_INT(d.error, ZKP_POSEIDON_LP_OK);
         } else {
             const json *fi = json_get(V, "inputs_field");
             zkp_poseidon_fr in[12], out;
             for (size_t i = 0; i < n; i++) in[i] = jfr(json_at(fi, i < fi->n ? i : 0));
-            CHECK_STATUS(zkp_poseidon_hasher_hash(&h, in, n, &out, NULL), ZKP_OK);
+            CHECK_STATUS(zkp_poseidon_circom_hash(&h, in, n, &out, NULL), ZKP_OK);
             if (le_out) zkp_poseidon_fr_to_le(got, &out);
             else zkp_poseidon_fr_to_be(got, &out);
         }
@@ -362,9 +362,9 @@ static void run_light_poseidon_vectors(json *lp) {
     zkp_poseidon_fr tag = jfr(json_get(D, "domain_tag")), in[2], out, out0;
     in[0] = jfr(json_at(json_get(D, "inputs_field"), 0));
     in[1] = jfr(json_at(json_get(D, "inputs_field"), 1));
-    zkp_poseidon_hasher h;
+    zkp_poseidon_circom h;
     CHECK_STATUS(zkp_poseidon_with_domain_tag_circom(&h, 2, &tag, NULL), ZKP_OK);
-    CHECK_STATUS(zkp_poseidon_hasher_hash(&h, in, 2, &out, NULL), ZKP_OK);
+    CHECK_STATUS(zkp_poseidon_circom_hash(&h, in, 2, &out, NULL), ZKP_OK);
     zkp_poseidon_fr want = jfr(json_get(D, "output_field"));
     CHECK(fr_eq(&out, &want));
     CHECK_STATUS(zkp_poseidon_hash(in, 2, &out0), ZKP_OK);
@@ -401,13 +401,13 @@ static void run_light_poseidon_vectors(json *lp) {
 }
 
 /* One call of a hasher's hash_bytes_{be,le}; checks status, variant and fields. */
-static void expect_lp(const zkp_poseidon_hasher *h, int le, const uint8_t *const *ptr, const size_t *lens, size_t n,
+static void expect_lp(const zkp_poseidon_circom *h, int le, const uint8_t *const *ptr, const size_t *lens, size_t n,
                       zkp_poseidon_lp_error want, size_t want_len, const char *what) {
     uint8_t out[32];
     zkp_poseidon_lp_detail d;
     memset(&d, 0xa5, sizeof d);
-    zkp_status s = le ? zkp_poseidon_hasher_hash_bytes_le(h, ptr, lens, n, out, &d)
-                      : zkp_poseidon_hasher_hash_bytes_be(h, ptr, lens, n, out, &d);
+    zkp_status s = le ? zkp_poseidon_circom_hash_bytes_le(h, ptr, lens, n, out, &d)
+                      : zkp_poseidon_circom_hash_bytes_be(h, ptr, lens, n, out, &d);
     static const zkp_status map[] = {ZKP_OK, ZKP_ERR_EMPTY_INPUT, ZKP_ERR_LENGTH, ZKP_ERR_RANGE, ZKP_ERR_COUNT,
                                      ZKP_ERR_PARAM, ZKP_ERR_NULL};
     CHECK_MSG(s == map[want] && d.error == want, "%s (%s, n=%zu): got %s / %s, want %s", what, le ? "le" : "be", n,
@@ -423,7 +423,7 @@ static void run_light_poseidon_errors(json *lp) {
     memset(ones, 1, sizeof ones);
     const uint8_t *ptr[13];
     size_t lens[13];
-    zkp_poseidon_hasher h;
+    zkp_poseidon_circom h;
     /* cases 0-5: a value >= p (random, p + 1, p itself), be and le, hashers for 1..11 inputs */
     for (size_t c = 0; c < 6; c++) {
         const json *E = json_at(ec, c);
@@ -514,7 +514,7 @@ static void run_light_poseidon_errors(json *lp) {
             zkp_poseidon_fr in[12], out;
             memset(in, 0, sizeof in);
             zkp_poseidon_lp_detail d;
-            CHECK_STATUS(zkp_poseidon_hasher_hash(&h, in, j, &out, &d), ZKP_ERR_COUNT);
+            CHECK_STATUS(zkp_poseidon_circom_hash(&h, in, j, &out, &d), ZKP_ERR_COUNT);
             CHECK(d.error == ZKP_POSEIDON_LP_INVALID_NUMBER_OF_INPUTS && d.inputs == j && d.max_limit == i &&
                   d.width == i + 1);
             for (size_t k = 0; k < j; k++) ptr[k] = buf[0], lens[k] = 32;
@@ -990,13 +990,13 @@ static void test_bad_input(void) {
     CHECK_STATUS(zkp_poseidon_permute(st, 1), ZKP_ERR_PARAM);
     CHECK_STATUS(zkp_poseidon_permute(st, 18), ZKP_ERR_PARAM);
     CHECK_STATUS(zkp_poseidon_permute(NULL, 3), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_poseidon_hash_many(NULL, 2, 3, &out), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_poseidon_hash_many(NULL, 2, 0, NULL), ZKP_OK);
-    CHECK_STATUS(zkp_poseidon_hash_many(in, 0, 1, &out), ZKP_ERR_COUNT);
-    CHECK_STATUS(zkp_poseidon_merkle_root(in, 3, &out), ZKP_ERR_LENGTH);
-    CHECK_STATUS(zkp_poseidon_merkle_root(in, 0, &out), ZKP_ERR_LENGTH);
-    CHECK_STATUS(zkp_poseidon_merkle_root(NULL, 4, &out), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_poseidon_merkle_tree(in, 6, st), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_poseidon_hash_batch(NULL, 2, 3, &out), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_poseidon_hash_batch(NULL, 2, 0, NULL), ZKP_OK);
+    CHECK_STATUS(zkp_poseidon_hash_batch(in, 0, 1, &out), ZKP_ERR_COUNT);
+    CHECK_STATUS(zkp_poseidon_tree_root(in, 3, &out), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_poseidon_tree_root(in, 0, &out), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_poseidon_tree_root(NULL, 4, &out), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_poseidon_tree_build(in, 6, st), ZKP_ERR_LENGTH);
     CHECK_STATUS(zkp_poseidon_new_circom(NULL, 2, NULL), ZKP_ERR_NULL);
     /* values >= p: p, p + 1, 2^255, 2^256 - 1 are rejected everywhere, never reduced */
     uint64_t pv[4];
@@ -1011,7 +1011,7 @@ static void test_bad_input(void) {
                 memset(in, 0, sizeof in);
                 in[pos] = bad[k];
                 CHECK_STATUS(zkp_poseidon_hash(in, n, &out), ZKP_ERR_RANGE);
-                CHECK_STATUS(zkp_poseidon_hash_many(in, n, 1, &out), ZKP_ERR_RANGE);
+                CHECK_STATUS(zkp_poseidon_hash_batch(in, n, 1, &out), ZKP_ERR_RANGE);
                 memset(b, 0, sizeof b);
                 zkp_poseidon_fr_to_be(b + 32 * pos, &bad[k]);
                 CHECK_STATUS(zkp_poseidon_hash_be(b, n, o), ZKP_ERR_RANGE);
@@ -1021,12 +1021,12 @@ static void test_bad_input(void) {
                 memcpy(st, in, sizeof st);
                 CHECK_STATUS(zkp_poseidon_permute(st, n + 1), ZKP_ERR_RANGE);
                 CHECK(memcmp(st, in, sizeof st) == 0); /* untouched */
-                CHECK_STATUS(zkp_poseidon_merkle_root(in, 16, &out), ZKP_ERR_RANGE);
+                CHECK_STATUS(zkp_poseidon_tree_root(in, 16, &out), ZKP_ERR_RANGE);
             }
         }
         memset(in, 0, sizeof in);
         CHECK_STATUS(zkp_poseidon_hash_tagged(&bad[k], in, 2, &out), ZKP_ERR_RANGE);
-        zkp_poseidon_hasher h;
+        zkp_poseidon_circom h;
         CHECK_STATUS(zkp_poseidon_with_domain_tag_circom(&h, 2, &bad[k], NULL), ZKP_ERR_RANGE);
     }
     /* misaligned byte inputs, guarded */
@@ -1062,9 +1062,9 @@ static void run_merkle(void *arg) {
             memcpy(leaves[i].limb, x.v, 32);
         }
         zkp_poseidon_fr r1, r2 = naive_root(leaves, n);
-        CHECK_STATUS(zkp_poseidon_merkle_root(leaves, n, &r1), ZKP_OK);
+        CHECK_STATUS(zkp_poseidon_tree_root(leaves, n, &r1), ZKP_OK);
         CHECK_MSG(fr_eq(&r1, &r2), "merkle_root n=%zu (level %s)", n, th_level());
-        CHECK_STATUS(zkp_poseidon_merkle_tree(leaves, n, nodes), ZKP_OK);
+        CHECK_STATUS(zkp_poseidon_tree_build(leaves, n, nodes), ZKP_OK);
         CHECK_MSG(fr_eq(&nodes[2 * n - 2], &r2), "merkle_tree n=%zu", n);
         /* a path through the stored tree leads back to the root */
         size_t depth = 0;
@@ -1079,12 +1079,12 @@ static void run_merkle(void *arg) {
             pos /= 2;
         }
         zkp_poseidon_fr r3;
-        CHECK_STATUS(zkp_poseidon_merkle_path_root(&leaves[idx], idx, sib, depth, &r3), ZKP_OK);
+        CHECK_STATUS(zkp_poseidon_tree_proof_root(&leaves[idx], idx, sib, depth, &r3), ZKP_OK);
         CHECK(fr_eq(&r3, &r2));
     }
     /* circomlib's known value: hash(1, 2) as a two-leaf tree */
     zkp_poseidon_fr two[2] = {{{1, 0, 0, 0}}, {{2, 0, 0, 0}}}, r;
-    CHECK_STATUS(zkp_poseidon_merkle_root(two, 2, &r), ZKP_OK);
+    CHECK_STATUS(zkp_poseidon_tree_root(two, 2, &r), ZKP_OK);
     uint8_t be[32], want[32];
     zkp_poseidon_fr_to_be(be, &r);
     th_unhex("115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a", want, 32);
@@ -1105,7 +1105,7 @@ static void test_corrupt_hasher(void) {
     size_t lens[16];
     for (int i = 0; i < 16; i++) ptrs[i] = b, lens[i] = 32;
     for (int c = 0; c < 9; c++) {
-        zkp_poseidon_hasher h;
+        zkp_poseidon_circom h;
         CHECK_STATUS(zkp_poseidon_new_circom(&h, 2, NULL), ZKP_OK);
         size_t n = 2;
         switch (c) {
@@ -1120,11 +1120,11 @@ static void test_corrupt_hasher(void) {
         case 8: memset(&h, 0xA5, sizeof h); break;
         }
         zkp_poseidon_lp_detail d;
-        CHECK_MSG(zkp_poseidon_hasher_hash(&h, in, n, &out, &d) == ZKP_ERR_STATE, "case %d hash", c);
+        CHECK_MSG(zkp_poseidon_circom_hash(&h, in, n, &out, &d) == ZKP_ERR_STATE, "case %d hash", c);
         CHECK_EQ_INT(d.error, ZKP_POSEIDON_LP_INVALID_HASHER);
-        CHECK_MSG(zkp_poseidon_hasher_hash_bytes_be(&h, ptrs, lens, n, o, &d) == ZKP_ERR_STATE, "case %d be", c);
+        CHECK_MSG(zkp_poseidon_circom_hash_bytes_be(&h, ptrs, lens, n, o, &d) == ZKP_ERR_STATE, "case %d be", c);
         CHECK_EQ_INT(d.error, ZKP_POSEIDON_LP_INVALID_HASHER);
-        CHECK_MSG(zkp_poseidon_hasher_hash_bytes_le(&h, ptrs, lens, n, o, NULL) == ZKP_ERR_STATE, "case %d le", c);
+        CHECK_MSG(zkp_poseidon_circom_hash_bytes_le(&h, ptrs, lens, n, o, NULL) == ZKP_ERR_STATE, "case %d le", c);
     }
     CHECK(strcmp(zkp_poseidon_lp_error_name(ZKP_POSEIDON_LP_INVALID_HASHER), "InvalidHasher") == 0);
 }
@@ -1141,13 +1141,13 @@ static void test_size_overflow(void) {
     const size_t huge[] = {SIZE_MAX, SIZE_MAX / 2 + 1, (size_t)1 << 63, ((size_t)1 << 63) + 1, (size_t)1 << 59};
     for (size_t i = 0; i < sizeof huge / sizeof huge[0]; i++) {
         for (size_t n = 1; n <= 16; n *= 2)
-            CHECK_MSG(zkp_poseidon_hash_many(in, n, huge[i], out) == ZKP_ERR_LENGTH, "n %zu count %zu", n, huge[i]);
+            CHECK_MSG(zkp_poseidon_hash_batch(in, n, huge[i], out) == ZKP_ERR_LENGTH, "n %zu count %zu", n, huge[i]);
     }
     /* n * count * 32 wrapping to exactly 64 bytes: 2^58 * 2 = 2^59 elements, 2^64 bytes */
-    CHECK_STATUS(zkp_poseidon_hash_many(in, 2, ((size_t)1 << 58), out), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_poseidon_hash_batch(in, 2, ((size_t)1 << 58), out), ZKP_ERR_LENGTH);
     for (unsigned k = 58; k < 64; k++) {
-        CHECK_STATUS(zkp_poseidon_merkle_root(in, (size_t)1 << k, out), ZKP_ERR_LENGTH);
-        CHECK_STATUS(zkp_poseidon_merkle_tree(in, (size_t)1 << k, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_poseidon_tree_root(in, (size_t)1 << k, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_poseidon_tree_build(in, (size_t)1 << k, out), ZKP_ERR_LENGTH);
     }
     const uint8_t b[32] = {0};
     const uint8_t *ptrs[2] = {b, b};
@@ -1157,12 +1157,12 @@ static void test_size_overflow(void) {
     for (size_t i = 0; i < 3; i++) {
         CHECK_STATUS(zkp_poseidon_hash_bytes_be(ptrs, lens, huge[i], o, &d), ZKP_ERR_COUNT);
         CHECK_EQ_INT(d.error, ZKP_POSEIDON_LP_INVALID_NUMBER_OF_INPUTS);
-        zkp_poseidon_hasher h;
+        zkp_poseidon_circom h;
         CHECK_STATUS(zkp_poseidon_new_circom(&h, 2, NULL), ZKP_OK);
-        CHECK_STATUS(zkp_poseidon_hasher_hash_bytes_le(&h, ptrs, lens, huge[i], o, &d), ZKP_ERR_COUNT);
+        CHECK_STATUS(zkp_poseidon_circom_hash_bytes_le(&h, ptrs, lens, huge[i], o, &d), ZKP_ERR_COUNT);
     }
     zkp_poseidon_fr root;
-    CHECK_STATUS(zkp_poseidon_merkle_path_root(in, 0, in, SIZE_MAX, &root), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_poseidon_tree_proof_root(in, 0, in, SIZE_MAX, &root), ZKP_ERR_LENGTH);
 }
 
 int main(void) {

@@ -39,9 +39,9 @@ ZKP_API uint64_t zkp_goldilocks_square(uint64_t a);
 /* a^e (0^0 = 1). Constant time in both a and e (always 64 square-multiply steps). */
 ZKP_API uint64_t zkp_goldilocks_pow(uint64_t a, uint64_t e);
 /* a^-1, with 0 (and p) mapped to 0, as Hemera's S-box does. Constant time. */
-ZKP_API uint64_t zkp_goldilocks_inverse(uint64_t a);
+ZKP_API uint64_t zkp_goldilocks_inv(uint64_t a);
 /* Same values, variable time (binary GCD): public values only; faster. */
-ZKP_API uint64_t zkp_goldilocks_inverse_vartime(uint64_t a);
+ZKP_API uint64_t zkp_goldilocks_inv_vartime(uint64_t a);
 
 #ifdef __cplusplus
 }

@@ -112,42 +112,41 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash_node_nmt(const uint8_t left[ZKP_
                                             uint64_t ns_max, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
 /* Root of the fixed 4 KiB-chunk tree (crate 0.2.0 root_hash, newest
- * fixed_chunk_root; the tree inclusion proofs use). */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_root_fixed(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
-/* Same root, levels hashed through the batch path on `threads` threads
- * (0 or 1 = calling thread only). Output independent of the thread count.
- * Above one chunk it allocates scratch of about 48 bytes per chunk:
- * ZKP_ERR_NOMEM if that fails. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_root_fixed_threads(const uint8_t *data, size_t len, unsigned threads,
+ * fixed_chunk_root; the tree inclusion proofs use). threads 0 or 1: the
+ * calling thread alone, heap-free (a stack merge); more: the levels are
+ * hashed through the batch path on that many threads (at most 64), which
+ * above one chunk allocates scratch of about 48 bytes per chunk
+ * (ZKP_ERR_NOMEM if that fails). The root does not depend on threads. */
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_tree_root_fixed(const uint8_t *data, size_t len, unsigned threads,
                                                  uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 /* Root of the content-defined-chunking tree (newest crate root_hash,
  * spec 7.6). Differs from the fixed root above 2048 bytes in general. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_root_cdc(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_tree_root_cdc(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
 /* ---- inclusion proofs for the fixed 4 KiB-chunk tree ---------------------- */
 
 /* An inclusion proof shows that `chunk` is chunk number `index` of the data
- * whose zkp_hemera_root_fixed is `root`. Layout (no header): the sibling
+ * whose zkp_hemera_tree_root_fixed is `root`. Layout (no header): the sibling
  * digests on the path from the leaf to the root, bottom-up, 32 bytes each,
  * as produced by zkp_hemera_hash_leaf / zkp_hemera_hash_node. The number
  * of siblings is the depth of leaf `index` in the left-balanced tree of
- * n = zkp_hemera_chunk_count(total_len) leaves (0 when n == 1; at most 64),
+ * n = zkp_hemera_tree_chunk_count(total_len) leaves (0 when n == 1; at most 64),
  * so the proof size is a function of (total_len, index) only. */
 #define ZKP_HEMERA_PROOF_MAX_BYTES (64 * ZKP_HEMERA_DIGEST_BYTES)
 
 /* Number of chunks (leaves) of the fixed tree: max(1, ceil(len / 4096)). */
-ZKP_API uint64_t zkp_hemera_chunk_count(uint64_t total_len);
+ZKP_API uint64_t zkp_hemera_tree_chunk_count(uint64_t total_len);
 
 /* Size in bytes of the proof for chunk `index` of data of total_len bytes.
  * index >= chunk count: ZKP_ERR_RANGE. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_proof_size(uint64_t total_len, uint64_t index, size_t *size);
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_tree_proof_size(uint64_t total_len, uint64_t index, size_t *size);
 
 /* Writes the proof for chunk `index` of data[0..len) into proof[0..cap) and
  * its size into *proof_len. Costs about one root computation (every chunk
  * but the proven one is hashed). cap smaller than the size: ZKP_ERR_LENGTH
  * (with *proof_len set to the size needed); index out of range:
  * ZKP_ERR_RANGE. Variable time (public data). */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_proof_create(const uint8_t *data, size_t len, uint64_t index, uint8_t *proof,
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_tree_proof(const uint8_t *data, size_t len, uint64_t index, uint8_t *proof,
                                            size_t cap, size_t *proof_len);
 
 /* Checks that chunk[0..chunk_len) is chunk `index` of the data whose
@@ -160,7 +159,7 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_proof_create(const uint8_t *data, siz
  * leaf counter). total_len only fixes the path shape and the expected
  * chunk length, so a wrong total_len giving the same path and chunk
  * length also verifies (the root does not record the length). */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_proof_verify(const uint8_t root[ZKP_HEMERA_DIGEST_BYTES], const uint8_t *chunk,
+ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_tree_verify(const uint8_t root[ZKP_HEMERA_DIGEST_BYTES], const uint8_t *chunk,
                                            size_t chunk_len, uint64_t index, uint64_t total_len,
                                            const uint8_t *proof, size_t proof_len);
 

@@ -41,11 +41,11 @@ typedef enum zkp_keccak_alg {
 
 /* Keccak-f[1600] in place; lane x+5y is st[x+5y], the little-endian reading
  * of its 8 state bytes (on every host). */
-ZKP_API void zkp_keccakf1600(uint64_t st[25]);
-/* Which kernel zkp_keccakf1600 (and the sponge) uses now: "bmi2", "portable", ... */
-ZKP_API const char *zkp_keccakf1600_implementation(void);
+ZKP_API void zkp_keccak_f1600(uint64_t st[25]);
+/* Which kernel zkp_keccak_f1600 (and the sponge) uses now: "bmi2", "portable", ... */
+ZKP_API const char *zkp_keccak_f1600_implementation(void);
 /* Which multi-lane kernel hash_many and the trees use now: "avx2-x4", ... */
-ZKP_API const char *zkp_keccak_many_implementation(void);
+ZKP_API const char *zkp_keccak_batch_implementation(void);
 
 /* ---- sponge: one-shot ----------------------------------------------------- */
 
@@ -115,13 +115,13 @@ ZKP_API void zkp_sha3_256_pair(const uint8_t left[32], const uint8_t right[32], 
  * ZKP_ERR_LENGTH; outlen as for zkp_keccak_hash. ZKP_ERR_LENGTH also when
  * the input extent (n-1)*stride + len or the output extent n*outlen wraps
  * or exceeds PTRDIFF_MAX (e.g. stride 2^63 with n = 3), before any read. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_hash_many(zkp_keccak_alg alg, const uint8_t *in, size_t len, size_t stride, size_t n,
+ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_hash_batch(zkp_keccak_alg alg, const uint8_t *in, size_t len, size_t stride, size_t n,
                                         uint8_t *out, size_t outlen);
 /* The pointer-array form: input i is in[i][0..lens[i]). Groups of equal
  * lengths take the multi-lane path; unequal lengths are correct too.
  * ZKP_ERR_LENGTH: n*outlen or n*sizeof(size_t) above PTRDIFF_MAX, or any
  * lens[i] above PTRDIFF_MAX. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_hash_many_ptrs(zkp_keccak_alg alg, const uint8_t *const *in, const size_t *lens,
+ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_hash_batch_ptrs(zkp_keccak_alg alg, const uint8_t *const *in, const size_t *lens,
                                              size_t n, uint8_t *out, size_t outlen);
 
 /* ---- Merkle trees over 32-byte nodes --------------------------------------- *
@@ -150,7 +150,7 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, co
                                              uint8_t root[32], unsigned threads);
 /* Authentication path of leaf index from a full node array: depth = log2 n
  * siblings, bottom first, written to path (32*depth bytes). */
-ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_tree_path(const uint8_t *nodes, size_t n, size_t index, uint8_t *path);
+ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_tree_proof(const uint8_t *nodes, size_t n, size_t index, uint8_t *path);
 /* ZKP_OK when leaf at index with path (depth siblings, bottom first) hashes
  * to root; ZKP_ERR_VERIFY when not (wrong leaf, index or sibling);
  * ZKP_ERR_RANGE when index >= 2^depth; ZKP_ERR_LENGTH when depth exceeds the

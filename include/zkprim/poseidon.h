@@ -67,7 +67,7 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_permute(zkp_poseidon_fr *state, siz
  * count calls of zkp_poseidon_hash. On an error nothing is written.
  * ZKP_ERR_LENGTH when the input size n*count*32 bytes wraps or exceeds
  * PTRDIFF_MAX (checked before any input is read). */
-ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hash_many(const zkp_poseidon_fr *inputs, size_t n, size_t count,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hash_batch(const zkp_poseidon_fr *inputs, size_t n, size_t count,
                                           zkp_poseidon_fr *outs);
 
 /* ---- Merkle trees of 2-to-1 nodes (circom style) ----------------------------- */
@@ -77,15 +77,15 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hash_many(const zkp_poseidon_fr *in
  * bytes); one leaf is its own root. */
 
 /* Root only, with O(log n) stack memory. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_merkle_root(const zkp_poseidon_fr *leaves, size_t n_leaves,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_tree_root(const zkp_poseidon_fr *leaves, size_t n_leaves,
                                             zkp_poseidon_fr *root);
 /* Every node: nodes[0 .. n) = the leaves, then each level up in order,
  * nodes[2n - 2] = the root (2n - 1 elements). */
-ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_merkle_tree(const zkp_poseidon_fr *leaves, size_t n_leaves,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_tree_build(const zkp_poseidon_fr *leaves, size_t n_leaves,
                                             zkp_poseidon_fr *nodes);
 /* Root implied by a leaf, its index and `depth` siblings from the bottom up
  * (bit k of index says whether the node at level k is a right child). */
-ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_merkle_path_root(const zkp_poseidon_fr *leaf, uint64_t index,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_tree_proof_root(const zkp_poseidon_fr *leaf, uint64_t index,
                                                  const zkp_poseidon_fr *siblings, size_t depth,
                                                  zkp_poseidon_fr *root);
 
@@ -129,23 +129,23 @@ ZKP_API const char *zkp_poseidon_lp_error_name(zkp_poseidon_lp_error e);
 
 /* A light-poseidon hasher: Poseidon::<Fr>::new_circom(n) or
  * with_domain_tag_circom(n, tag). Plain data; fields are private. */
-typedef struct zkp_poseidon_hasher {
+typedef struct zkp_poseidon_circom {
     uint32_t n_inputs;
     uint32_t valid;
     zkp_poseidon_fr domain_tag;
-} zkp_poseidon_hasher;
+} zkp_poseidon_circom;
 
 /* n_inputs = 1..12, else INVALID_WIDTH_CIRCOM { width: n + 1, max_limit: 13 }.
  * `detail` may be NULL everywhere. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_new_circom(zkp_poseidon_hasher *h, size_t n_inputs,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_new_circom(zkp_poseidon_circom *h, size_t n_inputs,
                                            zkp_poseidon_lp_detail *detail);
 /* As new_circom with lane 0 = tag (tag >= p: ZKP_ERR_RANGE). */
-ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_with_domain_tag_circom(zkp_poseidon_hasher *h, size_t n_inputs,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_with_domain_tag_circom(zkp_poseidon_circom *h, size_t n_inputs,
                                                        const zkp_poseidon_fr *tag,
                                                        zkp_poseidon_lp_detail *detail);
 /* hash(&[Fr]): the count is checked first (INVALID_NUMBER_OF_INPUTS), then
  * every input must be < p (Rust's Fr always is; here INPUT_LARGER_THAN_MODULUS). */
-ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hasher_hash(const zkp_poseidon_hasher *h, const zkp_poseidon_fr *inputs,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_circom_hash(const zkp_poseidon_circom *h, const zkp_poseidon_fr *inputs,
                                             size_t n, zkp_poseidon_fr *out, zkp_poseidon_lp_detail *detail);
 /* hash_bytes_be / hash_bytes_le: inputs[i] points to lens[i] bytes. Checks in
  * light-poseidon 0.4's order, first failure wins:
@@ -157,12 +157,12 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hasher_hash(const zkp_poseidon_hash
  *      array of lens (n * sizeof(size_t) above PTRDIFF_MAX) fails with this
  *      error first, before the per-input checks would walk off the arrays.
  * A hasher never constructed or with overwritten fields: INVALID_HASHER
- * (ZKP_ERR_STATE), for zkp_poseidon_hasher_hash too.
+ * (ZKP_ERR_STATE), for zkp_poseidon_circom_hash too.
  * out: the hash, 32 bytes in the same byte order as the inputs. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hasher_hash_bytes_be(const zkp_poseidon_hasher *h, const uint8_t *const *inputs,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_circom_hash_bytes_be(const zkp_poseidon_circom *h, const uint8_t *const *inputs,
                                                      const size_t *lens, size_t n, uint8_t out[32],
                                                      zkp_poseidon_lp_detail *detail);
-ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_hasher_hash_bytes_le(const zkp_poseidon_hasher *h, const uint8_t *const *inputs,
+ZKP_MUST_USE ZKP_API zkp_status zkp_poseidon_circom_hash_bytes_le(const zkp_poseidon_circom *h, const uint8_t *const *inputs,
                                                      const size_t *lens, size_t n, uint8_t out[32],
                                                      zkp_poseidon_lp_detail *detail);
 /* One-shot form: checks 1 and 2 as above, then the count must be 1..12

@@ -74,7 +74,7 @@ typedef enum zkp_status {
     ZKP_ERR_CPU = 8,             /* the requested kernel needs a CPU feature this machine lacks */
     ZKP_ERR_NOMEM = 9,           /* allocation failed; only zkp_gf2_fixed_base_new,
                                   * zkp_keccak_tree_root(_data) and
-                                  * zkp_hemera_root_fixed_threads allocate */
+                                  * zkp_hemera_tree_root_fixed allocate */
     ZKP_ERR_VERIFY = 10,         /* a proof or check did not verify */
     ZKP_ERR_PROOF_SHAPE = 11,    /* a proof of the wrong size or shape */
     ZKP_ERR_IO = 12              /* reading or writing failed (CLI helpers) */

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "hemera/batch_internal.h"
+#include "hemera/modes.h"
 #include "zkprim/hemera.h"
 
 #if !defined(_WIN32)
@@ -116,10 +117,8 @@ static zkp_status run_split(zkp_status (*fn)(const job *), void *(*tfn)(void *),
 #endif
 }
 
-zkp_status zkp_hemera_root_fixed_threads(const uint8_t *data, size_t len, unsigned threads,
-                                         uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
-    if (!out || (!data && len)) return ZKP_ERR_NULL;
-    if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
+zkp_status zkpi_hb_tree_root_levels(const uint8_t *data, size_t len, unsigned threads,
+                                   uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if (threads > MAX_THREADS) threads = MAX_THREADS;
     if (len <= CHUNK) {
         /* one chunk (also the empty input): hash_leaf(data, 0, root) */

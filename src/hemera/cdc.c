@@ -33,7 +33,7 @@ static size_t cdc_next(const uint8_t *d, size_t n, size_t s) {
     return m + 1;
 }
 
-zkp_status zkp_hemera_root_cdc(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+zkp_status zkp_hemera_tree_root_cdc(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if ((!data && len) || !out) return ZKP_ERR_NULL;
     if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
     size_t end = len ? cdc_next(data, len, 0) : 0;

@@ -23,5 +23,5 @@ uint64_t zkp_goldilocks_pow(uint64_t a, uint64_t e) {
     return gl_canon_ct(r);
 }
 
-uint64_t zkp_goldilocks_inverse(uint64_t a) { return gl_canon_ct(gl_inv_chain_ct(a)); }
-uint64_t zkp_goldilocks_inverse_vartime(uint64_t a) { return gl_inv_vartime(a); }
+uint64_t zkp_goldilocks_inv(uint64_t a) { return gl_canon_ct(gl_inv_chain_ct(a)); }
+uint64_t zkp_goldilocks_inv_vartime(uint64_t a) { return gl_inv_vartime(a); }

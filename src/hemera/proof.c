@@ -1,6 +1,6 @@
 /*
  * Inclusion proofs for the fixed 4 KiB-chunk tree (the tree of
- * zkp_hemera_root_fixed). A proof is the list of sibling digests from the
+ * zkp_hemera_tree_root_fixed). A proof is the list of sibling digests from the
  * leaf up to the root, 32 bytes each, bottom-up; no header. Its length is
  * determined by (chunk count, index) because the left-balanced shape
  * (spec 7.4) is: so a verifier knows the exact size to expect and rejects
@@ -42,9 +42,9 @@ static void path_of(uint64_t n, uint64_t index, hm_path *p) {
     }
 }
 
-zkp_status zkp_hemera_proof_size(uint64_t total_len, uint64_t index, size_t *size) {
+zkp_status zkp_hemera_tree_proof_size(uint64_t total_len, uint64_t index, size_t *size) {
     if (!size) return ZKP_ERR_NULL;
-    uint64_t n = zkp_hemera_chunk_count(total_len);
+    uint64_t n = zkp_hemera_tree_chunk_count(total_len);
     if (index >= n) return ZKP_ERR_RANGE;
     hm_path p;
     path_of(n, index, &p);
@@ -52,11 +52,11 @@ zkp_status zkp_hemera_proof_size(uint64_t total_len, uint64_t index, size_t *siz
     return ZKP_OK;
 }
 
-zkp_status zkp_hemera_proof_create(const uint8_t *data, size_t len, uint64_t index, uint8_t *proof, size_t cap,
+zkp_status zkp_hemera_tree_proof(const uint8_t *data, size_t len, uint64_t index, uint8_t *proof, size_t cap,
                                    size_t *proof_len) {
     if ((!data && len) || !proof_len || (!proof && cap)) return ZKP_ERR_NULL;
     if (!zkp_bytes_ok(len) || !zkp_bytes_ok(cap)) return ZKP_ERR_LENGTH;
-    uint64_t n = zkp_hemera_chunk_count(len);
+    uint64_t n = zkp_hemera_tree_chunk_count(len);
     if (index >= n) return ZKP_ERR_RANGE;
     hm_path p;
     path_of(n, index, &p);
@@ -72,12 +72,12 @@ zkp_status zkp_hemera_proof_create(const uint8_t *data, size_t len, uint64_t ind
     return ZKP_OK;
 }
 
-zkp_status zkp_hemera_proof_verify(const uint8_t root[ZKP_HEMERA_DIGEST_BYTES], const uint8_t *chunk,
+zkp_status zkp_hemera_tree_verify(const uint8_t root[ZKP_HEMERA_DIGEST_BYTES], const uint8_t *chunk,
                                    size_t chunk_len, uint64_t index, uint64_t total_len, const uint8_t *proof,
                                    size_t proof_len) {
     if (!root || (!chunk && chunk_len) || (!proof && proof_len)) return ZKP_ERR_NULL;
     if (!zkp_bytes_ok(chunk_len) || !zkp_bytes_ok(proof_len)) return ZKP_ERR_LENGTH;
-    uint64_t n = zkp_hemera_chunk_count(total_len);
+    uint64_t n = zkp_hemera_tree_chunk_count(total_len);
     if (index >= n) return ZKP_ERR_RANGE;
     hm_path p;
     path_of(n, index, &p);

@@ -92,7 +92,7 @@ void zkpi_hm_stack_finish(hm_stack *s, int is_root, uint8_t out[ZKP_HEMERA_DIGES
 
 /* ---- fixed 4 KiB-chunk tree ------------------------------------------------ */
 
-uint64_t zkp_hemera_chunk_count(uint64_t total_len) {
+uint64_t zkp_hemera_tree_chunk_count(uint64_t total_len) {
     if (total_len == 0) return 1;
     return (total_len - 1) / ZKP_HEMERA_CHUNK_BYTES + 1;
 }
@@ -135,8 +135,11 @@ zkp_status zkpi_hm_fixed_range(const uint8_t *data, size_t len, uint64_t first, 
     return ZKP_OK;
 }
 
-zkp_status zkp_hemera_root_fixed(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+zkp_status zkp_hemera_tree_root_fixed(const uint8_t *data, size_t len, unsigned threads,
+                                      uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if ((!data && len) || !out) return ZKP_ERR_NULL;
     if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
-    return zkpi_hm_fixed_range(data, len, 0, zkp_hemera_chunk_count(len), 1, out);
+    /* the calling thread alone: the heap-free stack merge */
+    if (threads <= 1) return zkpi_hm_fixed_range(data, len, 0, zkp_hemera_tree_chunk_count(len), 1, out);
+    return zkpi_hb_tree_root_levels(data, len, threads, out);
 }

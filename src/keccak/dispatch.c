@@ -68,8 +68,8 @@ void zkpi_keccak_multi_permute(const zkp_keccak_kernelN *k, uint64_t *st) {
     else zkpi_keccak_single()->permute(st);
 }
 
-void zkp_keccakf1600(uint64_t st[25]) { zkpi_keccak_single()->permute(st); }
+void zkp_keccak_f1600(uint64_t st[25]) { zkpi_keccak_single()->permute(st); }
 
-const char *zkp_keccakf1600_implementation(void) { return zkpi_keccak_single()->info.name; }
+const char *zkp_keccak_f1600_implementation(void) { return zkpi_keccak_single()->info.name; }
 
-const char *zkp_keccak_many_implementation(void) { return zkpi_keccak_multi()->info.name; }
+const char *zkp_keccak_batch_implementation(void) { return zkpi_keccak_multi()->info.name; }

@@ -181,7 +181,7 @@ void zkpi_keccak_many_stride(const keccak_params *p, const uint8_t *in, size_t l
     }
 }
 
-zkp_status zkp_keccak_hash_many(zkp_keccak_alg alg, const uint8_t *in, size_t len, size_t stride, size_t n,
+zkp_status zkp_keccak_hash_batch(zkp_keccak_alg alg, const uint8_t *in, size_t len, size_t stride, size_t n,
                                 uint8_t *out, size_t outlen) {
     keccak_params p;
     zkp_status s = check_common(alg, &p, len ? (const void *)in : (const void *)"", n, out, outlen);
@@ -195,7 +195,7 @@ zkp_status zkp_keccak_hash_many(zkp_keccak_alg alg, const uint8_t *in, size_t le
     return ZKP_OK;
 }
 
-zkp_status zkp_keccak_hash_many_ptrs(zkp_keccak_alg alg, const uint8_t *const *in, const size_t *lens, size_t n,
+zkp_status zkp_keccak_hash_batch_ptrs(zkp_keccak_alg alg, const uint8_t *const *in, const size_t *lens, size_t n,
                                      uint8_t *out, size_t outlen) {
     keccak_params p;
     zkp_status s = check_common(alg, &p, in, n, out, outlen);

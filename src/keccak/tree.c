@@ -153,7 +153,7 @@ zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data, si
     return root_common(&p, data, leaf_size, 1, n, root, threads);
 }
 
-zkp_status zkp_keccak_tree_path(const uint8_t *nodes, size_t n, size_t index, uint8_t *path) {
+zkp_status zkp_keccak_tree_proof(const uint8_t *nodes, size_t n, size_t index, uint8_t *path) {
     if (!nodes) return ZKP_ERR_NULL;
     /* the node array is 32*(2n-1) bytes: a larger n cannot be one object */
     if (!is_pow2(n) || !zkp_array_ok(n, 2 * NODE)) return ZKP_ERR_LENGTH;

@@ -168,7 +168,7 @@ zkp_status zkp_poseidon_permute(zkp_poseidon_fr *state, size_t t) {
 
 #define MANY_CHUNK 16 /* two IFMA passes of eight */
 
-zkp_status zkp_poseidon_hash_many(const zkp_poseidon_fr *inputs, size_t n, size_t count, zkp_poseidon_fr *outs) {
+zkp_status zkp_poseidon_hash_batch(const zkp_poseidon_fr *inputs, size_t n, size_t count, zkp_poseidon_fr *outs) {
     if (n < 1 || n > ZKP_POSEIDON_MAX_INPUTS) return ZKP_ERR_COUNT;
     if (count == 0) return ZKP_OK;
     if (!inputs || !outs) return ZKP_ERR_NULL;
@@ -232,7 +232,7 @@ static void hash_pairs_mont(const zkp_poseidon_ops *ops, const zkp_fr *in, size_
     }
 }
 
-zkp_status zkp_poseidon_merkle_root(const zkp_poseidon_fr *leaves, size_t n_leaves, zkp_poseidon_fr *root) {
+zkp_status zkp_poseidon_tree_root(const zkp_poseidon_fr *leaves, size_t n_leaves, zkp_poseidon_fr *root) {
     if (!is_pow2(n_leaves) || !zkp_array_ok(n_leaves, sizeof *leaves)) return ZKP_ERR_LENGTH;
     if (!leaves || !root) return ZKP_ERR_NULL;
     zkp_status st = check_all(leaves, n_leaves);
@@ -270,7 +270,7 @@ zkp_status zkp_poseidon_merkle_root(const zkp_poseidon_fr *leaves, size_t n_leav
     return ZKP_OK;
 }
 
-zkp_status zkp_poseidon_merkle_tree(const zkp_poseidon_fr *leaves, size_t n_leaves, zkp_poseidon_fr *nodes) {
+zkp_status zkp_poseidon_tree_build(const zkp_poseidon_fr *leaves, size_t n_leaves, zkp_poseidon_fr *nodes) {
     /* nodes holds 2n - 1 elements */
     if (!is_pow2(n_leaves) || !zkp_array_ok(n_leaves, 2 * sizeof *nodes)) return ZKP_ERR_LENGTH;
     if (!leaves || !nodes) return ZKP_ERR_NULL;
@@ -279,7 +279,7 @@ zkp_status zkp_poseidon_merkle_tree(const zkp_poseidon_fr *leaves, size_t n_leav
     memmove(nodes, leaves, n_leaves * sizeof *nodes);
     size_t in = 0, w = n_leaves;
     while (w > 1) {
-        zkp_status s = zkp_poseidon_hash_many(&nodes[in], 2, w / 2, &nodes[in + w]);
+        zkp_status s = zkp_poseidon_hash_batch(&nodes[in], 2, w / 2, &nodes[in + w]);
         if (s != ZKP_OK) return s;
         in += w;
         w /= 2;
@@ -287,7 +287,7 @@ zkp_status zkp_poseidon_merkle_tree(const zkp_poseidon_fr *leaves, size_t n_leav
     return ZKP_OK;
 }
 
-zkp_status zkp_poseidon_merkle_path_root(const zkp_poseidon_fr *leaf, uint64_t index, const zkp_poseidon_fr *siblings,
+zkp_status zkp_poseidon_tree_proof_root(const zkp_poseidon_fr *leaf, uint64_t index, const zkp_poseidon_fr *siblings,
                                          size_t depth, zkp_poseidon_fr *root) {
     if (!leaf || !root || (depth && !siblings)) return ZKP_ERR_NULL;
     if (depth < 64 && (index >> depth) != 0) return ZKP_ERR_PARAM;
@@ -339,7 +339,7 @@ static zkp_status lp_ok(zkp_poseidon_lp_detail *d) {
 
 #define LP_VALID 0x4c50u /* "LP": set by the constructors */
 
-zkp_status zkp_poseidon_with_domain_tag_circom(zkp_poseidon_hasher *h, size_t n_inputs, const zkp_poseidon_fr *tag,
+zkp_status zkp_poseidon_with_domain_tag_circom(zkp_poseidon_circom *h, size_t n_inputs, const zkp_poseidon_fr *tag,
                                                zkp_poseidon_lp_detail *d) {
     zkp_poseidon_lp_detail f = {0};
     if (!h) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, f);
@@ -357,7 +357,7 @@ zkp_status zkp_poseidon_with_domain_tag_circom(zkp_poseidon_hasher *h, size_t n_
     return lp_ok(d);
 }
 
-zkp_status zkp_poseidon_new_circom(zkp_poseidon_hasher *h, size_t n_inputs, zkp_poseidon_lp_detail *d) {
+zkp_status zkp_poseidon_new_circom(zkp_poseidon_circom *h, size_t n_inputs, zkp_poseidon_lp_detail *d) {
     return zkp_poseidon_with_domain_tag_circom(h, n_inputs, NULL, d);
 }
 
@@ -365,14 +365,14 @@ zkp_status zkp_poseidon_new_circom(zkp_poseidon_hasher *h, size_t n_inputs, zkp_
  * (t = n + 1 <= 13) and the tag goes into the Montgomery conversion, which
  * needs a canonical value. A hasher that was never constructed, or whose
  * fields were overwritten, fails here instead of overrunning the state. */
-static int lp_valid(const zkp_poseidon_hasher *h) {
+static int lp_valid(const zkp_poseidon_circom *h) {
     zkp_fr x;
     from_pub(&x, &h->domain_tag);
     return h->valid == LP_VALID && h->n_inputs >= 1 && h->n_inputs <= ZKP_POSEIDON_LP_MAX_INPUTS &&
            fr_is_canonical(x.v);
 }
 
-static zkp_status lp_count(const zkp_poseidon_hasher *h, size_t n, zkp_poseidon_lp_detail *d) {
+static zkp_status lp_count(const zkp_poseidon_circom *h, size_t n, zkp_poseidon_lp_detail *d) {
     zkp_poseidon_lp_detail f = {0};
     if (n != h->n_inputs) {
         f.inputs = n;
@@ -383,12 +383,12 @@ static zkp_status lp_count(const zkp_poseidon_hasher *h, size_t n, zkp_poseidon_
     return ZKP_OK;
 }
 
-static void lp_hash(const zkp_poseidon_hasher *h, zkp_fr *s) {
+static void lp_hash(const zkp_poseidon_circom *h, zkp_fr *s) {
     from_pub(&s[0], &h->domain_tag);
     hash_state(s, h->n_inputs + 1);
 }
 
-zkp_status zkp_poseidon_hasher_hash(const zkp_poseidon_hasher *h, const zkp_poseidon_fr *inputs, size_t n,
+zkp_status zkp_poseidon_circom_hash(const zkp_poseidon_circom *h, const zkp_poseidon_fr *inputs, size_t n,
                                     zkp_poseidon_fr *out, zkp_poseidon_lp_detail *d) {
     zkp_poseidon_lp_detail f = {0};
     if (!h || !out || (n && !inputs)) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, f);
@@ -437,7 +437,7 @@ static zkp_status lp_parse(const uint8_t *const *inputs, const size_t *lens, siz
     return ZKP_OK;
 }
 
-static zkp_status lp_hash_bytes(const zkp_poseidon_hasher *h, const uint8_t *const *inputs, const size_t *lens,
+static zkp_status lp_hash_bytes(const zkp_poseidon_circom *h, const uint8_t *const *inputs, const size_t *lens,
                                 size_t n, uint8_t out[32], int be, zkp_poseidon_lp_detail *d) {
     zkp_poseidon_lp_detail f = {0};
     if (!out) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, f);
@@ -453,7 +453,7 @@ static zkp_status lp_hash_bytes(const zkp_poseidon_hasher *h, const uint8_t *con
     zkp_fr s[ZKP_POSEIDON_MAX_WIDTH];
     zkp_status st = lp_parse(inputs, lens, n, s, be, d);
     if (st != ZKP_OK) return st;
-    zkp_poseidon_hasher one;
+    zkp_poseidon_circom one;
     if (!h) {
         if (n < 1 || n > ZKP_POSEIDON_LP_MAX_INPUTS) {
             f.inputs = n;
@@ -473,12 +473,12 @@ static zkp_status lp_hash_bytes(const zkp_poseidon_hasher *h, const uint8_t *con
     return lp_ok(d);
 }
 
-zkp_status zkp_poseidon_hasher_hash_bytes_be(const zkp_poseidon_hasher *h, const uint8_t *const *inputs,
+zkp_status zkp_poseidon_circom_hash_bytes_be(const zkp_poseidon_circom *h, const uint8_t *const *inputs,
                                              const size_t *lens, size_t n, uint8_t out[32], zkp_poseidon_lp_detail *d) {
     if (!h) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, (zkp_poseidon_lp_detail){0});
     return lp_hash_bytes(h, inputs, lens, n, out, 1, d);
 }
-zkp_status zkp_poseidon_hasher_hash_bytes_le(const zkp_poseidon_hasher *h, const uint8_t *const *inputs,
+zkp_status zkp_poseidon_circom_hash_bytes_le(const zkp_poseidon_circom *h, const uint8_t *const *inputs,
                                              const size_t *lens, size_t n, uint8_t out[32], zkp_poseidon_lp_detail *d) {
     if (!h) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, (zkp_poseidon_lp_detail){0});
     return lp_hash_bytes(h, inputs, lens, n, out, 0, d);

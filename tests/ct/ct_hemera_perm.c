@@ -49,7 +49,7 @@ int main(int argc, char **argv) {
         sink(st, 16);
         uint64_t a = 12345;
         secret(&a, 8);
-        a = zkp_goldilocks_inverse_vartime(a);
+        a = zkp_goldilocks_inv_vartime(a);
         sink(&a, 1);
         printf("planted: ran the variable-time forms on secrets\n");
         return 0;
@@ -87,7 +87,7 @@ int main(int argc, char **argv) {
             r[5] = zkp_goldilocks_reduce(a);
             r[6] = zkp_goldilocks_reduce128(a, b);
             r[7] = zkp_goldilocks_pow(a, b);
-            r[8] = zkp_goldilocks_inverse(a);
+            r[8] = zkp_goldilocks_inv(a);
             r[9] = zkp_goldilocks_pow(b, 0xFFFFFFFEFFFFFFFFull);
             sink(r, 10);
         }

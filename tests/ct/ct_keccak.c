@@ -50,7 +50,7 @@ static void run_level(uint8_t *buf, size_t cap) {
         for (size_t i = 0; i < 3; i++) {
             size_t len = (size_t[]){32, 64, 136}[i];
             if (8 * len > cap) continue;
-            ct_must(zkp_keccak_hash_many(algs[a], buf, len, len, 7, out, dl), "hash_many");
+            ct_must(zkp_keccak_hash_batch(algs[a], buf, len, len, 7, out, dl), "hash_many");
         }
     }
     uint8_t pair[32];
@@ -68,8 +68,8 @@ int main(int argc, char **argv) {
         for (size_t j = 0; j < sizeof buf; j++) buf[j] = (uint8_t)(j * 31 + l);
         ct_secret(buf, sizeof buf);
         run_level(buf, sizeof buf);
-        printf("ct_keccak: level %s (%s, %s) done\n", levels[l], zkp_keccakf1600_implementation(),
-               zkp_keccak_many_implementation());
+        printf("ct_keccak: level %s (%s, %s) done\n", levels[l], zkp_keccak_f1600_implementation(),
+               zkp_keccak_batch_implementation());
     }
     ct_must(zkp_cpu_force("native"), "cpu_force(native)");
     if (planted) {

@@ -31,30 +31,30 @@ static void check_tree(const uint8_t *msg, size_t len, size_t total, uint8_t ind
     for (size_t i = 0; i < total; i++) data[i] = len ? msg[i % len] ^ (uint8_t)(i / 4096) : (uint8_t)i;
     uint8_t want[32], got[32];
     hmref_root_fixed(data, total, want);
-    FUZZ_CHECK(zkp_hemera_root_fixed(total ? data : NULL, total, got) == ZKP_OK);
+    FUZZ_CHECK(zkp_hemera_tree_root_fixed(total ? data : NULL, total, 1, got) == ZKP_OK);
     FUZZ_CHECK(memcmp(got, want, 32) == 0);
-    FUZZ_CHECK(zkp_hemera_root_fixed_threads(total ? data : NULL, total, 2, got) == ZKP_OK);
+    FUZZ_CHECK(zkp_hemera_tree_root_fixed(total ? data : NULL, total, 2, got) == ZKP_OK);
     FUZZ_CHECK(memcmp(got, want, 32) == 0);
     uint8_t cdc_want[32];
     hmref_root_cdc(data, total, cdc_want);
-    FUZZ_CHECK(zkp_hemera_root_cdc(total ? data : NULL, total, got) == ZKP_OK);
+    FUZZ_CHECK(zkp_hemera_tree_root_cdc(total ? data : NULL, total, got) == ZKP_OK);
     FUZZ_CHECK(memcmp(got, cdc_want, 32) == 0);
 
     /* an inclusion proof for one chunk verifies, and a flipped byte does not */
-    uint64_t count = zkp_hemera_chunk_count(total), index = index_byte % count;
+    uint64_t count = zkp_hemera_tree_chunk_count(total), index = index_byte % count;
     uint8_t proof[ZKP_HEMERA_PROOF_MAX_BYTES];
     size_t plen = 0, want_len = 0;
-    FUZZ_CHECK(zkp_hemera_proof_size(total, index, &want_len) == ZKP_OK);
-    FUZZ_CHECK(zkp_hemera_proof_create(total ? data : NULL, total, index, proof, sizeof proof, &plen) == ZKP_OK);
+    FUZZ_CHECK(zkp_hemera_tree_proof_size(total, index, &want_len) == ZKP_OK);
+    FUZZ_CHECK(zkp_hemera_tree_proof(total ? data : NULL, total, index, proof, sizeof proof, &plen) == ZKP_OK);
     FUZZ_CHECK(plen == want_len);
     size_t off = (size_t)index * 4096, clen = total - off < 4096 ? total - off : 4096;
     const uint8_t *chunk = total ? data + off : NULL;
-    FUZZ_CHECK(zkp_hemera_proof_verify(want, chunk, clen, index, total, proof, plen) == ZKP_OK);
+    FUZZ_CHECK(zkp_hemera_tree_verify(want, chunk, clen, index, total, proof, plen) == ZKP_OK);
     if (clen) {
         data[off + clen / 2] ^= 0x40;
-        FUZZ_CHECK(zkp_hemera_proof_verify(want, chunk, clen, index, total, proof, plen) == ZKP_ERR_VERIFY);
+        FUZZ_CHECK(zkp_hemera_tree_verify(want, chunk, clen, index, total, proof, plen) == ZKP_ERR_VERIFY);
     }
-    FUZZ_CHECK(zkp_hemera_proof_verify(want, chunk, clen, count, total, proof, plen) == ZKP_ERR_RANGE);
+    FUZZ_CHECK(zkp_hemera_tree_verify(want, chunk, clen, count, total, proof, plen) == ZKP_ERR_RANGE);
     free(data);
 }
 

@@ -1,12 +1,12 @@
 /*
- * Hemera inclusion-proof verifier fuzz target (zkp_hemera_proof_verify).
+ * Hemera inclusion-proof verifier fuzz target (zkp_hemera_tree_verify).
  *
  * The verifier takes every byte from an untrusted party, so:
  *   - arbitrary (root, chunk, index, total_len, proof) never crash, never
  *     read past what they were given (ASan in the fuzz stage), and get the
  *     documented status: ZKP_ERR_RANGE exactly when index is past the chunk
  *     count, ZKP_ERR_PROOF_SHAPE exactly when proof_len is not
- *     zkp_hemera_proof_size(total_len, index), otherwise OK or ERR_VERIFY
+ *     zkp_hemera_tree_proof_size(total_len, index), otherwise OK or ERR_VERIFY
  *     (ERR_VERIFY whenever the chunk length is not the one total_len gives);
  *   - a proof the library made for data verifies against the data's root,
  *     and flipping any single bit of the proof or of the root makes it fail
@@ -37,14 +37,14 @@ static void fuzz_arbitrary(uint8_t flags, fz_cursor *c) {
     FUZZ_CHECK(proof != NULL);
     fz_bytes(c, proof, proof_len);
 
-    zkp_status st = zkp_hemera_proof_verify(root, chunk_len ? chunk : NULL, chunk_len, index, total,
+    zkp_status st = zkp_hemera_tree_verify(root, chunk_len ? chunk : NULL, chunk_len, index, total,
                                             proof_len ? proof : NULL, proof_len);
-    uint64_t count = zkp_hemera_chunk_count(total);
+    uint64_t count = zkp_hemera_tree_chunk_count(total);
     size_t want_size = 0;
     if (index >= count) {
         FUZZ_CHECK(st == ZKP_ERR_RANGE);
     } else {
-        FUZZ_CHECK(zkp_hemera_proof_size(total, index, &want_size) == ZKP_OK);
+        FUZZ_CHECK(zkp_hemera_tree_proof_size(total, index, &want_size) == ZKP_OK);
         uint64_t want_chunk = index + 1 < count ? CHUNK : total - (count - 1) * CHUNK;
         if (proof_len != want_size) FUZZ_CHECK(st == ZKP_ERR_PROOF_SHAPE);
         else if (chunk_len != want_chunk) FUZZ_CHECK(st == ZKP_ERR_VERIFY);
@@ -65,13 +65,13 @@ static void fuzz_valid(fz_cursor *c) {
     for (size_t i = 0; i < total; i++) data[i] = c->n ? c->p[i % c->n] ^ (uint8_t)(i >> 12) : (uint8_t)(i * 7);
 
     uint8_t root[ZKP_HEMERA_DIGEST_BYTES], proof[ZKP_HEMERA_PROOF_MAX_BYTES];
-    FUZZ_CHECK(zkp_hemera_root_fixed(total ? data : NULL, total, root) == ZKP_OK);
-    uint64_t count = zkp_hemera_chunk_count(total), index = index_byte % count;
+    FUZZ_CHECK(zkp_hemera_tree_root_fixed(total ? data : NULL, total, 1, root) == ZKP_OK);
+    uint64_t count = zkp_hemera_tree_chunk_count(total), index = index_byte % count;
     size_t plen = 0;
-    FUZZ_CHECK(zkp_hemera_proof_create(total ? data : NULL, total, index, proof, sizeof proof, &plen) == ZKP_OK);
+    FUZZ_CHECK(zkp_hemera_tree_proof(total ? data : NULL, total, index, proof, sizeof proof, &plen) == ZKP_OK);
     size_t off = (size_t)index * CHUNK, clen = total - off < CHUNK ? total - off : CHUNK;
     const uint8_t *chunk = clen ? data + off : NULL;
-    FUZZ_CHECK(zkp_hemera_proof_verify(root, chunk, clen, index, total, plen ? proof : NULL, plen) == ZKP_OK);
+    FUZZ_CHECK(zkp_hemera_tree_verify(root, chunk, clen, index, total, plen ? proof : NULL, plen) == ZKP_OK);
 
     /* Bits 0 .. 8*plen-1 are the proof's, the next 256 the root's. */
     size_t bits = 8 * plen + 8 * ZKP_HEMERA_DIGEST_BYTES;
@@ -79,15 +79,15 @@ static void fuzz_valid(fz_cursor *c) {
         size_t b = (start + (size_t)f * stride) % bits;
         uint8_t *byte = b < 8 * plen ? &proof[b / 8] : &root[b / 8 - plen];
         *byte ^= (uint8_t)(1u << (b % 8));
-        FUZZ_CHECK(zkp_hemera_proof_verify(root, chunk, clen, index, total, plen ? proof : NULL, plen) ==
+        FUZZ_CHECK(zkp_hemera_tree_verify(root, chunk, clen, index, total, plen ? proof : NULL, plen) ==
                    ZKP_ERR_VERIFY);
         *byte ^= (uint8_t)(1u << (b % 8));
     }
     /* a proof one sibling short or long is the wrong shape, not a forgery */
-    if (plen) FUZZ_CHECK(zkp_hemera_proof_verify(root, chunk, clen, index, total, proof, plen - 32) ==
+    if (plen) FUZZ_CHECK(zkp_hemera_tree_verify(root, chunk, clen, index, total, proof, plen - 32) ==
                          ZKP_ERR_PROOF_SHAPE);
     if (plen + 32 <= sizeof proof)
-        FUZZ_CHECK(zkp_hemera_proof_verify(root, chunk, clen, index, total, proof, plen + 32) ==
+        FUZZ_CHECK(zkp_hemera_tree_verify(root, chunk, clen, index, total, proof, plen + 32) ==
                    ZKP_ERR_PROOF_SHAPE);
     free(data);
 }

@@ -92,7 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(in != NULL && outs != NULL);
     for (size_t i = 0; i < many; i++)
         if (len) memcpy(in + i * stride, msg, len);
-    FUZZ_CHECK(zkp_keccak_hash_many(alg, in, len, stride, many, outs, outlen) == ZKP_OK);
+    FUZZ_CHECK(zkp_keccak_hash_batch(alg, in, len, stride, many, outs, outlen) == ZKP_OK);
     for (size_t i = 0; i < many; i++) FUZZ_CHECK(memcmp(outs + i * outlen, want, outlen) == 0);
     free(in);
     free(outs);

@@ -107,7 +107,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     zkp_poseidon_fr h, many[3], in3[3 * 16];
     FUZZ_CHECK(zkp_poseidon_hash(fr, n, &h) == ZKP_OK);
     for (int k = 0; k < 3; k++) memcpy(&in3[k * n], fr, n * sizeof fr[0]);
-    FUZZ_CHECK(zkp_poseidon_hash_many(in3, n, 3, many) == ZKP_OK);
+    FUZZ_CHECK(zkp_poseidon_hash_batch(in3, n, 3, many) == ZKP_OK);
     for (int k = 0; k < 3; k++) FUZZ_CHECK(memcmp(&many[k], &h, sizeof h) == 0);
     if (want == ZKP_OK) {
         uint8_t h_be[32];

@@ -173,17 +173,17 @@ HUGE_FN(h_ksq, {
     MUST_OK(zkp_keccak_init(&s, ZKP_SHAKE128));
     return zkp_keccak_squeeze(&s, O, v);
 })
-HUGE_FN(h_many_stride, return zkp_keccak_hash_many(ZKP_KECCAK_256, B, 64, v, 3, O, 32);)
-HUGE_FN(h_many_n, return zkp_keccak_hash_many(ZKP_KECCAK_256, B, 0, 0, v, O, 32);)
+HUGE_FN(h_many_stride, return zkp_keccak_hash_batch(ZKP_KECCAK_256, B, 64, v, 3, O, 32);)
+HUGE_FN(h_many_n, return zkp_keccak_hash_batch(ZKP_KECCAK_256, B, 0, 0, v, O, 32);)
 HUGE_FN(h_many_ptrs, {
     const uint8_t *p[2] = {B, B};
     size_t l[2] = {4, 4};
-    return zkp_keccak_hash_many_ptrs(ZKP_SHA3_256, p, l, v, O, 32);
+    return zkp_keccak_hash_batch_ptrs(ZKP_SHA3_256, p, l, v, O, 32);
 })
 HUGE_FN(h_ktb, return zkp_keccak_tree_build(ZKP_KECCAK_256, B, v, O, 1);)
 HUGE_FN(h_ktr, return zkp_keccak_tree_root(ZKP_KECCAK_256, B, ((size_t)1 << 63) >> (v == SIZE_MAX), O, 1);)
 HUGE_FN(h_ktrd, return zkp_keccak_tree_root_data(ZKP_KECCAK_256, B, v, 2, O, 1);)
-HUGE_FN(h_ktp, return zkp_keccak_tree_path(B, ((size_t)1 << 63) >> (v == SIZE_MAX), 0, O);)
+HUGE_FN(h_ktp, return zkp_keccak_tree_proof(B, ((size_t)1 << 63) >> (v == SIZE_MAX), 0, O);)
 HUGE_FN(h_ktv, return zkp_keccak_tree_verify(ZKP_KECCAK_256, O, B, 0, B, v);)
 
 /* Corrupt-state cell of a Keccak streaming call: each private field set to
@@ -229,9 +229,9 @@ static const char *keccak_corrupt(kstream_fn f) {
 static void probe_keccak(void) {
     const char *m = "keccak";
     /* permutation: in place, no pointer check (void) */
-    row(m, "zkp_keccakf1600", UNCHECKED, NA, NA, "in place", NA);
-    row(m, "zkp_keccakf1600_implementation", NA, NA, NA, NA, NA);
-    row(m, "zkp_keccak_many_implementation", NA, NA, NA, NA, NA);
+    row(m, "zkp_keccak_f1600", UNCHECKED, NA, NA, "in place", NA);
+    row(m, "zkp_keccak_f1600_implementation", NA, NA, NA, NA, NA);
+    row(m, "zkp_keccak_batch_implementation", NA, NA, NA, NA, NA);
     row(m, "zkp_keccak_digest_bytes", NA, NA, fmt("alg 99: %zu", zkp_keccak_digest_bytes((zkp_keccak_alg)99)), NA,
         NA);
 
@@ -329,26 +329,26 @@ static void probe_keccak(void) {
     /* hash_many: out over in (outputs written after each group's inputs are
      * read; the header says nothing) */
     for (int i = 0; i < 256; i++) B[i] = (uint8_t)i;
-    MUST_OK(zkp_keccak_hash_many(ZKP_KECCAK_256, B, 64, 64, 4, O, 32));
+    MUST_OK(zkp_keccak_hash_batch(ZKP_KECCAK_256, B, 64, 64, 4, O, 32));
     memcpy(B2, B, 256);
-    MUST_OK(zkp_keccak_hash_many(ZKP_KECCAK_256, B2, 64, 64, 4, B2, 32));
+    MUST_OK(zkp_keccak_hash_batch(ZKP_KECCAK_256, B2, 64, 64, 4, B2, 32));
     {
         const char *al_ = same("out=in", !memcmp(O, B2, 128));
-        row(m, "zkp_keccak_hash_many",
-        fmt("in,n>0: %s; in,len 0: %s; out: %s", sn(zkp_keccak_hash_many(ZKP_KECCAK_256, NULL, 64, 64, 2, O, 32)),
-            sn(zkp_keccak_hash_many(ZKP_KECCAK_256, NULL, 0, 0, 2, O, 32)),
-            sn(zkp_keccak_hash_many(ZKP_KECCAK_256, B, 64, 64, 2, NULL, 32))),
-        fmt("n 0: %s", sn(zkp_keccak_hash_many(ZKP_KECCAK_256, NULL, 64, 64, 0, NULL, 32))),
+        row(m, "zkp_keccak_hash_batch",
+        fmt("in,n>0: %s; in,len 0: %s; out: %s", sn(zkp_keccak_hash_batch(ZKP_KECCAK_256, NULL, 64, 64, 2, O, 32)),
+            sn(zkp_keccak_hash_batch(ZKP_KECCAK_256, NULL, 0, 0, 2, O, 32)),
+            sn(zkp_keccak_hash_batch(ZKP_KECCAK_256, B, 64, 64, 2, NULL, 32))),
+        fmt("n 0: %s", sn(zkp_keccak_hash_batch(ZKP_KECCAK_256, NULL, 64, 64, 0, NULL, 32))),
         fmt("stride: %s; n: %s", huge_cell(h_many_stride, NULL), huge_cell(h_many_n, NULL)),
         al_, NA);
     }
     {
         const uint8_t *p[2] = {B, NULL};
         size_t l[2] = {4, 4};
-        row(m, "zkp_keccak_hash_many_ptrs",
-            fmt("in[i],len>0: %s; lens: %s", sn(zkp_keccak_hash_many_ptrs(ZKP_SHA3_256, p, l, 2, O, 32)),
-                sn(zkp_keccak_hash_many_ptrs(ZKP_SHA3_256, p, NULL, 1, O, 32))),
-            fmt("n 0: %s", sn(zkp_keccak_hash_many_ptrs(ZKP_SHA3_256, NULL, NULL, 0, NULL, 32))),
+        row(m, "zkp_keccak_hash_batch_ptrs",
+            fmt("in[i],len>0: %s; lens: %s", sn(zkp_keccak_hash_batch_ptrs(ZKP_SHA3_256, p, l, 2, O, 32)),
+                sn(zkp_keccak_hash_batch_ptrs(ZKP_SHA3_256, p, NULL, 1, O, 32))),
+            fmt("n 0: %s", sn(zkp_keccak_hash_batch_ptrs(ZKP_SHA3_256, NULL, NULL, 0, NULL, 32))),
             huge_cell(h_many_ptrs, NULL), NA, NA);
     }
 
@@ -377,10 +377,10 @@ static void probe_keccak(void) {
             sn(zkp_keccak_tree_root_data(ZKP_KECCAK_256, B, 5, 2, NULL, 1))),
         fmt("n 0: %s", sn(zkp_keccak_tree_root_data(ZKP_KECCAK_256, B, 5, 0, O, 1))),
         fmt("leaf_size: %s", huge_cell(h_ktrd, NULL)), NA, NA);
-    row(m, "zkp_keccak_tree_path",
-        fmt("nodes: %s; path,n>1: %s; path,n 1: %s", sn(zkp_keccak_tree_path(NULL, 4, 0, O)),
-            sn(zkp_keccak_tree_path(B, 4, 0, NULL)), sn(zkp_keccak_tree_path(B, 1, 0, NULL))),
-        fmt("n 0: %s", sn(zkp_keccak_tree_path(B, 0, 0, O))), fmt("n 2^63: %s", huge_cell(h_ktp, NULL)), NA, NA);
+    row(m, "zkp_keccak_tree_proof",
+        fmt("nodes: %s; path,n>1: %s; path,n 1: %s", sn(zkp_keccak_tree_proof(NULL, 4, 0, O)),
+            sn(zkp_keccak_tree_proof(B, 4, 0, NULL)), sn(zkp_keccak_tree_proof(B, 1, 0, NULL))),
+        fmt("n 0: %s", sn(zkp_keccak_tree_proof(B, 0, 0, O))), fmt("n 2^63: %s", huge_cell(h_ktp, NULL)), NA, NA);
     row(m, "zkp_keccak_tree_verify",
         fmt("path,depth>0: %s; path,depth 0: %s; root: %s", sn(zkp_keccak_tree_verify(ZKP_KECCAK_256, O, B, 0, NULL, 3)),
             sn(zkp_keccak_tree_verify(ZKP_KECCAK_256, B, B, 0, NULL, 0)),
@@ -413,17 +413,17 @@ HUGE_FN(h_hxof, {
     return zkp_hemera_xof_fill(&x, O, v);
 })
 HUGE_FN(h_hleaf, return zkp_hemera_hash_leaf(B, v, 0, 0, O);)
-HUGE_FN(h_hrf, return zkp_hemera_root_fixed(B, v, O);)
-HUGE_FN(h_hrft, return zkp_hemera_root_fixed_threads(B, v, 2, O);)
-HUGE_FN(h_hcdc, return zkp_hemera_root_cdc(B, v, O);)
+HUGE_FN(h_hrf, return zkp_hemera_tree_root_fixed(B, v, 1, O);)
+HUGE_FN(h_hrft, return zkp_hemera_tree_root_fixed(B, v, 2, O);)
+HUGE_FN(h_hcdc, return zkp_hemera_tree_root_cdc(B, v, O);)
 HUGE_FN(h_hpc, {
     size_t pl;
-    return zkp_hemera_proof_create(B, v, 0, O, 64, &pl);
+    return zkp_hemera_tree_proof(B, v, 0, O, 64, &pl);
 })
-HUGE_FN(h_hpv, return zkp_hemera_proof_verify(O, B, v, 0, 100, O, 0);)
+HUGE_FN(h_hpv, return zkp_hemera_tree_verify(O, B, v, 0, 100, O, 0);)
 HUGE_FN(h_hps, {
     size_t sz;
-    return zkp_hemera_proof_size(UINT64_MAX, (uint64_t)v, &sz);
+    return zkp_hemera_tree_proof_size(UINT64_MAX, (uint64_t)v, &sz);
 })
 HUGE_FN(h_hnb, return zkp_hemera_hash_node_batch((const uint8_t(*)[64])B, v, 0, (uint8_t(*)[32])O);)
 HUGE_FN(h_hlb, {
@@ -583,13 +583,13 @@ static void probe_hemera(void) {
     }
 
     struct { const char *name; int kind; huge_fn h; } roots[] = {
-        {"zkp_hemera_root_fixed", 0, h_hrf}, {"zkp_hemera_root_fixed_threads", 1, h_hrft},
-        {"zkp_hemera_root_cdc", 2, h_hcdc}};
+        {"zkp_hemera_tree_root_fixed", 0, h_hrf}, {"zkp_hemera_tree_root_fixed", 1, h_hrft},
+        {"zkp_hemera_tree_root_cdc", 2, h_hcdc}};
     for (size_t i = 0; i < 3; i++) {
 #define ROOT(d, l, o)                                                                              \
-    (roots[i].kind == 0 ? zkp_hemera_root_fixed(d, l, o)                                           \
-     : roots[i].kind == 1 ? zkp_hemera_root_fixed_threads(d, l, 2, o)                              \
-                          : zkp_hemera_root_cdc(d, l, o))
+    (roots[i].kind == 0 ? zkp_hemera_tree_root_fixed(d, l, 1, o)                                           \
+     : roots[i].kind == 1 ? zkp_hemera_tree_root_fixed(d, l, 2, o)                              \
+                          : zkp_hemera_tree_root_cdc(d, l, o))
         for (int k = 0; k < 4096; k++) B[k] = (uint8_t)(k * 7);
         ROOT(B, 4096, O);
         memcpy(B2, B, 4096);
@@ -602,22 +602,22 @@ static void probe_hemera(void) {
         }
 #undef ROOT
     }
-    row(m, "zkp_hemera_chunk_count", NA, fmt("0: %llu", (unsigned long long)zkp_hemera_chunk_count(0)),
-        fmt("u64 max: %llu", (unsigned long long)zkp_hemera_chunk_count(UINT64_MAX)), NA, NA);
+    row(m, "zkp_hemera_tree_chunk_count", NA, fmt("0: %llu", (unsigned long long)zkp_hemera_tree_chunk_count(0)),
+        fmt("u64 max: %llu", (unsigned long long)zkp_hemera_tree_chunk_count(UINT64_MAX)), NA, NA);
     size_t sz;
-    row(m, "zkp_hemera_proof_size", sn(zkp_hemera_proof_size(0, 0, NULL)), sn(zkp_hemera_proof_size(0, 0, &sz)),
+    row(m, "zkp_hemera_tree_proof_size", sn(zkp_hemera_tree_proof_size(0, 0, NULL)), sn(zkp_hemera_tree_proof_size(0, 0, &sz)),
         fmt("index: %s", huge_cell(h_hps, NULL)), NA, NA);
     size_t pl;
-    row(m, "zkp_hemera_proof_create",
-        fmt("data,len>0: %s; proof,cap>0: %s; proof_len: %s", sn(zkp_hemera_proof_create(NULL, 1, 0, O, 64, &pl)),
-            sn(zkp_hemera_proof_create(B, 8192, 0, NULL, 64, &pl)), sn(zkp_hemera_proof_create(B, 1, 0, O, 64, NULL))),
-        fmt("len 0: %s; cap 0, 2 chunks: %s", sn(zkp_hemera_proof_create(NULL, 0, 0, NULL, 0, &pl)),
-            sn(zkp_hemera_proof_create(B, 8192, 0, NULL, 0, &pl))),
+    row(m, "zkp_hemera_tree_proof",
+        fmt("data,len>0: %s; proof,cap>0: %s; proof_len: %s", sn(zkp_hemera_tree_proof(NULL, 1, 0, O, 64, &pl)),
+            sn(zkp_hemera_tree_proof(B, 8192, 0, NULL, 64, &pl)), sn(zkp_hemera_tree_proof(B, 1, 0, O, 64, NULL))),
+        fmt("len 0: %s; cap 0, 2 chunks: %s", sn(zkp_hemera_tree_proof(NULL, 0, 0, NULL, 0, &pl)),
+            sn(zkp_hemera_tree_proof(B, 8192, 0, NULL, 0, &pl))),
         fmt("len: %s", huge_cell(h_hpc, NULL)), NA, NA);
-    row(m, "zkp_hemera_proof_verify",
-        fmt("root: %s; chunk,len>0: %s; proof,len>0: %s", sn(zkp_hemera_proof_verify(NULL, B, 1, 0, 1, NULL, 0)),
-            sn(zkp_hemera_proof_verify(O, NULL, 1, 0, 1, NULL, 0)), sn(zkp_hemera_proof_verify(O, B, 1, 0, 1, NULL, 32))),
-        fmt("empty data, wrong root: %s", sn(zkp_hemera_proof_verify(B2 + 100, NULL, 0, 0, 0, NULL, 0))),
+    row(m, "zkp_hemera_tree_verify",
+        fmt("root: %s; chunk,len>0: %s; proof,len>0: %s", sn(zkp_hemera_tree_verify(NULL, B, 1, 0, 1, NULL, 0)),
+            sn(zkp_hemera_tree_verify(O, NULL, 1, 0, 1, NULL, 0)), sn(zkp_hemera_tree_verify(O, B, 1, 0, 1, NULL, 32))),
+        fmt("empty data, wrong root: %s", sn(zkp_hemera_tree_verify(B2 + 100, NULL, 0, 0, 0, NULL, 0))),
         fmt("chunk_len: %s", huge_cell(h_hpv, NULL)), NA, NA);
     for (int k = 0; k < 256; k++) B[k] = (uint8_t)(k * 5);
     MUST_OK(zkp_hemera_hash_node_batch((const uint8_t(*)[64])B, 4, 0, (uint8_t(*)[32])O));
@@ -658,8 +658,8 @@ static void probe_goldilocks(void) {
         {"zkp_goldilocks_mul", zkp_goldilocks_mul(M, M)},
         {"zkp_goldilocks_square", zkp_goldilocks_square(M)},
         {"zkp_goldilocks_pow", zkp_goldilocks_pow(M, M)},
-        {"zkp_goldilocks_inverse", zkp_goldilocks_inverse(P)},
-        {"zkp_goldilocks_inverse_vartime", zkp_goldilocks_inverse_vartime(P)},
+        {"zkp_goldilocks_inv", zkp_goldilocks_inv(P)},
+        {"zkp_goldilocks_inv_vartime", zkp_goldilocks_inv_vartime(P)},
     };
     for (size_t i = 0; i < sizeof r / sizeof r[0]; i++) {
         if (r[i].v >= P) g_bad++;
@@ -671,19 +671,19 @@ static void probe_goldilocks(void) {
 
 HUGE_FN(h_phm, {
     zkp_poseidon_fr in[4] = {{{0}}}, out[4];
-    return zkp_poseidon_hash_many(in, 2, v, out);
+    return zkp_poseidon_hash_batch(in, 2, v, out);
 })
 HUGE_FN(h_pmr, {
     zkp_poseidon_fr in[2] = {{{0}}}, out;
-    return zkp_poseidon_merkle_root(in, ((size_t)1 << 63) >> (v == SIZE_MAX ? 4 : 0), &out);
+    return zkp_poseidon_tree_root(in, ((size_t)1 << 63) >> (v == SIZE_MAX ? 4 : 0), &out);
 })
 HUGE_FN(h_pmt, {
     zkp_poseidon_fr in[2] = {{{0}}}, out[3];
-    return zkp_poseidon_merkle_tree(in, ((size_t)1 << 63) >> (v == SIZE_MAX ? 4 : 0), out);
+    return zkp_poseidon_tree_build(in, ((size_t)1 << 63) >> (v == SIZE_MAX ? 4 : 0), out);
 })
 HUGE_FN(h_ppr, {
     zkp_poseidon_fr in[2] = {{{0}}}, out;
-    return zkp_poseidon_merkle_path_root(in, 0, in, v, &out);
+    return zkp_poseidon_tree_proof_root(in, 0, in, v, &out);
 })
 HUGE_FN(h_pbytes, {
     const uint8_t *p[2] = {B, B};
@@ -691,17 +691,17 @@ HUGE_FN(h_pbytes, {
     return zkp_poseidon_hash_bytes_be(p, l, v, O, NULL);
 })
 HUGE_FN(h_phbytes, {
-    zkp_poseidon_hasher h;
+    zkp_poseidon_circom h;
     MUST_OK(zkp_poseidon_new_circom(&h, 2, NULL));
     const uint8_t *p[2] = {B, B};
     size_t l[2] = {32, 32};
-    return zkp_poseidon_hasher_hash_bytes_le(&h, p, l, v, O, NULL);
+    return zkp_poseidon_circom_hash_bytes_le(&h, p, l, v, O, NULL);
 })
 HUGE_FN(h_phh, {
-    zkp_poseidon_hasher h;
+    zkp_poseidon_circom h;
     MUST_OK(zkp_poseidon_new_circom(&h, 2, NULL));
     zkp_poseidon_fr in[2] = {{{0}}}, out;
-    return zkp_poseidon_hasher_hash(&h, in, v, &out, NULL);
+    return zkp_poseidon_circom_hash(&h, in, v, &out, NULL);
 })
 
 /* Poseidon hasher with overwritten fields: every use. */
@@ -713,7 +713,7 @@ static const char *poseidon_corrupt(int which) {
     memset(B, 0, 32);
     for (int i = 0; i < 16; i++) p[i] = B, l[i] = 32;
     for (int c = 0; c < 8; c++) {
-        zkp_poseidon_hasher h;
+        zkp_poseidon_circom h;
         MUST_OK(zkp_poseidon_new_circom(&h, 2, NULL));
         size_t n = 2;
         switch (c) {
@@ -726,9 +726,9 @@ static const char *poseidon_corrupt(int which) {
         case 6: memset(&h, 0, sizeof h); break;
         case 7: memset(&h, 0xA5, sizeof h); break;
         }
-        zkp_status st = which == 0   ? zkp_poseidon_hasher_hash(&h, in, n, &out, NULL)
-                        : which == 1 ? zkp_poseidon_hasher_hash_bytes_be(&h, p, l, n, O, NULL)
-                                     : zkp_poseidon_hasher_hash_bytes_le(&h, p, l, n, O, NULL);
+        zkp_status st = which == 0   ? zkp_poseidon_circom_hash(&h, in, n, &out, NULL)
+                        : which == 1 ? zkp_poseidon_circom_hash_bytes_be(&h, p, l, n, O, NULL)
+                                     : zkp_poseidon_circom_hash_bytes_le(&h, p, l, n, O, NULL);
         seen |= 1u << st;
     }
     return state_cell(seen);
@@ -772,43 +772,43 @@ static void probe_poseidon(void) {
     memcpy(st, in, sizeof st);
     row(m, "zkp_poseidon_permute", sn(zkp_poseidon_permute(NULL, 3)), fmt("t 0: %s", sn(zkp_poseidon_permute(st, 0))),
         fmt("t: %s", sn(zkp_poseidon_permute(st, SIZE_MAX))), "in place", NA);
-    MUST_OK(zkp_poseidon_hash_many(in, 2, 4, outs));
+    MUST_OK(zkp_poseidon_hash_batch(in, 2, 4, outs));
     memcpy(st, in, sizeof st);
-    MUST_OK(zkp_poseidon_hash_many(st, 2, 4, st));
+    MUST_OK(zkp_poseidon_hash_batch(st, 2, 4, st));
     {
         const char *al_ = same("outs=inputs", !memcmp(outs, st, 4 * 32));
-        row(m, "zkp_poseidon_hash_many",
-        fmt("count>0: %s; count 0: %s", sn(zkp_poseidon_hash_many(NULL, 2, 3, &out)),
-            sn(zkp_poseidon_hash_many(NULL, 2, 0, NULL))),
-        fmt("n 0: %s", sn(zkp_poseidon_hash_many(in, 0, 1, &out))), fmt("count: %s", huge_cell(h_phm, NULL)),
+        row(m, "zkp_poseidon_hash_batch",
+        fmt("count>0: %s; count 0: %s", sn(zkp_poseidon_hash_batch(NULL, 2, 3, &out)),
+            sn(zkp_poseidon_hash_batch(NULL, 2, 0, NULL))),
+        fmt("n 0: %s", sn(zkp_poseidon_hash_batch(in, 0, 1, &out))), fmt("count: %s", huge_cell(h_phm, NULL)),
         al_, NA);
     }
-    MUST_OK(zkp_poseidon_merkle_root(in, 8, &out));
-    row(m, "zkp_poseidon_merkle_root",
-        fmt("leaves: %s; root: %s", sn(zkp_poseidon_merkle_root(NULL, 4, &out)), sn(zkp_poseidon_merkle_root(in, 4, NULL))),
-        fmt("n 0: %s", sn(zkp_poseidon_merkle_root(in, 0, &out))), fmt("n 2^k: %s", huge_cell(h_pmr, NULL)), NA, NA);
+    MUST_OK(zkp_poseidon_tree_root(in, 8, &out));
+    row(m, "zkp_poseidon_tree_root",
+        fmt("leaves: %s; root: %s", sn(zkp_poseidon_tree_root(NULL, 4, &out)), sn(zkp_poseidon_tree_root(in, 4, NULL))),
+        fmt("n 0: %s", sn(zkp_poseidon_tree_root(in, 0, &out))), fmt("n 2^k: %s", huge_cell(h_pmr, NULL)), NA, NA);
     {
         zkp_poseidon_fr nodes[15], n2[15];
-        MUST_OK(zkp_poseidon_merkle_tree(in, 8, nodes));
+        MUST_OK(zkp_poseidon_tree_build(in, 8, nodes));
         memcpy(n2, in, 8 * 32);
-        MUST_OK(zkp_poseidon_merkle_tree(n2, 8, n2));
+        MUST_OK(zkp_poseidon_tree_build(n2, 8, n2));
         {
             const char *al_ = same("nodes=leaves", !memcmp(nodes, n2, sizeof nodes));
-            row(m, "zkp_poseidon_merkle_tree",
-            fmt("leaves: %s; nodes: %s", sn(zkp_poseidon_merkle_tree(NULL, 4, nodes)),
-                sn(zkp_poseidon_merkle_tree(in, 4, NULL))),
-            fmt("n 0: %s", sn(zkp_poseidon_merkle_tree(in, 0, nodes))), fmt("n 2^k: %s", huge_cell(h_pmt, NULL)),
+            row(m, "zkp_poseidon_tree_build",
+            fmt("leaves: %s; nodes: %s", sn(zkp_poseidon_tree_build(NULL, 4, nodes)),
+                sn(zkp_poseidon_tree_build(in, 4, NULL))),
+            fmt("n 0: %s", sn(zkp_poseidon_tree_build(in, 0, nodes))), fmt("n 2^k: %s", huge_cell(h_pmt, NULL)),
             al_, NA);
         }
     }
-    row(m, "zkp_poseidon_merkle_path_root",
-        fmt("siblings,depth>0: %s; siblings,depth 0: %s", sn(zkp_poseidon_merkle_path_root(in, 0, NULL, 2, &out)),
-            sn(zkp_poseidon_merkle_path_root(in, 0, NULL, 0, &out))),
-        fmt("depth 0: %s", sn(zkp_poseidon_merkle_path_root(in, 0, in, 0, &out))),
+    row(m, "zkp_poseidon_tree_proof_root",
+        fmt("siblings,depth>0: %s; siblings,depth 0: %s", sn(zkp_poseidon_tree_proof_root(in, 0, NULL, 2, &out)),
+            sn(zkp_poseidon_tree_proof_root(in, 0, NULL, 0, &out))),
+        fmt("depth 0: %s", sn(zkp_poseidon_tree_proof_root(in, 0, in, 0, &out))),
         fmt("depth: %s", huge_cell(h_ppr, NULL)), NA, NA);
     row(m, "zkp_poseidon_lp_error_name", NA, NA, fmt("99: %s", zkp_poseidon_lp_error_name((zkp_poseidon_lp_error)99)),
         NA, NA);
-    zkp_poseidon_hasher h;
+    zkp_poseidon_circom h;
     row(m, "zkp_poseidon_new_circom", sn(zkp_poseidon_new_circom(NULL, 2, NULL)),
         fmt("n 0: %s", sn(zkp_poseidon_new_circom(&h, 0, NULL))), fmt("n: %s", sn(zkp_poseidon_new_circom(&h, SIZE_MAX, NULL))),
         NA, "re-init: OK");
@@ -818,18 +818,18 @@ static void probe_poseidon(void) {
         fmt("n 0: %s", sn(zkp_poseidon_with_domain_tag_circom(&h, 0, &in[0], NULL))),
         fmt("n: %s", sn(zkp_poseidon_with_domain_tag_circom(&h, SIZE_MAX, &in[0], NULL))), NA, "re-init: OK");
     MUST_OK(zkp_poseidon_new_circom(&h, 2, NULL));
-    row(m, "zkp_poseidon_hasher_hash",
-        fmt("h: %s; inputs,n>0: %s; out: %s", sn(zkp_poseidon_hasher_hash(NULL, in, 2, &out, NULL)),
-            sn(zkp_poseidon_hasher_hash(&h, NULL, 2, &out, NULL)), sn(zkp_poseidon_hasher_hash(&h, in, 2, NULL, NULL))),
-        fmt("n 0: %s", sn(zkp_poseidon_hasher_hash(&h, NULL, 0, &out, NULL))), fmt("n: %s", huge_cell(h_phh, NULL)), NA,
+    row(m, "zkp_poseidon_circom_hash",
+        fmt("h: %s; inputs,n>0: %s; out: %s", sn(zkp_poseidon_circom_hash(NULL, in, 2, &out, NULL)),
+            sn(zkp_poseidon_circom_hash(&h, NULL, 2, &out, NULL)), sn(zkp_poseidon_circom_hash(&h, in, 2, NULL, NULL))),
+        fmt("n 0: %s", sn(zkp_poseidon_circom_hash(&h, NULL, 0, &out, NULL))), fmt("n: %s", huge_cell(h_phh, NULL)), NA,
         poseidon_corrupt(0));
     const uint8_t *p[2] = {B, B};
     size_t l[2] = {32, 32};
     for (int be = 1; be >= 0; be--) {
-        zkp_status (*f)(const zkp_poseidon_hasher *, const uint8_t *const *, const size_t *, size_t, uint8_t *,
+        zkp_status (*f)(const zkp_poseidon_circom *, const uint8_t *const *, const size_t *, size_t, uint8_t *,
                         zkp_poseidon_lp_detail *) =
-            be ? zkp_poseidon_hasher_hash_bytes_be : zkp_poseidon_hasher_hash_bytes_le;
-        row(m, be ? "zkp_poseidon_hasher_hash_bytes_be" : "zkp_poseidon_hasher_hash_bytes_le",
+            be ? zkp_poseidon_circom_hash_bytes_be : zkp_poseidon_circom_hash_bytes_le;
+        row(m, be ? "zkp_poseidon_circom_hash_bytes_be" : "zkp_poseidon_circom_hash_bytes_le",
             fmt("h: %s; inputs: %s; lens: %s; out: %s", sn(f(NULL, p, l, 2, O, NULL)), sn(f(&h, NULL, l, 2, O, NULL)),
                 sn(f(&h, p, NULL, 2, O, NULL)), sn(f(&h, p, l, 2, NULL, NULL))),
             fmt("n 0: %s", sn(f(&h, NULL, NULL, 0, O, NULL))), fmt("n: %s", be ? huge_cell(h_pbytes, NULL) : huge_cell(h_phbytes, NULL)),

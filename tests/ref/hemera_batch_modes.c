@@ -6,9 +6,10 @@
  *    the library's single forms zkp_hemera_hash_leaf / hash_node / root_fixed;
  *  - hash_node_batch / hash_leaf_batch (equal and unequal lengths, every
  *    kernel at every CPU level) == the references lane by lane;
- *  - zkp_hemera_root_fixed_threads == the recursive reference for every
+ *  - zkp_hemera_tree_root_fixed == the recursive reference for every
  *    size around the chunk boundaries and random large inputs, thread
- *    counts 1, 2, 3, 8;
+ *    counts 1, 2, 3, 8 (1: the heap-free stack merge, more: the level-by-
+ *    level batch path), and that batch path on one thread too;
  *  - tests/vectors/hemera.json families permutation (+ the trace's final
  *    state) through every batch kernel, hash_generated (reference sponge),
  *    hash_leaf, hash_node, tree_fixed_4k through the batch paths.
@@ -18,6 +19,7 @@
 
 #include "harness.h"
 #include "hemera/batch_internal.h"
+#include "hemera/modes.h"
 #include "hemera_batch_tests.h"
 #include "json.h"
 #include "zkprim/hemera.h"
@@ -251,7 +253,7 @@ static void test_vectors(void) {
         CHECK_EQ_BYTES(out[1], want, 32);
     }
 
-    th_section("vectors: tree_fixed_4k through root_fixed_threads (1, 2, 3, 8 threads)");
+    th_section("vectors: tree_fixed_4k through tree_root_fixed (1, 2, 3, 8 threads)");
     const json *tf = json_get(g_vec, "tree_fixed_4k");
     for (size_t i = 0; tf && i < tf->n; i++) {
         const json *e = json_at(tf, i);
@@ -261,7 +263,7 @@ static void test_vectors(void) {
         static const unsigned th[4] = {1, 2, 3, 8};
         for (unsigned t = 0; t < 4; t++) {
             memset(got, 0, 32);
-            CHECK_STATUS(zkp_hemera_root_fixed_threads(m, len, th[t], got), ZKP_OK);
+            CHECK_STATUS(zkp_hemera_tree_root_fixed(m, len, th[t], got), ZKP_OK);
             CHECK_EQ_BYTES(got, want, 32);
         }
         free(m);
@@ -342,12 +344,14 @@ static void tree_level(void *ctx) {
     for (size_t len = 0; len <= maxlen; len += len < 200 ? 1 : 997) {
         uint8_t want[32], got[32], single[32];
         ref_root_fixed(b.p, len, want);
-        CHECK_STATUS(zkp_hemera_root_fixed(b.p, len, single), ZKP_OK); /* the single-thread root */
-        CHECK_MSG(!memcmp(single, want, 32), "zkp_hemera_root_fixed len %zu differs from the reference", len);
+        CHECK_STATUS(zkp_hemera_tree_root_fixed(b.p, len, 1, single), ZKP_OK); /* the single-thread root */
+        CHECK_MSG(!memcmp(single, want, 32), "zkp_hemera_tree_root_fixed len %zu differs from the reference", len);
         for (unsigned t = 0; t < 4; t++) {
-            CHECK_STATUS(zkp_hemera_root_fixed_threads(b.p, len, th[t], got), ZKP_OK);
-            CHECK_MSG(!memcmp(got, want, 32), "root_fixed_threads len %zu threads %u level %s", len, th[t], th_level());
+            CHECK_STATUS(zkp_hemera_tree_root_fixed(b.p, len, th[t], got), ZKP_OK);
+            CHECK_MSG(!memcmp(got, want, 32), "tree_root_fixed len %zu threads %u level %s", len, th[t], th_level());
         }
+        CHECK_STATUS(zkpi_hb_tree_root_levels(b.p, len, 1, got), ZKP_OK);
+        CHECK_MSG(!memcmp(got, want, 32), "batch levels len %zu one thread level %s", len, th_level());
     }
     for (unsigned c = 1; c <= 5; c++)
         for (int d = -1; d <= 1; d++) {
@@ -355,15 +359,15 @@ static void tree_level(void *ctx) {
             uint8_t want[32], got[32];
             ref_root_fixed(b.p, len, want);
             for (unsigned t = 0; t < 4; t++) {
-                CHECK_STATUS(zkp_hemera_root_fixed_threads(b.p, len, th[t], got), ZKP_OK);
-                CHECK_MSG(!memcmp(got, want, 32), "root_fixed_threads len %zu threads %u", len, th[t]);
+                CHECK_STATUS(zkp_hemera_tree_root_fixed(b.p, len, th[t], got), ZKP_OK);
+                CHECK_MSG(!memcmp(got, want, 32), "tree_root_fixed len %zu threads %u", len, th[t]);
             }
         }
     TH_BUF_FREE(b);
 }
 
 static void tree_large(void) {
-    th_section("root_fixed_threads: random large inputs, 1/2/3/8 threads");
+    th_section("tree_root_fixed: random large inputs, 1/2/3/8 threads");
     uint64_t reps = th_count(3);
     if (reps > 4) reps = 4; /* each input is hundreds of chunks: keep deep and qemu runs bounded */
     for (uint64_t r = 0; r < reps; r++) {
@@ -372,13 +376,15 @@ static void tree_large(void) {
         th_rand_bytes(d, len);
         uint8_t want[32], got[32], single[32];
         ref_root_fixed(d, len, want);
-        CHECK_STATUS(zkp_hemera_root_fixed(d, len, single), ZKP_OK);
+        CHECK_STATUS(zkp_hemera_tree_root_fixed(d, len, 1, single), ZKP_OK);
         CHECK_EQ_BYTES(single, want, 32);
         static const unsigned th[4] = {1, 2, 3, 8};
         for (unsigned t = 0; t < 4; t++) {
-            CHECK_STATUS(zkp_hemera_root_fixed_threads(d, len, th[t], got), ZKP_OK);
+            CHECK_STATUS(zkp_hemera_tree_root_fixed(d, len, th[t], got), ZKP_OK);
             CHECK_MSG(!memcmp(got, want, 32), "large root len %zu threads %u", len, th[t]);
         }
+        CHECK_STATUS(zkpi_hb_tree_root_levels(d, len, 1, got), ZKP_OK);
+        CHECK_MSG(!memcmp(got, want, 32), "large root len %zu batch levels, one thread", len);
         free(d);
     }
 }
@@ -391,7 +397,7 @@ void hemera_batch_mode_tests(void) {
     for (uint64_t r = reps; r > 0; r--) th_for_each_cpu_level(node_level, NULL);
     th_section("hash_leaf_batch == single, equal and unequal lengths (all kernels, all levels)");
     for (uint64_t r = reps; r > 0; r--) th_for_each_cpu_level(leaf_level, NULL);
-    th_section("root_fixed_threads == recursive reference, sizes 0..5 chunks (all levels)");
+    th_section("tree_root_fixed == recursive reference, sizes 0..5 chunks (all levels)");
     th_for_each_cpu_level(tree_level, NULL);
     tree_large();
 
@@ -408,8 +414,8 @@ void hemera_batch_mode_tests(void) {
     uint8_t want[32];
     ref_leaf(NULL, 0, 0, 1, want);
     CHECK_EQ_BYTES(o, want, 32);
-    CHECK_STATUS(zkp_hemera_root_fixed_threads(NULL, 0, 2, o), ZKP_OK);
+    CHECK_STATUS(zkp_hemera_tree_root_fixed(NULL, 0, 2, o), ZKP_OK);
     CHECK_EQ_BYTES(o, want, 32);
-    CHECK_STATUS(zkp_hemera_root_fixed_threads(NULL, 5, 2, o), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_hemera_root_fixed_threads(o, 5, 2, NULL), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_hemera_tree_root_fixed(NULL, 5, 2, o), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_hemera_tree_root_fixed(o, 5, 2, NULL), ZKP_ERR_NULL);
 }

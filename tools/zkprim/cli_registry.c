@@ -31,8 +31,8 @@ const cli_tree_algo *const cli_tree_algos[] = {
 const size_t cli_tree_algo_count = sizeof cli_tree_algos / sizeof cli_tree_algos[0] - 1;
 
 const cli_primitive cli_primitives[] = {
-    {"keccak-f1600", zkp_keccakf1600_implementation},
-    {"keccak hash_many / tree", zkp_keccak_many_implementation},
+    {"keccak-f1600", zkp_keccak_f1600_implementation},
+    {"keccak hash_many / tree", zkp_keccak_batch_implementation},
     {"hemera permute", zkp_hemera_permute_implementation},
     {"hemera permute_batch", zkp_hemera_permute_batch_implementation},
     {"gf2 (binary fields)", zkp_gf2_implementation},

@@ -11,7 +11,7 @@
  *   bytes 8..16   total data length in bytes, u64 little-endian
  *   bytes 16..24  chunk index, u64 little-endian
  *   bytes 24..    sibling digests, bottom-up, 32 bytes each
- *                 (zkp_hemera_proof_create; count = zkp_hemera_proof_size / 32)
+ *                 (zkp_hemera_tree_proof; count = zkp_hemera_tree_proof_size / 32)
  * The header lets `verify` take either the whole file or just the chunk as
  * DATA: a DATA file of exactly the total length is the whole file (chunk
  * INDEX is cut out of it), anything else is the chunk itself.
@@ -67,9 +67,9 @@ static int hemera_root(int argc, char **argv) {
         return cli_usage_error("tree", "--threads applies to the fixed tree, not --cdc");
     }
     /* The fixed root always goes through the batched path (same root as
-     * zkp_hemera_root_fixed, whatever the thread count). */
-    zkp_status st = cdc ? zkp_hemera_root_cdc(data, len, root)
-                        : zkp_hemera_root_fixed_threads(data, len, (unsigned)threads, root);
+     * zkp_hemera_tree_root_fixed, whatever the thread count). */
+    zkp_status st = cdc ? zkp_hemera_tree_root_cdc(data, len, root)
+                        : zkp_hemera_tree_root_fixed(data, len, (unsigned)threads, root);
     free(data);
     if (st != ZKP_OK) {
         fprintf(stderr, "zkprim tree: %s: %s\n", file, zkp_status_str(st));
@@ -91,7 +91,7 @@ static int hemera_prove(int argc, char **argv) {
     size_t len;
     uint8_t *data = cli_read_all(argv[2], &len);
     if (!data) return 1;
-    uint64_t n = zkp_hemera_chunk_count(len);
+    uint64_t n = zkp_hemera_tree_chunk_count(len);
     if (index >= n) {
         fprintf(stderr, "zkprim tree: %s: chunk %llu out of range (the file has %llu chunk%s of 4096 bytes)\n",
                 argv[2], (unsigned long long)index, (unsigned long long)n, n == 1 ? "" : "s");
@@ -100,7 +100,7 @@ static int hemera_prove(int argc, char **argv) {
     }
     uint8_t buf[PROOF_HEADER + ZKP_HEMERA_PROOF_MAX_BYTES];
     size_t plen = 0;
-    zkp_status st = zkp_hemera_proof_create(data, len, index, buf + PROOF_HEADER, ZKP_HEMERA_PROOF_MAX_BYTES, &plen);
+    zkp_status st = zkp_hemera_tree_proof(data, len, index, buf + PROOF_HEADER, ZKP_HEMERA_PROOF_MAX_BYTES, &plen);
     free(data);
     if (st != ZKP_OK) {
         fprintf(stderr, "zkprim tree: %s: %s\n", argv[2], zkp_status_str(st));
@@ -155,7 +155,7 @@ static int hemera_verify(int argc, char **argv) {
                  (unsigned long long)le64(proof + 16), (unsigned long long)index);
         rc = failed(why);
     } else {
-        uint64_t total = le64(proof + 8), n = zkp_hemera_chunk_count(total);
+        uint64_t total = le64(proof + 8), n = zkp_hemera_tree_chunk_count(total);
         const uint8_t *chunk = data;
         size_t clen = dlen;
         if ((uint64_t)dlen == total && index < n) {  /* the whole file: cut chunk INDEX out */
@@ -163,7 +163,7 @@ static int hemera_verify(int argc, char **argv) {
             chunk = data + off;
             clen = dlen - off < ZKP_HEMERA_CHUNK_BYTES ? dlen - off : ZKP_HEMERA_CHUNK_BYTES;
         }
-        zkp_status st = zkp_hemera_proof_verify(root, chunk, clen, index, total, proof + PROOF_HEADER,
+        zkp_status st = zkp_hemera_tree_verify(root, chunk, clen, index, total, proof + PROOF_HEADER,
                                                 plen - PROOF_HEADER);
         switch (st) {
         case ZKP_OK:
