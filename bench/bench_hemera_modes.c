@@ -115,7 +115,7 @@ static void run_leaf4k(void *c, uint64_t iters) {
 
 static void run_node(void *c, uint64_t iters) {
     mctx *m = c;
-    for (uint64_t i = 0; i < iters; i++) BENCH_CHECK(zkp_hemera_hash_node(m->out, m->r, 0, m->out));
+    for (uint64_t i = 0; i < iters; i++) zkp_hemera_hash_node(m->out, m->r, 0, m->out);
     bench_sink(m->out, 32);
 }
 

@@ -163,7 +163,7 @@ static void run_sha3_perm(void *ctx, uint64_t iters) {
 static void run_tree(kctx *c, uint64_t iters, size_t leaves, unsigned threads) {
     /* nodes == leaves: the first `leaves` nodes of the buffer are the leaves */
     for (uint64_t i = 0; i < iters; i++)
-        BENCH_CHECK(zkp_keccak_tree_build(ZKP_KECCAK_256, c->buf, leaves, c->buf, threads));
+        BENCH_CHECK(zkp_keccak_tree_build(ZKP_KECCAK_256, c->buf, leaves, threads, c->buf));
     bench_sink(c->buf + 32 * (2 * leaves - 2), 32);
 }
 static void run_tree1(void *ctx, uint64_t iters) { run_tree(ctx, iters, TREE_LEAVES, 1); }

@@ -49,7 +49,7 @@ int main(int argc, char **argv) {
     } else if (!strcmp(argv[1], "tree")) {
         /* n nodes' worth of 2^12-leaf Keccak-256 trees (n / 4095 builds) */
         static uint8_t nodes[32 * (2 * 4096 - 1)];
-        for (long i = 0; i < n; i += 4095) bad |= zkp_keccak_tree_build(ZKP_KECCAK_256, nodes, 4096, nodes, 1);
+        for (long i = 0; i < n; i += 4095) bad |= zkp_keccak_tree_build(ZKP_KECCAK_256, nodes, 4096, 1, nodes);
         buf[0] = nodes[32 * (2 * 4096 - 2)];
     } else {
         return 2;

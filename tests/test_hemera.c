@@ -102,8 +102,11 @@ static void check_inverse(uint64_t a) {
     ok &= gl_inv_vartime(a) == want;
     ok &= gl_canon(gl_inv_chain(a)) == want;
     ok &= gl_canon_ct(gl_inv_chain_ct(a)) == want;
-    ok &= zkp_goldilocks_inv(a) == want;
-    ok &= zkp_goldilocks_inv_vartime(a) == want;
+    /* the public inverses: r = 0 and ZKP_ERR_RANGE exactly for a = 0 mod p */
+    zkp_status want_st = a % P ? ZKP_OK : ZKP_ERR_RANGE;
+    uint64_t r = 1, rv = 1;
+    ok &= zkp_goldilocks_inv(&r, a) == want_st && r == want;
+    ok &= zkp_goldilocks_inv_vartime(&rv, a) == want_st && rv == want;
     ok &= zkp_goldilocks_pow(a, P - 2) == want;
     if (a % P) ok &= oracle_mul(want, a) == 1;
     CHECK_MSG(ok, "inverse of 0x%016llx", (unsigned long long)a);
@@ -135,6 +138,21 @@ static void test_field(void) {
     for (int e = 0; e < 64; e++) check_inverse((uint64_t)1 << e), check_inverse(P - ((uint64_t)1 << e));
     uint64_t ni = th_count(3000);
     for (uint64_t k = 0; k < ni; k++) check_inverse(rand_limb());
+    /* the inverse of zero (both representatives): r = 0 and ZKP_ERR_RANGE;
+     * no r: ZKP_ERR_NULL */
+    uint64_t r = 7;
+    CHECK_STATUS(zkp_goldilocks_inv(&r, 0), ZKP_ERR_RANGE);
+    CHECK_EQ_U64(r, 0);
+    r = 7;
+    CHECK_STATUS(zkp_goldilocks_inv(&r, P), ZKP_ERR_RANGE);
+    CHECK_EQ_U64(r, 0);
+    r = 7;
+    CHECK_STATUS(zkp_goldilocks_inv_vartime(&r, P), ZKP_ERR_RANGE);
+    CHECK_EQ_U64(r, 0);
+    CHECK_STATUS(zkp_goldilocks_inv(&r, 1), ZKP_OK);
+    CHECK_EQ_U64(r, 1);
+    CHECK_STATUS(zkp_goldilocks_inv(NULL, 2), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_goldilocks_inv_vartime(NULL, 2), ZKP_ERR_NULL);
     /* pow: exponent bits and the 0^0 = 1 convention */
     CHECK_EQ_U64(zkp_goldilocks_pow(0, 0), 1);
     CHECK_EQ_U64(zkp_goldilocks_pow(P, 0), 1);

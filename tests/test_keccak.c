@@ -480,9 +480,9 @@ static void check_tree(zkp_keccak_alg a, size_t n, unsigned threads) {
     uint8_t *leaves = malloc(32 * n), *nodes = malloc(32 * (2 * n - 1)), root[32], want[32];
     th_rand_bytes(leaves, 32 * n);
     naive_root(a, leaves, n, want);
-    CHECK_STATUS(zkp_keccak_tree_build(a, leaves, n, nodes, threads), ZKP_OK);
+    CHECK_STATUS(zkp_keccak_tree_build(a, leaves, n, threads, nodes), ZKP_OK);
     CHECK_MSG(!memcmp(nodes + 32 * (2 * n - 2), want, 32), "tree_build n=%zu threads=%u", n, threads);
-    CHECK_STATUS(zkp_keccak_tree_root(a, leaves, n, root, threads), ZKP_OK);
+    CHECK_STATUS(zkp_keccak_tree_root(a, leaves, n, threads, root), ZKP_OK);
     CHECK_MSG(!memcmp(root, want, 32), "tree_root n=%zu threads=%u", n, threads);
     /* leaf data: leaf digests are H(chunk) */
     size_t leaf_size = th_rand_below(200);
@@ -491,7 +491,7 @@ static void check_tree(zkp_keccak_alg a, size_t n, unsigned threads) {
     const alg_info *ai = info_of(a);
     for (size_t i = 0; i < n; i++) ref_keccak_sponge(ai->rate, ai->suffix, data + i * leaf_size, leaf_size, dig + 32 * i, 32);
     naive_root(a, dig, n, want);
-    CHECK_STATUS(zkp_keccak_tree_root_data(a, data, leaf_size, n, root, threads), ZKP_OK);
+    CHECK_STATUS(zkp_keccak_tree_root_data(a, data, leaf_size, n, threads, root), ZKP_OK);
     CHECK_MSG(!memcmp(root, want, 32), "tree_root_data n=%zu leaf_size=%zu threads=%u", n, leaf_size, threads);
     /* paths: a few indices, and wrong leaf / index / sibling are rejected */
     size_t depth = 0;
@@ -592,15 +592,27 @@ static void test_bad_input(void) {
     CHECK_STATUS(zkp_keccak_hash_batch_ptrs(ZKP_SHA3_256, ptrs, NULL, 1, out, 32), ZKP_ERR_NULL);
 
     uint8_t nodes[32 * 7];
-    CHECK_STATUS(zkp_keccak_tree_build(ZKP_KECCAK_256, buf, 3, nodes, 1), ZKP_ERR_LENGTH);
-    CHECK_STATUS(zkp_keccak_tree_build(ZKP_KECCAK_256, buf, 0, nodes, 1), ZKP_ERR_LENGTH);
-    CHECK_STATUS(zkp_keccak_tree_build(ZKP_SHA3_512, buf, 2, nodes, 1), ZKP_ERR_PARAM);
-    CHECK_STATUS(zkp_keccak_tree_build(ZKP_KECCAK_256, NULL, 2, nodes, 1), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_keccak_tree_root(ZKP_KECCAK_256, buf, 2, NULL, 1), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_keccak_tree_root_data(ZKP_KECCAK_256, NULL, 5, 2, out, 1), ZKP_ERR_NULL);
+    /* a number of leaves that is not a power of two (or none): COUNT */
+    CHECK_STATUS(zkp_keccak_tree_build(ZKP_KECCAK_256, buf, 3, 1, nodes), ZKP_ERR_COUNT);
+    CHECK_STATUS(zkp_keccak_tree_build(ZKP_KECCAK_256, buf, 0, 1, nodes), ZKP_ERR_COUNT);
+    CHECK_STATUS(zkp_keccak_tree_root(ZKP_KECCAK_256, buf, 6, 1, out), ZKP_ERR_COUNT);
+    CHECK_STATUS(zkp_keccak_tree_root_data(ZKP_KECCAK_256, buf, 4, 0, 1, out), ZKP_ERR_COUNT);
+    CHECK_STATUS(zkp_keccak_tree_proof(nodes, 5, 0, out), ZKP_ERR_COUNT);
+    CHECK_STATUS(zkp_keccak_tree_build(ZKP_SHA3_512, buf, 2, 1, nodes), ZKP_ERR_PARAM);
+    CHECK_STATUS(zkp_keccak_tree_build(ZKP_KECCAK_256, NULL, 2, 1, nodes), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_keccak_tree_root(ZKP_KECCAK_256, buf, 2, 1, NULL), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_keccak_tree_root_data(ZKP_KECCAK_256, NULL, 5, 2, 1, out), ZKP_ERR_NULL);
     CHECK_STATUS(zkp_keccak_tree_proof(nodes, 4, 4, out), ZKP_ERR_RANGE);
+    CHECK_STATUS(zkp_keccak_tree_proof(nodes, 4, UINT64_MAX, out), ZKP_ERR_RANGE);
+    CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, 4, buf, 2), ZKP_ERR_RANGE);
+    CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, UINT64_MAX, buf, 63), ZKP_ERR_RANGE);
     CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, 0, NULL, 3), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, 0, buf, 200), ZKP_ERR_LENGTH);
+    /* depth 64 addresses every uint64_t index: the proof is checked */
+    static const uint8_t deep[64 * 32];
+    CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, UINT64_MAX, deep, 64), ZKP_ERR_VERIFY);
+    /* more siblings than a 64-bit index addresses: the proof's shape */
+    CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, 0, buf, 65), ZKP_ERR_PROOF_SHAPE);
+    CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, 0, buf, 200), ZKP_ERR_PROOF_SHAPE);
     CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, 0, buf, 2), ZKP_ERR_VERIFY);
 }
 
@@ -721,15 +733,15 @@ static void test_size_overflow(void) {
     /* trees: n a power of two too large for the node array (32 * (2n - 1)) */
     for (unsigned k = 57; k < 64; k++) {
         const size_t n = (size_t)1 << k;
-        CHECK_STATUS(zkp_keccak_tree_build(ZKP_KECCAK_256, buf, n, out, 1), ZKP_ERR_LENGTH);
-        CHECK_STATUS(zkp_keccak_tree_root(ZKP_KECCAK_256, buf, n, out, 1), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_tree_build(ZKP_KECCAK_256, buf, n, 1, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_tree_root(ZKP_KECCAK_256, buf, n, 1, out), ZKP_ERR_LENGTH);
         CHECK_STATUS(zkp_keccak_tree_proof(buf, n, 0, out), ZKP_ERR_LENGTH);
-        CHECK_STATUS(zkp_keccak_tree_root_data(ZKP_KECCAK_256, buf, 0, n, out, 1), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_keccak_tree_root_data(ZKP_KECCAK_256, buf, 0, n, 1, out), ZKP_ERR_LENGTH);
     }
     /* n * leaf_size wrapping to 0 */
-    CHECK_STATUS(zkp_keccak_tree_root_data(ZKP_KECCAK_256, buf, (size_t)1 << 60, 16, out, 1), ZKP_ERR_LENGTH);
-    CHECK_STATUS(zkp_keccak_tree_root_data(ZKP_KECCAK_256, buf, SIZE_MAX, 2, out, 1), ZKP_ERR_LENGTH);
-    CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, 0, buf, SIZE_MAX), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_keccak_tree_root_data(ZKP_KECCAK_256, buf, (size_t)1 << 60, 16, 1, out), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_keccak_tree_root_data(ZKP_KECCAK_256, buf, SIZE_MAX, 2, 1, out), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_keccak_tree_verify(ZKP_KECCAK_256, out, buf, 0, buf, SIZE_MAX), ZKP_ERR_PROOF_SHAPE);
 }
 
 static void test_dispatch_names(void) {

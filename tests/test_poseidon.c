@@ -409,7 +409,7 @@ static void expect_lp(const zkp_poseidon_circom *h, int le, const uint8_t *const
     zkp_status s = le ? zkp_poseidon_circom_hash_bytes_le(h, ptr, lens, n, out, &d)
                       : zkp_poseidon_circom_hash_bytes_be(h, ptr, lens, n, out, &d);
     static const zkp_status map[] = {ZKP_OK, ZKP_ERR_EMPTY_INPUT, ZKP_ERR_LENGTH, ZKP_ERR_RANGE, ZKP_ERR_COUNT,
-                                     ZKP_ERR_PARAM, ZKP_ERR_NULL};
+                                     ZKP_ERR_COUNT, ZKP_ERR_NULL};
     CHECK_MSG(s == map[want] && d.error == want, "%s (%s, n=%zu): got %s / %s, want %s", what, le ? "le" : "be", n,
               zkp_status_name(s), zkp_poseidon_lp_error_name(d.error), zkp_poseidon_lp_error_name(want));
     if (want == ZKP_POSEIDON_LP_INVALID_INPUT_LENGTH)
@@ -527,7 +527,7 @@ static void run_light_poseidon_errors(json *lp) {
     size_t bad_n[] = {13, 14, 15, 0};
     for (size_t k = 0; k < 4; k++) {
         zkp_poseidon_lp_detail d;
-        CHECK_STATUS(zkp_poseidon_new_circom(&h, bad_n[k], &d), ZKP_ERR_PARAM);
+        CHECK_STATUS(zkp_poseidon_new_circom(&h, bad_n[k], &d), ZKP_ERR_COUNT);
         CHECK(d.error == ZKP_POSEIDON_LP_INVALID_WIDTH_CIRCOM && d.width == bad_n[k] + 1 && d.max_limit == 13);
     }
     /* case 16: bytes -> field element: p - 1 ok; p, p + 1 fail */
@@ -987,16 +987,17 @@ static void test_bad_input(void) {
     CHECK_STATUS(zkp_poseidon_hash(in, 2, NULL), ZKP_ERR_NULL);
     CHECK_STATUS(zkp_poseidon_hash_be(NULL, 2, o), ZKP_ERR_NULL);
     CHECK_STATUS(zkp_poseidon_hash_le(b, 0, o), ZKP_ERR_COUNT);
-    CHECK_STATUS(zkp_poseidon_permute(st, 1), ZKP_ERR_PARAM);
-    CHECK_STATUS(zkp_poseidon_permute(st, 18), ZKP_ERR_PARAM);
+    CHECK_STATUS(zkp_poseidon_permute(st, 1), ZKP_ERR_COUNT);
+    CHECK_STATUS(zkp_poseidon_permute(st, 18), ZKP_ERR_COUNT);
     CHECK_STATUS(zkp_poseidon_permute(NULL, 3), ZKP_ERR_NULL);
     CHECK_STATUS(zkp_poseidon_hash_batch(NULL, 2, 3, &out), ZKP_ERR_NULL);
     CHECK_STATUS(zkp_poseidon_hash_batch(NULL, 2, 0, NULL), ZKP_OK);
     CHECK_STATUS(zkp_poseidon_hash_batch(in, 0, 1, &out), ZKP_ERR_COUNT);
-    CHECK_STATUS(zkp_poseidon_tree_root(in, 3, &out), ZKP_ERR_LENGTH);
-    CHECK_STATUS(zkp_poseidon_tree_root(in, 0, &out), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_poseidon_tree_root(in, 3, &out), ZKP_ERR_COUNT);
+    CHECK_STATUS(zkp_poseidon_tree_root(in, 0, &out), ZKP_ERR_COUNT);
     CHECK_STATUS(zkp_poseidon_tree_root(NULL, 4, &out), ZKP_ERR_NULL);
-    CHECK_STATUS(zkp_poseidon_tree_build(in, 6, st), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_poseidon_tree_build(in, 6, st), ZKP_ERR_COUNT);
+    CHECK_STATUS(zkp_poseidon_tree_proof(st, 6, 0, in), ZKP_ERR_COUNT);
     CHECK_STATUS(zkp_poseidon_new_circom(NULL, 2, NULL), ZKP_ERR_NULL);
     /* values >= p: p, p + 1, 2^255, 2^256 - 1 are rejected everywhere, never reduced */
     uint64_t pv[4];
@@ -1078,9 +1079,12 @@ static void run_merkle(void *arg) {
             w /= 2;
             pos /= 2;
         }
-        zkp_poseidon_fr r3;
+        zkp_poseidon_fr r3, proof[6];
         CHECK_STATUS(zkp_poseidon_tree_proof_root(&leaves[idx], idx, sib, depth, &r3), ZKP_OK);
         CHECK(fr_eq(&r3, &r2));
+        /* tree_proof writes exactly those siblings */
+        CHECK_STATUS(zkp_poseidon_tree_proof(nodes, n, idx, depth ? proof : NULL), ZKP_OK);
+        CHECK_MSG(!depth || !memcmp(proof, sib, depth * sizeof sib[0]), "tree_proof n=%zu index %zu", n, idx);
     }
     /* circomlib's known value: hash(1, 2) as a two-leaf tree */
     zkp_poseidon_fr two[2] = {{{1, 0, 0, 0}}, {{2, 0, 0, 0}}}, r;
@@ -1089,6 +1093,81 @@ static void run_merkle(void *arg) {
     zkp_poseidon_fr_to_be(be, &r);
     th_unhex("115cc0f5e7d690413df64c6b9662e9cf2a3617f2743245519e19607a4417189a", want, 32);
     CHECK_EQ_BYTES(be, want, 32);
+}
+
+/* A canonical element other than *x (rand_below_p favours edge values such
+ * as p - 1, so flipping a bit could step onto p). */
+static zkp_poseidon_fr other_element(const zkp_poseidon_fr *x) {
+    zkp_poseidon_fr y = {{1, 0, 0, 0}};
+    if (fr_eq(x, &y)) y.limb[0] = 2;
+    return y;
+}
+
+/* tree_proof / tree_verify round trip on random trees of 1..64 leaves at
+ * every index; a changed leaf, sibling or index is ZKP_ERR_VERIFY, an index
+ * >= 2^depth or >= n ZKP_ERR_RANGE, an element >= p ZKP_ERR_RANGE. */
+static void test_tree_proofs(void) {
+    static zkp_poseidon_fr leaves[64], nodes[127];
+    zkp_poseidon_fr proof[6], bad, pr;
+    uint64_t pv[4];
+    rb_to_u64x4(pv, rb_p());
+    memcpy(bad.limb, pv, sizeof pv); /* p itself */
+    for (size_t n = 1; n <= 64; n *= 2) { /* fixed set: every tree size up to 64, every index */
+        for (size_t i = 0; i < n; i++) {
+            zkp_fr x = rand_below_p();
+            memcpy(leaves[i].limb, x.v, 32);
+            /* distinct leaves (a swapped index must change the root); the low
+             * limb of p is far above 64, so the value stays below p */
+            leaves[i].limb[0] = i;
+        }
+        CHECK_STATUS(zkp_poseidon_tree_build(leaves, n, nodes), ZKP_OK);
+        const zkp_poseidon_fr *root = &nodes[2 * n - 2];
+        size_t depth = 0;
+        while (((size_t)1 << depth) < n) depth++;
+        for (uint64_t idx = 0; idx < n; idx++) {
+            CHECK_STATUS(zkp_poseidon_tree_proof(nodes, n, idx, proof), ZKP_OK);
+            CHECK_STATUS(zkp_poseidon_tree_verify(root, &leaves[idx], idx, proof, depth), ZKP_OK);
+            CHECK_STATUS(zkp_poseidon_tree_proof_root(&leaves[idx], idx, proof, depth, &pr), ZKP_OK);
+            CHECK(fr_eq(&pr, root));
+            zkp_poseidon_fr leaf = other_element(&leaves[idx]);
+            CHECK_MSG(zkp_poseidon_tree_verify(root, &leaf, idx, proof, depth) == ZKP_ERR_VERIFY,
+                      "tampered leaf n=%zu index %llu", n, (unsigned long long)idx);
+            CHECK_STATUS(zkp_poseidon_tree_verify(root, &bad, idx, proof, depth), ZKP_ERR_RANGE);
+            CHECK_STATUS(zkp_poseidon_tree_verify(&bad, &leaves[idx], idx, proof, depth), ZKP_ERR_RANGE);
+            if (depth) {
+                size_t k = (size_t)th_rand_below(depth);
+                zkp_poseidon_fr keep = proof[k];
+                proof[k] = other_element(&keep);
+                CHECK_MSG(zkp_poseidon_tree_verify(root, &leaves[idx], idx, proof, depth) == ZKP_ERR_VERIFY,
+                          "tampered sibling %zu n=%zu index %llu", k, n, (unsigned long long)idx);
+                proof[k] = bad;
+                CHECK_STATUS(zkp_poseidon_tree_verify(root, &leaves[idx], idx, proof, depth), ZKP_ERR_RANGE);
+                proof[k] = keep;
+                uint64_t other = idx ^ ((uint64_t)1 << th_rand_below(depth));
+                CHECK_MSG(zkp_poseidon_tree_verify(root, &leaves[idx], other, proof, depth) == ZKP_ERR_VERIFY,
+                          "index %llu for %llu n=%zu", (unsigned long long)other, (unsigned long long)idx, n);
+            }
+        }
+        /* out of range: index n (= 2^depth) and beyond */
+        CHECK_STATUS(zkp_poseidon_tree_proof(nodes, n, n, proof), ZKP_ERR_RANGE);
+        CHECK_STATUS(zkp_poseidon_tree_proof(nodes, n, UINT64_MAX, proof), ZKP_ERR_RANGE);
+        CHECK_STATUS(zkp_poseidon_tree_verify(root, &leaves[0], n, proof, depth), ZKP_ERR_RANGE);
+        CHECK_STATUS(zkp_poseidon_tree_verify(root, &leaves[0], UINT64_MAX, proof, depth), ZKP_ERR_RANGE);
+        CHECK_STATUS(zkp_poseidon_tree_proof_root(&leaves[0], n, proof, depth, &pr), ZKP_ERR_RANGE);
+    }
+    /* depth 64 addresses every uint64_t index (the proof is checked, not the index) */
+    static zkp_poseidon_fr zeros[64];
+    memset(zeros, 0, sizeof zeros);
+    CHECK_MSG(zkp_poseidon_tree_verify(&zeros[0], &zeros[0], UINT64_MAX, zeros, 64) == ZKP_ERR_VERIFY, "depth 64");
+    CHECK_STATUS(zkp_poseidon_tree_verify(&zeros[0], &zeros[0], 0, zeros, 65), ZKP_ERR_PROOF_SHAPE);
+    /* NULLs; one leaf needs no proof */
+    CHECK_STATUS(zkp_poseidon_tree_proof(NULL, 4, 0, proof), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_poseidon_tree_proof(nodes, 4, 0, NULL), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_poseidon_tree_proof(leaves, 1, 0, NULL), ZKP_OK);
+    CHECK_STATUS(zkp_poseidon_tree_verify(NULL, &leaves[0], 0, NULL, 0), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_poseidon_tree_verify(&leaves[0], NULL, 0, NULL, 0), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_poseidon_tree_verify(&leaves[0], &leaves[0], 0, NULL, 1), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_poseidon_tree_verify(&leaves[0], &leaves[0], 0, NULL, 0), ZKP_OK);
 }
 
 /* A light-poseidon hasher that was never constructed or whose fields were
@@ -1148,6 +1227,7 @@ static void test_size_overflow(void) {
     for (unsigned k = 58; k < 64; k++) {
         CHECK_STATUS(zkp_poseidon_tree_root(in, (size_t)1 << k, out), ZKP_ERR_LENGTH);
         CHECK_STATUS(zkp_poseidon_tree_build(in, (size_t)1 << k, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_poseidon_tree_proof(in, (size_t)1 << k, 0, out), ZKP_ERR_LENGTH);
     }
     const uint8_t b[32] = {0};
     const uint8_t *ptrs[2] = {b, b};
@@ -1162,7 +1242,9 @@ static void test_size_overflow(void) {
         CHECK_STATUS(zkp_poseidon_circom_hash_bytes_le(&h, ptrs, lens, huge[i], o, &d), ZKP_ERR_COUNT);
     }
     zkp_poseidon_fr root;
-    CHECK_STATUS(zkp_poseidon_tree_proof_root(in, 0, in, SIZE_MAX, &root), ZKP_ERR_LENGTH);
+    CHECK_STATUS(zkp_poseidon_tree_proof_root(in, 0, in, SIZE_MAX, &root), ZKP_ERR_PROOF_SHAPE);
+    CHECK_STATUS(zkp_poseidon_tree_verify(in, in, 0, in, SIZE_MAX), ZKP_ERR_PROOF_SHAPE);
+
 }
 
 int main(void) {
@@ -1191,6 +1273,8 @@ int main(void) {
     }
     th_section("merkle");
     th_for_each_cpu_level(run_merkle, NULL);
+    th_section("tree proofs: round trip at every index, tampered leaf/sibling/index, ranges");
+    test_tree_proofs();
     test_bad_input();
     test_corrupt_hasher();
     test_size_overflow();

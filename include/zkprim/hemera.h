@@ -5,11 +5,21 @@
  * section of the Hemera specification. docs/hemera.md describes the
  * algorithm and this implementation.
  *
- * Execution classes (spec section 10):
- *  - constant time: permute_ct, keyed_hash, derive_key, hash_secret, and
- *    every hasher / XOF created by their init functions;
- *  - fast, variable time (public data only): permute, hash, the tree and
- *    batch functions. These may branch on data.
+ * Names are the hemera crate's (hash, keyed_hash, derive_key, hasher_*,
+ * finalize_xof, hash_leaf, hash_node, ..._batch), so the timing rule differs
+ * from the other modules'. Execution classes (spec section 10):
+ *  - ZKP_CT, constant time: permute_ct, hash_secret, keyed_hash,
+ *    derive_key, the hasher constructors init_secret, init_keyed and
+ *    init_derive_key_*, and the streaming calls (hasher_update,
+ *    hasher_finalize, hasher_finalize_xof, xof_fill), which run in the
+ *    class of the hasher they are given: constant time for a hasher from
+ *    one of those constructors;
+ *  - ZKP_VARTIME, fast (public data only): every other name (permute, hash,
+ *    hasher_init, the tree and batch functions). These may branch on data.
+ *
+ * A hasher is a streaming state; hasher_finalize does not consume it
+ * ("finalize", unlike Keccak's "final"). Only zkp_hemera_tree_root_fixed
+ * with threads > 1 allocates (ZKP_ALLOCATES).
  *
  * Field elements that enter as u64 limbs (permutation states, 32-byte
  * chaining values, counters, namespace bounds) are taken mod p, never
@@ -19,6 +29,11 @@
  * Sizes: a byte length above PTRDIFF_MAX (no object is larger), or a count
  * whose array size in bytes exceeds it, is ZKP_ERR_LENGTH before any memory
  * is touched, in every function here that takes a length or count.
+ *
+ * Path from this header to the hot loop: src/hemera/sponge.c, tree.c,
+ * cdc.c, proof.c (one state at a time) and batch.c, batch_modes.c,
+ * batch_tree.c (lanes) -> the kernel tables in dispatch.c and batch.c ->
+ * permute_<kernel>.c (one state) / batch_<kernel>.c (lanes).
  */
 #ifndef ZKPRIM_HEMERA_H
 #define ZKPRIM_HEMERA_H
@@ -41,18 +56,18 @@ extern "C" {
 /* ---- permutation ---------------------------------------------------------- */
 
 /* The permutation on public data (latency-optimised; may branch on values). */
-ZKP_API void zkp_hemera_permute(uint64_t state[ZKP_HEMERA_WIDTH]);
+ZKP_API ZKP_VARTIME void zkp_hemera_permute(uint64_t state[ZKP_HEMERA_WIDTH]);
 /* The same permutation in constant time (no branch or address depends on
  * the state). */
-ZKP_API void zkp_hemera_permute_ct(uint64_t state[ZKP_HEMERA_WIDTH]);
+ZKP_API ZKP_CT void zkp_hemera_permute_ct(uint64_t state[ZKP_HEMERA_WIDTH]);
 /* Which kernel zkp_hemera_permute uses now ("portable", "bmi2", ...). */
-ZKP_API const char *zkp_hemera_permute_implementation(void);
+ZKP_API ZKP_QUERY const char *zkp_hemera_permute_implementation(void);
 
 /* n independent permutations; identical results to n calls of
  * zkp_hemera_permute (variable time). NULL with n > 0: ZKP_ERR_NULL;
  * 128n above PTRDIFF_MAX: ZKP_ERR_LENGTH. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_permute_batch(uint64_t (*states)[ZKP_HEMERA_WIDTH], size_t n);
-ZKP_API const char *zkp_hemera_permute_batch_implementation(void);
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_permute_batch(uint64_t (*states)[ZKP_HEMERA_WIDTH], size_t n);
+ZKP_API ZKP_QUERY const char *zkp_hemera_permute_batch_implementation(void);
 
 /* ---- sponge ------------------------------------------------------------- */
 
@@ -78,50 +93,64 @@ typedef struct zkp_hemera_xof {
 
 /* One-shot forms. msg may be NULL only when len == 0 (else ZKP_ERR_NULL);
  * len above PTRDIFF_MAX: ZKP_ERR_LENGTH (also for update and xof_fill). */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash(const uint8_t *msg, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_hash(const uint8_t *msg, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 /* Same digest as zkp_hemera_hash, computed in constant time. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash_secret(const uint8_t *msg, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_keyed_hash(const uint8_t key[ZKP_HEMERA_KEY_BYTES], const uint8_t *msg, size_t len,
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_hemera_hash_secret(const uint8_t *msg, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_hemera_keyed_hash(const uint8_t key[ZKP_HEMERA_KEY_BYTES], const uint8_t *msg, size_t len,
                                          uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 /* context: arbitrary bytes (the crate takes UTF-8 text; identical for it). */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_derive_key(const uint8_t *context, size_t context_len, const uint8_t *material,
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_hemera_derive_key(const uint8_t *context, size_t context_len, const uint8_t *material,
                                          size_t material_len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
-/* Hasher constructors: NULL hasher (or key/context with length) -> ZKP_ERR_NULL. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hasher_init(zkp_hemera_hasher *h);
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hasher_init_secret(zkp_hemera_hasher *h);
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hasher_init_keyed(zkp_hemera_hasher *h, const uint8_t key[ZKP_HEMERA_KEY_BYTES]);
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hasher_init_derive_key_context(zkp_hemera_hasher *h);
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hasher_init_derive_key_material(zkp_hemera_hasher *h,
+/* Hasher constructors. They cannot fail: pointers must be valid (a NULL
+ * hasher is ignored; a NULL key or context key leaves the hasher unusable,
+ * so its next use is ZKP_ERR_STATE). init: fast hasher (public data);
+ * init_secret: the same digests in constant time. */
+ZKP_API ZKP_VARTIME void zkp_hemera_hasher_init(zkp_hemera_hasher *h);
+ZKP_API ZKP_CT void zkp_hemera_hasher_init_secret(zkp_hemera_hasher *h);
+ZKP_API ZKP_CT void zkp_hemera_hasher_init_keyed(zkp_hemera_hasher *h, const uint8_t key[ZKP_HEMERA_KEY_BYTES]);
+ZKP_API ZKP_CT void zkp_hemera_hasher_init_derive_key_context(zkp_hemera_hasher *h);
+ZKP_API ZKP_CT void zkp_hemera_hasher_init_derive_key_material(zkp_hemera_hasher *h,
                                                               const uint8_t context_key[ZKP_HEMERA_DIGEST_BYTES]);
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hasher_update(zkp_hemera_hasher *h, const uint8_t *data, size_t len);
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hasher_finalize(const zkp_hemera_hasher *h, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hasher_finalize_xof(const zkp_hemera_hasher *h, zkp_hemera_xof *xof);
+/* The streaming calls: in the class of the hasher (see the top of this
+ * header). NULL hasher, or data/out NULL with a length: ZKP_ERR_NULL. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_hemera_hasher_update(zkp_hemera_hasher *h, const uint8_t *data, size_t len);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_hemera_hasher_finalize(const zkp_hemera_hasher *h, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_hemera_hasher_finalize_xof(const zkp_hemera_hasher *h, zkp_hemera_xof *xof);
 /* Any number of bytes, any split: reads concatenate to one stream. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_xof_fill(zkp_hemera_xof *xof, uint8_t *out, size_t len);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_hemera_xof_fill(zkp_hemera_xof *xof, uint8_t *out, size_t len);
 
 /* ---- tree ----------------------------------------------------------------- */
 
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash_leaf(const uint8_t *chunk, size_t len, uint64_t counter, int is_root,
-                                        uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
-                                        const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], int is_root,
-                                        uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash_node_nmt(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
-                                            const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], uint64_t ns_min,
-                                            uint64_t ns_max, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+/* The leaf of chunk number `counter` (spec 7.1): hash of chunk[0..len), the
+ * counter and the flags; is_root on a one-chunk tree. */
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_hash_leaf(const uint8_t *chunk, size_t len, uint64_t counter,
+                                                        int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+/* Parent of two chaining values (spec 7.2), and the namespaced parent with
+ * the bounds ns_min, ns_max (spec 7.3; both 0 gives hash_node). Cannot
+ * fail: pointers must be valid (a NULL pointer is ignored). out may alias
+ * left or right. */
+ZKP_API ZKP_VARTIME void zkp_hemera_hash_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
+                                      const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], int is_root,
+                                      uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_API ZKP_VARTIME void zkp_hemera_hash_node_nmt(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
+                                          const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], uint64_t ns_min,
+                                          uint64_t ns_max, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
 /* Root of the fixed 4 KiB-chunk tree (crate 0.2.0 root_hash, newest
  * fixed_chunk_root; the tree inclusion proofs use). threads 0 or 1: the
  * calling thread alone, heap-free (a stack merge); more: the levels are
- * hashed through the batch path on that many threads (at most 64), which
- * above one chunk allocates scratch of about 48 bytes per chunk
- * (ZKP_ERR_NOMEM if that fails). The root does not depend on threads. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_tree_root_fixed(const uint8_t *data, size_t len, unsigned threads,
-                                                 uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+ * hashed through the batch path on that many threads (at most 64, on the
+ * calling thread when a thread cannot be created), which above one chunk
+ * allocates scratch of about 48 bytes per chunk (ZKP_ERR_NOMEM if that
+ * fails). The root does not depend on threads. */
+ZKP_MUST_USE ZKP_API ZKP_VARTIME ZKP_ALLOCATES zkp_status zkp_hemera_tree_root_fixed(const uint8_t *data, size_t len,
+                                                                            unsigned threads,
+                                                                            uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 /* Root of the content-defined-chunking tree (newest crate root_hash,
  * spec 7.6). Differs from the fixed root above 2048 bytes in general. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_tree_root_cdc(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_tree_root_cdc(const uint8_t *data, size_t len,
+                                                            uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
 /* ---- inclusion proofs for the fixed 4 KiB-chunk tree ---------------------- */
 
@@ -130,24 +159,26 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_tree_root_cdc(const uint8_t *data, si
  * digests on the path from the leaf to the root, bottom-up, 32 bytes each,
  * as produced by zkp_hemera_hash_leaf / zkp_hemera_hash_node. The number
  * of siblings is the depth of leaf `index` in the left-balanced tree of
- * n = zkp_hemera_tree_chunk_count(total_len) leaves (0 when n == 1; at most 64),
- * so the proof size is a function of (total_len, index) only. */
+ * n = zkp_hemera_tree_chunk_count(total_len) leaves (0 when n == 1; at most
+ * 64), so the proof size is a function of (total_len, index) only. Lengths
+ * of memory are size_t; total_len, a chunk index and a count are uint64_t
+ * (protocol values, the same on every host). */
 #define ZKP_HEMERA_PROOF_MAX_BYTES (64 * ZKP_HEMERA_DIGEST_BYTES)
 
-/* Number of chunks (leaves) of the fixed tree: max(1, ceil(len / 4096)). */
-ZKP_API uint64_t zkp_hemera_tree_chunk_count(uint64_t total_len);
+/* Number of chunks (leaves) of the fixed tree: max(1, ceil(total_len / 4096)). */
+ZKP_API ZKP_QUERY uint64_t zkp_hemera_tree_chunk_count(uint64_t total_len);
 
 /* Size in bytes of the proof for chunk `index` of data of total_len bytes.
  * index >= chunk count: ZKP_ERR_RANGE. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_tree_proof_size(uint64_t total_len, uint64_t index, size_t *size);
+ZKP_MUST_USE ZKP_API ZKP_QUERY zkp_status zkp_hemera_tree_proof_size(uint64_t total_len, uint64_t index, size_t *size);
 
 /* Writes the proof for chunk `index` of data[0..len) into proof[0..cap) and
  * its size into *proof_len. Costs about one root computation (every chunk
  * but the proven one is hashed). cap smaller than the size: ZKP_ERR_LENGTH
  * (with *proof_len set to the size needed); index out of range:
- * ZKP_ERR_RANGE. Variable time (public data). */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_tree_proof(const uint8_t *data, size_t len, uint64_t index, uint8_t *proof,
-                                           size_t cap, size_t *proof_len);
+ * ZKP_ERR_RANGE. */
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_tree_proof(const uint8_t *data, size_t len, uint64_t index,
+                                                         uint8_t *proof, size_t cap, size_t *proof_len);
 
 /* Checks that chunk[0..chunk_len) is chunk `index` of the data whose
  * fixed-tree root is `root`, total_len bytes long. ZKP_OK if it is;
@@ -159,21 +190,23 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_tree_proof(const uint8_t *data, size_
  * leaf counter). total_len only fixes the path shape and the expected
  * chunk length, so a wrong total_len giving the same path and chunk
  * length also verifies (the root does not record the length). */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_tree_verify(const uint8_t root[ZKP_HEMERA_DIGEST_BYTES], const uint8_t *chunk,
-                                           size_t chunk_len, uint64_t index, uint64_t total_len,
-                                           const uint8_t *proof, size_t proof_len);
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_tree_verify(const uint8_t root[ZKP_HEMERA_DIGEST_BYTES],
+                                                          const uint8_t *chunk, size_t chunk_len, uint64_t index,
+                                                          uint64_t total_len, const uint8_t *proof,
+                                                          size_t proof_len);
 
 /* ---- batch tree forms (results identical to the single calls) ------------ */
 
 /* out[i] = hash_node(pairs[i][0..32], pairs[i][32..64], is_root).
  * 64n above PTRDIFF_MAX: ZKP_ERR_LENGTH. out may alias pairs. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash_node_batch(const uint8_t (*pairs)[2 * ZKP_HEMERA_DIGEST_BYTES], size_t n,
-                                              int is_root, uint8_t (*out)[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_hash_node_batch(const uint8_t (*pairs)[2 * ZKP_HEMERA_DIGEST_BYTES],
+                                                              size_t n, int is_root,
+                                                              uint8_t (*out)[ZKP_HEMERA_DIGEST_BYTES]);
 /* out[i] = hash_leaf(chunks[i], lens[i], counters[i], is_root); lengths may differ.
  * 32n or any lens[i] above PTRDIFF_MAX: ZKP_ERR_LENGTH. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_hemera_hash_leaf_batch(const uint8_t *const *chunks, const size_t *lens,
-                                              const uint64_t *counters, size_t n, int is_root,
-                                              uint8_t (*out)[ZKP_HEMERA_DIGEST_BYTES]);
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_hash_leaf_batch(const uint8_t *const *chunks, const size_t *lens,
+                                                              const uint64_t *counters, size_t n, int is_root,
+                                                              uint8_t (*out)[ZKP_HEMERA_DIGEST_BYTES]);
 
 #ifdef __cplusplus
 }

@@ -1,15 +1,20 @@
 /*
  * Keccak: the Keccak-f[1600] permutation, Keccak-256 (Ethereum, padding
  * 0x01), SHA3-224/256/384/512 (0x06) and SHAKE128/256 (0x1F), the 64-byte
- * Merkle parent, many-input batches and Merkle trees over 32-byte nodes.
+ * Merkle parent, batches of independent inputs and Merkle trees over
+ * 32-byte nodes.
  *
- * Everything here works on public data and on secrets alike: the kernels
- * are constant time (no data-dependent branch or address); lengths are
- * public. No function allocates except the tree builders.
+ * Everything here works on public data and on secrets alike: every function
+ * is constant time (ZKP_CT: no data-dependent branch or address; lengths,
+ * counts, indices and the algorithm are public) except the ZKP_QUERY ones.
+ * Only zkp_keccak_tree_root and zkp_keccak_tree_root_data allocate
+ * (ZKP_ALLOCATES: n/2 nodes of scratch).
  *
- * Path from this header to the hot loop: sponge.c (in-place sponge; the
- * state is the only buffer) / many.c (hash_many, pair) / tree.c ->
- * dispatch.c (kernel tables) -> f1600_<kernel>.c.
+ * Path from this header to the hot loop: src/keccak/sponge.c (one-shot and
+ * streaming sponge; the state is the only buffer) / many.c (hash_batch,
+ * hash_batch_ptrs, pair) / tree.c (on many.c's strided batch) ->
+ * dispatch.c (kernel tables) -> f1600_<kernel>.c (one state) or
+ * f1600x<lanes>_<kernel>.c (multi-lane).
  */
 #ifndef ZKPRIM_KECCAK_H
 #define ZKPRIM_KECCAK_H
@@ -41,31 +46,32 @@ typedef enum zkp_keccak_alg {
 
 /* Keccak-f[1600] in place; lane x+5y is st[x+5y], the little-endian reading
  * of its 8 state bytes (on every host). */
-ZKP_API void zkp_keccak_f1600(uint64_t st[25]);
+ZKP_API ZKP_CT void zkp_keccak_f1600(uint64_t st[25]);
 /* Which kernel zkp_keccak_f1600 (and the sponge) uses now: "bmi2", "portable", ... */
-ZKP_API const char *zkp_keccak_f1600_implementation(void);
-/* Which multi-lane kernel hash_many and the trees use now: "avx2-x4", ... */
-ZKP_API const char *zkp_keccak_batch_implementation(void);
+ZKP_API ZKP_QUERY const char *zkp_keccak_f1600_implementation(void);
+/* Which multi-lane kernel hash_batch, hash_batch_ptrs and the trees use
+ * now: "avx2-x4", ... */
+ZKP_API ZKP_QUERY const char *zkp_keccak_batch_implementation(void);
 
 /* ---- sponge: one-shot ----------------------------------------------------- */
 
 /* Digest length of alg in bytes (0 for the XOFs and for an unknown alg). */
-ZKP_API size_t zkp_keccak_digest_bytes(zkp_keccak_alg alg);
+ZKP_API ZKP_QUERY size_t zkp_keccak_digest_bytes(zkp_keccak_alg alg);
 
 /* Hashes in[0..len) with alg into out[0..outlen). in may be NULL only when
  * len == 0 (else ZKP_ERR_NULL). Fixed-output algorithms need outlen equal to
  * their digest length, XOFs any outlen >= 1 (else ZKP_ERR_LENGTH); unknown
  * alg: ZKP_ERR_PARAM; out NULL: ZKP_ERR_NULL; len or outlen above
  * PTRDIFF_MAX: ZKP_ERR_LENGTH (the one-shot wrappers below likewise). */
-ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_hash(zkp_keccak_alg alg, const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_hash(zkp_keccak_alg alg, const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
 
-ZKP_MUST_USE ZKP_API zkp_status zkp_keccak256(const uint8_t *in, size_t len, uint8_t out[32]);
-ZKP_MUST_USE ZKP_API zkp_status zkp_sha3_224(const uint8_t *in, size_t len, uint8_t out[28]);
-ZKP_MUST_USE ZKP_API zkp_status zkp_sha3_256(const uint8_t *in, size_t len, uint8_t out[32]);
-ZKP_MUST_USE ZKP_API zkp_status zkp_sha3_384(const uint8_t *in, size_t len, uint8_t out[48]);
-ZKP_MUST_USE ZKP_API zkp_status zkp_sha3_512(const uint8_t *in, size_t len, uint8_t out[64]);
-ZKP_MUST_USE ZKP_API zkp_status zkp_shake128(const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
-ZKP_MUST_USE ZKP_API zkp_status zkp_shake256(const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak256(const uint8_t *in, size_t len, uint8_t out[32]);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_sha3_224(const uint8_t *in, size_t len, uint8_t out[28]);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_sha3_256(const uint8_t *in, size_t len, uint8_t out[32]);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_sha3_384(const uint8_t *in, size_t len, uint8_t out[48]);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_sha3_512(const uint8_t *in, size_t len, uint8_t out[64]);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_shake128(const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_shake256(const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
 
 /* ---- sponge: streaming ---------------------------------------------------- */
 
@@ -84,29 +90,30 @@ typedef struct zkp_keccak_state {
 } zkp_keccak_state;
 
 /* ZKP_ERR_PARAM for an unknown alg, ZKP_ERR_NULL for s == NULL. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_init(zkp_keccak_state *s, zkp_keccak_alg alg);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_init(zkp_keccak_state *s, zkp_keccak_alg alg);
 /* Absorbs more input (any chunking gives the one-shot result). After final
  * or squeeze, or on a corrupted state: ZKP_ERR_STATE. len above
  * PTRDIFF_MAX: ZKP_ERR_LENGTH. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_update(zkp_keccak_state *s, const uint8_t *in, size_t len);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_update(zkp_keccak_state *s, const uint8_t *in, size_t len);
 /* Fixed-output algorithms: pads, writes the digest (outlen must equal the
  * digest length, else ZKP_ERR_LENGTH) and ends the state (further calls:
  * ZKP_ERR_STATE). XOFs: same as zkp_keccak_squeeze. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_final(zkp_keccak_state *s, uint8_t *out, size_t outlen);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_final(zkp_keccak_state *s, uint8_t *out, size_t outlen);
 /* XOFs only (else ZKP_ERR_STATE): the first call pads; every call returns
  * the next outlen bytes of the output stream (any split gives the same
  * stream). update after squeeze: ZKP_ERR_STATE. outlen above PTRDIFF_MAX
  * (also for zkp_keccak_final on an XOF): ZKP_ERR_LENGTH. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_squeeze(zkp_keccak_state *s, uint8_t *out, size_t outlen);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_squeeze(zkp_keccak_state *s, uint8_t *out, size_t outlen);
 
 /* ---- Merkle parent: exactly 64 bytes, one permutation --------------------- */
 
-/* out = Keccak-256(left || right). out may alias left or right. */
-ZKP_API void zkp_keccak256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]);
+/* out = Keccak-256(left || right). out may alias left or right. Cannot
+ * fail: pointers must be valid (not checked). */
+ZKP_API ZKP_CT void zkp_keccak256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]);
 /* out = SHA3-256(left || right). */
-ZKP_API void zkp_sha3_256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]);
+ZKP_API ZKP_CT void zkp_sha3_256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]);
 
-/* ---- many independent inputs ------------------------------------------------ */
+/* ---- batches: many independent inputs ------------------------------------- */
 
 /* n inputs of len bytes each, input i at in + i*stride (stride >= len, or 0
  * only when len == 0); digest i to out + i*outlen. Same results as n calls
@@ -115,14 +122,14 @@ ZKP_API void zkp_sha3_256_pair(const uint8_t left[32], const uint8_t right[32], 
  * ZKP_ERR_LENGTH; outlen as for zkp_keccak_hash. ZKP_ERR_LENGTH also when
  * the input extent (n-1)*stride + len or the output extent n*outlen wraps
  * or exceeds PTRDIFF_MAX (e.g. stride 2^63 with n = 3), before any read. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_hash_batch(zkp_keccak_alg alg, const uint8_t *in, size_t len, size_t stride, size_t n,
-                                        uint8_t *out, size_t outlen);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_hash_batch(zkp_keccak_alg alg, const uint8_t *in, size_t len,
+                                                    size_t stride, size_t n, uint8_t *out, size_t outlen);
 /* The pointer-array form: input i is in[i][0..lens[i]). Groups of equal
  * lengths take the multi-lane path; unequal lengths are correct too.
  * ZKP_ERR_LENGTH: n*outlen or n*sizeof(size_t) above PTRDIFF_MAX, or any
  * lens[i] above PTRDIFF_MAX. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_hash_batch_ptrs(zkp_keccak_alg alg, const uint8_t *const *in, const size_t *lens,
-                                             size_t n, uint8_t *out, size_t outlen);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_hash_batch_ptrs(zkp_keccak_alg alg, const uint8_t *const *in,
+                                                         const size_t *lens, size_t n, uint8_t *out, size_t outlen);
 
 /* ---- Merkle trees over 32-byte nodes --------------------------------------- *
  *
@@ -131,32 +138,39 @@ ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_hash_batch_ptrs(zkp_keccak_alg alg, c
  * The full node array holds 2n - 1 nodes, level by level: the n leaves
  * first, then n/2 parents, ..., the root last. threads: 0 or 1 = calling
  * thread only; more splits the tree into that many (rounded down to a power
- * of two, at most n/2) subtrees built by pthreads. */
+ * of two, at most n/2) subtrees built by pthreads (on the calling thread
+ * when a thread cannot be created). Errors common to all of them:
+ * ZKP_ERR_PARAM for alg not Keccak-256/SHA3-256; ZKP_ERR_COUNT for n not a
+ * power of two (or 0); ZKP_ERR_LENGTH when 64n exceeds PTRDIFF_MAX (the
+ * node array could not exist). A leaf index is a uint64_t; a leaf index
+ * >= n (or >= 2^depth) is ZKP_ERR_RANGE. */
 
 /* Builds all 2n-1 nodes into nodes (32*(2n-1) bytes; the first 32n are
- * copied from leaves, which may equal nodes). ZKP_ERR_LENGTH: n not a power
- * of two (or 0), or 64n above PTRDIFF_MAX (the node array cannot exist;
- * the same bound holds for tree_root, tree_root_data and tree_path);
- * ZKP_ERR_PARAM: alg not Keccak-256/SHA3-256. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_tree_build(zkp_keccak_alg alg, const uint8_t *leaves, size_t n, uint8_t *nodes,
-                                         unsigned threads);
+ * copied from leaves, which may equal nodes). */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_build(zkp_keccak_alg alg, const uint8_t *leaves, size_t n,
+                                                    unsigned threads, uint8_t *nodes);
 /* Root only (allocates n/2 nodes of scratch: ZKP_ERR_NOMEM if that fails). */
-ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_tree_root(zkp_keccak_alg alg, const uint8_t *leaves, size_t n, uint8_t root[32],
-                                        unsigned threads);
+ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_keccak_tree_root(zkp_keccak_alg alg, const uint8_t *leaves,
+                                                                 size_t n, unsigned threads, uint8_t root[32]);
 /* Root over leaf data: leaf i is H(data[i*leaf_size .. (i+1)*leaf_size)),
- * n a power of two, hashed with hash_many. leaf_size may be 0.
- * n*leaf_size above PTRDIFF_MAX: ZKP_ERR_LENGTH. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data, size_t leaf_size, size_t n,
-                                             uint8_t root[32], unsigned threads);
-/* Authentication path of leaf index from a full node array: depth = log2 n
- * siblings, bottom first, written to path (32*depth bytes). */
-ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_tree_proof(const uint8_t *nodes, size_t n, size_t index, uint8_t *path);
-/* ZKP_OK when leaf at index with path (depth siblings, bottom first) hashes
- * to root; ZKP_ERR_VERIFY when not (wrong leaf, index or sibling);
- * ZKP_ERR_RANGE when index >= 2^depth; ZKP_ERR_LENGTH when depth exceeds the
- * bits of size_t; ZKP_ERR_NULL / ZKP_ERR_PARAM as above. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_keccak_tree_verify(zkp_keccak_alg alg, const uint8_t root[32], const uint8_t leaf[32],
-                                          size_t index, const uint8_t *path, size_t depth);
+ * hashed with the batch path; leaf_size may be 0. Allocates n nodes of
+ * scratch. n*leaf_size above PTRDIFF_MAX: ZKP_ERR_LENGTH. */
+ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data,
+                                                                      size_t leaf_size, size_t n, unsigned threads,
+                                                                      uint8_t root[32]);
+/* Inclusion proof of leaf `index` from a full node array (tree_build):
+ * depth = log2 n sibling nodes, bottom first, written to proof (32*depth
+ * bytes; proof may be NULL when n == 1). */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_proof(const uint8_t *nodes, size_t n, uint64_t index,
+                                                    uint8_t *proof);
+/* ZKP_OK when leaf at index with proof (depth siblings, bottom first)
+ * hashes to root; ZKP_ERR_VERIFY when not (wrong leaf, index or sibling);
+ * ZKP_ERR_RANGE when index >= 2^depth; ZKP_ERR_PROOF_SHAPE when depth > 64
+ * (more levels than a 64-bit index addresses); ZKP_ERR_NULL /
+ * ZKP_ERR_PARAM as above. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_verify(zkp_keccak_alg alg, const uint8_t root[32],
+                                                     const uint8_t leaf[32], uint64_t index, const uint8_t *proof,
+                                                     size_t depth);
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,8 @@
  * systems. This header holds what every module shares: the export macro,
  * the version, status codes, and CPU feature detection / kernel override.
  *
- * Module headers: goldilocks.h, hemera.h, keccak.h, poseidon.h, gf2.h.
+ * Module headers: goldilocks.h, hemera.h, keccak.h, poseidon.h, gf2.h,
+ * gf2_iso.h. The rules every header follows: docs/api.md.
  */
 #ifndef ZKPRIM_ZKPRIM_H
 #define ZKPRIM_ZKPRIM_H
@@ -14,6 +15,11 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* scripts/gen-api-table.py preprocesses these headers with -DZKP_API_TABLE
+ * and defines every annotation macro below to its own name, so that the
+ * preprocessed declarations still show them; a compiler never sees that. */
+#ifndef ZKP_API_TABLE
 
 /* Symbol visibility: the library is built with -fvisibility=hidden, so only
  * what is marked ZKP_API is exported from the shared object. */
@@ -48,42 +54,71 @@ extern "C" {
 #define ZKP_MUST_USE
 #endif
 
+/* Timing class of each public function (exactly one per declaration) and
+ * whether it allocates; they expand to nothing and document the contract
+ * (docs/api.md, "Timing classes"). Lengths, counts, indices, ids, kernel
+ * names and the validity of a state are public everywhere.
+ *   ZKP_CT         no branch and no memory address depends on the values of
+ *                  the data (keys, messages, field elements, exponents); a
+ *                  status that depends on a value (ZKP_ERR_RANGE for an
+ *                  element >= p or an inverse of zero, ZKP_ERR_VERIFY)
+ *                  reveals that fact and nothing more.
+ *   ZKP_VARTIME    may branch on data or index memory by it: public data only.
+ *   ZKP_QUERY      takes no data: version, names, CPU features, the kernel
+ *                  in use, sizes and counts.
+ *   ZKP_ALLOCATES  calls malloc (ZKP_ERR_NOMEM when that fails); every other
+ *                  function works in caller memory and on the stack.
+ * Order on a declaration:
+ *   ZKP_MUST_USE ZKP_API <class> [ZKP_ALLOCATES] <return type> name(...); */
+#define ZKP_CT
+#define ZKP_VARTIME
+#define ZKP_QUERY
+#define ZKP_ALLOCATES
+
+#endif /* ZKP_API_TABLE */
+
 #define ZKP_VERSION_MAJOR 0
 #define ZKP_VERSION_MINOR 1
 #define ZKP_VERSION_PATCH 0
 
 /* "MAJOR.MINOR.PATCH" of the library actually linked (may differ from the
  * header's ZKP_VERSION_* when linking a shared object). */
-ZKP_API const char *zkp_version(void);
+ZKP_API ZKP_QUERY const char *zkp_version(void);
 
 /* Status codes. ZKP_OK is 0; every error is a distinct positive value with a
- * stable name, so callers in any language can match on them. */
+ * stable name, so callers in any language can match on them. One code per
+ * situation in every module (docs/api.md, "Status codes"). */
 typedef enum zkp_status {
     ZKP_OK = 0,
     ZKP_ERR_NULL = 1,            /* NULL pointer where data is required (e.g. NULL with length > 0) */
-    ZKP_ERR_LENGTH = 2,          /* a length that this function cannot take; also any byte size above
+    ZKP_ERR_LENGTH = 2,          /* a byte length this function cannot take; also any byte size above
                                   * PTRDIFF_MAX (no object is larger) or a count * size / stride
-                                  * product that wraps, always rejected before memory is touched */
-    ZKP_ERR_RANGE = 3,           /* a value >= the field modulus (or otherwise out of range) */
-    ZKP_ERR_COUNT = 4,           /* wrong number of inputs */
+                                  * extent that wraps or exceeds it, rejected before memory is touched */
+    ZKP_ERR_RANGE = 3,           /* a value out of its range: an element >= the field modulus or
+                                  * unreduced, a Merkle leaf or chunk index out of range, the
+                                  * inverse of zero */
+    ZKP_ERR_COUNT = 4,           /* a number of items this function cannot take: inputs per hash,
+                                  * permutation width, leaves not a power of two (or none) */
     ZKP_ERR_STATE = 5,           /* call out of order (e.g. update after final), or a state struct
                                   * that was never initialised or whose private fields were
                                   * overwritten (checked at every entry) */
-    ZKP_ERR_PARAM = 6,           /* an invalid parameter (unknown name, bad window width, ...) */
-    ZKP_ERR_EMPTY_INPUT = 7,     /* an input that must be non-empty is empty */
+    ZKP_ERR_PARAM = 6,           /* an unknown id or name, or a bad option value (algorithm, field,
+                                  * CPU level, window width) */
+    ZKP_ERR_EMPTY_INPUT = 7,     /* an input of zero bytes where light-poseidon rejects one */
     ZKP_ERR_CPU = 8,             /* the requested kernel needs a CPU feature this machine lacks */
-    ZKP_ERR_NOMEM = 9,           /* allocation failed; only zkp_gf2_fixed_base_new,
-                                  * zkp_keccak_tree_root(_data) and
-                                  * zkp_hemera_tree_root_fixed allocate */
+    ZKP_ERR_NOMEM = 9,           /* allocation failed; only the ZKP_ALLOCATES functions allocate:
+                                  * zkp_gf2_fixed_base_new, zkp_keccak_tree_root(_data) and
+                                  * zkp_hemera_tree_root_fixed with threads > 1 */
     ZKP_ERR_VERIFY = 10,         /* a proof or check did not verify */
-    ZKP_ERR_PROOF_SHAPE = 11,    /* a proof of the wrong size or shape */
+    ZKP_ERR_PROOF_SHAPE = 11,    /* a proof of the wrong size or shape (more siblings than a
+                                  * 64-bit index can address, a byte size the tree does not give) */
     ZKP_ERR_IO = 12              /* reading or writing failed (CLI helpers) */
 } zkp_status;
 
 /* Stable name of a status ("ZKP_OK", "ZKP_ERR_NULL", ...); never NULL. */
-ZKP_API const char *zkp_status_name(zkp_status s);
+ZKP_API ZKP_QUERY const char *zkp_status_name(zkp_status s);
 /* One-line English description of a status; never NULL. */
-ZKP_API const char *zkp_status_str(zkp_status s);
+ZKP_API ZKP_QUERY const char *zkp_status_str(zkp_status s);
 
 /* ------------------------------------------------------------------------ */
 /* CPU features and kernel selection                                         */
@@ -107,11 +142,11 @@ ZKP_API const char *zkp_status_str(zkp_status s);
 #define ZKP_CPU_SHA3      (1u << 18)
 
 /* Features the CPU has (detected once, lazily, thread-safely). */
-ZKP_API uint32_t zkp_cpu_detected(void);
+ZKP_API ZKP_QUERY uint32_t zkp_cpu_detected(void);
 
 /* Features kernels may use now: the detected set, narrowed by the
  * ZKPRIM_CPU environment variable (read once) or by zkp_cpu_force(). */
-ZKP_API uint32_t zkp_cpu_active(void);
+ZKP_API ZKP_QUERY uint32_t zkp_cpu_active(void);
 
 /* Restrict kernel selection to a named level or feature list:
  *   "native"   every detected feature (the default)
@@ -126,22 +161,22 @@ ZKP_API uint32_t zkp_cpu_active(void);
  * unchanged in all three cases. The same grammar applies to ZKPRIM_CPU
  * (where an empty value counts as unset).
  * Meant for tests and benchmarks; not for use while other threads hash. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_cpu_force(const char *level);
+ZKP_MUST_USE ZKP_API ZKP_QUERY zkp_status zkp_cpu_force(const char *level);
 
 /* Status of the ZKPRIM_CPU environment variable: ZKP_OK when unset or valid.
  * When invalid, the library ignores it (uses every detected feature) and
  * this says why, so a tool can refuse to run with a clear message. */
-ZKP_MUST_USE ZKP_API zkp_status zkp_cpu_env_status(void);
+ZKP_MUST_USE ZKP_API ZKP_QUERY zkp_status zkp_cpu_env_status(void);
 
 /* Name of one feature bit ("avx2", "pclmul", ...), or NULL for an unknown bit. */
-ZKP_API const char *zkp_cpu_feature_name(uint32_t bit);
+ZKP_API ZKP_QUERY const char *zkp_cpu_feature_name(uint32_t bit);
 
 /* Writes the '+'-joined names of the features in mask into buf (always
  * NUL-terminated when cap > 0); "none" for an empty mask. Returns buf. */
-ZKP_API char *zkp_cpu_mask_string(uint32_t mask, char *buf, size_t cap);
+ZKP_API ZKP_QUERY char *zkp_cpu_mask_string(uint32_t mask, char *buf, size_t cap);
 
 /* Short description of the machine's CPU ("Intel(R) Xeon(R) ...") or "unknown". */
-ZKP_API const char *zkp_cpu_model(void);
+ZKP_API ZKP_QUERY const char *zkp_cpu_model(void);
 
 #ifdef __cplusplus
 }

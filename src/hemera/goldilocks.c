@@ -23,5 +23,15 @@ uint64_t zkp_goldilocks_pow(uint64_t a, uint64_t e) {
     return gl_canon_ct(r);
 }
 
-uint64_t zkp_goldilocks_inv(uint64_t a) { return gl_canon_ct(gl_inv_chain_ct(a)); }
-uint64_t zkp_goldilocks_inv_vartime(uint64_t a) { return gl_inv_vartime(a); }
+/* r = a^-1; a = 0 (mod p) gives r = 0 and ZKP_ERR_RANGE. The status is
+ * computed without a branch: it reveals whether a is zero, nothing more. */
+zkp_status zkp_goldilocks_inv(uint64_t *r, uint64_t a) {
+    if (!r) return ZKP_ERR_NULL;
+    *r = gl_canon_ct(gl_inv_chain_ct(a));
+    return (zkp_status)(ZKP_ERR_RANGE & ~zkp_ct_mask_nonzero(gl_canon_ct(a)));
+}
+zkp_status zkp_goldilocks_inv_vartime(uint64_t *r, uint64_t a) {
+    if (!r) return ZKP_ERR_NULL;
+    *r = gl_inv_vartime(a);
+    return gl_canon_ct(a) ? ZKP_OK : ZKP_ERR_RANGE;
+}

@@ -45,50 +45,43 @@ static void hasher_start(zkp_hemera_hasher *h, uint64_t tag, uint32_t ct) {
     h->flags = HM_MAGIC_HASHER | (ct ? HM_CLASS_CT : 0);
 }
 
-/* Marks a struct unusable after a failed init, so a later update or
- * finalize reports ZKP_ERR_STATE instead of hashing garbage. */
-static zkp_status hasher_fail(zkp_hemera_hasher *h, zkp_status st) {
-    h->flags = 0;
-    return st;
+/* The constructors cannot fail on valid pointers, so they return nothing
+ * (hemera.h: pointers must be valid). A NULL hasher is ignored; a NULL key
+ * or context key leaves the hasher unusable (flags 0), so its next use is
+ * ZKP_ERR_STATE instead of a hash of garbage. */
+
+void zkp_hemera_hasher_init(zkp_hemera_hasher *h) {
+    if (h) hasher_start(h, HM_TAG_HASH, 0);
 }
 
-zkp_status zkp_hemera_hasher_init(zkp_hemera_hasher *h) {
-    if (!h) return ZKP_ERR_NULL;
-    hasher_start(h, HM_TAG_HASH, 0);
-    return ZKP_OK;
+void zkp_hemera_hasher_init_secret(zkp_hemera_hasher *h) {
+    if (h) hasher_start(h, HM_TAG_HASH, 1);
 }
 
-zkp_status zkp_hemera_hasher_init_secret(zkp_hemera_hasher *h) {
-    if (!h) return ZKP_ERR_NULL;
-    hasher_start(h, HM_TAG_HASH, 1);
-    return ZKP_OK;
-}
-
-zkp_status zkp_hemera_hasher_init_keyed(zkp_hemera_hasher *h, const uint8_t key[ZKP_HEMERA_KEY_BYTES]) {
-    if (!h) return ZKP_ERR_NULL;
-    if (!key) return hasher_fail(h, ZKP_ERR_NULL);
+void zkp_hemera_hasher_init_keyed(zkp_hemera_hasher *h, const uint8_t key[ZKP_HEMERA_KEY_BYTES]) {
+    if (!h) return;
     hasher_start(h, HM_TAG_KEYED, 1);
     /* The key is absorbed as the first 32 message bytes (spec 6.5): it is
-     * 7-byte encoded and counted in the length field. */
-    return zkp_hemera_hasher_update(h, key, ZKP_HEMERA_KEY_BYTES);
+     * 7-byte encoded and counted in the length field. On a fresh state with
+     * a key this cannot fail. */
+    if (!key || zkp_hemera_hasher_update(h, key, ZKP_HEMERA_KEY_BYTES) != ZKP_OK) h->flags = 0;
 }
 
-zkp_status zkp_hemera_hasher_init_derive_key_context(zkp_hemera_hasher *h) {
-    if (!h) return ZKP_ERR_NULL;
-    hasher_start(h, HM_TAG_DERIVE_CONTEXT, 1);
-    return ZKP_OK;
+void zkp_hemera_hasher_init_derive_key_context(zkp_hemera_hasher *h) {
+    if (h) hasher_start(h, HM_TAG_DERIVE_CONTEXT, 1);
 }
 
-zkp_status zkp_hemera_hasher_init_derive_key_material(zkp_hemera_hasher *h,
-                                                      const uint8_t context_key[ZKP_HEMERA_DIGEST_BYTES]) {
-    if (!h) return ZKP_ERR_NULL;
-    if (!context_key) return hasher_fail(h, ZKP_ERR_NULL);
+void zkp_hemera_hasher_init_derive_key_material(zkp_hemera_hasher *h, const uint8_t context_key[ZKP_HEMERA_DIGEST_BYTES]) {
+    if (!h) return;
     hasher_start(h, HM_TAG_DERIVE_MATERIAL, 1);
+    if (!context_key) {
+        h->flags = 0;
+        return;
+    }
     /* Seed (spec 6.6): the context digest as four 8-byte limbs, tag 3, one
      * permutation; the tag is not written again afterwards. */
     hm_get_limbs(h->state, context_key);
     zkp_hemera_permute_ct(h->state);
-    return ZKP_OK;
 }
 
 zkp_status zkp_hemera_hasher_update(zkp_hemera_hasher *h, const uint8_t *data, size_t len) {
@@ -212,8 +205,8 @@ zkp_status zkp_hemera_keyed_hash(const uint8_t key[ZKP_HEMERA_KEY_BYTES], const 
                                  uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if (!key || (!msg && len) || !out) return ZKP_ERR_NULL;
     zkp_hemera_hasher h;
-    zkp_status st = zkp_hemera_hasher_init_keyed(&h, key);
-    if (st == ZKP_OK) st = oneshot(&h, msg, len, out);
+    zkp_hemera_hasher_init_keyed(&h, key);
+    zkp_status st = oneshot(&h, msg, len, out);
     hm_wipe(&h, sizeof h);
     return st;
 }
@@ -226,10 +219,12 @@ zkp_status zkp_hemera_derive_key(const uint8_t *context, size_t context_len, con
     uint8_t ck[ZKP_HEMERA_DIGEST_BYTES];
     /* Phase 1: tag-2 sponge over the context. Phase 2: tag-3 sponge seeded
      * with that digest, over the material (spec 6.6). */
-    zkp_status st = zkp_hemera_hasher_init_derive_key_context(&h);
-    if (st == ZKP_OK) st = oneshot(&h, context, context_len, ck);
-    if (st == ZKP_OK) st = zkp_hemera_hasher_init_derive_key_material(&h, ck);
-    if (st == ZKP_OK) st = oneshot(&h, material, material_len, out);
+    zkp_hemera_hasher_init_derive_key_context(&h);
+    zkp_status st = oneshot(&h, context, context_len, ck);
+    if (st == ZKP_OK) {
+        zkp_hemera_hasher_init_derive_key_material(&h, ck);
+        st = oneshot(&h, material, material_len, out);
+    }
     hm_wipe(&h, sizeof h);
     hm_wipe(ck, sizeof ck);
     return st;

@@ -40,18 +40,17 @@ zkp_status zkp_hemera_hash_leaf(const uint8_t *chunk, size_t len, uint64_t count
     return zkpi_hm_leaf(chunk, len, counter, is_root, out);
 }
 
-zkp_status zkp_hemera_hash_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
-                                const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], int is_root,
-                                uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
-    if (!left || !right || !out) return ZKP_ERR_NULL;
+/* The node functions cannot fail on valid pointers, so they return nothing
+ * (hemera.h: pointers must be valid); a NULL pointer is ignored. */
+void zkp_hemera_hash_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES], const uint8_t right[ZKP_HEMERA_DIGEST_BYTES],
+                          int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    if (!left || !right || !out) return;
     zkpi_hm_node(left, right, is_root, out);
-    return ZKP_OK;
 }
 
-zkp_status zkp_hemera_hash_node_nmt(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
-                                    const uint8_t right[ZKP_HEMERA_DIGEST_BYTES], uint64_t ns_min, uint64_t ns_max,
-                                    int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
-    if (!left || !right || !out) return ZKP_ERR_NULL;
+void zkp_hemera_hash_node_nmt(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES], const uint8_t right[ZKP_HEMERA_DIGEST_BYTES],
+                              uint64_t ns_min, uint64_t ns_max, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    if (!left || !right || !out) return;
     uint64_t st[ZKP_HEMERA_WIDTH];
     node_state(st, left, right, is_root);
     /* Bounds are u64 limbs taken mod p like every other limb input; with
@@ -60,7 +59,6 @@ zkp_status zkp_hemera_hash_node_nmt(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
     st[HM_NS_MAX] = ns_max;
     zkp_hemera_permute(st);
     hm_put_digest(out, st);
-    return ZKP_OK;
 }
 
 /* ---- left-balanced merge ------------------------------------------------- */

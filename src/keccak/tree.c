@@ -1,9 +1,10 @@
 /*
  * Merkle trees over 32-byte nodes, parent = H(left || right), each level
- * hashed with hash_many (64-byte inputs, contiguous: the two children of
- * parent i are nodes 2i and 2i+1 of the level below, so a level is one
- * strided batch). With threads, the tree is cut into T = 2^t subtrees built
- * concurrently by pthreads; the calling thread then hashes the top t levels.
+ * hashed with hash_batch's strided path (64-byte inputs, contiguous: the
+ * two children of parent i are nodes 2i and 2i+1 of the level below, so a
+ * level is one strided batch). With threads, the tree is cut into T = 2^t
+ * subtrees built concurrently by pthreads; the calling thread then hashes
+ * the top t levels.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -90,12 +91,21 @@ static void run_jobs(job *jobs, size_t t, void *(*fn)(void *)) {
     }
 }
 
-zkp_status zkp_keccak_tree_build(zkp_keccak_alg alg, const uint8_t *leaves, size_t n, uint8_t *nodes,
-                                 unsigned threads) {
+/* n leaves: ZKP_ERR_COUNT unless a power of two; ZKP_ERR_LENGTH when the
+ * node array (2n - 1 nodes) could not be an object. */
+static zkp_status check_leaves(size_t n) {
+    if (!is_pow2(n)) return ZKP_ERR_COUNT;
+    if (!zkp_array_ok(n, 2 * NODE)) return ZKP_ERR_LENGTH;
+    return ZKP_OK;
+}
+
+zkp_status zkp_keccak_tree_build(zkp_keccak_alg alg, const uint8_t *leaves, size_t n, unsigned threads,
+                                 uint8_t *nodes) {
     keccak_params p;
     if (!tree_params(alg, &p)) return ZKP_ERR_PARAM;
     if (!leaves || !nodes) return ZKP_ERR_NULL;
-    if (!is_pow2(n) || !zkp_array_ok(n, 2 * NODE)) return ZKP_ERR_LENGTH;
+    zkp_status st = check_leaves(n);
+    if (st != ZKP_OK) return st;
     if (nodes != leaves) memmove(nodes, leaves, NODE * n);
     size_t t = thread_count(threads > 64 ? 64 : threads, n);
     job jobs[64];
@@ -134,52 +144,56 @@ static zkp_status root_common(const keccak_params *p, const uint8_t *src, size_t
     return ZKP_OK;
 }
 
-zkp_status zkp_keccak_tree_root(zkp_keccak_alg alg, const uint8_t *leaves, size_t n, uint8_t root[32],
-                                unsigned threads) {
+zkp_status zkp_keccak_tree_root(zkp_keccak_alg alg, const uint8_t *leaves, size_t n, unsigned threads,
+                                uint8_t root[32]) {
     keccak_params p;
     if (!tree_params(alg, &p)) return ZKP_ERR_PARAM;
     if (!leaves || !root) return ZKP_ERR_NULL;
-    if (!is_pow2(n) || !zkp_array_ok(n, 2 * NODE)) return ZKP_ERR_LENGTH;
+    zkp_status st = check_leaves(n);
+    if (st != ZKP_OK) return st;
     return root_common(&p, leaves, 0, 0, n, root, threads);
 }
 
 zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data, size_t leaf_size, size_t n,
-                                     uint8_t root[32], unsigned threads) {
+                                     unsigned threads, uint8_t root[32]) {
     keccak_params p;
     if (!tree_params(alg, &p)) return ZKP_ERR_PARAM;
     if (!root || (!data && leaf_size)) return ZKP_ERR_NULL;
-    if (!is_pow2(n) || !zkp_array_ok(n, 2 * NODE) || !zkp_array_ok(n, leaf_size)) return ZKP_ERR_LENGTH;
+    zkp_status st = check_leaves(n);
+    if (st != ZKP_OK) return st;
+    if (!zkp_array_ok(n, leaf_size)) return ZKP_ERR_LENGTH;
     if (!data) data = (const uint8_t *)"";
     return root_common(&p, data, leaf_size, 1, n, root, threads);
 }
 
-zkp_status zkp_keccak_tree_proof(const uint8_t *nodes, size_t n, size_t index, uint8_t *path) {
+zkp_status zkp_keccak_tree_proof(const uint8_t *nodes, size_t n, uint64_t index, uint8_t *proof) {
     if (!nodes) return ZKP_ERR_NULL;
-    /* the node array is 32*(2n-1) bytes: a larger n cannot be one object */
-    if (!is_pow2(n) || !zkp_array_ok(n, 2 * NODE)) return ZKP_ERR_LENGTH;
+    zkp_status st = check_leaves(n);
+    if (st != ZKP_OK) return st;
     if (index >= n) return ZKP_ERR_RANGE;
-    if (n > 1 && !path) return ZKP_ERR_NULL;
+    if (n > 1 && !proof) return ZKP_ERR_NULL;
     const uint8_t *lvl = nodes;
-    for (size_t width = n, d = 0; width > 1; width /= 2, d++, index /= 2) {
-        memcpy(path + NODE * d, lvl + NODE * (index ^ 1), NODE);
+    size_t i = (size_t)index;
+    for (size_t width = n, d = 0; width > 1; width /= 2, d++, i /= 2) {
+        memcpy(proof + NODE * d, lvl + NODE * (i ^ 1), NODE);
         lvl += NODE * width;
     }
     return ZKP_OK;
 }
 
-zkp_status zkp_keccak_tree_verify(zkp_keccak_alg alg, const uint8_t root[32], const uint8_t leaf[32], size_t index,
-                                  const uint8_t *path, size_t depth) {
+zkp_status zkp_keccak_tree_verify(zkp_keccak_alg alg, const uint8_t root[32], const uint8_t leaf[32], uint64_t index,
+                                  const uint8_t *proof, size_t depth) {
     if (alg != ZKP_KECCAK_256 && alg != ZKP_SHA3_256) return ZKP_ERR_PARAM;
-    if (!root || !leaf || (depth && !path)) return ZKP_ERR_NULL;
-    if (depth > 8 * sizeof(size_t)) return ZKP_ERR_LENGTH;  /* no tree that deep is addressable */
-    if (depth < 8 * sizeof(size_t) && index >> depth) return ZKP_ERR_RANGE;
+    if (!root || !leaf || (depth && !proof)) return ZKP_ERR_NULL;
+    if (depth > 64) return ZKP_ERR_PROOF_SHAPE;  /* more siblings than a 64-bit index can address */
+    if (depth < 64 && index >> depth) return ZKP_ERR_RANGE;
     void (*h)(const uint8_t *, const uint8_t *, uint8_t *) =
         alg == ZKP_KECCAK_256 ? zkp_keccak256_pair : zkp_sha3_256_pair;
     uint8_t cur[NODE];
     memcpy(cur, leaf, NODE);
     for (size_t d = 0; d < depth; d++, index >>= 1) {
-        if (index & 1) h(path + NODE * d, cur, cur);
-        else h(cur, path + NODE * d, cur);
+        if (index & 1) h(proof + NODE * d, cur, cur);
+        else h(cur, proof + NODE * d, cur);
     }
     unsigned diff = 0;
     for (int i = 0; i < NODE; i++) diff |= cur[i] ^ root[i];

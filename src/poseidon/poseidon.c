@@ -13,9 +13,9 @@
 
 /* ---- dispatch ---------------------------------------------------------------- */
 
-/* avx512ifma: hash_many eight states at a time in zmm lanes; its other
- * operations are the base scalar kernel's, so it needs that kernel's
- * features too. */
+/* avx512ifma: its batch op (ops->hash_many, behind hash_batch and the
+ * trees) runs eight states at a time in zmm lanes; its other operations are
+ * the base scalar kernel's, so it needs that kernel's features too. */
 #if ZKP_HAVE_BMI2
 #define IFMA_BASE_NEED (ZKP_CPU_BMI2 | ZKP_CPU_ADX)
 #else
@@ -104,23 +104,23 @@ static void hash_state(zkp_fr *s, unsigned t) {
     from_mont(ops, &s[0]);
 }
 
-zkp_status zkp_poseidon_hash_tagged(const zkp_poseidon_fr *capacity, const zkp_poseidon_fr *inputs, size_t n,
+zkp_status zkp_poseidon_hash_tagged(const zkp_poseidon_fr *capacity, const zkp_poseidon_fr *inputs, size_t n_inputs,
                                     zkp_poseidon_fr *out) {
-    if (n < 1 || n > ZKP_POSEIDON_MAX_INPUTS) return ZKP_ERR_COUNT;
+    if (n_inputs < 1 || n_inputs > ZKP_POSEIDON_MAX_INPUTS) return ZKP_ERR_COUNT;
     if (!inputs || !out) return ZKP_ERR_NULL;
     zkp_fr s[ZKP_POSEIDON_MAX_WIDTH];
     memset(&s[0], 0, sizeof s[0]);
     if (capacity) from_pub(&s[0], capacity);
-    for (size_t i = 0; i < n; i++) from_pub(&s[i + 1], &inputs[i]);
-    for (size_t i = 0; i <= n; i++)
+    for (size_t i = 0; i < n_inputs; i++) from_pub(&s[i + 1], &inputs[i]);
+    for (size_t i = 0; i <= n_inputs; i++)
         if (!fr_is_canonical(s[i].v)) return ZKP_ERR_RANGE;
-    hash_state(s, (unsigned)n + 1);
+    hash_state(s, (unsigned)n_inputs + 1);
     to_pub(out, &s[0]);
     return ZKP_OK;
 }
 
-zkp_status zkp_poseidon_hash(const zkp_poseidon_fr *inputs, size_t n, zkp_poseidon_fr *out) {
-    return zkp_poseidon_hash_tagged(NULL, inputs, n, out);
+zkp_status zkp_poseidon_hash(const zkp_poseidon_fr *inputs, size_t n_inputs, zkp_poseidon_fr *out) {
+    return zkp_poseidon_hash_tagged(NULL, inputs, n_inputs, out);
 }
 
 static zkp_status hash_bytes(const uint8_t *inputs, size_t n, uint8_t out[32], int be) {
@@ -139,15 +139,15 @@ static zkp_status hash_bytes(const uint8_t *inputs, size_t n, uint8_t out[32], i
     return ZKP_OK;
 }
 
-zkp_status zkp_poseidon_hash_be(const uint8_t *inputs, size_t n, uint8_t out[32]) {
-    return hash_bytes(inputs, n, out, 1);
+zkp_status zkp_poseidon_hash_be(const uint8_t *inputs, size_t n_inputs, uint8_t out[32]) {
+    return hash_bytes(inputs, n_inputs, out, 1);
 }
-zkp_status zkp_poseidon_hash_le(const uint8_t *inputs, size_t n, uint8_t out[32]) {
-    return hash_bytes(inputs, n, out, 0);
+zkp_status zkp_poseidon_hash_le(const uint8_t *inputs, size_t n_inputs, uint8_t out[32]) {
+    return hash_bytes(inputs, n_inputs, out, 0);
 }
 
 zkp_status zkp_poseidon_permute(zkp_poseidon_fr *state, size_t t) {
-    if (t < ZKP_POSEIDON_MIN_WIDTH || t > ZKP_POSEIDON_MAX_WIDTH) return ZKP_ERR_PARAM;
+    if (t < ZKP_POSEIDON_MIN_WIDTH || t > ZKP_POSEIDON_MAX_WIDTH) return ZKP_ERR_COUNT;
     if (!state) return ZKP_ERR_NULL;
     zkp_fr s[ZKP_POSEIDON_MAX_WIDTH];
     for (size_t i = 0; i < t; i++) {
@@ -164,32 +164,32 @@ zkp_status zkp_poseidon_permute(zkp_poseidon_fr *state, size_t t) {
     return ZKP_OK;
 }
 
-/* ---- many hashes ------------------------------------------------------------------- */
+/* ---- batches of hashes ------------------------------------------------------------- */
 
 #define MANY_CHUNK 16 /* two IFMA passes of eight */
 
-zkp_status zkp_poseidon_hash_batch(const zkp_poseidon_fr *inputs, size_t n, size_t count, zkp_poseidon_fr *outs) {
-    if (n < 1 || n > ZKP_POSEIDON_MAX_INPUTS) return ZKP_ERR_COUNT;
-    if (count == 0) return ZKP_OK;
+zkp_status zkp_poseidon_hash_batch(const zkp_poseidon_fr *inputs, size_t n_inputs, size_t n, zkp_poseidon_fr *outs) {
+    if (n_inputs < 1 || n_inputs > ZKP_POSEIDON_MAX_INPUTS) return ZKP_ERR_COUNT;
+    if (n == 0) return ZKP_OK;
     if (!inputs || !outs) return ZKP_ERR_NULL;
-    /* n * count elements are read: a count that wraps that product (or
+    /* n_inputs * n elements are read: an n that wraps that product (or
      * makes it larger than any object) would read out of bounds */
-    if (!zkp_array_ok(count, n * sizeof *inputs)) return ZKP_ERR_LENGTH;
-    for (size_t i = 0; i < n * count; i++) {
+    if (!zkp_array_ok(n, n_inputs * sizeof *inputs)) return ZKP_ERR_LENGTH;
+    for (size_t i = 0; i < n_inputs * n; i++) {
         zkp_fr x;
         from_pub(&x, &inputs[i]);
         if (!fr_is_canonical(x.v)) return ZKP_ERR_RANGE;
     }
     const zkp_poseidon_ops *ops = zkpi_poseidon_kernel_active()->ops;
-    const unsigned t = (unsigned)n + 1;
+    const unsigned t = (unsigned)n_inputs + 1;
     zkp_fr s[MANY_CHUNK * ZKP_POSEIDON_MAX_WIDTH];
-    for (size_t base = 0; base < count; base += MANY_CHUNK) {
-        size_t m = count - base < MANY_CHUNK ? count - base : MANY_CHUNK;
+    for (size_t base = 0; base < n; base += MANY_CHUNK) {
+        size_t m = n - base < MANY_CHUNK ? n - base : MANY_CHUNK;
         for (size_t j = 0; j < m; j++) {
             zkp_fr *st = &s[j * t];
             memset(&st[0], 0, sizeof st[0]);
-            for (size_t i = 0; i < n; i++) {
-                from_pub(&st[i + 1], &inputs[(base + j) * n + i]);
+            for (size_t i = 0; i < n_inputs; i++) {
+                from_pub(&st[i + 1], &inputs[(base + j) * n_inputs + i]);
                 to_mont(ops, &st[i + 1]);
             }
         }
@@ -206,6 +206,14 @@ zkp_status zkp_poseidon_hash_batch(const zkp_poseidon_fr *inputs, size_t n, size
 /* ---- Merkle trees --------------------------------------------------------------------- */
 
 static int is_pow2(size_t n) { return n && !(n & (n - 1)); }
+
+/* n_leaves: ZKP_ERR_COUNT unless a power of two; ZKP_ERR_LENGTH when an
+ * array of `per_leaf` elements per leaf could not be an object. */
+static zkp_status check_leaves(size_t n_leaves, size_t per_leaf) {
+    if (!is_pow2(n_leaves)) return ZKP_ERR_COUNT;
+    if (!zkp_array_ok(n_leaves, per_leaf * sizeof(zkp_poseidon_fr))) return ZKP_ERR_LENGTH;
+    return ZKP_OK;
+}
 
 static zkp_status check_all(const zkp_poseidon_fr *v, size_t n) {
     for (size_t i = 0; i < n; i++) {
@@ -233,13 +241,14 @@ static void hash_pairs_mont(const zkp_poseidon_ops *ops, const zkp_fr *in, size_
 }
 
 zkp_status zkp_poseidon_tree_root(const zkp_poseidon_fr *leaves, size_t n_leaves, zkp_poseidon_fr *root) {
-    if (!is_pow2(n_leaves) || !zkp_array_ok(n_leaves, sizeof *leaves)) return ZKP_ERR_LENGTH;
+    zkp_status st = check_leaves(n_leaves, 1);
+    if (st != ZKP_OK) return st;
     if (!leaves || !root) return ZKP_ERR_NULL;
-    zkp_status st = check_all(leaves, n_leaves);
+    st = check_all(leaves, n_leaves);
     if (st != ZKP_OK) return st;
     const zkp_poseidon_ops *ops = zkpi_poseidon_kernel_active()->ops;
     /* Leaves go in blocks of up to 32: each block's subtree root is computed
-     * level by level with hash_many, then merged into a stack of pending
+     * level by level with the batch kernel, then merged into a stack of pending
      * subtree roots (one per level, like a binary counter). */
     enum { BLOCK = 32 };
     const size_t block = n_leaves < BLOCK ? n_leaves : BLOCK;
@@ -272,9 +281,10 @@ zkp_status zkp_poseidon_tree_root(const zkp_poseidon_fr *leaves, size_t n_leaves
 
 zkp_status zkp_poseidon_tree_build(const zkp_poseidon_fr *leaves, size_t n_leaves, zkp_poseidon_fr *nodes) {
     /* nodes holds 2n - 1 elements */
-    if (!is_pow2(n_leaves) || !zkp_array_ok(n_leaves, 2 * sizeof *nodes)) return ZKP_ERR_LENGTH;
+    zkp_status st = check_leaves(n_leaves, 2);
+    if (st != ZKP_OK) return st;
     if (!leaves || !nodes) return ZKP_ERR_NULL;
-    zkp_status st = check_all(leaves, n_leaves);
+    st = check_all(leaves, n_leaves);
     if (st != ZKP_OK) return st;
     memmove(nodes, leaves, n_leaves * sizeof *nodes);
     size_t in = 0, w = n_leaves;
@@ -287,29 +297,53 @@ zkp_status zkp_poseidon_tree_build(const zkp_poseidon_fr *leaves, size_t n_leave
     return ZKP_OK;
 }
 
-zkp_status zkp_poseidon_tree_proof_root(const zkp_poseidon_fr *leaf, uint64_t index, const zkp_poseidon_fr *siblings,
-                                         size_t depth, zkp_poseidon_fr *root) {
-    if (!leaf || !root || (depth && !siblings)) return ZKP_ERR_NULL;
-    if (depth < 64 && (index >> depth) != 0) return ZKP_ERR_PARAM;
-    if (depth > 64) return ZKP_ERR_LENGTH;
+zkp_status zkp_poseidon_tree_proof(const zkp_poseidon_fr *nodes, size_t n_leaves, uint64_t index,
+                                   zkp_poseidon_fr *proof) {
+    if (!nodes) return ZKP_ERR_NULL;
+    zkp_status st = check_leaves(n_leaves, 2);
+    if (st != ZKP_OK) return st;
+    if (index >= n_leaves) return ZKP_ERR_RANGE;
+    if (n_leaves > 1 && !proof) return ZKP_ERR_NULL;
+    size_t level = 0, i = (size_t)index;
+    for (size_t w = n_leaves, d = 0; w > 1; level += w, w /= 2, d++, i /= 2) proof[d] = nodes[level + (i ^ 1)];
+    return ZKP_OK;
+}
+
+zkp_status zkp_poseidon_tree_proof_root(const zkp_poseidon_fr *leaf, uint64_t index, const zkp_poseidon_fr *proof,
+                                        size_t depth, zkp_poseidon_fr *root) {
+    if (!leaf || !root || (depth && !proof)) return ZKP_ERR_NULL;
+    if (depth > 64) return ZKP_ERR_PROOF_SHAPE; /* more siblings than a 64-bit index can address */
+    if (depth < 64 && (index >> depth) != 0) return ZKP_ERR_RANGE;
     zkp_status st = check_all(leaf, 1);
-    if (st == ZKP_OK) st = check_all(siblings, depth);
+    if (st == ZKP_OK) st = check_all(proof, depth);
     if (st != ZKP_OK) return st;
     zkp_poseidon_fr node = *leaf;
     for (size_t k = 0; k < depth; k++) {
         zkp_poseidon_fr pair[2];
         if ((index >> k) & 1) {
-            pair[0] = siblings[k];
+            pair[0] = proof[k];
             pair[1] = node;
         } else {
             pair[0] = node;
-            pair[1] = siblings[k];
+            pair[1] = proof[k];
         }
         st = zkp_poseidon_hash(pair, 2, &node);
         if (st != ZKP_OK) return st;
     }
     *root = node;
     return ZKP_OK;
+}
+
+zkp_status zkp_poseidon_tree_verify(const zkp_poseidon_fr *root, const zkp_poseidon_fr *leaf, uint64_t index,
+                                    const zkp_poseidon_fr *proof, size_t depth) {
+    if (!root) return ZKP_ERR_NULL;
+    zkp_poseidon_fr got;
+    zkp_status st = zkp_poseidon_tree_proof_root(leaf, index, proof, depth, &got);
+    if (st == ZKP_OK) st = check_all(root, 1);
+    if (st != ZKP_OK) return st;
+    uint64_t diff = 0;
+    for (int i = 0; i < 4; i++) diff |= got.limb[i] ^ root->limb[i];
+    return diff ? ZKP_ERR_VERIFY : ZKP_OK;
 }
 
 /* ---- light-poseidon ------------------------------------------------------------------- */
@@ -325,8 +359,9 @@ const char *zkp_poseidon_lp_error_name(zkp_poseidon_lp_error e) {
 }
 
 static zkp_status lp_fail(zkp_poseidon_lp_detail *d, zkp_poseidon_lp_error e, zkp_poseidon_lp_detail f) {
+    /* the mapping in poseidon.h; INVALID_WIDTH_CIRCOM is a count of inputs */
     static const zkp_status map[] = {ZKP_OK,        ZKP_ERR_EMPTY_INPUT, ZKP_ERR_LENGTH, ZKP_ERR_RANGE,
-                                     ZKP_ERR_COUNT, ZKP_ERR_PARAM,       ZKP_ERR_NULL,   ZKP_ERR_STATE};
+                                     ZKP_ERR_COUNT, ZKP_ERR_COUNT,       ZKP_ERR_NULL,   ZKP_ERR_STATE};
     f.error = e;
     if (d) *d = f;
     return map[e];
@@ -363,7 +398,7 @@ zkp_status zkp_poseidon_new_circom(zkp_poseidon_circom *h, size_t n_inputs, zkp_
 
 /* Every field the hash trusts: n_inputs sizes the state array on the stack
  * (t = n + 1 <= 13) and the tag goes into the Montgomery conversion, which
- * needs a canonical value. A hasher that was never constructed, or whose
+ * needs a canonical value. A configuration never constructed, or whose
  * fields were overwritten, fails here instead of overrunning the state. */
 static int lp_valid(const zkp_poseidon_circom *h) {
     zkp_fr x;

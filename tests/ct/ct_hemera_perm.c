@@ -49,8 +49,10 @@ int main(int argc, char **argv) {
         sink(st, 16);
         uint64_t a = 12345;
         secret(&a, 8);
-        a = zkp_goldilocks_inv_vartime(a);
-        sink(&a, 1);
+        uint64_t inv;
+        zkp_status ist = zkp_goldilocks_inv_vartime(&inv, a);
+        sink(&inv, 1);
+        ct_public(&ist, sizeof ist);
         printf("planted: ran the variable-time forms on secrets\n");
         return 0;
     }
@@ -87,7 +89,8 @@ int main(int argc, char **argv) {
             r[5] = zkp_goldilocks_reduce(a);
             r[6] = zkp_goldilocks_reduce128(a, b);
             r[7] = zkp_goldilocks_pow(a, b);
-            r[8] = zkp_goldilocks_inv(a);
+            zkp_status ist = zkp_goldilocks_inv(&r[8], a); /* says whether a = 0: not examined */
+            ct_public(&ist, sizeof ist);
             r[9] = zkp_goldilocks_pow(b, 0xFFFFFFFEFFFFFFFFull);
             sink(r, 10);
         }

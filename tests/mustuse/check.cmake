@@ -7,8 +7,8 @@
 # declaration is found, and a probe file calling each one with all-zero
 # arguments, discarding the result, is compiled: each call line must draw a
 # -Wunused-result warning. The raw headers must also spell the macro in one
-# place, `ZKP_MUST_USE ZKP_API zkp_status` (C++17 [[nodiscard]] is only
-# accepted before ZKP_API).
+# place, `ZKP_MUST_USE ZKP_API <timing/allocation markers> zkp_status`
+# (C++17 [[nodiscard]] is only accepted before ZKP_API).
 #
 #   -DCC=<C compiler> -DINCLUDE=<dir holding zkprim/> -DWORK=<scratch dir>
 #   [-DEXTRA=<one more header>]   (the self-test adds an unmarked function)
@@ -32,8 +32,8 @@ foreach(h ${headers})
   # Placement: the raw text, line by line.
   file(STRINGS "${h}" lines REGEX "zkp_status[ \t]+zkp_[A-Za-z0-9_#]+[ \t]*\\(")
   foreach(l ${lines})
-    if(NOT l MATCHES "ZKP_MUST_USE ZKP_API zkp_status")
-      message("${h}: not declared as `ZKP_MUST_USE ZKP_API zkp_status ...`: ${l}")
+    if(NOT l MATCHES "ZKP_MUST_USE ZKP_API( ZKP_[A-Z_]+)* zkp_status")
+      message("${h}: not declared as `ZKP_MUST_USE ZKP_API <markers> zkp_status ...`: ${l}")
       math(EXPR failures "${failures} + 1")
     endif()
   endforeach()

@@ -286,7 +286,7 @@ static void node_level(void *ctx) {
         uint8_t want[32], single[32];
         ref_node(pairs[i], pairs[i] + 32, root, want);
         CHECK_MSG(!memcmp(out[i], want, 32), "hash_node_batch n=%zu lane %zu level %s", n, i, th_level());
-        CHECK_STATUS(zkp_hemera_hash_node(pairs[i], pairs[i] + 32, root, single), ZKP_OK); /* the single form */
+        zkp_hemera_hash_node(pairs[i], pairs[i] + 32, root, single); /* the single form */
         CHECK_MSG(!memcmp(out[i], single, 32), "hash_node_batch != zkp_hemera_hash_node, lane %zu", i);
     }
     /* in place, the way a tree level is hashed: out[i] over pairs[i/2] */

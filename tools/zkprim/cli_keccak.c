@@ -76,7 +76,7 @@ static int tree_keccak(int argc, char **argv) {
     zkp_status st = zkp_keccak_hash_batch(alg, data, (size_t)leaf_size, (size_t)leaf_size, full, nodes, 32);
     if (st == ZKP_OK && (tail || len == 0)) st = zkp_keccak_hash(alg, data + full * leaf_size, tail, nodes + 32 * full, 32);
     uint8_t root[32];
-    if (st == ZKP_OK) st = zkp_keccak_tree_root(alg, nodes, n, root, (unsigned)threads);
+    if (st == ZKP_OK) st = zkp_keccak_tree_root(alg, nodes, n, (unsigned)threads, root);
     free(nodes);
     free(data);
     if (st != ZKP_OK) {

@@ -16,19 +16,23 @@ typedef struct {
 
 static zkp_status hemera_init(void *ctx, const cli_hash_opts *o) {
     hemera_cli_ctx *c = ctx;
-    if (o->key) return zkp_hemera_hasher_init_keyed(&c->h, o->key);
+    if (o->key) {
+        zkp_hemera_hasher_init_keyed(&c->h, o->key);
+        return ZKP_OK;
+    }
     if (o->context) {
         /* derive_key: context phase (tag 2) -> 32-byte context key, then the
          * material phase seeded with it; the file is the material. */
         zkp_hemera_hasher ch;
         uint8_t ck[ZKP_HEMERA_DIGEST_BYTES];
-        zkp_status st = zkp_hemera_hasher_init_derive_key_context(&ch);
-        if (st == ZKP_OK) st = zkp_hemera_hasher_update(&ch, (const uint8_t *)o->context, strlen(o->context));
+        zkp_hemera_hasher_init_derive_key_context(&ch);
+        zkp_status st = zkp_hemera_hasher_update(&ch, (const uint8_t *)o->context, strlen(o->context));
         if (st == ZKP_OK) st = zkp_hemera_hasher_finalize(&ch, ck);
-        if (st == ZKP_OK) st = zkp_hemera_hasher_init_derive_key_material(&c->h, ck);
+        if (st == ZKP_OK) zkp_hemera_hasher_init_derive_key_material(&c->h, ck);
         return st;
     }
-    return zkp_hemera_hasher_init(&c->h);
+    zkp_hemera_hasher_init(&c->h);
+    return ZKP_OK;
 }
 
 static zkp_status hemera_update(void *ctx, const uint8_t *data, size_t len) {

@@ -66,8 +66,8 @@ static int hemera_root(int argc, char **argv) {
         free(data);
         return cli_usage_error("tree", "--threads applies to the fixed tree, not --cdc");
     }
-    /* The fixed root always goes through the batched path (same root as
-     * zkp_hemera_tree_root_fixed, whatever the thread count). */
+    /* One thread: the heap-free stack merge; more: the batch levels on
+     * that many threads. The root is the same either way. */
     zkp_status st = cdc ? zkp_hemera_tree_root_cdc(data, len, root)
                         : zkp_hemera_tree_root_fixed(data, len, (unsigned)threads, root);
     free(data);
