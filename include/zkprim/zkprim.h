@@ -107,8 +107,9 @@ typedef enum zkp_status {
     ZKP_ERR_EMPTY_INPUT = 7,     /* an input of zero bytes where light-poseidon rejects one */
     ZKP_ERR_CPU = 8,             /* the requested kernel needs a CPU feature this machine lacks */
     ZKP_ERR_NOMEM = 9,           /* allocation failed; only the ZKP_ALLOCATES functions allocate:
-                                  * zkp_gf2_fixed_base_new, zkp_keccak_tree_root(_data) and
-                                  * zkp_hemera_tree_root_fixed with threads > 1 */
+                                  * zkp_gf2_fixed_base_new, zkp_keccak_tree_root,
+                                  * zkp_keccak_tree_root_data and zkp_hemera_tree_root_fixed
+                                  * (with threads > 1) */
     ZKP_ERR_VERIFY = 10,         /* a proof or check did not verify */
     ZKP_ERR_PROOF_SHAPE = 11,    /* a proof of the wrong size or shape (more siblings than a
                                   * 64-bit index can address, a byte size the tree does not give) */

@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""ctest api-table-planted: every check of scripts/gen-api-table.py can fail.
+
+Each case copies include/ and docs/api.md to a scratch directory, breaks the
+copy in one way, runs the generator's --check on it and expects exit 1 with
+the message naming that problem. The unbroken copy must pass first, so a
+case cannot pass because the copy itself is broken.
+
+usage: planted.py SOURCE_ROOT SHARED_LIBRARY
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT, LIB = sys.argv[1], sys.argv[2]
+GEN = os.path.join(ROOT, "scripts", "gen-api-table.py")
+TSV = os.path.join(ROOT, "scripts", "api-renames-1.0.tsv")
+
+
+def sub(path, old, new, count=1):
+    with open(path) as f:
+        s = f.read()
+    if old not in s:
+        sys.exit("planted: %r not found in %s (update tests/api/planted.py)" % (old, path))
+    with open(path, "w") as f:
+        f.write(s.replace(old, new, count))
+
+
+def run(tmp, tsv=TSV):
+    cmd = [sys.executable, GEN, "--check", "--include", os.path.join(tmp, "include"),
+           "--doc", os.path.join(tmp, "api.md"), "--lib", LIB, "--renames", tsv]
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
+    return r.returncode, r.stdout
+
+
+def h(tmp, name):
+    return os.path.join(tmp, "include", "zkprim", name)
+
+
+# (what, how to break the copy, a regex the report must contain)
+CASES = [
+    ("a timing marker removed",
+     lambda t: sub(h(t, "keccak.h"), "ZKP_API ZKP_CT void zkp_keccak_f1600(", "ZKP_API void zkp_keccak_f1600("),
+     r"zkp_keccak_f1600: no timing markers"),
+    ("two timing markers",
+     lambda t: sub(h(t, "poseidon.h"), "ZKP_API ZKP_CT void zkp_poseidon_fr_to_be(",
+                   "ZKP_API ZKP_CT ZKP_VARTIME void zkp_poseidon_fr_to_be("),
+     r"zkp_poseidon_fr_to_be: 2 timing markers"),
+    ("a marker against the module's naming rule (plain gf2 name marked vartime)",
+     lambda t: sub(h(t, "gf2_iso.h"), "ZKP_API ZKP_CT void zkp_gf2_b256_to_ghash2(",
+                   "ZKP_API ZKP_VARTIME void zkp_gf2_b256_to_ghash2("),
+     r"zkp_gf2_b256_to_ghash2: marked ZKP_VARTIME, which contradicts the gf2_iso naming rule"),
+    ("a marker against hemera's rule (plain hemera name marked ct)",
+     lambda t: sub(h(t, "hemera.h"), "ZKP_API ZKP_VARTIME void zkp_hemera_permute(",
+                   "ZKP_API ZKP_CT void zkp_hemera_permute("),
+     r"zkp_hemera_permute: marked ZKP_CT, which contradicts the hemera naming rule"),
+    ("a marker before ZKP_API",
+     lambda t: sub(h(t, "goldilocks.h"), "ZKP_API ZKP_CT uint64_t zkp_goldilocks_add(",
+                   "ZKP_CT ZKP_API uint64_t zkp_goldilocks_add("),
+     r"zkp_goldilocks_add: annotations in the order"),
+    ("ZKP_MUST_USE missing on a zkp_status function",
+     lambda t: sub(h(t, "keccak.h"), "ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_init(",
+                   "ZKP_API ZKP_CT zkp_status zkp_keccak_init("),
+     r"zkp_keccak_init: returns zkp_status but lacks ZKP_MUST_USE"),
+    ("ZKP_MUST_USE missing in the gf2 per-field macro",
+     lambda t: sub(h(t, "gf2.h"), "ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_gf2_##F##_inv(",
+                   "ZKP_API ZKP_CT zkp_status zkp_gf2_##F##_inv("),
+     r"zkp_gf2_b256_inv: returns zkp_status but lacks ZKP_MUST_USE"),
+    ("banned vocabulary (_many)",
+     lambda t: (sub(h(t, "poseidon.h"), "zkp_poseidon_hash_batch(", "zkp_poseidon_hash_many(")),
+     r"zkp_poseidon_hash_many \(poseidon\): banned vocabulary '_many'"),
+    ("banned vocabulary (a hasher that is a configuration)",
+     lambda t: sub(h(t, "poseidon.h"), "} zkp_poseidon_circom;", "} zkp_poseidon_hasher;"),
+     r"zkp_poseidon_hasher \(poseidon\): banned vocabulary 'hasher'"),
+    ("a name outside its module's prefix",
+     lambda t: sub(h(t, "hemera.h"), "zkp_hemera_tree_root_cdc(", "zkp_tree_root_cdc("),
+     r"zkp_tree_root_cdc: name outside the hemera module's prefixes"),
+    ("an allocating function the NOMEM comment does not name",
+     lambda t: sub(h(t, "hemera.h"), "ZKP_VARTIME zkp_status zkp_hemera_tree_root_cdc(",
+                   "ZKP_VARTIME ZKP_ALLOCATES zkp_status zkp_hemera_tree_root_cdc("),
+     r"ZKP_ERR_NOMEM comment lists"),
+    ("the doc's table edited",
+     lambda t: sub(os.path.join(t, "api.md"), "| `zkp_keccak_f1600_implementation` |", "| `zkp_keccak_f1600_impl` |"),
+     r"the API table is not what the headers give"),
+    ("a declaration the library does not export",
+     lambda t: sub(h(t, "keccak.h"), "/* ---- sponge: one-shot",
+                   "ZKP_API ZKP_QUERY const char *zkp_keccak_extra_implementation(void);\n/* ---- sponge: one-shot"),
+     r"zkp_keccak_extra_implementation: declared in the headers but not exported"),
+    ("an exported function missing from the headers",
+     lambda t: sub(h(t, "gf2_iso.h"), "ZKP_API ZKP_QUERY void zkp_gf2_iso_root(zkp_gf2_ghash2 *r);", ""),
+     r"zkp_gf2_iso_root: exported by .* but not a public declaration"),
+    ("an old name still public (rename not applied)",
+     lambda t: sub(h(t, "goldilocks.h"), "zkp_goldilocks_inv_vartime(", "zkp_goldilocks_inverse_vartime("),
+     r"zkp_goldilocks_inverse_vartime is still a public name"),
+]
+
+
+def rename_cases(tmp):
+    """The rename list's own checks: a chain and a prefix listed first."""
+    out = []
+    with open(TSV) as f:
+        lines = f.read().splitlines()
+    chained = os.path.join(tmp, "chain.tsv")
+    with open(chained, "w") as f:
+        f.write("\n".join(lines + ["zkp_keccak_hash_batch\tzkp_keccak_hash_all"]) + "\n")
+    out.append(("a new name renamed again by a later line", chained, r"is renamed again by line"))
+    swapped = os.path.join(tmp, "prefix.tsv")
+    i = next(k for k, l in enumerate(lines) if l.startswith("zkp_keccak_hash_many_ptrs\t"))
+    j = next(k for k, l in enumerate(lines) if l.startswith("zkp_keccak_hash_many\t"))
+    lines[i], lines[j] = lines[j], lines[i]
+    with open(swapped, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    out.append(("a longer old name listed after its prefix", swapped, r"comes after its prefix"))
+    return out
+
+
+def fresh(base):
+    tmp = tempfile.mkdtemp(dir=base)
+    shutil.copytree(os.path.join(ROOT, "include"), os.path.join(tmp, "include"))
+    shutil.copy(os.path.join(ROOT, "docs", "api.md"), os.path.join(tmp, "api.md"))
+    return tmp
+
+
+def main():
+    failed = 0
+    with tempfile.TemporaryDirectory() as base:
+        rc, out = run(fresh(base))
+        if rc != 0:
+            print(out)
+            print("planted: the unbroken copy does not pass; fix that first")
+            return 1
+        for what, brk, want in CASES:
+            tmp = fresh(base)
+            brk(tmp)
+            rc, out = run(tmp)
+            ok = rc == 1 and re.search(want, out)
+            print("%s: %s" % ("reported" if ok else "MISSED", what))
+            if not ok:
+                failed += 1
+                print("  exit %d, wanted /%s/ in:\n%s" % (rc, want, out))
+        for what, tsv, want in rename_cases(base):
+            rc, out = run(fresh(base), tsv)
+            ok = rc == 1 and re.search(want, out)
+            print("%s: %s" % ("reported" if ok else "MISSED", what))
+            if not ok:
+                failed += 1
+                print("  exit %d, wanted /%s/ in:\n%s" % (rc, want, out))
+    total = len(CASES) + 2
+    print("api-table-planted: %d of %d planted problems reported" % (total - failed, total))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
