@@ -15,13 +15,13 @@ cat > "$tmp/consumer/main.c" <<'C'
 #include <zkprim/zkprim.h>
 int main(void) {
     printf("zkprim %s, %s\n", zkp_version(), zkp_status_name(ZKP_ERR_RANGE));
-    return strcmp(zkp_version(), "0.1.0") != 0;
+    return strcmp(zkp_version(), "1.0.0") != 0;
 }
 C
 cat > "$tmp/consumer/CMakeLists.txt" <<'C'
 cmake_minimum_required(VERSION 3.20)
 project(consumer C)
-find_package(zkprim 0.1 CONFIG REQUIRED)
+find_package(zkprim 1.0 CONFIG REQUIRED)
 add_executable(consumer main.c)
 target_link_libraries(consumer PRIVATE zkprim::zkprim)
 add_executable(consumer_static main.c)
@@ -36,8 +36,11 @@ libdir=$(ls -d "$tmp"/prefix/lib*/pkgconfig | head -1)
 PKG_CONFIG_PATH=$libdir cc "$tmp/consumer/main.c" -o "$tmp/pc" $(PKG_CONFIG_PATH=$libdir pkg-config --cflags --libs zkprim) \
   -Wl,-rpath,"$(dirname "$libdir")"
 "$tmp/pc"
-# Only zkp_* symbols are exported from the shared library.
+# Only zkp_* symbols are exported from the shared library, whose SONAME
+# carries the major version (SOVERSION follows it).
 so=$(ls "$(dirname "$libdir")"/libzkprim.so | head -1)
+soname=$(objdump -p "$so" | awk '$1 == "SONAME" {print $2}')
+if [ "$soname" != libzkprim.so.1 ]; then echo "SONAME $soname, want libzkprim.so.1"; exit 1; fi
 bad=$(nm -D --defined-only "$so" | awk '{print $3}' | grep -v '^zkp_' | grep -v '^_' || true)
 if [ -n "$bad" ]; then echo "unexpected exported symbols: $bad"; exit 1; fi
 # The static library's global symbols follow one rule (docs/api.md): zkp_*

@@ -5,6 +5,7 @@
  * scipy 1.10 (scipy.stats.wilcoxon and scipy.stats.binomtest, defaults).
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,7 +98,11 @@ static void test_status(void) {
         CHECK(zkp_status_str((zkp_status)s) != NULL);
         CHECK(strncmp(zkp_status_name((zkp_status)s), "ZKP_", 4) == 0);
     }
-    CHECK(strcmp(zkp_version(), "0.1.0") == 0);
+    CHECK(strcmp(zkp_version(), "1.0.0") == 0);
+    /* the header's macros name the same version as the library */
+    char hv[32];
+    snprintf(hv, sizeof hv, "%d.%d.%d", ZKP_VERSION_MAJOR, ZKP_VERSION_MINOR, ZKP_VERSION_PATCH);
+    CHECK(strcmp(zkp_version(), hv) == 0);
 }
 
 static void test_guards(void) {

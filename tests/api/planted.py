@@ -6,6 +6,8 @@ copy in one way, runs the generator's --check on it and expects exit 1 with
 the message naming that problem. The unbroken copy must pass first, so a
 case cannot pass because the copy itself is broken.
 
+Also the CHANGELOG's Renamed table (made from scripts/api-renames-1.0.tsv).
+
 usage: planted.py SOURCE_ROOT SHARED_LIBRARY
 """
 import os
@@ -31,7 +33,8 @@ def sub(path, old, new, count=1):
 
 def run(tmp, tsv=TSV):
     cmd = [sys.executable, GEN, "--check", "--include", os.path.join(tmp, "include"),
-           "--doc", os.path.join(tmp, "api.md"), "--lib", LIB, "--renames", tsv]
+           "--doc", os.path.join(tmp, "api.md"), "--lib", LIB, "--renames", tsv,
+           "--changelog", os.path.join(tmp, "CHANGELOG.md")]
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
     return r.returncode, r.stdout
 
@@ -92,6 +95,9 @@ CASES = [
     ("an exported function missing from the headers",
      lambda t: sub(h(t, "gf2_iso.h"), "ZKP_API ZKP_QUERY void zkp_gf2_iso_root(zkp_gf2_ghash2 *r);", ""),
      r"zkp_gf2_iso_root: exported by .* but not a public declaration"),
+    ("the CHANGELOG's Renamed table edited",
+     lambda t: sub(os.path.join(t, "CHANGELOG.md"), "| `zkp_keccakf1600` | `zkp_keccak_f1600` |\n", ""),
+     r"CHANGELOG.md: the Renamed table is not"),
     ("an old name still public (rename not applied)",
      lambda t: sub(h(t, "goldilocks.h"), "zkp_goldilocks_inv_vartime(", "zkp_goldilocks_inverse_vartime("),
      r"zkp_goldilocks_inverse_vartime is still a public name"),
@@ -121,6 +127,7 @@ def fresh(base):
     tmp = tempfile.mkdtemp(dir=base)
     shutil.copytree(os.path.join(ROOT, "include"), os.path.join(tmp, "include"))
     shutil.copy(os.path.join(ROOT, "docs", "api.md"), os.path.join(tmp, "api.md"))
+    shutil.copy(os.path.join(ROOT, "CHANGELOG.md"), os.path.join(tmp, "CHANGELOG.md"))
     return tmp
 
 
