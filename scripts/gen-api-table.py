@@ -14,7 +14,7 @@ usage:
       CHANGELOG's "Renamed" table, made from the rename list, between its
       renames-table markers)
   gen-api-table.py --check [--include DIR] [--doc FILE] [--lib LIBZKPRIM.so]
-                   [--renames TSV [--changelog FILE]] [--cc CC]
+                   [--renames TSV [--changelog FILE]] [--misuse-doc FILE] [--cc CC]
       exit 1, naming each problem, when
         - a public function has no timing marker or more than one, or its
           markers are out of order;
@@ -34,7 +34,10 @@ usage:
           sed in its order (a new name that a later line renames again, or a
           name listed after one of its prefixes' extensions);
         - (--changelog) the CHANGELOG's "Renamed" table is not the rename
-          list.
+          list;
+        - (--misuse-doc) the misuse table of docs/reliability.md (what the
+          misuse probe observed) lacks a row for a public function or has
+          one for a function that is not public.
 Only the Python 3 standard library is used.
 """
 import argparse
@@ -266,6 +269,16 @@ def check_lib(lib, funcs, problems):
         problems.append("%s: exported by %s but not a public declaration" % (n, os.path.basename(lib)))
 
 
+def check_misuse(doc, funcs, problems):
+    _, rows, _ = doc_parts(doc, "<!-- misuse-table:begin -->", "<!-- misuse-table:end -->")
+    probed = set(re.findall(r"^\| [a-z_0-9]+ \| `(zkp_\w+)` \|", rows, re.M))
+    table = {f["name"] for f in funcs}
+    for n in sorted(table - probed):
+        problems.append("%s: no row in the misuse table of %s (tests/misuse/probe.c)" % (n, os.path.basename(doc)))
+    for n in sorted(probed - table):
+        problems.append("%s: a row in the misuse table of %s but not a public function" % (n, os.path.basename(doc)))
+
+
 def check_renames(tsv, funcs, types, problems):
     public = {f["name"] for f in funcs} | {t for _, t in types}
     pairs = []
@@ -305,6 +318,7 @@ def main():
     ap.add_argument("--lib", help="the built shared library, checked with nm -D")
     ap.add_argument("--renames", help="the old<TAB>new rename list")
     ap.add_argument("--changelog", help="the CHANGELOG whose Renamed table comes from --renames")
+    ap.add_argument("--misuse-doc", help="docs/reliability.md, whose misuse table has a row per function")
     ap.add_argument("--cc", default=os.environ.get("CC", "cc"))
     mode = ap.add_mutually_exclusive_group(required=True)
     mode.add_argument("--write", action="store_true")
@@ -340,6 +354,8 @@ def main():
         check_lib(a.lib, funcs, problems)
     if a.renames:
         check_renames(a.renames, funcs, types, problems)
+    if a.misuse_doc:
+        check_misuse(a.misuse_doc, funcs, problems)
     if a.changelog and doc_parts(a.changelog, RBEGIN, REND)[1] != render_renames(a.renames):
         problems.append("%s: the Renamed table is not %s (regenerate: scripts/gen-api-table.py --write "
                         "--renames ... --changelog ...)" % (a.changelog, a.renames))

@@ -25,7 +25,7 @@ tree=$(per_op tree)
 # The kernel that ran under valgrind (whose CPUID hides AVX-512, so these
 # counts are the bmi2/avx2-x4 paths even on AVX-512 machines).
 echo "kernel (under valgrind): $(valgrind --tool=none -q "$P" perm 1 | cut -d' ' -f1)"
-echo "multi-lane: permutation $x4 per lane, hash_many(64 B) $m64 per hash, tree $tree per node (informational)"
+echo "multi-lane: permutation $x4 per lane, hash_batch(64 B) $m64 per hash, tree $tree per node (informational)"
 echo "instructions per op: permutation $perm, keccak256(64 B) $k64 (+$((k64 - perm))), pair $pair (+$((pair - perm))), sha3-256(64 B) $s64 (+$((s64 - perm)))"
 [ $((k64 - perm)) -le "$BUDGET" ] && [ $((pair - perm)) -le "$BUDGET" ] || { echo "over the plumbing budget of $BUDGET"; exit 1; }
 echo "within the plumbing budget of $BUDGET instructions"

@@ -3,7 +3,8 @@
 # module's naming rule, ZKP_MUST_USE on every zkp_status function, prefixes,
 # banned words, the allocating functions), the table in docs/api.md against
 # the headers, the shared library's zkp_* exports against the table (nm -D)
-# and the rename list (and the CHANGELOG's Renamed table made from it).
+# the rename list (and the CHANGELOG's Renamed table made from it) and the
+# misuse table of docs/reliability.md (a row per public function).
 # api-table-planted breaks a copy in each of those ways and expects every one
 # reported. Source checks plus one nm of this build's library: registered in
 # the native configuration, like test-n-loops.
@@ -15,7 +16,7 @@ if(NOT CMAKE_CROSSCOMPILING AND NOT CMAKE_C_FLAGS MATCHES "sanitize" AND NOT ZKP
     add_test(NAME api-table COMMAND ${CMAKE_COMMAND} -E env CC=${CMAKE_C_COMPILER} NM=${ZKP_NM_API}
              ${ZKP_PYTHON3_API} ${PROJECT_SOURCE_DIR}/scripts/gen-api-table.py --check
              --lib $<TARGET_FILE:zkprim_shared> --renames ${PROJECT_SOURCE_DIR}/scripts/api-renames-1.0.tsv
-             --changelog ${PROJECT_SOURCE_DIR}/CHANGELOG.md)
+             --changelog ${PROJECT_SOURCE_DIR}/CHANGELOG.md --misuse-doc ${PROJECT_SOURCE_DIR}/docs/reliability.md)
     add_test(NAME api-table-planted COMMAND ${CMAKE_COMMAND} -E env CC=${CMAKE_C_COMPILER} NM=${ZKP_NM_API}
              ${ZKP_PYTHON3_API} ${CMAKE_CURRENT_SOURCE_DIR}/api/planted.py ${PROJECT_SOURCE_DIR}
              $<TARGET_FILE:zkprim_shared>)

@@ -400,7 +400,7 @@ static void run_light_poseidon_vectors(json *lp) {
     }
 }
 
-/* One call of a hasher's hash_bytes_{be,le}; checks status, variant and fields. */
+/* One call of a configuration's hash_bytes_{be,le}; checks status, variant and fields. */
 static void expect_lp(const zkp_poseidon_circom *h, int le, const uint8_t *const *ptr, const size_t *lens, size_t n,
                       zkp_poseidon_lp_error want, size_t want_len, const char *what) {
     uint8_t out[32];
@@ -424,7 +424,7 @@ static void run_light_poseidon_errors(json *lp) {
     const uint8_t *ptr[13];
     size_t lens[13];
     zkp_poseidon_circom h;
-    /* cases 0-5: a value >= p (random, p + 1, p itself), be and le, hashers for 1..11 inputs */
+    /* cases 0-5: a value >= p (random, p + 1, p itself), be and le, configurations for 1..11 inputs */
     for (size_t c = 0; c < 6; c++) {
         const json *E = json_at(ec, c);
         int le = strstr(json_str(E, "api"), "_le") != NULL;
@@ -487,7 +487,7 @@ static void run_light_poseidon_errors(json *lp) {
             expect_lp(&h, c == 10, ptr, lens, 2, ZKP_POSEIDON_LP_INVALID_INPUT_LENGTH, (size_t)len, "padding collision");
         }
     }
-    /* case 11: one short input to a 2-input hasher: length error before count error */
+    /* case 11: one short input to a 2-input configuration: length error before count error */
     CHECK_STATUS(zkp_poseidon_new_circom(&h, 2, NULL), ZKP_OK);
     for (size_t len = 1; len <= 30; len++) {
         ptr[0] = ones;
@@ -506,7 +506,7 @@ static void run_light_poseidon_errors(json *lp) {
                                      : len == 32 ? ZKP_POSEIDON_LP_OK : ZKP_POSEIDON_LP_INVALID_INPUT_LENGTH;
         CHECK_MSG(d.error == want && (s == ZKP_OK) == (want == ZKP_POSEIDON_LP_OK), "validate length %zu", len);
     }
-    /* case 13: hasher for i inputs given j != i (hash, hash_bytes_be, hash_bytes_le) */
+    /* case 13: configuration for i inputs given j != i (hash, hash_bytes_be, hash_bytes_le) */
     for (size_t i = 1; i <= 12; i++) {
         CHECK_STATUS(zkp_poseidon_new_circom(&h, i, NULL), ZKP_OK);
         for (size_t j = 1; j <= 12; j++) {
@@ -1170,13 +1170,14 @@ static void test_tree_proofs(void) {
     CHECK_STATUS(zkp_poseidon_tree_verify(&leaves[0], &leaves[0], 0, NULL, 0), ZKP_OK);
 }
 
-/* A light-poseidon hasher that was never constructed or whose fields were
- * overwritten is ZKP_ERR_STATE (INVALID_HASHER) at every use. Without the
+/* A light-poseidon configuration (zkp_poseidon_circom) that was never
+ * constructed or whose fields were overwritten is ZKP_ERR_STATE
+ * (INVALID_HASHER) at every use. Without the
  * checks, n_inputs = 1000 with a valid marker would size a 1001-lane hash
  * over a 17-lane stack array, and a garbage marker would read as
  * NULL_POINTER. */
-static void test_corrupt_hasher(void) {
-    th_section("corrupt hasher: ZKP_ERR_STATE at every use");
+static void test_corrupt_circom(void) {
+    th_section("corrupt configuration: ZKP_ERR_STATE at every use");
     zkp_poseidon_fr in[16], out;
     memset(in, 0, sizeof in);
     uint8_t b[32] = {0}, o[32];
@@ -1276,7 +1277,7 @@ int main(void) {
     th_section("tree proofs: round trip at every index, tampered leaf/sibling/index, ranges");
     test_tree_proofs();
     test_bad_input();
-    test_corrupt_hasher();
+    test_corrupt_circom();
     test_size_overflow();
     return th_finish();
 }

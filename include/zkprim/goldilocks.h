@@ -13,6 +13,9 @@
  * must only see public values. Nothing here allocates.
  * (The library's Hemera kernels use inlined forms of the same arithmetic;
  * these out-of-line calls are for users building on the field.)
+ *
+ * Path from this header to the hot loop: src/hemera/goldilocks.c (the
+ * out-of-line wrappers) -> the inline scalar forms of src/hemera/gl.h.
  */
 #ifndef ZKPRIM_GOLDILOCKS_H
 #define ZKPRIM_GOLDILOCKS_H

@@ -6,7 +6,8 @@ copy in one way, runs the generator's --check on it and expects exit 1 with
 the message naming that problem. The unbroken copy must pass first, so a
 case cannot pass because the copy itself is broken.
 
-Also the CHANGELOG's Renamed table (made from scripts/api-renames-1.0.tsv).
+Also the CHANGELOG's Renamed table (made from scripts/api-renames-1.0.tsv)
+and the misuse table of docs/reliability.md (a row per public function).
 
 usage: planted.py SOURCE_ROOT SHARED_LIBRARY
 """
@@ -34,7 +35,7 @@ def sub(path, old, new, count=1):
 def run(tmp, tsv=TSV):
     cmd = [sys.executable, GEN, "--check", "--include", os.path.join(tmp, "include"),
            "--doc", os.path.join(tmp, "api.md"), "--lib", LIB, "--renames", tsv,
-           "--changelog", os.path.join(tmp, "CHANGELOG.md")]
+           "--changelog", os.path.join(tmp, "CHANGELOG.md"), "--misuse-doc", os.path.join(tmp, "reliability.md")]
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
     return r.returncode, r.stdout
 
@@ -109,6 +110,9 @@ CASES = [
     ("the CHANGELOG's Renamed table edited",
      lambda t: sub(os.path.join(t, "CHANGELOG.md"), "| `%s` | `zkp_keccak_f1600` |\n" % old_name("zkp_keccak_f1600"), ""),
      r"CHANGELOG.md: the Renamed table is not"),
+    ("a public function the misuse probe does not cover",
+     lambda t: sub(os.path.join(t, "reliability.md"), "| goldilocks | `zkp_goldilocks_inv` |", "| goldilocks | `zkp_goldilocks_inv_x` |"),
+     r"zkp_goldilocks_inv: no row in the misuse table"),
     ("an old name still public (rename not applied)",
      lambda t: sub(h(t, "goldilocks.h"), "zkp_goldilocks_inv_vartime(", old_name("zkp_goldilocks_inv_vartime") + "("),
      old_name("zkp_goldilocks_inv_vartime") + r" is still a public name"),
@@ -139,6 +143,7 @@ def fresh(base):
     shutil.copytree(os.path.join(ROOT, "include"), os.path.join(tmp, "include"))
     shutil.copy(os.path.join(ROOT, "docs", "api.md"), os.path.join(tmp, "api.md"))
     shutil.copy(os.path.join(ROOT, "CHANGELOG.md"), os.path.join(tmp, "CHANGELOG.md"))
+    shutil.copy(os.path.join(ROOT, "docs", "reliability.md"), os.path.join(tmp, "reliability.md"))
     return tmp
 
 

@@ -755,7 +755,7 @@ HUGE_FN(h_phh, {
     return zkp_poseidon_circom_hash(&h, in, v, &out, NULL);
 })
 
-/* Poseidon hasher with overwritten fields: every use. */
+/* Poseidon configuration (zkp_poseidon_circom) with overwritten fields: every use. */
 static const char *poseidon_corrupt(int which) {
     unsigned seen = 0;
     zkp_poseidon_fr in[16] = {{{0}}}, out;

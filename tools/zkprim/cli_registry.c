@@ -32,7 +32,7 @@ const size_t cli_tree_algo_count = sizeof cli_tree_algos / sizeof cli_tree_algos
 
 const cli_primitive cli_primitives[] = {
     {"keccak-f1600", zkp_keccak_f1600_implementation},
-    {"keccak hash_many / tree", zkp_keccak_batch_implementation},
+    {"keccak hash_batch / tree", zkp_keccak_batch_implementation},
     {"hemera permute", zkp_hemera_permute_implementation},
     {"hemera permute_batch", zkp_hemera_permute_batch_implementation},
     {"gf2 (binary fields)", zkp_gf2_implementation},
