@@ -27,8 +27,8 @@ LOG=${ZKPRIM_DEEP_LOG:-$(mktemp)}
 
 # family suite inputs oracle-inputs (the recorded sizes; the slowest first)
 SUITES="
-poseidon narrow   8000000 0
-hemera   permute 10000000 500000
+poseidon narrow  10000000 0
+hemera   permute 10000000 1000000
 poseidon kernels  1000000 0
 poseidon api      1000000 100000
 hemera   sponge   1000000 100000

@@ -65,10 +65,18 @@ int deep_oracle_pick(deep_suite *s, uint64_t i);
  * excluded); forcing them one after the other runs every kernel. */
 const char *const *deep_levels(size_t *n);
 void deep_force(const char *level);
-/* Levels that pick the same implementation as an earlier one (pclmul and
- * avx2 run the bmi2 Poseidon kernel, ...) add nothing: 1 when `impl` is new
- * to seen[] (add it), 0 when it was there. Reset with *nseen = 0. */
-int deep_new_impl(const char **seen, size_t *nseen, const char *impl);
+/* The CPU levels that run different kernels, one after the other:
+ *     deep_level_iter it = {0};
+ *     while (deep_next_level(&it, impl)) ... it.level, it.impl ...
+ * forces each usable level in turn (portable first) and skips one whose
+ * impl(buf) string (the kernel names the code under test reports) equals an
+ * earlier level's: pclmul and avx2 run the bmi2 Poseidon kernel, etc. */
+typedef struct deep_level_iter {
+    size_t next, nseen;
+    const char *level, *impl;
+    char seen[8][80];
+} deep_level_iter;
+int deep_next_level(deep_level_iter *it, void (*impl)(char *buf, size_t cap));
 
 /* Random helpers over the harness RNG. */
 size_t deep_pick(const size_t *set, size_t n);   /* one of set[0..n) */

@@ -149,6 +149,8 @@ static void suite_mul(void) {
 
 /* ---- pow ------------------------------------------------------------------------- */
 
+static void impl_name(char *buf, size_t cap) { snprintf(buf, cap, "%s", zkp_gf2_implementation()); }
+
 static void rand_exp(uint64_t e[2]) {
     static const uint64_t edges[] = {0, 1, 2, 3, ~0ull, ~0ull - 1, 0x8000000000000000ull};
     e[0] = deep_edge_u64(edges, 7);
@@ -158,8 +160,6 @@ static void rand_exp(uint64_t e[2]) {
 static void suite_pow(void) {
     deep_suite S;
     if (!deep_begin(&S, "gf2", "pow")) return;
-    size_t nlev;
-    const char *const *lev = deep_levels(&nlev);
     enum { B = 64 };
     uint64_t a[B][NL], e[B][2], pw[B][NL], iw[B][NL], x[NL], y[NL], one[NL] = {1, 0, 0, 0};
     uint64_t fb[B * NL], base[NL];
@@ -192,12 +192,10 @@ static void suite_pow(void) {
                 deep_eq(&S, what, pw[j], x, sz, a[j], sz);
             }
         }
-        const char *seen[8];
-        size_t nseen = 0;
-        for (size_t l = 0; l < nlev; l++) {
-            deep_force(lev[l]);
-            if (!deep_new_impl(seen, &nseen, zkp_gf2_implementation()) || l == 0) continue;
-            deep_kernel(&S, zkp_gf2_implementation());
+        deep_level_iter it = {0};
+        while (deep_next_level(&it, impl_name)) {
+            deep_kernel(&S, it.impl);
+            if (it.nseen == 1) continue; /* portable: the reference */
             for (size_t j = 0; j < B; j++) {
                 if (zkp_gf2_pow(F, x, a[j], e[j], 2) != ZKP_OK) memset(x, 0xEE, sz);
                 snprintf(what, sizeof what, "%s pow at %s vs portable", fname, zkp_gf2_implementation());
@@ -208,7 +206,6 @@ static void suite_pow(void) {
                 deep_eq(&S, what, x, iw[j], sz, a[j], sz);
             }
         }
-        deep_kernel(&S, "portable");
         /* fixed-base powers of one base: every kernel's fb_batch, the public calls */
         if (g % 16 < ZKP_GF2_FIELD_COUNT) {
             deep_force("portable");

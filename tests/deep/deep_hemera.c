@@ -31,6 +31,12 @@
 
 #define P ORACLE_P
 
+/* The kernels the current level runs: single permutation / batch. */
+static void impl_single(char *buf, size_t cap) { snprintf(buf, cap, "%s", zkp_hemera_permute_implementation()); }
+static void impl_both(char *buf, size_t cap) {
+    snprintf(buf, cap, "%s/batch-%s", zkp_hemera_permute_implementation(), zkp_hemera_permute_batch_implementation());
+}
+
 static const uint64_t k_edges[] = {0, 1, 2, P - 2, P - 1, P, P + 1, ~0ull, 0xFFFFFFFFull, 0x100000000ull,
                                    0x8000000000000000ull};
 #define NEDGES (sizeof k_edges / sizeof k_edges[0])
@@ -138,8 +144,9 @@ typedef struct {
 /* Every output of one message at the current level: hash, hash_secret,
  * keyed, derive, streamed hash, streamed XOF (out: 4*32 + XOFLEN bytes). */
 #define OUTLEN (5 * 32 + XOFLEN)
-static void outputs(const hmsg *m, uint8_t *out) {
+static void outputs(const hmsg *m, uint8_t *result) {
     const uint8_t *in = m->in + m->ioff;
+    uint8_t buf[OUTLEN + 8], *out = buf + m->ooff; /* misaligned outputs */
     zkp_status s = zkp_hemera_hash(in, m->len, out);
     if (s == ZKP_OK) s = zkp_hemera_hash_secret(in, m->len, out + 32);
     if (s == ZKP_OK) s = zkp_hemera_keyed_hash(m->key, in, m->len, out + 64);
@@ -161,6 +168,7 @@ static void outputs(const hmsg *m, uint8_t *out) {
     if (s == ZKP_OK) s = zkp_hemera_xof_fill(&x, out + 160 + first, m->xlen - first);
     memset(out + 160 + m->xlen, 0, XOFLEN - m->xlen);
     if (s != ZKP_OK) memset(out, 0xEE, OUTLEN);
+    memcpy(result, out, OUTLEN);
 }
 
 static const char *const k_out_names[] = {"hash", "hash_secret", "keyed_hash", "derive_key", "hasher", "xof"};
@@ -168,8 +176,6 @@ static const char *const k_out_names[] = {"hash", "hash_secret", "keyed_hash", "
 static void suite_sponge(void) {
     deep_suite S;
     if (!deep_begin(&S, "hemera", "sponge")) return;
-    size_t nlev;
-    const char *const *lev = deep_levels(&nlev);
     enum { B = 16 };
     static hmsg ms[B];
     static uint8_t want[B][OUTLEN], got[OUTLEN], ref[XOFLEN];
@@ -181,6 +187,7 @@ static void suite_sponge(void) {
             m->len = edge_len();
             m->clen = th_rand_below(64);
             m->ioff = th_rand_below(8);
+            m->ooff = th_rand_below(8);
             m->xlen = th_rand_below(4) ? th_rand_below(XOFLEN + 1) : (size_t[]){31, 32, 33, 63, 64, 65}[th_rand_below(6)];
             th_rand_bytes(m->in, sizeof m->in);
             th_rand_bytes(m->key, sizeof m->key);
@@ -206,17 +213,14 @@ static void suite_sponge(void) {
                 deep_eq(&S, "xof vs oracle", want[j] + 160, ref, m->xlen, in, m->len);
             }
         }
-        const char *seen[8] = {"portable"};
-        size_t nseen = 1;
-        for (size_t l = 1; l < nlev; l++) {
-            deep_force(lev[l]);
-            if (!deep_new_impl(seen, &nseen, zkp_hemera_permute_implementation())) continue;
-            deep_kernel(&S, zkp_hemera_permute_implementation());
+        deep_level_iter it = {0};
+        while (deep_next_level(&it, impl_single)) {
+            deep_kernel(&S, it.impl);
+            if (it.nseen == 1) continue; /* portable: the reference */
             for (int j = 0; j < B; j++) {
                 outputs(&ms[j], got);
                 for (int o = 0; o < 6; o++) {
-                    snprintf(what, sizeof what, "%s at level %s (%s) vs portable", k_out_names[o], lev[l],
-                             zkp_hemera_permute_implementation());
+                    snprintf(what, sizeof what, "%s at level %s (%s) vs portable", k_out_names[o], it.level, it.impl);
                     deep_eq(&S, what, got + 32 * o, want[j] + 32 * o, o < 5 ? 32 : XOFLEN, ms[j].in + ms[j].ioff,
                             ms[j].len);
                 }
@@ -242,8 +246,6 @@ static size_t chunk_len(void) {
 static void suite_tree(void) {
     deep_suite S;
     if (!deep_begin(&S, "hemera", "tree")) return;
-    size_t nlev;
-    const char *const *lev = deep_levels(&nlev);
     enum { MAXN = 64 };
     uint8_t *data = malloc(MAXN * (ZKP_HEMERA_CHUNK_BYTES + 8));
     const uint8_t *chunks[MAXN];
@@ -287,31 +289,25 @@ static void suite_tree(void) {
             snprintf(what, sizeof what, "leaf batch %s (%zu leaves) vs hash_leaf", zkpi_hb_kernels[k].info.name, n);
             for (size_t j = 0; j < n; j++) deep_eq(&S, what, got[j], want[j], 32, chunks[j], lens[j]);
         }
-        const char *seen[8];
-        size_t nseen = 0;
-        char combo[8][64];
-        for (size_t l = 0; l < nlev; l++) {
-            deep_force(lev[l]);
-            snprintf(combo[l], sizeof combo[l], "%s/batch-%s", zkp_hemera_permute_implementation(),
-                     zkp_hemera_permute_batch_implementation());
-            if (!deep_new_impl(seen, &nseen, combo[l])) continue;
+        deep_level_iter it = {0};
+        while (deep_next_level(&it, impl_both)) {
             zkp_status s = zkp_hemera_hash_leaf_batch(chunks, lens, counters, n, is_root, got);
             deep_ok(&S, "hash_leaf_batch status", s == ZKP_OK, NULL, 0);
-            snprintf(what, sizeof what, "hash_leaf_batch level %s vs hash_leaf", lev[l]);
+            snprintf(what, sizeof what, "hash_leaf_batch level %s (%s) vs hash_leaf", it.level, it.impl);
             for (size_t j = 0; j < n; j++) deep_eq(&S, what, got[j], want[j], 32, chunks[j], lens[j]);
             s = zkp_hemera_hash_node_batch((const uint8_t(*)[64])pairs, n, is_root, got);
             deep_ok(&S, "hash_node_batch status", s == ZKP_OK, NULL, 0);
-            snprintf(what, sizeof what, "hash_node_batch level %s vs hash_node", lev[l]);
+            snprintf(what, sizeof what, "hash_node_batch level %s (%s) vs hash_node", it.level, it.impl);
             for (size_t j = 0; j < n; j++) deep_eq(&S, what, got[j], nw[j], 32, pairs[j], 64);
         }
         if (g % 16 == 0) { /* a whole fixed tree over up to 5 chunks */
             const size_t len = th_rand_below(5 * ZKP_HEMERA_CHUNK_BYTES + 1);
             deep_force("portable");
             zkp_status s = zkp_hemera_root_fixed(data, len, rw);
-            for (size_t l = 1; l < nlev && s == ZKP_OK; l++) {
-                deep_force(lev[l]);
+            deep_level_iter rl = {0};
+            while (s == ZKP_OK && deep_next_level(&rl, impl_both)) {
                 s = zkp_hemera_root_fixed(data, len, o);
-                snprintf(what, sizeof what, "root_fixed level %s vs portable", lev[l]);
+                snprintf(what, sizeof what, "root_fixed level %s (%s) vs portable", rl.level, rl.impl);
                 deep_eq(&S, what, o, rw, 32, data, len);
             }
             deep_ok(&S, "root_fixed status", s == ZKP_OK, NULL, 0);

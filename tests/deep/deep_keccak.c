@@ -26,8 +26,20 @@
 #include "keccak/sponge_internal.h"
 #include "keccak_ref.h"
 
-static const zkp_keccak_alg k_algs[] = {ZKP_KECCAK_256, ZKP_SHA3_224, ZKP_SHA3_256, ZKP_SHA3_384,
-                                        ZKP_SHA3_512,   ZKP_SHAKE128, ZKP_SHAKE256};
+/* Each algorithm and its OpenSSL name (Keccak-256 is not in OpenSSL 3.0). */
+static const struct {
+    zkp_keccak_alg alg;
+    const char *ossl;
+} k_algs[] = {{ZKP_KECCAK_256, NULL},       {ZKP_SHA3_224, "SHA3-224"},   {ZKP_SHA3_256, "SHA3-256"},
+              {ZKP_SHA3_384, "SHA3-384"},   {ZKP_SHA3_512, "SHA3-512"},   {ZKP_SHAKE128, "SHAKE128"},
+              {ZKP_SHAKE256, "SHAKE256"}};
+#define NALGS (sizeof k_algs / sizeof k_algs[0])
+
+/* The kernels the current level runs: single-state / multi-lane. */
+static void impl_single(char *buf, size_t cap) { snprintf(buf, cap, "%s", zkp_keccakf1600_implementation()); }
+static void impl_both(char *buf, size_t cap) {
+    snprintf(buf, cap, "%s/%s", zkp_keccakf1600_implementation(), zkp_keccak_many_implementation());
+}
 
 static keccak_params params(zkp_keccak_alg alg) {
     keccak_params p = {0, 0, 0};
@@ -38,15 +50,16 @@ static keccak_params params(zkp_keccak_alg alg) {
 /* ---- references ----------------------------------------------------------- */
 
 static const EVP_MD *ossl_md(zkp_keccak_alg alg) {
-    switch (alg) {
-    case ZKP_SHA3_224: return EVP_sha3_224();
-    case ZKP_SHA3_256: return EVP_sha3_256();
-    case ZKP_SHA3_384: return EVP_sha3_384();
-    case ZKP_SHA3_512: return EVP_sha3_512();
-    case ZKP_SHAKE128: return EVP_shake128();
-    case ZKP_SHAKE256: return EVP_shake256();
-    default: return NULL; /* Keccak-256: not in OpenSSL 3.0 */
-    }
+    static const EVP_MD *md[NALGS];
+    for (size_t i = 0; i < NALGS; i++)
+        if (k_algs[i].alg == alg && k_algs[i].ossl) {
+            if (!md[i] && !(md[i] = EVP_get_digestbyname(k_algs[i].ossl))) {
+                fprintf(stderr, "deep_diff: OpenSSL has no %s\n", k_algs[i].ossl);
+                exit(2);
+            }
+            return md[i];
+        }
+    return NULL;
 }
 
 /* The fast reference: OpenSSL for SHA3/SHAKE; for Keccak-256 the library's
@@ -183,7 +196,7 @@ typedef struct {
 } msg;
 
 static void make_msg(msg *m) {
-    m->alg = k_algs[th_rand_below(7)];
+    m->alg = k_algs[th_rand_below(NALGS)].alg;
     keccak_params p = params(m->alg);
     m->len = edge_len(p.rate);
     m->outlen = edge_outlen(&p);
@@ -228,8 +241,6 @@ static void streamed(const msg *m, uint8_t *out) {
 static void suite_sponge(void) {
     deep_suite S;
     if (!deep_begin(&S, "keccak", "sponge")) return;
-    size_t nlev;
-    const char *const *lev = deep_levels(&nlev);
     static msg ms[BATCH];
     static uint8_t want[BATCH][MAXOUT + 8], got[MAXOUT + 8], ref[MAXOUT];
     for (uint64_t i = 0; i < g_deep.n; i += BATCH) {
@@ -247,17 +258,14 @@ static void suite_sponge(void) {
                         m->in + m->ioff, m->len);
             }
         }
-        const char *seen[8];
-        size_t nseen = 0;
-        for (size_t l = 0; l < nlev; l++) {
-            deep_force(lev[l]);
-            if (!deep_new_impl(seen, &nseen, zkp_keccakf1600_implementation())) continue;
-            deep_kernel(&S, zkp_keccakf1600_implementation());
+        deep_level_iter it = {0};
+        while (deep_next_level(&it, impl_single)) {
+            deep_kernel(&S, it.impl);
             char what[64];
-            snprintf(what, sizeof what, "level %s (%s) vs portable", lev[l], zkp_keccakf1600_implementation());
+            snprintf(what, sizeof what, "level %s (%s) vs portable", it.level, it.impl);
             for (int j = 0; j < BATCH; j++) {
                 msg *m = &ms[j];
-                if (l > 0) {
+                if (it.nseen > 1) {
                     if (zkp_keccak_hash(m->alg, m->in + m->ioff, m->len, got + m->ooff, m->outlen) != ZKP_OK)
                         memset(got + m->ooff, 0xEE, m->outlen);
                     deep_eq(&S, what, got + m->ooff, want[j] + m->ooff, m->outlen, m->in + m->ioff, m->len);
@@ -274,17 +282,10 @@ static void suite_sponge(void) {
 
 /* ---- many -------------------------------------------------------------------------- */
 
-/* "single/multi": the pair of kernels the current level runs. */
-static const char *level_impl(char buf[64]) {
-    snprintf(buf, 64, "%s/%s", zkp_keccakf1600_implementation(), zkp_keccak_many_implementation());
-    return buf;
-}
 
 static void suite_many(void) {
     deep_suite S;
     if (!deep_begin(&S, "keccak", "many")) return;
-    size_t nlev;
-    const char *const *lev = deep_levels(&nlev);
     const size_t bufsz = 64 * (4 * 168 + 17) + 8;
     uint8_t *in = malloc(bufsz), *big = malloc(64 * (MAXMSG + 8));
     uint8_t *want = malloc(64 * MAXOUT + 8), *got = malloc(64 * MAXOUT + 8), *pwant = malloc(64 * MAXOUT);
@@ -293,7 +294,7 @@ static void suite_many(void) {
     size_t lens[64];
     for (uint64_t i = 0, batch = 0; i < g_deep.n; batch++) {
         const size_t n = 1 + batch % 64; /* every lane count, in turn */
-        const zkp_keccak_alg alg = k_algs[th_rand_below(7)];
+        const zkp_keccak_alg alg = k_algs[th_rand_below(NALGS)].alg;
         const keccak_params p = params(alg);
         size_t len = edge_len(p.rate), outlen = edge_outlen(&p);
         if (len > 4 * (size_t)p.rate) len = 4 * (size_t)p.rate;
@@ -322,15 +323,11 @@ static void suite_many(void) {
                 deep_eq(&S, "pair reference vs keccak_ref oracle", pw[j], o, 32, pairs[j], 64);
             }
         }
-        const char *seen[8];
-        size_t nseen = 0;
-        char combo[8][64];
-        for (size_t l = 0; l < nlev; l++) {
-            deep_force(lev[l]);
-            if (!deep_new_impl(seen, &nseen, level_impl(combo[l]))) continue;
+        deep_level_iter it = {0};
+        while (deep_next_level(&it, impl_both)) {
             deep_kernel(&S, zkp_keccak_many_implementation());
             char what[96];
-            snprintf(what, sizeof what, "hash_many level %s (%s) vs single", lev[l], zkp_keccak_many_implementation());
+            snprintf(what, sizeof what, "hash_many level %s (%s) vs single", it.level, it.impl);
             zkp_status s = zkp_keccak_hash_many(alg, in + ioff, len, stride, n, got + ooff, outlen);
             deep_ok(&S, "hash_many status", s == ZKP_OK, NULL, 0);
             for (size_t j = 0; j < n; j++)
@@ -362,8 +359,6 @@ static void suite_many(void) {
 static void suite_tree(void) {
     deep_suite S;
     if (!deep_begin(&S, "keccak", "tree")) return;
-    size_t nlev;
-    const char *const *lev = deep_levels(&nlev);
     enum { MAXN = 1024 };
     uint8_t *leaves = malloc(32 * MAXN), *data = malloc(MAXN * 200 + 1), *dig = malloc(32 * MAXN);
     uint8_t *want = malloc(32 * (2 * MAXN)), *got = malloc(32 * (2 * MAXN)), root[32], h[32], path[32 * 11];
@@ -396,16 +391,11 @@ static void suite_tree(void) {
         for (size_t j = 0; j < n; j++) (void)fast_ref(alg, data + j * leaf_size, leaf_size, dig + 32 * j, 32);
         uint8_t data_root[32];
         deep_ok(&S, "tree_root status", zkp_keccak_tree_root(alg, dig, n, data_root, 1) == ZKP_OK, NULL, 0);
-        const char *seen[8];
-        size_t nseen = 0;
-        char combo[8][64];
-        for (size_t l = 0; l < nlev; l++) {
-            deep_force(lev[l]);
-            if (!deep_new_impl(seen, &nseen, level_impl(combo[l]))) continue;
+        deep_level_iter it = {0};
+        while (deep_next_level(&it, impl_both)) {
             deep_kernel(&S, zkp_keccak_many_implementation());
             char what[96];
-            snprintf(what, sizeof what, "tree_build level %s (%s, %u threads)", lev[l],
-                     zkp_keccak_many_implementation(), threads);
+            snprintf(what, sizeof what, "tree_build level %s (%s, %u threads)", it.level, it.impl, threads);
             zkp_status s = zkp_keccak_tree_build(alg, leaves, n, got, threads);
             deep_ok(&S, "tree_build status", s == ZKP_OK, NULL, 0);
             deep_eq(&S, what, got, want, 32 * (2 * n - 1), leaves, 32 * n);
@@ -448,8 +438,6 @@ static void kat_file(deep_suite *S, const char *name, zkp_keccak_alg alg) {
         deep_ok(S, "vectors file readable", 0, path, strlen(path));
         return;
     }
-    size_t nlev;
-    const char *const *lev = deep_levels(&nlev);
     char line[8192], msghex[8192] = "";
     long bits = -1;
     uint8_t m[2048], md[32], got[32];
@@ -467,11 +455,11 @@ static void kat_file(deep_suite *S, const char *name, zkp_keccak_alg alg) {
             continue;
         }
         len = bits / 8;
-        for (size_t l = 0; l < nlev; l++) {
-            deep_force(lev[l]);
-            deep_kernel(S, zkp_keccakf1600_implementation());
+        deep_level_iter it = {0};
+        while (deep_next_level(&it, impl_single)) {
+            deep_kernel(S, it.impl);
             if (zkp_keccak_hash(alg, m, (size_t)len, got, 32) != ZKP_OK) memset(got, 0xEE, 32);
-            deep_eq(S, lev[l], got, md, 32, m, (size_t)len);
+            deep_eq(S, it.impl, got, md, 32, m, (size_t)len);
         }
         oracle_hash(alg, m, (size_t)len, got, 32);
         deep_eq(S, "keccak_ref oracle vs vector", got, md, 32, m, (size_t)len);

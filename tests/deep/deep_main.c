@@ -123,11 +123,21 @@ void deep_force(const char *level) {
     }
 }
 
-int deep_new_impl(const char **seen, size_t *nseen, const char *impl) {
-    for (size_t i = 0; i < *nseen; i++)
-        if (!strcmp(seen[i], impl)) return 0;
-    seen[(*nseen)++] = impl;
-    return 1;
+int deep_next_level(deep_level_iter *it, void (*impl)(char *buf, size_t cap)) {
+    size_t n;
+    const char *const *lev = deep_levels(&n);
+    while (it->next < n && it->nseen < 8) {
+        it->level = lev[it->next++];
+        deep_force(it->level);
+        char *buf = it->seen[it->nseen];
+        impl(buf, sizeof it->seen[0]);
+        size_t i = 0;
+        while (i < it->nseen && strcmp(it->seen[i], buf) != 0) i++;
+        if (i < it->nseen) continue;
+        it->impl = it->seen[it->nseen++];
+        return 1;
+    }
+    return 0;
 }
 
 size_t deep_pick(const size_t *set, size_t n) { return set[th_rand_below(n)]; }

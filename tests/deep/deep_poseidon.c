@@ -251,6 +251,8 @@ static void oracle_selftest(deep_suite *S, const zkp_poseidon_fr *a, const zkp_p
 
 /* ---- api --------------------------------------------------------------------------- */
 
+static void impl_name(char *buf, size_t cap) { snprintf(buf, cap, "%s", zkp_poseidon_implementation()); }
+
 static void to_bytes(uint8_t *out, const zkp_poseidon_fr *x, int be) {
     if (be) zkp_poseidon_fr_to_be(out, x);
     else zkp_poseidon_fr_to_le(out, x);
@@ -261,18 +263,17 @@ static void suite_api(void) {
     if (!deep_begin(&S, "poseidon", "api")) return;
     oracle_init();
     oracle_selftest(&S, NULL, NULL);
-    size_t nlev;
-    const char *const *lev = deep_levels(&nlev);
     enum { MAXC = 64 };
     zkp_poseidon_fr *in = malloc(MAXC * 16 * sizeof *in), *want = malloc(MAXC * sizeof *want);
     zkp_poseidon_fr *outs = malloc(MAXC * sizeof *outs), out;
-    uint8_t *enc = malloc(16 * 32), ob[32], wb[32];
+    uint8_t *encbuf = malloc(16 * 32 + 8), *enc = encbuf, ob[32], wb[32];
     uint64_t o[4];
     char what[96];
     const zkp_poseidon_fr sentinel = {{0x5a5a5a5a5a5a5a5aull, 1, 2, 3}};
     for (uint64_t i = 0, g = 0; i < g_deep.n; g++) {
         const size_t n = 1 + g % 16, c = 1 + (g / 16) % MAXC;
         for (size_t j = 0; j < c * n; j++) rand_fr(in[j].limb);
+        enc = encbuf + g % 8; /* misaligned byte encodings */
         deep_force("portable");
         for (size_t j = 0; j < c; j++) {
             zkp_status s = zkp_poseidon_hash(&in[j * n], n, &want[j]);
@@ -283,19 +284,15 @@ static void suite_api(void) {
                 oracle_selftest(&S, &in[j * n], &want[j]);
             }
         }
-        const char *seen[8];
-        size_t nseen = 0;
-        for (size_t l = 0; l < nlev; l++) {
-            deep_force(lev[l]);
-            if (!deep_new_impl(seen, &nseen, zkp_poseidon_implementation())) continue;
-            deep_kernel(&S, zkp_poseidon_implementation());
+        deep_level_iter it = {0};
+        while (deep_next_level(&it, impl_name)) {
+            deep_kernel(&S, it.impl);
             for (size_t j = 0; j < c; j++) {
                 const zkp_poseidon_fr *x = &in[j * n];
-                if (l > 0) {
+                if (it.nseen > 1) {
                     zkp_status s = zkp_poseidon_hash(x, n, &out);
                     if (s != ZKP_OK) out = sentinel;
-                    snprintf(what, sizeof what, "hash n=%zu level %s (%s) vs portable", n, lev[l],
-                             zkp_poseidon_implementation());
+                    snprintf(what, sizeof what, "hash n=%zu level %s (%s) vs portable", n, it.level, it.impl);
                     deep_eq(&S, what, &out, &want[j], 32, x, 32 * n);
                 }
                 if (j % 4 == 0) { /* the byte forms, both orders */
@@ -309,7 +306,8 @@ static void suite_api(void) {
             }
             zkp_status s = zkp_poseidon_hash_many(in, n, c, outs);
             deep_ok(&S, "hash_many status", s == ZKP_OK, NULL, 0);
-            snprintf(what, sizeof what, "hash_many n=%zu count=%zu level %s vs hash", n, c, lev[l]);
+            snprintf(what, sizeof what, "hash_many n=%zu count=%zu level %s (%s) vs hash", n, c, it.level,
+                     it.impl);
             for (size_t j = 0; j < c; j++) deep_eq(&S, what, &outs[j], &want[j], 32, &in[j * n], 32 * n);
             /* one input >= p: rejected, nothing written, never reduced */
             if (th_rand_below(4) == 0) {
@@ -341,7 +339,7 @@ static void suite_api(void) {
     free(in);
     free(want);
     free(outs);
-    free(enc);
+    free(encbuf);
     deep_end(&S);
 }
 
