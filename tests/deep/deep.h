@@ -16,6 +16,7 @@
  *
  * Randomness is the test harness's (tests/harness.h), reseeded with S at
  * the start of every suite, so `--suite NAME --seed S` replays one suite.
+ * Without --seed: ZKPRIM_TEST_SEED, else a seed from the clock.
  */
 #ifndef ZKPRIM_TESTS_DEEP_H
 #define ZKPRIM_TESTS_DEEP_H

@@ -152,11 +152,17 @@ static int usage(void) {
     return 2;
 }
 
+/* A decimal count or seed; "1e7" style for the counts. */
 static int parse_u64(const char *s, uint64_t *out) {
     char *end;
-    if (!s || !*s || *s == '-') return 0;
-    double d = strtod(s, &end); /* accepts 1e7 */
-    if (*end || d < 0 || d > 1.8e19) return 0;
+    if (!s || !*s || *s == '-' || *s == '+') return 0;
+    unsigned long long v = strtoull(s, &end, 10); /* exact for every u64 */
+    if (!*end) {
+        *out = v;
+        return 1;
+    }
+    double d = strtod(s, &end);
+    if (*end || d < 0 || d > 1e18) return 0;
     *out = (uint64_t)d;
     return 1;
 }
@@ -164,6 +170,13 @@ static int parse_u64(const char *s, uint64_t *out) {
 int main(int argc, char **argv) {
     if (argc < 2) return usage();
     const char *family = argv[1];
+    /* the seed: --seed, else ZKPRIM_TEST_SEED, else the clock (printed either way) */
+    const char *env = getenv("ZKPRIM_TEST_SEED");
+    if (!env || !*env || !parse_u64(env, &g_deep.seed)) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        g_deep.seed = (uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec;
+    }
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--n") && parse_u64(v, &g_deep.n)) i++;
