@@ -35,8 +35,17 @@ static uint64_t api_neg(uint64_t a) { return zkp_goldilocks_neg(a); }
 static uint64_t api_mul(uint64_t a, uint64_t b) { return zkp_goldilocks_mul(a, b); }
 static uint64_t api_square(uint64_t a) { return zkp_goldilocks_square(a); }
 static uint64_t api_pow(uint64_t a, uint64_t e) { return zkp_goldilocks_pow(a, e); }
-static uint64_t api_inv(uint64_t a) { return zkp_goldilocks_inverse(a); }
-static uint64_t api_inv_vartime(uint64_t a) { return zkp_goldilocks_inverse_vartime(a); }
+/* The inverses return a status: ZKP_ERR_RANGE exactly for a = 0 mod p (with r = 0). A status
+ * that disagrees turns into a non-canonical result, which every comparison reports. */
+static uint64_t api_inv_checked(zkp_status s, uint64_t r, uint64_t a) {
+    return ((s == ZKP_ERR_RANGE) == (a % P == 0) && (s == ZKP_OK || s == ZKP_ERR_RANGE)) ? r : ~0ull;
+}
+static uint64_t api_inv(uint64_t a) { uint64_t r = 1; zkp_status s = zkp_goldilocks_inv(&r, a); return api_inv_checked(s, r, a); }
+static uint64_t api_inv_vartime(uint64_t a) {
+    uint64_t r = 1;
+    zkp_status s = zkp_goldilocks_inv_vartime(&r, a);
+    return api_inv_checked(s, r, a);
+}
 
 /* ---- references ------------------------------------------------------------------ */
 

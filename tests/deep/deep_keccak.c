@@ -36,9 +36,9 @@ static const struct {
 #define NALGS (sizeof k_algs / sizeof k_algs[0])
 
 /* The kernels the current level runs: single-state / multi-lane. */
-static void impl_single(char *buf, size_t cap) { snprintf(buf, cap, "%s", zkp_keccakf1600_implementation()); }
+static void impl_single(char *buf, size_t cap) { snprintf(buf, cap, "%s", zkp_keccak_f1600_implementation()); }
 static void impl_both(char *buf, size_t cap) {
-    snprintf(buf, cap, "%s/%s", zkp_keccakf1600_implementation(), zkp_keccak_many_implementation());
+    snprintf(buf, cap, "%s/%s", zkp_keccak_f1600_implementation(), zkp_keccak_batch_implementation());
 }
 
 static keccak_params params(zkp_keccak_alg alg) {
@@ -325,14 +325,14 @@ static void suite_many(void) {
         }
         deep_level_iter it = {0};
         while (deep_next_level(&it, impl_both)) {
-            deep_kernel(&S, zkp_keccak_many_implementation());
+            deep_kernel(&S, zkp_keccak_batch_implementation());
             char what[96];
             snprintf(what, sizeof what, "hash_many level %s (%s) vs single", it.level, it.impl);
-            zkp_status s = zkp_keccak_hash_many(alg, in + ioff, len, stride, n, got + ooff, outlen);
+            zkp_status s = zkp_keccak_hash_batch(alg, in + ioff, len, stride, n, got + ooff, outlen);
             deep_ok(&S, "hash_many status", s == ZKP_OK, NULL, 0);
             for (size_t j = 0; j < n; j++)
                 deep_eq(&S, what, got + ooff + j * outlen, want + j * outlen, outlen, in + ioff + j * stride, len);
-            s = zkp_keccak_hash_many_ptrs(alg, ptrs, lens, n, got + ooff, outlen);
+            s = zkp_keccak_hash_batch_ptrs(alg, ptrs, lens, n, got + ooff, outlen);
             deep_ok(&S, "hash_many_ptrs status", s == ZKP_OK, NULL, 0);
             for (size_t j = 0; j < n; j++)
                 deep_eq(&S, "hash_many_ptrs vs single", got + ooff + j * outlen, pwant + j * outlen, outlen, ptrs[j],
@@ -371,7 +371,7 @@ static void suite_tree(void) {
         th_rand_bytes(leaves, 32 * n);
         th_rand_bytes(data, n * leaf_size + 1);
         deep_force("portable");
-        deep_ok(&S, "tree_build status", zkp_keccak_tree_build(alg, leaves, n, want, 1) == ZKP_OK, NULL, 0);
+        deep_ok(&S, "tree_build status", zkp_keccak_tree_build(alg, leaves, n, 1, want) == ZKP_OK, NULL, 0);
         /* every parent against the reference pair hash */
         size_t in = 0, w = n;
         while (w > 1) {
@@ -390,23 +390,23 @@ static void suite_tree(void) {
         const uint8_t *want_root = want + 32 * (2 * n - 2);
         for (size_t j = 0; j < n; j++) (void)fast_ref(alg, data + j * leaf_size, leaf_size, dig + 32 * j, 32);
         uint8_t data_root[32];
-        deep_ok(&S, "tree_root status", zkp_keccak_tree_root(alg, dig, n, data_root, 1) == ZKP_OK, NULL, 0);
+        deep_ok(&S, "tree_root status", zkp_keccak_tree_root(alg, dig, n, 1, data_root) == ZKP_OK, NULL, 0);
         deep_level_iter it = {0};
         while (deep_next_level(&it, impl_both)) {
-            deep_kernel(&S, zkp_keccak_many_implementation());
+            deep_kernel(&S, zkp_keccak_batch_implementation());
             char what[96];
             snprintf(what, sizeof what, "tree_build level %s (%s, %u threads)", it.level, it.impl, threads);
-            zkp_status s = zkp_keccak_tree_build(alg, leaves, n, got, threads);
+            zkp_status s = zkp_keccak_tree_build(alg, leaves, n, threads, got);
             deep_ok(&S, "tree_build status", s == ZKP_OK, NULL, 0);
             deep_eq(&S, what, got, want, 32 * (2 * n - 1), leaves, 32 * n);
-            s = zkp_keccak_tree_root(alg, leaves, n, root, threads);
+            s = zkp_keccak_tree_root(alg, leaves, n, threads, root);
             deep_ok(&S, "tree_root status", s == ZKP_OK, NULL, 0);
             deep_eq(&S, "tree_root vs tree_build", root, want_root, 32, leaves, 32 * n);
-            s = zkp_keccak_tree_root_data(alg, data, leaf_size, n, root, threads);
+            s = zkp_keccak_tree_root_data(alg, data, leaf_size, n, threads, root);
             deep_ok(&S, "tree_root_data status", s == ZKP_OK, NULL, 0);
             deep_eq(&S, "tree_root_data vs single leaf hashes", root, data_root, 32, data, n * leaf_size);
             const size_t idx = th_rand_below(n);
-            s = zkp_keccak_tree_path(want, n, idx, path);
+            s = zkp_keccak_tree_proof(want, n, idx, path);
             if (s == ZKP_OK) s = zkp_keccak_tree_verify(alg, want_root, leaves + 32 * idx, idx, path, k);
             deep_ok(&S, "tree_path + tree_verify", s == ZKP_OK, leaves + 32 * idx, 32);
         }

@@ -304,7 +304,7 @@ static void suite_api(void) {
                     deep_eq(&S, be ? "hash_be vs hash" : "hash_le vs hash", ob, wb, 32, enc, 32 * n);
                 }
             }
-            zkp_status s = zkp_poseidon_hash_many(in, n, c, outs);
+            zkp_status s = zkp_poseidon_hash_batch(in, n, c, outs);
             deep_ok(&S, "hash_many status", s == ZKP_OK, NULL, 0);
             snprintf(what, sizeof what, "hash_many n=%zu count=%zu level %s (%s) vs hash", n, c, it.level,
                      it.impl);
@@ -325,7 +325,7 @@ static void suite_api(void) {
                 memset(wb, 0xA5, 32);
                 deep_eq(&S, "hash_be/le of an input >= p: output untouched", ob, wb, 32, enc, 32 * n);
                 for (size_t j = 0; j < c; j++) outs[j] = sentinel;
-                s = zkp_poseidon_hash_many(in, n, c, outs);
+                s = zkp_poseidon_hash_batch(in, n, c, outs);
                 deep_ok(&S, "hash_many with an input >= p: ZKP_ERR_RANGE", s == ZKP_ERR_RANGE, &in[bad], 32);
                 int untouched = 1;
                 for (size_t j = 0; j < c; j++) untouched &= !memcmp(&outs[j], &sentinel, 32);
