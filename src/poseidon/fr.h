@@ -42,16 +42,9 @@ typedef unsigned __int128 fr_u128;
 #define ZKP_FR_ASM 0
 #endif
 
-/* The limb loops below have constant trip counts; -O2 does not always
- * flatten them, and a loop counter in the middle of a carry chain costs
- * more than the arithmetic. */
-#if defined(__clang__)
-#define ZKP_UNROLL _Pragma("clang loop unroll(full)")
-#elif defined(__GNUC__)
-#define ZKP_UNROLL _Pragma("GCC unroll 8")
-#else
-#define ZKP_UNROLL
-#endif
+/* The limb loops below have constant trip counts and are flattened
+ * (ZKP_UNROLL, core/util.h): a loop counter in the middle of a carry chain
+ * costs more than the arithmetic. */
 
 static const uint64_t fr_k_p[4] = {FR_P0, FR_P1, FR_P2, FR_P3};
 static const uint64_t fr_k_2p[4] = {0x87c3eb27e0000002u, 0x5067d090f372e122u, 0x70a08b6d0302b0bau,
