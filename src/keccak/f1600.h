@@ -28,8 +28,8 @@
  *   f1600_sha3.c        zkpi_keccakf1600_sha3                       (ZKP_HAVE_SHA3)
  *   f1600x2_sha3.c      zkpi_keccakf1600x2_sha3                     (ZKP_HAVE_SHA3)
  *   f1600x2_neon.c      zkpi_keccakf1600x2_neon (+ x2 movers)       (ZKP_HAVE_NEON)
- * The rounds are generated: f1600_round.h (scalar and AVX2, named lanes),
- * f1600_vec_round.h (NEON, SHA3, AVX-512 x8, lane arrays), both by
+ * The rounds are generated: f1600_round_tmpl.h (scalar and AVX2, named
+ * lanes), f1600_vec_round_tmpl.h (NEON, SHA3, AVX-512 x8, lane arrays), both by
  * gen/keccak_round.py, and f1600_avx512_cycle.h by gen/keccak_avx512.py.
  *
  * The tests reach every kernel through the tables

@@ -5,7 +5,7 @@
  * subtraction, and the portable (unsigned __int128) 512-bit products and
  * Montgomery reduction. Kernel files may replace the three hot routines
  * (fr_mul512, fr_sqr512, fr_mac512, fr_redc8) with their own before
- * including perm_impl.h.
+ * including perm_tmpl.h.
  *
  * Bounds used throughout (p / 2^256 ~ 0.189):
  *  - field elements handed around are canonical, in [0, p);

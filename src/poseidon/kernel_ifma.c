@@ -247,7 +247,7 @@ ZKP_INLINE void v_add_acc(v8 A[10], const v8 B[10]) {
     for (int k = 0; k < 10; k++) A[k] = _mm512_add_epi64(A[k], B[k]);
 }
 
-/* One partial round on the rescaled state (perm_impl.h k_partial_round; Z
+/* One partial round on the rescaled state (perm_tmpl.h k_partial_round; Z
  * = the round's [chat, what_1..what_(t-1), beta_1..beta_(t-1)] of the sz
  * tables): Y = x^4 s0 + chat 2^260 stays one unreduced accumulator, and
  *   s0' = REDC(Y + sum_k what_k s_k),  s_k' = REDC(Y + beta_k s_k),
@@ -294,7 +294,7 @@ ZKP_INLINE void v_partial_rounds(const unsigned T_, vfr *s) {
     v_unscale(T_, s, Z);
 }
 
-/* The sparse schedule of perm_impl.h, hash form (last round lane 0 only).
+/* The sparse schedule of perm_tmpl.h, hash form (last round lane 0 only).
  * ifma_sc holds the entry constants and the seven full rounds' (8t). */
 ZKP_INLINE void v_hash(const unsigned T_, const unsigned NS, vfr *s) {
     const zkp_fr52 *C = ifma_sc[T_] + T_; /* the first T_ were added on entry */

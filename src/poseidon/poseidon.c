@@ -1,7 +1,7 @@
 /*
  * Public Poseidon API: argument checks, canonical <-> Montgomery
  * conversion, the light-poseidon error model, Merkle trees, and the kernel
- * dispatch. The permutation itself lives in perm_impl.h (one compilation per
+ * dispatch. The permutation itself lives in perm_tmpl.h (one compilation per
  * kernel).
  */
 #include <string.h>
