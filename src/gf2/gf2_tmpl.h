@@ -300,33 +300,26 @@ ZKP_INLINE void ghash128_sqrv(V r[1], const V a[1]) {
     r[0] = red_ghash128(V_CLMUL(a[0], a[0], 0x00), V_CLMUL(a[0], a[0], 0x11));
 }
 
-ZKP_INLINE void b163_mulv(V r[2], const V a[2], const V b[2]) {
-    V p[3];
-    k3(p, a[0], a[1], b[0], b[1]);
-    GF2_CHECK_DEG(p, 3, 325, "gf2 b163 product degree <= 324");
-    red_b163(r, p);
-    GF2_CHECK_DEG(r, 2, 163, "gf2 b163 reduced degree < 163");
-}
-ZKP_INLINE void b163_sqrv(V r[2], const V a[2]) {
-    V p[3] = {V_CLMUL(a[0], a[0], 0x00), V_CLMUL(a[0], a[0], 0x11), V_CLMUL(a[1], a[1], 0x00)};
-    GF2_CHECK_DEG(p, 3, 325, "gf2 b163 square degree <= 324");
-    red_b163(r, p);
-    GF2_CHECK_DEG(r, 2, 163, "gf2 b163 reduced degree < 163");
-}
-
-ZKP_INLINE void b191_mulv(V r[2], const V a[2], const V b[2]) {
-    V p[3];
-    k3(p, a[0], a[1], b[0], b[1]);
-    GF2_CHECK_DEG(p, 3, 381, "gf2 b191 product degree <= 380");
-    red_b191(r, p);
-    GF2_CHECK_DEG(r, 2, 191, "gf2 b191 reduced degree < 191");
-}
-ZKP_INLINE void b191_sqrv(V r[2], const V a[2]) {
-    V p[3] = {V_CLMUL(a[0], a[0], 0x00), V_CLMUL(a[0], a[0], 0x11), V_CLMUL(a[1], a[1], 0x00)};
-    GF2_CHECK_DEG(p, 3, 381, "gf2 b191 square degree <= 380");
-    red_b191(r, p);
-    GF2_CHECK_DEG(r, 2, 191, "gf2 b191 reduced degree < 191");
-}
+/* b163 and b191: three limbs (a pair and a half), the Karatsuba product k3
+ * or the three-term square, then the field's reduction. Elements of degree
+ * < N give a product of degree <= PMAX = 2N - 2. */
+#define GF2_DEFINE_3LIMB(F, N, PMAX)                                                               \
+    ZKP_INLINE void F##_red3(V r[2], V p[3]) {                                                     \
+        GF2_CHECK_DEG(p, 3, (PMAX) + 1, "gf2 " #F " product or square degree <= " #PMAX);          \
+        red_##F(r, p);                                                                             \
+        GF2_CHECK_DEG(r, 2, (N), "gf2 " #F " reduced degree < " #N);                               \
+    }                                                                                              \
+    ZKP_INLINE void F##_mulv(V r[2], const V a[2], const V b[2]) {                                 \
+        V p[3];                                                                                    \
+        k3(p, a[0], a[1], b[0], b[1]);                                                             \
+        F##_red3(r, p);                                                                            \
+    }                                                                                              \
+    ZKP_INLINE void F##_sqrv(V r[2], const V a[2]) {                                               \
+        V p[3] = {V_CLMUL(a[0], a[0], 0x00), V_CLMUL(a[0], a[0], 0x11), V_CLMUL(a[1], a[1], 0x00)}; \
+        F##_red3(r, p);                                                                            \
+    }
+GF2_DEFINE_3LIMB(b163, 163, 324)
+GF2_DEFINE_3LIMB(b191, 191, 380)
 
 /* sect193: 6 products for the low 192 bits; the top bit (limb 3, 0 or 1)
  * contributes b'*x^192, a'*x^192 and x^384 through masks, not branches. */

@@ -41,20 +41,18 @@ static inline V v_ld4(__m128i a, __m128i b, __m128i c, __m128i d) {
     __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(c), d, 1);
     return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
 }
-static inline void v_st4(uint64_t *const *p, unsigned o, V v) {
-    __m256i lo = _mm512_castsi512_si256(v), hi = _mm512_extracti64x4_epi64(v, 1);
-    _mm_storeu_si128((__m128i *)(void *)(p[0] + o), _mm256_castsi256_si128(lo));
-    _mm_storeu_si128((__m128i *)(void *)(p[1] + o), _mm256_extracti128_si256(lo, 1));
-    _mm_storeu_si128((__m128i *)(void *)(p[2] + o), _mm256_castsi256_si128(hi));
-    _mm_storeu_si128((__m128i *)(void *)(p[3] + o), _mm256_extracti128_si256(hi, 1));
-}
-static inline void v_st4l(uint64_t *const *p, unsigned o, V v) {
-    __m256i lo = _mm512_castsi512_si256(v), hi = _mm512_extracti64x4_epi64(v, 1);
-    _mm_storel_epi64((__m128i *)(void *)(p[0] + o), _mm256_castsi256_si128(lo));
-    _mm_storel_epi64((__m128i *)(void *)(p[1] + o), _mm256_extracti128_si256(lo, 1));
-    _mm_storel_epi64((__m128i *)(void *)(p[2] + o), _mm256_castsi256_si128(hi));
-    _mm_storel_epi64((__m128i *)(void *)(p[3] + o), _mm256_extracti128_si256(hi, 1));
-}
+/* Lane k of v to p[k] + o with STORE: both limbs (v_st4, _mm_storeu_si128)
+ * or the low one (v_st4l, _mm_storel_epi64). */
+#define GF2_DEFINE_ST4(name, STORE)                                                                \
+    static inline void name(uint64_t *const *p, unsigned o, V v) {                                 \
+        __m256i lo = _mm512_castsi512_si256(v), hi = _mm512_extracti64x4_epi64(v, 1);              \
+        STORE((__m128i *)(void *)(p[0] + o), _mm256_castsi256_si128(lo));                          \
+        STORE((__m128i *)(void *)(p[1] + o), _mm256_extracti128_si256(lo, 1));                     \
+        STORE((__m128i *)(void *)(p[2] + o), _mm256_castsi256_si128(hi));                          \
+        STORE((__m128i *)(void *)(p[3] + o), _mm256_extracti128_si256(hi, 1));                     \
+    }
+GF2_DEFINE_ST4(v_st4, _mm_storeu_si128)
+GF2_DEFINE_ST4(v_st4l, _mm_storel_epi64)
 
 /* Four consecutive elements: full-width loads, then one two-source permute
  * per register (masked loads/stores never touch bytes past the group). */

@@ -173,12 +173,11 @@ ZKP_INLINE void k_pow5(zkp_fr *r, const zkp_fr *x) {
     k_mul(r, &x4, x);
 }
 
-/* x^5 + c: the product (< 2p) plus c (< p) is < 3p; subtracting 2p then p
- * (conditionally) makes it canonical without storing x^5 first. */
-ZKP_INLINE void k_pow5_add(zkp_fr *r, const zkp_fr *x, const zkp_fr *c) {
 #ifdef V_MONTMUL
+/* T[4..7] = x^5 / R + c < 3p for x < 2p and a constant c < p: x^2, x^4 < 2p
+ * (k_sqr_lazy), the one-pass product x^4 x / R < 2p, plus c. */
+ZKP_INLINE void k_pow5_add_3p(uint64_t T[8], const zkp_fr *x, const zkp_fr *c) {
     zkp_fr x2, x4;
-    uint64_t T[8];
     k_sqr_lazy(&x2, x);
     k_sqr_lazy(&x4, &x2);
     V_MONTMUL(T, x4.v, x->v);
@@ -186,6 +185,15 @@ ZKP_INLINE void k_pow5_add(zkp_fr *r, const zkp_fr *x, const zkp_fr *c) {
     FR_CHECK_LT(c->v, 100, "k_pow5_add constant < p");
     fr_add_raw(T + 4, c->v);
     FR_CHECK_LT(T + 4, 300, "k_pow5_add x^5 + c < 3p");
+}
+#endif
+
+/* x^5 + c: the product (< 2p) plus c (< p) is < 3p; subtracting 2p then p
+ * (conditionally) makes it canonical without storing x^5 first. */
+ZKP_INLINE void k_pow5_add(zkp_fr *r, const zkp_fr *x, const zkp_fr *c) {
+#ifdef V_MONTMUL
+    uint64_t T[8];
+    k_pow5_add_3p(T, x, c);
     fr_condsub(T + 4, T + 4, fr_k_2p);
     fr_condsub(r->v, T + 4, fr_k_p);
     FR_CHECK_LT(r->v, 100, "k_pow5_add output < p");
@@ -221,14 +229,8 @@ ZKP_INLINE void k_pow5_add(zkp_fr *r, const zkp_fr *x, const zkp_fr *c) {
 ZKP_INLINE void k_pow5_add_l(zkp_fr *r, const zkp_fr *x, const zkp_fr *c, const int lazy) {
 #if defined(V_MONTMUL) && TMPL_HAVE_DOTN
     if (lazy) {
-        zkp_fr x2, x4;
         uint64_t T[8];
-        k_sqr_lazy(&x2, x);
-        k_sqr_lazy(&x4, &x2);
-        V_MONTMUL(T, x4.v, x->v);
-        FR_CHECK_LT(T + 4, 200, "k_pow5_add_l x^4 x / R < 2p");
-        fr_add_raw(T + 4, c->v);
-        FR_CHECK_LT(T + 4, 300, "k_pow5_add_l x^5 + c < 3p");
+        k_pow5_add_3p(T, x, c);
         fr_condsub(r->v, T + 4, fr_k_2p);
         FR_CHECK_LT(r->v, 200, "k_pow5_add_l output < 2p (lazy state)");
         return;
