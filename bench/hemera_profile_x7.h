@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "hemera/batch_internal.h"
+#include "zkprim/goldilocks.h"
 
 typedef struct hb_profile_storage {
     hemera_profile pr;
@@ -25,7 +26,7 @@ static inline void hb_profile_x7_placeholder(hb_profile_storage *ps) {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
-        uint64_t c = x % HB_P;
+        uint64_t c = x % ZKP_GOLDILOCKS_P;
         if (i < 192) ps->rc_full[i] = c;
         else ps->rc_partial[i - 192] = c;
     }

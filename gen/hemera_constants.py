@@ -116,15 +116,6 @@ def main():
         lines.append("    " + " ".join("0x%016xu," % v for v in DIAG[k:k + 4]))
     lines.append("};")
     lines.append("")
-    # 2^-k mod p for the variable-time binary-GCD inverse in gl.h, which
-    # accumulates k <= 128 halvings and removes them with one multiply.
-    lines.append("/* 2^-k mod p, k = 0..128 (gl_inv_vartime's final correction). */")
-    lines.append("const uint64_t zkpi_gl_inv_pow2[129] = {")
-    inv2 = [pow(2, -k, P) for k in range(129)]
-    for k in range(0, 129, 4):
-        lines.append("    " + " ".join("0x%016xu," % v for v in inv2[k:k + 4]))
-    lines.append("};")
-    lines.append("")
     path = os.path.join(root, "src", "hemera", "constants.c")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", newline="\n") as f:

@@ -22,8 +22,8 @@ if(ZKP_VERIFY)
     "poseidon-bmi2-dot|fr_dotN_x full operands: sum \\+ p < 5p"
     "poseidon-ifma-state|ifma partial round: state in < 2.6p"
     "gl-scalar-reduce|gl_reduce_small hi < 2\\^32"
-    "gl-avx2-add|gl4_add_1c addend b <= p"
-    "gl-avx512-add|gl8_add_1c addend b <= p"
+    "gl-avx2-add|glv_add_1c \\(avx2\\) addend b <= p"
+    "gl-avx512-add|glv_add_1c \\(avx512\\) addend b <= p"
     "gf2-active|gf2 b127 product degree <= 252")
   foreach(c ${_vp_cases})
     string(FIND "${c}" "|" _bar)

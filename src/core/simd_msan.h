@@ -13,7 +13,9 @@
 #ifdef ZKP_CT_MSAN
 #include <immintrin.h>
 
-static inline __attribute__((always_inline)) __m512i zkp_msan_ternlog512(__m512i a, __m512i b, __m512i c, int imm) {
+#include "core/util.h"
+
+ZKP_INLINE __m512i zkp_msan_ternlog512(__m512i a, __m512i b, __m512i c, int imm) {
     const __m512i ones = _mm512_set1_epi64(-1);
     __m512i r = _mm512_setzero_si512();
     for (int m = 0; m < 8; m++) { /* minterm m: bit 2 of m selects a, bit 1 b, bit 0 c */

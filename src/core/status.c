@@ -4,20 +4,23 @@
 
 typedef struct { const char *name, *text; } status_info;
 
+/* [code] = {"code", text}: the name is the code's own spelling. */
+#define STATUS(code, text) [code] = {#code, text}
+
 static const status_info k_status[] = {
-    [ZKP_OK] = {"ZKP_OK", "success"},
-    [ZKP_ERR_NULL] = {"ZKP_ERR_NULL", "NULL pointer where data is required"},
-    [ZKP_ERR_LENGTH] = {"ZKP_ERR_LENGTH", "invalid length"},
-    [ZKP_ERR_RANGE] = {"ZKP_ERR_RANGE", "value out of range (not below the field modulus)"},
-    [ZKP_ERR_COUNT] = {"ZKP_ERR_COUNT", "wrong number of inputs"},
-    [ZKP_ERR_STATE] = {"ZKP_ERR_STATE", "call out of order (object already finalised or not ready)"},
-    [ZKP_ERR_PARAM] = {"ZKP_ERR_PARAM", "invalid parameter"},
-    [ZKP_ERR_EMPTY_INPUT] = {"ZKP_ERR_EMPTY_INPUT", "empty input"},
-    [ZKP_ERR_CPU] = {"ZKP_ERR_CPU", "this CPU lacks a feature the requested kernel needs"},
-    [ZKP_ERR_NOMEM] = {"ZKP_ERR_NOMEM", "out of memory"},
-    [ZKP_ERR_VERIFY] = {"ZKP_ERR_VERIFY", "verification failed"},
-    [ZKP_ERR_PROOF_SHAPE] = {"ZKP_ERR_PROOF_SHAPE", "proof has the wrong shape or size"},
-    [ZKP_ERR_IO] = {"ZKP_ERR_IO", "input/output error"},
+    STATUS(ZKP_OK, "success"),
+    STATUS(ZKP_ERR_NULL, "NULL pointer where data is required"),
+    STATUS(ZKP_ERR_LENGTH, "invalid length"),
+    STATUS(ZKP_ERR_RANGE, "value out of range (not below the field modulus)"),
+    STATUS(ZKP_ERR_COUNT, "wrong number of inputs"),
+    STATUS(ZKP_ERR_STATE, "call out of order (object already finalised or not ready)"),
+    STATUS(ZKP_ERR_PARAM, "invalid parameter"),
+    STATUS(ZKP_ERR_EMPTY_INPUT, "empty input"),
+    STATUS(ZKP_ERR_CPU, "this CPU lacks a feature the requested kernel needs"),
+    STATUS(ZKP_ERR_NOMEM, "out of memory"),
+    STATUS(ZKP_ERR_VERIFY, "verification failed"),
+    STATUS(ZKP_ERR_PROOF_SHAPE, "proof has the wrong shape or size"),
+    STATUS(ZKP_ERR_IO, "input/output error"),
 };
 
 static const status_info *lookup(zkp_status s) {

@@ -24,6 +24,17 @@
 #define ZKP_ALIGN(n)
 #endif
 
+/* Fully unrolls the loop that follows (constant trip count <= 8): -O2 does
+ * not always flatten such loops, and the kernels need their per-lane or
+ * per-limb arrays in registers, not in memory behind a loop counter. */
+#if defined(__clang__)
+#define ZKP_UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define ZKP_UNROLL _Pragma("GCC unroll 8")
+#else
+#define ZKP_UNROLL
+#endif
+
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define ZKP_BIG_ENDIAN 1
 #else

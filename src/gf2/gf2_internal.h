@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "core/cpu_internal.h"
+#include "core/util.h"
 #include "zkprim/gf2.h"
 
 typedef void (*gf2_mul_fn)(uint64_t *r, const uint64_t *a, const uint64_t *b);

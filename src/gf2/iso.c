@@ -68,20 +68,17 @@ ZKP_INLINE void iso_store(uint64_t *out, iso_acc a, iso_acc b) {
 
 /* One limb's 13 lookups into two accumulators, so consecutive XOR chains are
  * independent; the loads themselves are all independent. */
+#define ISO_PAIR(a, b, t, v, w)                                                                  \
+    iso_xor(&(a), (t), (w) * 1024 + ISO_OFF(v, w));                                              \
+    iso_xor(&(b), (t), ((w) + 1) * 1024 + ISO_OFF(v, (w) + 1))
 #define ISO_LIMB(a, b, t, v)                                                                     \
     do {                                                                                         \
-        iso_xor(&(a), (t), 0 * 1024 + ISO_OFF(v, 0));                                            \
-        iso_xor(&(b), (t), 1 * 1024 + ISO_OFF(v, 1));                                            \
-        iso_xor(&(a), (t), 2 * 1024 + ISO_OFF(v, 2));                                            \
-        iso_xor(&(b), (t), 3 * 1024 + ISO_OFF(v, 3));                                            \
-        iso_xor(&(a), (t), 4 * 1024 + ISO_OFF(v, 4));                                            \
-        iso_xor(&(b), (t), 5 * 1024 + ISO_OFF(v, 5));                                            \
-        iso_xor(&(a), (t), 6 * 1024 + ISO_OFF(v, 6));                                            \
-        iso_xor(&(b), (t), 7 * 1024 + ISO_OFF(v, 7));                                            \
-        iso_xor(&(a), (t), 8 * 1024 + ISO_OFF(v, 8));                                            \
-        iso_xor(&(b), (t), 9 * 1024 + ISO_OFF(v, 9));                                            \
-        iso_xor(&(a), (t), 10 * 1024 + ISO_OFF(v, 10));                                          \
-        iso_xor(&(b), (t), 11 * 1024 + ISO_OFF(v, 11));                                          \
+        ISO_PAIR(a, b, t, v, 0);                                                                 \
+        ISO_PAIR(a, b, t, v, 2);                                                                 \
+        ISO_PAIR(a, b, t, v, 4);                                                                 \
+        ISO_PAIR(a, b, t, v, 6);                                                                 \
+        ISO_PAIR(a, b, t, v, 8);                                                                 \
+        ISO_PAIR(a, b, t, v, 10);                                                                \
         iso_xor(&(a), (t), 12 * 1024 + ISO_OFF_TOP(v));                                          \
     } while (0)
 
@@ -162,20 +159,22 @@ void zkp_gf2_ghash2_to_b256_vartime(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a) {
  * array of 4n limbs. */
 _Static_assert(sizeof(zkp_gf2_b256) == 32 && sizeof(zkp_gf2_ghash2) == 32, "4-limb elements");
 
-zkp_status zkp_gf2_b256_to_ghash2_batch_vartime(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a, size_t n) {
+/* n elements of 4 limbs through the dispatched kernel (r, a: the limbs of
+ * the caller's element arrays, NULL if the array pointer was NULL). */
+static zkp_status apply_batch(uint64_t *r, const uint64_t *a, size_t n, const uint64_t (*tab)[4]) {
     if (n == 0) return ZKP_OK;
     if (!r || !a) return ZKP_ERR_NULL;
-    if (!zkp_array_ok(n, sizeof *a)) return ZKP_ERR_LENGTH;
-    pick()->apply(r->limb, a->limb, n, zkpi_gf2iso_fwd_tab);
+    if (!zkp_array_ok(n, 4 * sizeof *a)) return ZKP_ERR_LENGTH;
+    pick()->apply(r, a, n, tab);
     return ZKP_OK;
 }
 
+zkp_status zkp_gf2_b256_to_ghash2_batch_vartime(zkp_gf2_ghash2 *r, const zkp_gf2_b256 *a, size_t n) {
+    return apply_batch(r ? r->limb : NULL, a ? a->limb : NULL, n, zkpi_gf2iso_fwd_tab);
+}
+
 zkp_status zkp_gf2_ghash2_to_b256_batch_vartime(zkp_gf2_b256 *r, const zkp_gf2_ghash2 *a, size_t n) {
-    if (n == 0) return ZKP_OK;
-    if (!r || !a) return ZKP_ERR_NULL;
-    if (!zkp_array_ok(n, sizeof *a)) return ZKP_ERR_LENGTH;
-    pick()->apply(r->limb, a->limb, n, zkpi_gf2iso_inv_tab);
-    return ZKP_OK;
+    return apply_batch(r ? r->limb : NULL, a ? a->limb : NULL, n, zkpi_gf2iso_inv_tab);
 }
 
 const char *zkp_gf2_iso_implementation(void) { return pick()->info.name; }

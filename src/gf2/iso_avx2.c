@@ -7,6 +7,7 @@
  */
 #include <immintrin.h>
 
+#include "core/util.h"
 #include "gf2/iso_internal.h"
 
 /* Byte offset of window w's entry: bits 5w..5w+4 of v times 32. A rotate
@@ -16,7 +17,7 @@
 #define LK(acc, t, w, v) \
     acc = _mm256_xor_si256(acc, _mm256_load_si256((const __m256i *)((const char *)((t) + (w) * 32) + OFF(v, w))))
 
-static inline __attribute__((always_inline)) __m256i limb_sum(const uint64_t (*t)[4], uint64_t v, __m256i acc) {
+ZKP_INLINE __m256i limb_sum(const uint64_t (*t)[4], uint64_t v, __m256i acc) {
     /* Two chains inside a limb as well: 13 dependent XORs would be ~13
      * cycles of latency per limb otherwise. */
     __m256i s = _mm256_load_si256((const __m256i *)((const char *)(t + 12 * 32) + ((v >> 55 | v << 9) & 0x1e0)));

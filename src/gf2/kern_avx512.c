@@ -11,13 +11,13 @@
 
 typedef __m512i V;
 
-#define GF2_L 4
+#define V_LANES 4
 /* fold with carry-less products by the modulus (see gf2_tmpl.h) */
-#define GF2_RED_CLMUL_GHASH128 1
-#define GF2_RED_CLMUL_B127 1
-#define GF2_RED_CLMUL_B256 1
-#define GF2_U 4
-#define GF2_SUFFIX avx512
+#define TMPL_RED_CLMUL_GHASH128 1
+#define TMPL_RED_CLMUL_B127 1
+#define TMPL_RED_CLMUL_B256 1
+#define TMPL_CHAINS 4
+#define TMPL_SUFFIX avx512
 #define V_ZERO() _mm512_setzero_si512()
 #define V_XOR(a, b) _mm512_xor_si512((a), (b))
 #define V_AND(a, b) _mm512_and_si512((a), (b))
@@ -41,25 +41,23 @@ static inline V v_ld4(__m128i a, __m128i b, __m128i c, __m128i d) {
     __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(c), d, 1);
     return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
 }
-static inline void v_st4(uint64_t *const *p, unsigned o, V v) {
-    __m256i lo = _mm512_castsi512_si256(v), hi = _mm512_extracti64x4_epi64(v, 1);
-    _mm_storeu_si128((__m128i *)(void *)(p[0] + o), _mm256_castsi256_si128(lo));
-    _mm_storeu_si128((__m128i *)(void *)(p[1] + o), _mm256_extracti128_si256(lo, 1));
-    _mm_storeu_si128((__m128i *)(void *)(p[2] + o), _mm256_castsi256_si128(hi));
-    _mm_storeu_si128((__m128i *)(void *)(p[3] + o), _mm256_extracti128_si256(hi, 1));
-}
-static inline void v_st4l(uint64_t *const *p, unsigned o, V v) {
-    __m256i lo = _mm512_castsi512_si256(v), hi = _mm512_extracti64x4_epi64(v, 1);
-    _mm_storel_epi64((__m128i *)(void *)(p[0] + o), _mm256_castsi256_si128(lo));
-    _mm_storel_epi64((__m128i *)(void *)(p[1] + o), _mm256_extracti128_si256(lo, 1));
-    _mm_storel_epi64((__m128i *)(void *)(p[2] + o), _mm256_castsi256_si128(hi));
-    _mm_storel_epi64((__m128i *)(void *)(p[3] + o), _mm256_extracti128_si256(hi, 1));
-}
+/* Lane k of v to p[k] + o with STORE: both limbs (v_st4, _mm_storeu_si128)
+ * or the low one (v_st4l, _mm_storel_epi64). */
+#define GF2_DEFINE_ST4(name, STORE)                                                                \
+    static inline void name(uint64_t *const *p, unsigned o, V v) {                                 \
+        __m256i lo = _mm512_castsi512_si256(v), hi = _mm512_extracti64x4_epi64(v, 1);              \
+        STORE((__m128i *)(void *)(p[0] + o), _mm256_castsi256_si128(lo));                          \
+        STORE((__m128i *)(void *)(p[1] + o), _mm256_extracti128_si256(lo, 1));                     \
+        STORE((__m128i *)(void *)(p[2] + o), _mm256_castsi256_si128(hi));                          \
+        STORE((__m128i *)(void *)(p[3] + o), _mm256_extracti128_si256(hi, 1));                     \
+    }
+GF2_DEFINE_ST4(v_st4, _mm_storeu_si128)
+GF2_DEFINE_ST4(v_st4l, _mm_storel_epi64)
 
 /* Four consecutive elements: full-width loads, then one two-source permute
  * per register (masked loads/stores never touch bytes past the group). */
-#define GF2_HAVE_CONTIG 1
-static inline __attribute__((always_inline)) void gf2_loadc(V *v, unsigned nl, const uint64_t *b) {
+#define TMPL_HAVE_CONTIG 1
+ZKP_INLINE void gf2_loadc(V *v, unsigned nl, const uint64_t *b) {
     if (nl == 2) {
         v[0] = _mm512_loadu_si512((const void *)b);
     } else if (nl == 4) {
@@ -72,7 +70,7 @@ static inline __attribute__((always_inline)) void gf2_loadc(V *v, unsigned nl, c
         v[1] = _mm512_permutex2var_epi64(x, _mm512_set_epi64(11, 11, 8, 8, 5, 5, 2, 2), y);
     }
 }
-static inline __attribute__((always_inline)) void gf2_storec(uint64_t *b, unsigned nl, const V *v) {
+ZKP_INLINE void gf2_storec(uint64_t *b, unsigned nl, const V *v) {
     if (nl == 2) {
         _mm512_storeu_si512((void *)b, v[0]);
     } else if (nl == 4) {

@@ -9,13 +9,13 @@
 
 typedef __m128i V;
 
-#define GF2_L 1
+#define V_LANES 1
 /* fold with carry-less products by the modulus (see gf2_tmpl.h) */
-#define GF2_RED_CLMUL_GHASH128 1
-#define GF2_RED_CLMUL_B127 1
-#define GF2_RED_CLMUL_B256 1
-#define GF2_U 4
-#define GF2_SUFFIX pclmul
+#define TMPL_RED_CLMUL_GHASH128 1
+#define TMPL_RED_CLMUL_B127 1
+#define TMPL_RED_CLMUL_B256 1
+#define TMPL_CHAINS 4
+#define TMPL_SUFFIX pclmul
 #define V_ZERO() _mm_setzero_si128()
 #define V_XOR(a, b) _mm_xor_si128((a), (b))
 #define V_AND(a, b) _mm_and_si128((a), (b))

@@ -23,13 +23,13 @@ static inline V v_mask1(V a) {
     return vreinterpretq_u64_s64(vshrq_n_s64(t, 63));
 }
 
-#define GF2_L 1
+#define V_LANES 1
 /* fold with carry-less products by the modulus (see gf2_tmpl.h) */
-#define GF2_RED_CLMUL_GHASH128 1
-#define GF2_RED_CLMUL_B127 1
-#define GF2_RED_CLMUL_B256 1
-#define GF2_U 4
-#define GF2_SUFFIX pmull
+#define TMPL_RED_CLMUL_GHASH128 1
+#define TMPL_RED_CLMUL_B127 1
+#define TMPL_RED_CLMUL_B256 1
+#define TMPL_CHAINS 4
+#define TMPL_SUFFIX pmull
 #define V_ZERO() vdupq_n_u64(0)
 #define V_XOR(a, b) veorq_u64((a), (b))
 #define V_AND(a, b) vandq_u64((a), (b))

@@ -34,9 +34,9 @@ static inline V clmul64(uint64_t a, uint64_t b) {
 
 static inline V v_make(uint64_t lo, uint64_t hi) { V r = {lo, hi}; return r; }
 
-#define GF2_L 1
-#define GF2_U 2
-#define GF2_SUFFIX portable
+#define V_LANES 1
+#define TMPL_CHAINS 2
+#define TMPL_SUFFIX portable
 #define V_ZERO() v_make(0, 0)
 #define V_XOR(a, b) v_xor((a), (b))
 #define V_AND(a, b) v_and((a), (b))

@@ -10,13 +10,13 @@
 
 typedef __m256i V;
 
-#define GF2_L 2
+#define V_LANES 2
 /* fold with carry-less products by the modulus (see gf2_tmpl.h) */
-#define GF2_RED_CLMUL_GHASH128 1
-#define GF2_RED_CLMUL_B127 1
-#define GF2_RED_CLMUL_B256 1
-#define GF2_U 4
-#define GF2_SUFFIX vpclmul
+#define TMPL_RED_CLMUL_GHASH128 1
+#define TMPL_RED_CLMUL_B127 1
+#define TMPL_RED_CLMUL_B256 1
+#define TMPL_CHAINS 4
+#define TMPL_SUFFIX vpclmul
 #define V_ZERO() _mm256_setzero_si256()
 #define V_XOR(a, b) _mm256_xor_si256((a), (b))
 #define V_AND(a, b) _mm256_and_si256((a), (b))
@@ -44,8 +44,8 @@ typedef __m256i V;
 
 /* Two consecutive elements: whole-element loads and 128-bit inserts
  * (memory-operand inserts do not use the shuffle port). */
-#define GF2_HAVE_CONTIG 1
-static inline __attribute__((always_inline)) void gf2_loadc(V *v, unsigned nl, const uint64_t *b) {
+#define TMPL_HAVE_CONTIG 1
+ZKP_INLINE void gf2_loadc(V *v, unsigned nl, const uint64_t *b) {
     if (nl == 2) {
         v[0] = _mm256_loadu_si256((const __m256i *)(const void *)b);
     } else if (nl == 4) {
@@ -56,7 +56,7 @@ static inline __attribute__((always_inline)) void gf2_loadc(V *v, unsigned nl, c
         v[1] = _mm256_inserti128_si256(_mm256_castsi128_si256(XL(b + 2)), XL1(b + 5), 1);
     }
 }
-static inline __attribute__((always_inline)) void gf2_storec(uint64_t *b, unsigned nl, const V *v) {
+ZKP_INLINE void gf2_storec(uint64_t *b, unsigned nl, const V *v) {
     if (nl == 2) {
         _mm256_storeu_si256((__m256i *)(void *)b, v[0]);
     } else if (nl == 4) {

@@ -10,7 +10,9 @@
  * rounds, rp partial rounds with x^-1 (shared across the lanes by
  * Montgomery's trick) or x^7, the full-round and partial-round constants and
  * the internal diagonal. Inputs are arbitrary u64 limbs (taken mod p);
- * outputs are canonical. Variable time: public data only.
+ * outputs are canonical. Variable time: public data only. The arithmetic
+ * is the Goldilocks module's (goldilocks/gl.h, gl_avx2.h, gl_avx512.h); the
+ * vector kernels are one template, batch_simd_tmpl.h.
  */
 #ifndef ZKPRIM_HEMERA_BATCH_INTERNAL_H
 #define ZKPRIM_HEMERA_BATCH_INTERNAL_H
@@ -21,50 +23,6 @@
 #include "core/cpu_internal.h"
 #include "core/util.h"
 #include "hemera/params.h"
-
-#define HB_P 0xFFFFFFFF00000001ull
-#define HB_E 0xFFFFFFFFull /* 2^64 mod p */
-
-/* ---- scalar Goldilocks helpers (inputs: any u64; outputs: any u64 rep.) -- */
-
-/* (hi*2^64 + lo) mod p as a u64 representative: 2^64 = E, 2^96 = -1. */
-ZKP_INLINE uint64_t hb_reduce128(uint64_t lo, uint64_t hi) {
-    uint64_t hh = hi >> 32, hl = hi & HB_E;
-    uint64_t t;
-    /* Branch-free corrections: with random operands each of these carries
-     * happens about half the time, so a branch would mispredict. */
-    uint64_t b = __builtin_sub_overflow(lo, hh, &t);
-    t -= (0 - b) & HB_E;          /* borrow took 2^64 = E too many; t >= 2^64 - 2^32 here */
-    uint64_t m = (hl << 32) - hl; /* hl * E < 2^64 */
-    uint64_t r;
-    uint64_t c = __builtin_add_overflow(t, m, &r);
-    return r + ((0 - c) & HB_E);  /* carry: r < m <= 2^64 - 2^33 + 1, so no second wrap */
-}
-
-ZKP_INLINE uint64_t hb_mul(uint64_t a, uint64_t b) {
-    unsigned __int128 t = (unsigned __int128)a * b;
-    return hb_reduce128((uint64_t)t, (uint64_t)(t >> 64));
-}
-
-/* a*b + c without intermediate reduction (the u128 sum cannot overflow). */
-ZKP_INLINE uint64_t hb_muladd(uint64_t a, uint64_t b, uint64_t c) {
-    unsigned __int128 t = (unsigned __int128)a * b + c;
-    return hb_reduce128((uint64_t)t, (uint64_t)(t >> 64));
-}
-
-ZKP_INLINE uint64_t hb_add(uint64_t a, uint64_t b) {
-    uint64_t s, s2;
-    uint64_t c = __builtin_add_overflow(a, b, &s);        /* wrapped: add 2^64 mod p = E ... */
-    uint64_t c2 = __builtin_add_overflow(s, (0 - c) & HB_E, &s2);
-    return s2 + ((0 - c2) & HB_E);                        /* ... twice when both inputs were huge */
-}
-
-ZKP_INLINE uint64_t hb_canon(uint64_t x) { return x >= HB_P ? x - HB_P : x; }
-
-ZKP_INLINE uint64_t hb_pow7(uint64_t x) {
-    uint64_t x2 = hb_mul(x, x), x3 = hb_mul(x2, x), x4 = hb_mul(x2, x2);
-    return hb_mul(x3, x4);
-}
 
 /* In place: x[i] <- x[i]^-1 (0 -> 0) for i < n, with one field inversion
  * (Montgomery's trick). Zero lanes are 1 in the product and 0 in the

@@ -13,15 +13,8 @@
 #include <string.h>
 
 #include "hemera/batch_internal.h"
+#include "hemera/modes.h"
 #include "zkprim/hemera.h"
-
-#define FLAG_ROOT 1u
-#define FLAG_PARENT 2u
-#define FLAG_CHUNK 4u
-
-static void digest_out(const uint64_t st[16], uint8_t out[32]) {
-    for (unsigned k = 0; k < 4; k++) zkp_store64_le(out + 8 * k, st[k]); /* permutation output is canonical */
-}
 
 zkp_status zkp_hemera_hash_node_batch(const uint8_t (*pairs)[2 * ZKP_HEMERA_DIGEST_BYTES], size_t n, int is_root,
                                       uint8_t (*out)[ZKP_HEMERA_DIGEST_BYTES]) {
@@ -29,7 +22,7 @@ zkp_status zkp_hemera_hash_node_batch(const uint8_t (*pairs)[2 * ZKP_HEMERA_DIGE
     if (!pairs || !out) return ZKP_ERR_NULL;
     if (!zkp_array_ok(n, sizeof *pairs)) return ZKP_ERR_LENGTH;  /* out is half as long */
     const hb_kernel *k = zkpi_hb_kernel_active();
-    const uint64_t flags = FLAG_PARENT | (is_root ? FLAG_ROOT : 0);
+    const uint64_t flags = HM_FLAG_PARENT | (is_root ? HM_FLAG_ROOT : 0);
     uint64_t st[HB_MAX_LANES][16];
     while (n) {
         unsigned g = n >= HB_MAX_LANES ? HB_MAX_LANES : (unsigned)n;
@@ -39,10 +32,10 @@ zkp_status zkp_hemera_hash_node_batch(const uint8_t (*pairs)[2 * ZKP_HEMERA_DIGE
         for (unsigned l = 0; l < g; l++) {
             memset(st[l], 0, sizeof st[l]);
             for (unsigned j = 0; j < 8; j++) st[l][j] = zkp_load64_le(pairs[l] + 8 * j);
-            st[l][9] = flags;
+            st[l][HM_FLAGS] = flags;
         }
         k->permute(st, g, &zkpi_hemera_profile_default);
-        for (unsigned l = 0; l < g; l++) digest_out(st[l], out[l]);
+        for (unsigned l = 0; l < g; l++) hm_put_digest(out[l], st[l]); /* permutation output is canonical */
         pairs += g;
         out += g;
         n -= g;
@@ -50,20 +43,13 @@ zkp_status zkp_hemera_hash_node_batch(const uint8_t (*pairs)[2 * ZKP_HEMERA_DIGE
     return ZKP_OK;
 }
 
-/* Adds the 8 elements of a full 56-byte block (7 bytes each, spec 5.1). */
-static void absorb_full(uint64_t st[16], const uint8_t *b) {
-    const uint64_t m56 = 0x00FFFFFFFFFFFFFFull;
-    for (unsigned j = 0; j < 7; j++) st[j] = hb_add(st[j], zkp_load64_le(b + 7 * j) & m56);
-    st[7] = hb_add(st[7], zkp_load64_le(b + 48) >> 8); /* bytes 49..55, inside the block */
-}
-
 /* The final block: r < 56 remaining bytes, 0x01, zeros; then the length. */
 static void absorb_last(uint64_t st[16], const uint8_t *p, size_t off, size_t r, uint64_t total) {
     uint8_t blk[ZKP_HEMERA_RATE_BYTES] = {0};
     if (r) memcpy(blk, p + off, r); /* p may be NULL when the message is empty */
     blk[r] = 0x01;
-    absorb_full(st, blk);
-    st[10] = total; /* assignment (spec 6.2); taken mod p by the permutation */
+    hm_absorb_block(st, blk);
+    st[HM_LENGTH] = total; /* assignment (spec 6.2); taken mod p by the permutation */
 }
 
 typedef struct leaf_lane {
@@ -94,23 +80,23 @@ static void leaf_group(const hb_kernel *k, leaf_lane *ln, unsigned g, int is_roo
     for (size_t s = 0; s < steps; s++) {
         while (active > 0 && ln[active - 1].blocks + 1 <= s) active--;
         for (unsigned l = 0; l < active; l++) {
-            if (s < ln[l].blocks) absorb_full(st[l], ln[l].p + 56 * s);
+            if (s < ln[l].blocks) hm_absorb_block(st[l], ln[l].p + 56 * s);
             else absorb_last(st[l], ln[l].p, 56 * s, (size_t)(ln[l].len - 56 * s), ln[l].len);
         }
         k->permute(st, active, &zkpi_hemera_profile_default);
     }
     /* the leaf step (spec 7.1): digest limbs, counter, CHUNK (| ROOT) */
-    const uint64_t flags = FLAG_CHUNK | (is_root ? FLAG_ROOT : 0);
+    const uint64_t flags = HM_FLAG_CHUNK | (is_root ? HM_FLAG_ROOT : 0);
     for (unsigned l = 0; l < g; l++) {
         uint64_t h[4];
         memcpy(h, st[l], sizeof h);
         memset(st[l], 0, sizeof st[l]);
         memcpy(st[l], h, sizeof h);
-        st[l][8] = ln[l].counter;
-        st[l][9] = flags;
+        st[l][HM_COUNTER] = ln[l].counter;
+        st[l][HM_FLAGS] = flags;
     }
     k->permute(st, g, &zkpi_hemera_profile_default);
-    for (unsigned l = 0; l < g; l++) digest_out(st[l], out[ln[l].idx]);
+    for (unsigned l = 0; l < g; l++) hm_put_digest(out[ln[l].idx], st[l]);
 }
 
 zkp_status zkpi_hb_hash_leaf_batch_with(const hb_kernel *k, const uint8_t *const *chunks, const size_t *lens,

@@ -4,7 +4,7 @@
  * zkp_hemera_permute (public data) and zkp_hemera_permute_ct (secrets).
  *
  * Contracts:
- *  - hm_add_small, hm_absorb_block and hm_put_digest are constant time
+ *  - hm_absorb_block and hm_put_digest are constant time
  *    (no branch or address depends on the values).
  *  - zkpi_hm_leaf, zkpi_hm_node and the cv stack are variable time (public data).
  */
@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core/util.h"
+#include "goldilocks/gl.h"
 #include "zkprim/hemera.h"
 
 /* Capacity words of the sponge state (spec section 6.1). */
@@ -34,25 +35,16 @@
 #define HM_TAG_DERIVE_CONTEXT 2u
 #define HM_TAG_DERIVE_MATERIAL 3u
 
-/* a + b (mod p) as a u64 representative, for b < 2^56 (an encoded 7-byte
- * group). The permutation takes any representative, so no canonical form
- * is needed here. On a carry out of 64 bits add 2^64 mod p = 2^32 - 1;
- * since then a + b - 2^64 < b < 2^56, this cannot carry again. The carry
- * is turned into a mask arithmetically: no branch. */
-static inline uint64_t hm_add_small(uint64_t a, uint64_t b) {
-    uint64_t s = a + b;
-    uint64_t carry = (uint64_t)(s < b);
-    return s + (((uint64_t)0 - carry) & 0xFFFFFFFFu);
-}
-
 /* Adds one 56-byte block, encoded as eight 7-byte little-endian groups
- * (spec 5.1), into the rate state[0..8]. Reads exactly b[0..56]. */
+ * (spec 5.1), into the rate state[0..8]. Reads exactly b[0..56]. Each group
+ * is < 2^56 <= p, so one carry correction suffices (gl_add_1c_ct); the
+ * permutation takes any representative, so no canonical form is needed. */
 static inline void hm_absorb_block(uint64_t st[ZKP_HEMERA_WIDTH], const uint8_t *b) {
     const uint64_t m56 = 0x00FFFFFFFFFFFFFFull;
-    for (int i = 0; i < 7; i++) st[i] = hm_add_small(st[i], zkp_load64_le(b + 7 * i) & m56);
+    for (int i = 0; i < 7; i++) st[i] = gl_add_1c_ct(st[i], zkp_load64_le(b + 7 * i) & m56);
     /* The last group starts at byte 49; load bytes 48..55 and drop byte 48
      * so nothing past the block is read. */
-    st[7] = hm_add_small(st[7], zkp_load64_le(b + 48) >> 8);
+    st[7] = gl_add_1c_ct(st[7], zkp_load64_le(b + 48) >> 8);
 }
 
 /* Writes the 32-byte digest D(state) = u64le(state[0..4]). */

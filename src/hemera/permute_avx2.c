@@ -1,70 +1,61 @@
-/* AVX2 single-permutation kernels: the full rounds and M_E run on four
- * __m256i (state transposed so M4 is lane-wise; see gl_avx2.h), the partial
- * rounds are the scalar code of permute_impl.h (built with BMI2 here, so
- * mulx / tzcnt / the asm binary-GCD loop). Vector code has no branches, so
- * the constant-time kernel shares the full rounds. */
+/* AVX2 single-permutation kernels: M_E and the full rounds on four __m256i
+ * holding the state transposed (lane c of vector k is state[4c + k], so M4
+ * is lane-wise across the vectors and the column sums are horizontal adds);
+ * the partial rounds are the scalar code of permute_tmpl.h (built with BMI2
+ * here: mulx, tzcnt, the asm binary-GCD loop). The M_I side updates stay
+ * scalar: on vectors they measured slower with AVX2 (docs/hemera.md). */
 #include <immintrin.h>
 
-#include "hemera/gl_avx2.h"
-#include "hemera/params.h"
+#include "goldilocks/gl_avx2.h"
 
-#define HK_HAVE_FULL_ROUNDS 1
-
-static inline __attribute__((always_inline)) void avx2_load_t(__m256i w[4], const uint64_t s[16]) {
-    for (int c = 0; c < 4; c++) w[c] = _mm256_loadu_si256((const __m256i *)(const void *)(s + 4 * c));
-    gl4_transpose(w);
+/* 4x4 transpose of 64-bit lanes (its own inverse): rows r_c = state chunk
+ * c <-> columns w_k = {st[k], st[4+k], st[8+k], st[12+k]}. */
+ZKP_INLINE void avx2_transpose(V v[4]) {
+    V t0 = _mm256_unpacklo_epi64(v[0], v[1]), t1 = _mm256_unpackhi_epi64(v[0], v[1]);
+    V t2 = _mm256_unpacklo_epi64(v[2], v[3]), t3 = _mm256_unpackhi_epi64(v[2], v[3]);
+    v[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
+    v[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
+    v[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
+    v[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
 }
 
-static inline __attribute__((always_inline)) void avx2_store_t(uint64_t s[16], __m256i w[4]) {
-    gl4_transpose(w);
-    for (int c = 0; c < 4; c++) _mm256_storeu_si256((__m256i *)(void *)(s + 4 * c), w[c]);
+ZKP_INLINE void hk_load_t(V w[4], const uint64_t s[16]) {
+    for (int c = 0; c < 4; c++) w[c] = V_LOADU(s + 4 * c);
+    avx2_transpose(w);
 }
 
-/* One full round on the transposed state. Written stage by stage over the
- * four vectors (all adds, all x^2, all x^3, ...) so the four independent
- * multiply chains overlap; a vector multiply has ~24 cycles of latency. */
-static inline __attribute__((always_inline)) void avx2_full_rounds(__m256i w[4], const uint64_t *rc) {
-    for (int r = 0; r < HEMERA_RF_HALF; r++, rc += 16) {
-        /* lane c of w[k] is state[4c + k] */
-        __m256i x0 = gl4_add_1c(w[0], _mm256_set_epi64x((long long)rc[12], (long long)rc[8], (long long)rc[4],
-                                                        (long long)rc[0]));
-        __m256i x1 = gl4_add_1c(w[1], _mm256_set_epi64x((long long)rc[13], (long long)rc[9], (long long)rc[5],
-                                                        (long long)rc[1]));
-        __m256i x2 = gl4_add_1c(w[2], _mm256_set_epi64x((long long)rc[14], (long long)rc[10], (long long)rc[6],
-                                                        (long long)rc[2]));
-        __m256i x3 = gl4_add_1c(w[3], _mm256_set_epi64x((long long)rc[15], (long long)rc[11], (long long)rc[7],
-                                                        (long long)rc[3]));
-        __m256i a0 = gl4_sqr(x0), a1 = gl4_sqr(x1), a2 = gl4_sqr(x2), a3 = gl4_sqr(x3);
-        __m256i b0 = gl4_mul(a0, x0), b1 = gl4_mul(a1, x1), b2 = gl4_mul(a2, x2), b3 = gl4_mul(a3, x3);
-        a0 = gl4_sqr(a0);
-        a1 = gl4_sqr(a1);
-        a2 = gl4_sqr(a2);
-        a3 = gl4_sqr(a3);
-        w[0] = gl4_mul(a0, b0);
-        w[1] = gl4_mul(a1, b1);
-        w[2] = gl4_mul(a2, b2);
-        w[3] = gl4_mul(a3, b3);
-        gl4_mat_ext_t(w);
-    }
+ZKP_INLINE void hk_store_t(uint64_t s[16], const V w[4]) {
+    V r[4] = {w[0], w[1], w[2], w[3]};
+    avx2_transpose(r);
+    for (int c = 0; c < 4; c++) V_STOREU(s + 4 * c, r[c]);
 }
 
-static void hk_first_half(uint64_t s[16]) {
-    __m256i w[4];
-    avx2_load_t(w, s);
-    gl4_mat_ext_t(w);
-    avx2_full_rounds(w, zkpi_hemera_rc);
-    avx2_store_t(s, w);
+/* lane c of vector k is rc[4c + k] */
+ZKP_INLINE V hk_rc_t(const uint64_t *rc, int k) {
+    return _mm256_set_epi64x((long long)rc[12 + k], (long long)rc[8 + k], (long long)rc[4 + k], (long long)rc[k]);
 }
 
-static void hk_second_half(uint64_t s[16]) {
-    __m256i w[4];
-    avx2_load_t(w, s);
-    avx2_full_rounds(w, zkpi_hemera_rc + HEMERA_RF_HALF * 16);
-    avx2_store_t(s, w);
+/* M4 across the four vectors (lane-wise), the addition schedule of spec 2.1 */
+ZKP_INLINE void hk_m4_t(V x[4]) {
+    V s01 = V_ADD64(x[0], x[1]), s23 = V_ADD64(x[2], x[3]);
+    V s = V_ADD64(s01, s23);
+    V u = V_ADD64(s, x[1]), v = V_ADD64(s, x[3]);
+    V y0 = V_ADD64(u, s01);
+    V y1 = V_ADD64(u, V_ADD64(x[2], x[2]));
+    V y2 = V_ADD64(v, s23);
+    V y3 = V_ADD64(v, V_ADD64(x[0], x[0]));
+    x[0] = y0;
+    x[1] = y1;
+    x[2] = y2;
+    x[3] = y3;
 }
 
-#define hk_first_half_ct hk_first_half
-#define hk_second_half_ct hk_second_half
+/* every lane <- the sum of the four lanes */
+ZKP_INLINE V hk_hsum_t(V v) {
+    v = V_ADD64(v, _mm256_permute4x64_epi64(v, 0x4E));
+    return V_ADD64(v, _mm256_shuffle_epi32(v, 0x4E));
+}
 
-#define HEMERA_KERNEL_SUFFIX avx2
-#include "hemera/permute_impl.h"
+#define TMPL_SUFFIX avx2
+#define TMPL_HAVE_VEC 1
+#include "hemera/permute_tmpl.h"

@@ -1,103 +1,98 @@
-/* AVX-512 single-permutation kernels: full rounds and M_E on two __m512i
- * (transposed state, see gl_avx512.h), partial rounds the scalar code of
- * permute_impl.h (BMI2: mulx, shrx, the asm binary-GCD loop). Vector code
- * has no branches, so the constant-time kernel shares the full rounds. */
+/* AVX-512 single-permutation kernels: M_E and the full rounds on two
+ * __m512i holding the state transposed, Z0 = [w0 | w1], Z1 = [w2 | w3]
+ * (256-bit halves) with w_k = {st[k], st[4+k], st[8+k], st[12+k]}; the
+ * partial rounds are the scalar code of permute_tmpl.h (BMI2: mulx, shrx,
+ * the asm binary-GCD loop), with the fifteen M_I updates per round moved to
+ * the vector units (the side hook below). Vector code has no branches, so
+ * the constant-time kernel shares all of it. */
 #include <immintrin.h>
 
-#include "hemera/gl.h"
-#include "hemera/gl_avx512.h"
+#include "goldilocks/gl_avx512.h"
 #include "hemera/params.h"
 
-#define HK_HAVE_FULL_ROUNDS 1
-
-/* Round constants in the transposed order of the two vectors. */
-static inline __attribute__((always_inline)) __m512i avx512_rc(const uint64_t *rc, int k0) {
-    return _mm512_set_epi64((long long)rc[12 + k0 + 1], (long long)rc[8 + k0 + 1], (long long)rc[4 + k0 + 1],
-                            (long long)rc[k0 + 1], (long long)rc[12 + k0], (long long)rc[8 + k0],
-                            (long long)rc[4 + k0], (long long)rc[k0]);
+/* The same index vectors map the natural layout to the transposed one and
+ * back. */
+ZKP_INLINE void hk_load_t(V z[2], const uint64_t s[16]) {
+    const __m512i i0 = _mm512_set_epi64(13, 9, 5, 1, 12, 8, 4, 0);
+    const __m512i i1 = _mm512_set_epi64(15, 11, 7, 3, 14, 10, 6, 2);
+    V a = V_LOADU(s), b = V_LOADU(s + 8);
+    z[0] = _mm512_permutex2var_epi64(a, i0, b);
+    z[1] = _mm512_permutex2var_epi64(a, i1, b);
 }
 
-static inline __attribute__((always_inline)) void avx512_full_rounds(__m512i z[2], const uint64_t *rc) {
-    for (int r = 0; r < HEMERA_RF_HALF; r++, rc += 16) {
-        __m512i x0 = gl8_add_1c(z[0], avx512_rc(rc, 0));
-        __m512i x1 = gl8_add_1c(z[1], avx512_rc(rc, 2));
-        __m512i a0 = gl8_sqr(x0), a1 = gl8_sqr(x1);
-        __m512i b0 = gl8_mul(a0, x0), b1 = gl8_mul(a1, x1);
-        a0 = gl8_sqr(a0);
-        a1 = gl8_sqr(a1);
-        z[0] = gl8_mul(a0, b0);
-        z[1] = gl8_mul(a1, b1);
-        gl8_mat_ext_t(z);
-    }
+ZKP_INLINE void hk_store_t(uint64_t s[16], const V z[2]) {
+    const __m512i i0 = _mm512_set_epi64(13, 9, 5, 1, 12, 8, 4, 0);
+    const __m512i i1 = _mm512_set_epi64(15, 11, 7, 3, 14, 10, 6, 2);
+    V_STOREU(s, _mm512_permutex2var_epi64(z[0], i0, z[1]));
+    V_STOREU(s + 8, _mm512_permutex2var_epi64(z[0], i1, z[1]));
 }
 
-static void hk_first_half(uint64_t s[16]) {
-    __m512i z[2];
-    gl8_load_t(z, s);
-    gl8_mat_ext_t(z);
-    avx512_full_rounds(z, zkpi_hemera_rc);
-    gl8_store_t(s, z);
+/* Round constants of vector j in the transposed order: [w_2j | w_2j+1]. */
+ZKP_INLINE V hk_rc_t(const uint64_t *rc, int j) {
+    const int k = 2 * j;
+    return _mm512_set_epi64((long long)rc[12 + k + 1], (long long)rc[8 + k + 1], (long long)rc[4 + k + 1],
+                            (long long)rc[k + 1], (long long)rc[12 + k], (long long)rc[8 + k],
+                            (long long)rc[4 + k], (long long)rc[k]);
 }
 
-static void hk_second_half(uint64_t s[16]) {
-    __m512i z[2];
-    gl8_load_t(z, s);
-    avx512_full_rounds(z, zkpi_hemera_rc + HEMERA_RF_HALF * 16);
-    gl8_store_t(s, z);
+/* M4 lane-wise on the transposed pair (values small enough not to wrap):
+ *   [y0|y1] = 2A + swap(A) + (B + swap(B)) + 2[w1|w2]
+ *   [y2|y3] = 2B + swap(B) + (A + swap(A)) + 2[w3|w0]
+ * with A = [w0|w1], B = [w2|w3]. */
+ZKP_INLINE void hk_m4_t(V z[2]) {
+    V a = z[0], b = z[1];
+    V as = _mm512_shuffle_i64x2(a, a, 0x4E), bs = _mm512_shuffle_i64x2(b, b, 0x4E);
+    V x = _mm512_shuffle_i64x2(a, b, 0x4E);  /* [w1 | w2] */
+    V xb = _mm512_shuffle_i64x2(b, a, 0x4E); /* [w3 | w0] */
+    V ta = V_ADD64(a, as), tb = V_ADD64(b, bs);
+    z[0] = V_ADD64(V_ADD64(V_ADD64(a, a), as), V_ADD64(tb, V_ADD64(x, x)));
+    z[1] = V_ADD64(V_ADD64(V_ADD64(b, b), bs), V_ADD64(ta, V_ADD64(xb, xb)));
 }
 
-#define hk_first_half_ct hk_first_half
-#define hk_second_half_ct hk_second_half
+/* each 256-bit half: every lane <- the sum of that half's four lanes */
+ZKP_INLINE V hk_hsum_t(V v) {
+    v = V_ADD64(v, _mm512_shuffle_i64x2(v, v, 0xB1));
+    return V_ADD64(v, _mm512_shuffle_epi32(v, (_MM_PERM_ENUM)0x4E));
+}
 
 /* The fifteen M_I updates per partial round on two vectors (lane 0 of the
  * first held at zero): they run on the vector units while the scalar
  * inverse keeps the integer ports busy. Branch-free: shared by both kernels. */
-#define HK_HAVE_SIDE 1
 typedef struct {
-    __m512i v0, v1; /* state[0..8] with lane 0 = 0, state[8..16] */
+    V v0, v1; /* state[0..8] with lane 0 = 0, state[8..16] */
 } hk_side_t;
 
 /* sum of all lanes mod p (any u64 lanes): 32-bit halves summed exactly */
-static inline __attribute__((always_inline)) uint64_t avx512_sum_lanes(__m512i v0, __m512i v1) {
-    const __m512i e = gl8_e();
-    __m512i L = _mm512_add_epi64(_mm512_and_si512(v0, e), _mm512_and_si512(v1, e));
-    __m512i H = _mm512_add_epi64(_mm512_srli_epi64(v0, 32), _mm512_srli_epi64(v1, 32));
+ZKP_INLINE uint64_t avx512_sum_lanes(V v0, V v1) {
+    V L = V_ADD64(V_LO32(v0), V_LO32(v1));
+    V H = V_ADD64(V_HI32(v0), V_HI32(v1));
     uint64_t l = (uint64_t)_mm512_reduce_add_epi64(L); /* < 2^37 */
     uint64_t h = (uint64_t)_mm512_reduce_add_epi64(H); /* < 2^37 */
     ZKP_VERIFY_CHECK(l >> 37 == 0 && h >> 37 == 0, "avx512_sum_lanes half sums < 2^37");
-    gl_w w = {h << 32, h >> 32};                       /* h * 2^32 */
-    return gl_w_reduce_small(gl_w_add64(w, l));
+    return gl_recombine(l, h);
 }
 
-static inline __attribute__((always_inline)) uint64_t hk_side_init(hk_side_t *sd, uint64_t s[16]) {
+ZKP_INLINE uint64_t hk_side_init(hk_side_t *sd, uint64_t s[16]) {
     sd->v0 = _mm512_maskz_loadu_epi64(0xFE, s);
-    sd->v1 = _mm512_loadu_si512((const void *)(s + 8));
+    sd->v1 = V_LOADU(s + 8);
     return avx512_sum_lanes(sd->v0, sd->v1);
 }
 
-/* d*s + c for any u64 lanes (d*s + c < 2^128: the carry into hi cannot wrap) */
-static inline __attribute__((always_inline)) __m512i avx512_muladd(__m512i d, __m512i s, __m512i c) {
-    __m512i lo, hi;
-    gl8_mul_wide(d, s, &lo, &hi);
-    __m512i lo2 = _mm512_add_epi64(lo, c);
-    hi = _mm512_mask_add_epi64(hi, _mm512_cmplt_epu64_mask(lo2, c), hi, _mm512_set1_epi64(1));
-    return gl8_reduce128(lo2, hi);
-}
-
-static inline __attribute__((always_inline)) uint64_t hk_side_update(hk_side_t *sd, uint64_t sum) {
-    const __m512i d0 = _mm512_maskz_loadu_epi64(0xFE, zkpi_hemera_diag);
-    const __m512i d1 = _mm512_loadu_si512((const void *)(zkpi_hemera_diag + 8));
-    const __m512i c = _mm512_set1_epi64((long long)sum);
-    sd->v0 = _mm512_maskz_mov_epi64(0xFE, avx512_muladd(d0, sd->v0, c));
-    sd->v1 = avx512_muladd(d1, sd->v1, c);
+ZKP_INLINE uint64_t hk_side_update(hk_side_t *sd, uint64_t sum) {
+    const V d0 = _mm512_maskz_loadu_epi64(0xFE, zkpi_hemera_diag);
+    const V d1 = V_LOADU(zkpi_hemera_diag + 8);
+    const V c = V_SET1(sum);
+    sd->v0 = _mm512_maskz_mov_epi64(0xFE, V_MULADD(sd->v0, d0, V_HI32_MULOP(d0), c));
+    sd->v1 = V_MULADD(sd->v1, d1, V_HI32_MULOP(d1), c);
     return avx512_sum_lanes(sd->v0, sd->v1);
 }
-#define hk_side_update_ct hk_side_update
 
-static inline __attribute__((always_inline)) void hk_side_store(const hk_side_t *sd, uint64_t s[16]) {
+ZKP_INLINE void hk_side_store(const hk_side_t *sd, uint64_t s[16]) {
     _mm512_mask_storeu_epi64(s, 0xFE, sd->v0);
-    _mm512_storeu_si512((void *)(s + 8), sd->v1);
+    V_STOREU(s + 8, sd->v1);
 }
 
-#define HEMERA_KERNEL_SUFFIX avx512
-#include "hemera/permute_impl.h"
+#define TMPL_SUFFIX avx512
+#define TMPL_HAVE_VEC 1
+#define TMPL_HAVE_SIDE 1
+#include "hemera/permute_tmpl.h"

@@ -2,5 +2,5 @@
  * as the portable file, compiled with -mbmi2 -madx -mbmi so the multiply is
  * mulx (flag-free, any destination), shifts are shrx and the binary-GCD
  * inverse uses tzcnt. */
-#define HEMERA_KERNEL_SUFFIX bmi2
-#include "hemera/permute_impl.h"
+#define TMPL_SUFFIX bmi2
+#include "hemera/permute_tmpl.h"

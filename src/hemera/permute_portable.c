@@ -1,4 +1,4 @@
 /* Portable single-permutation kernels (plain C; on aarch64 the 64x64->128
  * multiply compiles to mul + umulh, on x86-64 to mul). */
-#define HEMERA_KERNEL_SUFFIX portable
-#include "hemera/permute_impl.h"
+#define TMPL_SUFFIX portable
+#include "hemera/permute_tmpl.h"

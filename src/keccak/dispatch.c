@@ -24,24 +24,27 @@ static const zkp_keccak_kernel1 k_single[] = {
     {{"portable", 0, 1}, zkpi_keccakf1600_portable, NULL, NULL},
 };
 
-/* The x2 lane movers come from the NEON file and serve both x2 kernels (same
- * layout; ZKP_HAVE_SHA3 implies ZKP_HAVE_NEON). */
+/* A multi-lane entry whose permutation and lane movers come from one file
+ * f1600x<N>_<isa>.c (f1600.h's KECCAK_DECLARE_XN): name, need, N states,
+ * the fused hash64 or NULL. */
+#define KECCAK_XN_ENTRY(name, need, N, isa, hash64)                                                \
+    {{name, need, 1}, N, zkpi_keccakf1600x##N##_##isa, zkpi_keccakx##N##_xor_lanes_##isa,          \
+     zkpi_keccakx##N##_extract_lanes_##isa, hash64}
 static const zkp_keccak_kernelN k_multi[] = {
 #if ZKP_HAVE_AVX512
-    {{"avx512-x8", AVX512_NEED | ZKP_CPU_BMI2, 1}, 8, zkpi_keccakf1600x8_avx512, zkpi_keccakx8_xor_lanes_avx512,
-     zkpi_keccakx8_extract_lanes_avx512, zkpi_keccakx8_hash64_avx512},
+    KECCAK_XN_ENTRY("avx512-x8", AVX512_NEED | ZKP_CPU_BMI2, 8, avx512, zkpi_keccakx8_hash64_avx512),
 #endif
 #if ZKP_HAVE_AVX2
-    {{"avx2-x4", ZKP_CPU_AVX2, 1}, 4, zkpi_keccakf1600x4_avx2, zkpi_keccakx4_xor_lanes_avx2,
-     zkpi_keccakx4_extract_lanes_avx2, zkpi_keccakx4_hash64_avx2},
+    KECCAK_XN_ENTRY("avx2-x4", ZKP_CPU_AVX2, 4, avx2, zkpi_keccakx4_hash64_avx2),
 #endif
 #if ZKP_HAVE_SHA3
+    /* the NEON file's x2 lane movers serve both x2 kernels (same layout;
+     * ZKP_HAVE_SHA3 implies ZKP_HAVE_NEON) */
     {{"sha3-x2", ZKP_CPU_NEON | ZKP_CPU_SHA3, 1}, 2, zkpi_keccakf1600x2_sha3, zkpi_keccakx2_xor_lanes_neon,
      zkpi_keccakx2_extract_lanes_neon, NULL},
 #endif
 #if ZKP_HAVE_NEON
-    {{"neon-x2", ZKP_CPU_NEON, 1}, 2, zkpi_keccakf1600x2_neon, zkpi_keccakx2_xor_lanes_neon,
-     zkpi_keccakx2_extract_lanes_neon, NULL},
+    KECCAK_XN_ENTRY("neon-x2", ZKP_CPU_NEON, 2, neon, NULL),
 #endif
     /* one state at a time through the dispatched single kernel */
     {{"portable-x1", 0, 1}, 1, NULL, NULL, NULL, NULL},

@@ -28,8 +28,8 @@
  *   f1600_sha3.c        zkpi_keccakf1600_sha3                       (ZKP_HAVE_SHA3)
  *   f1600x2_sha3.c      zkpi_keccakf1600x2_sha3                     (ZKP_HAVE_SHA3)
  *   f1600x2_neon.c      zkpi_keccakf1600x2_neon (+ x2 movers)       (ZKP_HAVE_NEON)
- * The rounds are generated: f1600_round.h (scalar and AVX2, named lanes),
- * f1600_vec_round.h (NEON, SHA3, AVX-512 x8, lane arrays), both by
+ * The rounds are generated: f1600_round_tmpl.h (scalar and AVX2, named
+ * lanes), f1600_vec_round_tmpl.h (NEON, SHA3, AVX-512 x8, lane arrays), both by
  * gen/keccak_round.py, and f1600_avx512_cycle.h by gen/keccak_avx512.py.
  *
  * The tests reach every kernel through the tables
@@ -63,35 +63,38 @@ void zkpi_keccak_hash64_avx512(const uint8_t *left, const uint8_t *right, uint8_
 #endif
 
 /* ---- multi-lane kernels, interleaved st[lane * N + instance] ------------ */
+/* KECCAK_DECLARE_XN(N, isa) declares the N-state kernel of f1600x<N>_<isa>.c:
+ *   zkpi_keccakf1600x<N>_<isa>(st)            the permutation of N states;
+ *   zkpi_keccakx<N>_xor_lanes_<isa>(st, in, nlanes)     XORs the first nlanes
+ *     8-byte little-endian lanes of in[i] into instance i;
+ *   zkpi_keccakx<N>_extract_lanes_<isa>(st, out, nlanes) writes the first
+ *     nlanes lanes of instance i to out[i] (little-endian);
+ * inputs/outputs need no alignment. KECCAK_DECLARE_XN_HASH64(N, isa) adds
+ *   zkpi_keccakx<N>_hash64_<isa>(in, out, suffix): out[i] = the rate-136
+ *     sponge (first padding byte `suffix`) of the 64 bytes at in[i], 32
+ *     bytes, the whole state in registers.
+ * The movers and hash64 are optional in a table entry (NULL: generic loops). */
+#define KECCAK_DECLARE_XN(N, isa)                                                                  \
+    void zkpi_keccakf1600x##N##_##isa(uint64_t *st);                                               \
+    void zkpi_keccakx##N##_xor_lanes_##isa(uint64_t *st, const uint8_t *const in[N], size_t nlanes); \
+    void zkpi_keccakx##N##_extract_lanes_##isa(const uint64_t *st, uint8_t *const out[N], size_t nlanes)
+#define KECCAK_DECLARE_XN_HASH64(N, isa)                                                           \
+    void zkpi_keccakx##N##_hash64_##isa(const uint8_t *const in[N], uint8_t *const out[N], uint64_t suffix)
 #if ZKP_HAVE_AVX2
-void zkpi_keccakf1600x4_avx2(uint64_t *st);
-/* Optional lane movers for the x4 layout (may be NULL in a table entry):
- * xor_lanes XORs the first nlanes 8-byte little-endian lanes of in[i] into
- * instance i; extract_lanes writes the first nlanes lanes of instance i to
- * out[i] (little-endian). Inputs/outputs need no alignment. */
-void zkpi_keccakx4_xor_lanes_avx2(uint64_t *st, const uint8_t *const in[4], size_t nlanes);
-void zkpi_keccakx4_extract_lanes_avx2(const uint64_t *st, uint8_t *const out[4], size_t nlanes);
-/* Optional fused 64-byte hash: out[i] = the rate-136 sponge (first padding
- * byte `suffix`) of the 64 bytes at in[i], 32 bytes; whole state in registers. */
-void zkpi_keccakx4_hash64_avx2(const uint8_t *const in[4], uint8_t *const out[4], uint64_t suffix);
+KECCAK_DECLARE_XN(4, avx2);
+KECCAK_DECLARE_XN_HASH64(4, avx2);
 #endif
 #if ZKP_HAVE_NEON
-void zkpi_keccakf1600x2_neon(uint64_t *st);
-/* Lane movers for the x2 layout (ZIP1/ZIP2), same contract as the AVX2 ones;
- * also used by the SHA3 x2 entry (same layout; SHA3 implies NEON). */
-void zkpi_keccakx2_xor_lanes_neon(uint64_t *st, const uint8_t *const in[2], size_t nlanes);
-void zkpi_keccakx2_extract_lanes_neon(const uint64_t *st, uint8_t *const out[2], size_t nlanes);
+/* The x2 movers (ZIP1/ZIP2) also serve the SHA3 x2 kernel (same layout;
+ * SHA3 implies NEON). */
+KECCAK_DECLARE_XN(2, neon);
 #endif
 #if ZKP_HAVE_SHA3
 void zkpi_keccakf1600x2_sha3(uint64_t *st);
 #endif
 #if ZKP_HAVE_AVX512
-void zkpi_keccakf1600x8_avx512(uint64_t *st);
-/* Lane movers for the x8 layout with the same contract as the AVX2 ones above. */
-void zkpi_keccakx8_xor_lanes_avx512(uint64_t *st, const uint8_t *const in[8], size_t nlanes);
-void zkpi_keccakx8_extract_lanes_avx512(const uint64_t *st, uint8_t *const out[8], size_t nlanes);
-/* Fused 64-byte hash of 8 inputs, same contract as zkpi_keccakx4_hash64_avx2. */
-void zkpi_keccakx8_hash64_avx512(const uint8_t *const in[8], uint8_t *const out[8], uint64_t suffix);
+KECCAK_DECLARE_XN(8, avx512);
+KECCAK_DECLARE_XN_HASH64(8, avx512);
 #endif
 
 /* ---- kernel tables (dispatch.c) ----------------------------------------- */

@@ -34,6 +34,7 @@
 #include <immintrin.h>
 
 #include "core/simd_msan.h" /* the MSan constant-time build only */
+#include "core/util.h"
 #include "keccak/f1600.h"
 
 #define ROWMASK ((__mmask8)0x1F)
@@ -47,7 +48,7 @@
 #include "keccak/f1600_avx512_cycle.h"
 
 /* 24 rounds on rows held in registers: six generated four-round cycles. */
-static inline __attribute__((always_inline)) void kz_permute(__m512i *a0, __m512i *a1, __m512i *a2, __m512i *a3,
+ZKP_INLINE void kz_permute(__m512i *a0, __m512i *a1, __m512i *a2, __m512i *a3,
                                                             __m512i *a4) {
     __m512i s0 = *a0, s1 = *a1, s2 = *a2, s3 = *a3, s4 = *a4;
     for (int r = 0; r < 24; r += 4) {

@@ -2,7 +2,6 @@
  * with -mbmi -mbmi2 (ANDN for chi, RORX for rho/theta), carrying theta's
  * column parities between rounds. It is in the
  * dispatcher only because it measured faster than portable (docs/keccak.md). */
-#define ZKP_KECCAK_CARRY_THETA 1
-#include "keccak/f1600_scalar.h"
-
-KECCAK_DEFINE_SCALAR_F1600(zkpi_keccakf1600_bmi2)
+#define TMPL_SUFFIX bmi2
+#define TMPL_CARRY_THETA 1
+#include "keccak/f1600_scalar_tmpl.h"

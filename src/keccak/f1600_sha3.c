@@ -6,7 +6,7 @@
  * free and thrown away. Each instruction has the same latency as in the
  * 2-way kernel, so one state costs what two do.
  */
-#include "keccak/f1600_sha3_impl.h"
+#include "keccak/f1600_sha3.h"
 
 void zkpi_keccakf1600_sha3(uint64_t st[25]) {
     uint64x2_t A[25];

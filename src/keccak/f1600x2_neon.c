@@ -11,24 +11,24 @@
 
 #include "keccak/f1600.h"
 
-#define KV_VEC uint64x2_t
-#define KV_ROTL(x, n) vsriq_n_u64(vshlq_n_u64((x), (n)), (x), 64 - (n))
-#define KV_XOR(a, b) veorq_u64((a), (b))
-#define KV_XOR5(a, b, c, d, e) veorq_u64(veorq_u64(veorq_u64((a), (b)), veorq_u64((c), (d))), (e))
-#define KV_THETA_D(cl, cr) veorq_u64((cl), KV_ROTL((cr), 1))
+typedef uint64x2_t V;
+#define V_ROTL(x, n) vsriq_n_u64(vshlq_n_u64((x), (n)), (x), 64 - (n))
+#define V_XOR(a, b) veorq_u64((a), (b))
+#define V_XOR5(a, b, c, d, e) veorq_u64(veorq_u64(veorq_u64((a), (b)), veorq_u64((c), (d))), (e))
+#define V_THETA_D(cl, cr) veorq_u64((cl), V_ROTL((cr), 1))
 static inline uint64x2_t kv_xrot0(uint64x2_t a, uint64x2_t d) { return veorq_u64(a, d); }
 /* r is a literal; lane 0 (r = 0) must not go through SHL #0 / SRI #64. */
-#define KV_XROT(a, d, r) ((r) == 0 ? kv_xrot0((a), (d)) : KV_ROTL(veorq_u64((a), (d)), (r) == 0 ? 1 : (r)))
-#define KV_CHI(a, b, c) veorq_u64((a), vbicq_u64((c), (b)))
-#include "keccak/f1600_vec_round.h"
+#define V_XROT(a, d, r) ((r) == 0 ? kv_xrot0((a), (d)) : V_ROTL(veorq_u64((a), (d)), (r) == 0 ? 1 : (r)))
+#define V_CHI(a, b, c) veorq_u64((a), vbicq_u64((c), (b)))
+#include "keccak/f1600_vec_round_tmpl.h"
 
 void zkpi_keccakf1600x2_neon(uint64_t *st) {
     uint64x2_t A[25], E[25];
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) A[i] = vld1q_u64(st + 2 * i);
     for (int r = 0; r < 24; r += 2) {
-        KV_ROUND(A, E, vdupq_n_u64(zkpi_keccak_rc[r]));
-        KV_ROUND(E, A, vdupq_n_u64(zkpi_keccak_rc[r + 1]));
+        KECCAK_VEC_ROUND(A, E, vdupq_n_u64(zkpi_keccak_rc[r]));
+        KECCAK_VEC_ROUND(E, A, vdupq_n_u64(zkpi_keccak_rc[r + 1]));
     }
     #pragma GCC unroll 25
     for (int i = 0; i < 25; i++) vst1q_u64(st + 2 * i, A[i]);

@@ -1,7 +1,7 @@
 /*
  * Four Keccak-f[1600] states at once with AVX2: lane l of the four states is
  * one 256-bit vector (interleaved layout st[4*l + i], f1600.h). The round is
- * the generated generic one (f1600_round.h) over __m256i; AVX2 has no 64-bit
+ * the generated generic one (f1600_round_tmpl.h) over __m256i; AVX2 has no 64-bit
  * rotate, so rotations are shift+shift+or, except 8 and 56, which move whole
  * bytes and are one VPSHUFB each. Two rounds per loop iteration, like the
  * scalar kernels.
@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "keccak/f1600.h"
-#include "keccak/f1600_round.h"
 
+typedef __m256i V;
 #define V_XOR(a, b) _mm256_xor_si256((a), (b))
 #define V_ANDN(a, b) _mm256_andnot_si256((a), (b))
 
@@ -37,22 +37,24 @@ static inline __m256i rol56(__m256i a) {
      : (n) == 56 ? rol56(a)                                                                        \
                  : _mm256_or_si256(_mm256_slli_epi64((a), (n)), _mm256_srli_epi64((a), 64 - (n))))
 
-#define V_LOAD(v, i) v = _mm256_loadu_si256((const __m256i *)(st + 4 * (i)))
-#define V_STORE(v, i) _mm256_storeu_si256((__m256i *)(st + 4 * (i)), v)
-#define V_ROUND(A, E, r) KECCAK_ROUND(__m256i, A, E, _mm256_set1_epi64x((long long)zkpi_keccak_rc[r]), V_XOR, V_ANDN, V_ROL)
+#include "keccak/f1600_round_tmpl.h"
+
+#define X4_LOAD(v, i) v = _mm256_loadu_si256((const __m256i *)(st + 4 * (i)))
+#define X4_STORE(v, i) _mm256_storeu_si256((__m256i *)(st + 4 * (i)), v)
+#define X4_ROUND(A, E, r) KECCAK_ROUND(A, E, _mm256_set1_epi64x((long long)zkpi_keccak_rc[r]))
 
 #define X4_ROUNDS()                                                                                \
     for (int r = 0; r < 24; r += 2) {                                                              \
-        V_ROUND(a, e, r);                                                                          \
-        V_ROUND(e, a, r + 1);                                                                      \
+        X4_ROUND(a, e, r);                                                                         \
+        X4_ROUND(e, a, r + 1);                                                                     \
     }
 
 void zkpi_keccakf1600x4_avx2(uint64_t *st) {
-    KECCAK_DECLARE_LANES(__m256i, a);
-    KECCAK_DECLARE_LANES(__m256i, e);
-    KECCAK_FOR_LANES(V_LOAD, a)
+    KECCAK_DECLARE_LANES(a);
+    KECCAK_DECLARE_LANES(e);
+    KECCAK_FOR_LANES(X4_LOAD, a)
     X4_ROUNDS()
-    KECCAK_FOR_LANES(V_STORE, a)
+    KECCAK_FOR_LANES(X4_STORE, a)
 }
 
 /* In: r0..r3 = lanes l..l+3 of instances 0..3. Out: r0..r3 = lanes l..l+3,
@@ -117,8 +119,8 @@ void zkpi_keccakx4_extract_lanes_avx2(const uint64_t *st, uint8_t *const out[4],
  * transpose stores the four 32-byte digests. Every input is read before any
  * output is written (outputs may overlap inputs). */
 void zkpi_keccakx4_hash64_avx2(const uint8_t *const in[4], uint8_t *const out[4], uint64_t suffix) {
-    KECCAK_DECLARE_LANES(__m256i, a);
-    KECCAK_DECLARE_LANES(__m256i, e);
+    KECCAK_DECLARE_LANES(a);
+    KECCAK_DECLARE_LANES(e);
     const __m256i zero = _mm256_setzero_si256();
     a00 = LOADU(in[0]), a01 = LOADU(in[1]), a02 = LOADU(in[2]), a03 = LOADU(in[3]);
     TRANSPOSE4(a00, a01, a02, a03);

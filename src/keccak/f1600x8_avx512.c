@@ -17,18 +17,18 @@
 #include "core/simd_msan.h" /* the MSan constant-time build only */
 #include "keccak/f1600.h"
 
-#define KV_VEC __m512i
-#define KV_XOR(a, b) _mm512_xor_si512((a), (b))
-#define KV_XOR5(a, b, c, d, e)                                                                   \
+typedef __m512i V;
+#define V_XOR(a, b) _mm512_xor_si512((a), (b))
+#define V_XOR5(a, b, c, d, e)                                                                   \
     _mm512_ternarylogic_epi64(_mm512_ternarylogic_epi64((a), (b), (c), 0x96), (d), (e), 0x96)
 /* Theta's effect C[x-1] ^ rotl(C[x+1], 1) is never formed: each lane takes
- * both halves in one 3-way XOR (see f1600_vec_round.h). r is a literal; a
+ * both halves in one 3-way XOR (see f1600_vec_round_tmpl.h). r is a literal; a
  * rotation by 0 (lane 0) is left out rather than emitted. */
-#define KV_THETA_D(cl, cr) _mm512_rol_epi64((cr), 1)
-#define KV_XOR3(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0x96)
-#define KV_XROT3(a, cl, d, r) ((r) == 0 ? KV_XOR3((a), (cl), (d)) : _mm512_rol_epi64(KV_XOR3((a), (cl), (d)), (r)))
-#define KV_CHI(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0xD2)
-#include "keccak/f1600_vec_round.h" /* after the operations: it checks for KV_XROT3 */
+#define V_THETA_D(cl, cr) _mm512_rol_epi64((cr), 1)
+#define V_XOR3(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0x96)
+#define V_XROT3(a, cl, d, r) ((r) == 0 ? V_XOR3((a), (cl), (d)) : _mm512_rol_epi64(V_XOR3((a), (cl), (d)), (r)))
+#define V_CHI(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0xD2)
+#include "keccak/f1600_vec_round_tmpl.h" /* after the operations: it checks for V_XROT3 */
 
 /* The 24 rounds on a state held in 25 registers (A; E is scratch). */
 static inline void kv8_permute(__m512i A[25]) {
@@ -36,8 +36,8 @@ static inline void kv8_permute(__m512i A[25]) {
     /* Two rounds per iteration so the A -> E -> A renaming needs no copies;
      * the loop is not unrolled further (code size). */
     for (int r = 0; r < 24; r += 2) {
-        KV_ROUND(A, E, _mm512_set1_epi64((long long)zkpi_keccak_rc[r]));
-        KV_ROUND(E, A, _mm512_set1_epi64((long long)zkpi_keccak_rc[r + 1]));
+        KECCAK_VEC_ROUND(A, E, _mm512_set1_epi64((long long)zkpi_keccak_rc[r]));
+        KECCAK_VEC_ROUND(E, A, _mm512_set1_epi64((long long)zkpi_keccak_rc[r + 1]));
     }
 }
 

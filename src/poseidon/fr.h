@@ -5,7 +5,7 @@
  * subtraction, and the portable (unsigned __int128) 512-bit products and
  * Montgomery reduction. Kernel files may replace the three hot routines
  * (fr_mul512, fr_sqr512, fr_mac512, fr_redc8) with their own before
- * including perm_impl.h.
+ * including perm_tmpl.h.
  *
  * Bounds used throughout (p / 2^256 ~ 0.189):
  *  - field elements handed around are canonical, in [0, p);
@@ -42,16 +42,9 @@ typedef unsigned __int128 fr_u128;
 #define ZKP_FR_ASM 0
 #endif
 
-/* The limb loops below have constant trip counts; -O2 does not always
- * flatten them, and a loop counter in the middle of a carry chain costs
- * more than the arithmetic. */
-#if defined(__clang__)
-#define ZKP_UNROLL _Pragma("clang loop unroll(full)")
-#elif defined(__GNUC__)
-#define ZKP_UNROLL _Pragma("GCC unroll 8")
-#else
-#define ZKP_UNROLL
-#endif
+/* The limb loops below have constant trip counts and are flattened
+ * (ZKP_UNROLL, core/util.h): a loop counter in the middle of a carry chain
+ * costs more than the arithmetic. */
 
 static const uint64_t fr_k_p[4] = {FR_P0, FR_P1, FR_P2, FR_P3};
 static const uint64_t fr_k_2p[4] = {0x87c3eb27e0000002u, 0x5067d090f372e122u, 0x70a08b6d0302b0bau,
@@ -112,18 +105,24 @@ ZKP_INLINE int fr_is_canonical(const uint64_t x[4]) {
     return (int)borrow;
 }
 
-/* x += y on four limbs, no reduction; the caller knows the sum is < 2^256.
- * x86-64: one ADD/ADC chain (gcc spills badly on the __int128 form). */
+#if defined(__x86_64__) && defined(__GNUC__) && ZKP_FR_ASM
+/* x0..x3 += yp[0..3] as one ADD/ADC chain (gcc spills badly on the __int128
+ * form); the sum must stay below 2^256. */
+#define FR_ADD4_ASM(x0, x1, x2, x3, yp)                                                             \
+    __asm__("addq 0(%[y]), %[s0]\n\t"                                                              \
+            "adcq 8(%[y]), %[s1]\n\t"                                                              \
+            "adcq 16(%[y]), %[s2]\n\t"                                                             \
+            "adcq 24(%[y]), %[s3]\n\t"                                                             \
+            : [s0] "+r"(x0), [s1] "+r"(x1), [s2] "+r"(x2), [s3] "+r"(x3)                             \
+            : [y] "r"(yp), "m"(*(const uint64_t(*)[4])(yp))                                         \
+            : "cc")
+#endif
+
+/* x += y on four limbs, no reduction; the caller knows the sum is < 2^256. */
 ZKP_INLINE void fr_add_raw(uint64_t x[4], const uint64_t y[4]) {
 #if defined(__x86_64__) && defined(__GNUC__) && ZKP_FR_ASM
     uint64_t s0 = x[0], s1 = x[1], s2 = x[2], s3 = x[3];
-    __asm__("addq 0(%[y]), %[s0]\n\t"
-            "adcq 8(%[y]), %[s1]\n\t"
-            "adcq 16(%[y]), %[s2]\n\t"
-            "adcq 24(%[y]), %[s3]\n\t"
-            : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3)
-            : [y] "r"(y), "m"(*(const uint64_t(*)[4])y)
-            : "cc");
+    FR_ADD4_ASM(s0, s1, s2, s3, y);
     x[0] = s0, x[1] = s1, x[2] = s2, x[3] = s3;
 #else
     uint64_t c = 0;
@@ -140,22 +139,11 @@ ZKP_INLINE void fr_add(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
     uint64_t s[4];
 #if defined(__x86_64__) && defined(__GNUC__) && ZKP_FR_ASM
     uint64_t s0 = a->v[0], s1 = a->v[1], s2 = a->v[2], s3 = a->v[3];
-    __asm__("addq 0(%[b]), %[s0]\n\t"
-            "adcq 8(%[b]), %[s1]\n\t"
-            "adcq 16(%[b]), %[s2]\n\t"
-            "adcq 24(%[b]), %[s3]\n\t"
-            : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3)
-            : [b] "r"(b->v), "m"(*(const uint64_t(*)[4])b->v)
-            : "cc");
+    FR_ADD4_ASM(s0, s1, s2, s3, b->v);
     s[0] = s0, s[1] = s1, s[2] = s2, s[3] = s3;
 #else
-    uint64_t c = 0;
-    ZKP_UNROLL
-    for (int i = 0; i < 4; i++) {
-        fr_u128 t = (fr_u128)a->v[i] + b->v[i] + c;
-        s[i] = (uint64_t)t;
-        c = (uint64_t)(t >> 64);
-    }
+    s[0] = a->v[0], s[1] = a->v[1], s[2] = a->v[2], s[3] = a->v[3];
+    fr_add_raw(s, b->v);
 #endif
     /* a + b < 2p < 2^255: no carry out of the top limb. */
     ZKP_VERIFY_CHECK(zkp_verify_lt_frac(s, 4, fr_k_p, 4, 2, 1), "fr_add a + b < 2p (canonical operands)");
@@ -235,24 +223,33 @@ ZKP_INLINE void fr_sqr512_c(uint64_t T[8], const uint64_t a[4]) {
     }
 }
 
+/* T[i..7] += x * y[0..3], the carry rippled up to T[7] (the caller keeps
+ * the total below 2^512): one row of a schoolbook product or of a Montgomery
+ * reduction. A statement macro rather than a function: written out in each
+ * loop body it compiles to the code the two loops had when each spelled the
+ * row out (as a function, GCC allocates the portable kernel's registers
+ * differently). */
+#define FR_ROW_MAC_C(T, i, x, y)                                                                   \
+    do {                                                                                           \
+        uint64_t c_ = 0;                                                                           \
+        ZKP_UNROLL                                                                                 \
+        for (int j_ = 0; j_ < 4; j_++) {                                                           \
+            fr_u128 t_ = (fr_u128)(x) * (y)[j_] + (T)[(i) + j_] + c_;                              \
+            (T)[(i) + j_] = (uint64_t)t_;                                                          \
+            c_ = (uint64_t)(t_ >> 64);                                                             \
+        }                                                                                          \
+        ZKP_UNROLL                                                                                 \
+        for (int k_ = (i) + 4; k_ < 8; k_++) {                                                     \
+            fr_u128 t_ = (fr_u128)(T)[k_] + c_;                                                    \
+            (T)[k_] = (uint64_t)t_;                                                                \
+            c_ = (uint64_t)(t_ >> 64);                                                             \
+        }                                                                                          \
+    } while (0)
+
 /* T += a * b. The caller guarantees the sum stays below 2^512. */
 ZKP_INLINE void fr_mac512_c(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
     ZKP_UNROLL
-    for (int i = 0; i < 4; i++) {
-        uint64_t c = 0;
-        ZKP_UNROLL
-        for (int j = 0; j < 4; j++) {
-            fr_u128 x = (fr_u128)a[i] * b[j] + T[i + j] + c;
-            T[i + j] = (uint64_t)x;
-            c = (uint64_t)(x >> 64);
-        }
-        ZKP_UNROLL
-        for (int k = i + 4; k < 8; k++) {
-            fr_u128 x = (fr_u128)T[k] + c;
-            T[k] = (uint64_t)x;
-            c = (uint64_t)(x >> 64);
-        }
-    }
+    for (int i = 0; i < 4; i++) FR_ROW_MAC_C(T, i, a[i], b);
 }
 
 /* Montgomery reduction in place: T[4..7] = (T + m p) / 2^256 for the m that
@@ -261,19 +258,8 @@ ZKP_INLINE void fr_mac512_c(uint64_t T[8], const uint64_t a[4], const uint64_t b
 ZKP_INLINE void fr_redc8_c(uint64_t T[8]) {
     ZKP_UNROLL
     for (int i = 0; i < 4; i++) {
-        uint64_t m = T[i] * FR_PINV, c = 0;
-        ZKP_UNROLL
-        for (int j = 0; j < 4; j++) {
-            fr_u128 x = (fr_u128)m * fr_k_p[j] + T[i + j] + c;
-            T[i + j] = (uint64_t)x;
-            c = (uint64_t)(x >> 64);
-        }
-        ZKP_UNROLL
-        for (int k = i + 4; k < 8; k++) {
-            fr_u128 x = (fr_u128)T[k] + c;
-            T[k] = (uint64_t)x;
-            c = (uint64_t)(x >> 64);
-        }
+        uint64_t m = T[i] * FR_PINV;
+        FR_ROW_MAC_C(T, i, m, fr_k_p);
     }
 }
 

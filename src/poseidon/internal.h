@@ -1,6 +1,6 @@
 /*
  * Internal kernel interface of the Poseidon module. A kernel is one
- * compilation of perm_impl.h over one implementation of the 512-bit
+ * compilation of perm_tmpl.h over one implementation of the 512-bit
  * product / Montgomery reduction (portable C, or x86-64 MULX/ADX asm).
  * Every function works on Montgomery-form, canonical (< p) elements; the
  * public API in poseidon.c converts in and out.
@@ -39,13 +39,13 @@ extern const zkp_poseidon_ops zkpi_poseidon_ops_portable;
 extern const zkp_poseidon_ops zkpi_poseidon_ops_bmi2;
 extern const zkp_poseidon_ops zkpi_poseidon_ops_ifma;
 
-/* Benchmark helpers: products inlined in a loop (perm_impl.h). */
+/* Benchmark helpers: products inlined in a loop (perm_tmpl.h). */
 void zkpi_poseidon_mul_chains_portable(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr);
 void zkpi_poseidon_mul_chains_bmi2(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr);
 /* The R_P partial rounds of one width-t state (canonical in and out). */
 void zkpi_poseidon_partial_portable(unsigned t, zkp_fr *s);
 void zkpi_poseidon_partial_bmi2(unsigned t, zkp_fr *s);
-/* Test hook: one partial round of the rescaled form (perm_impl.h). */
+/* Test hook: one partial round of the rescaled form (perm_tmpl.h). */
 int zkpi_poseidon_partial_round_portable(unsigned t, zkp_fr *s, unsigned r);
 int zkpi_poseidon_partial_round_bmi2(unsigned t, zkp_fr *s, unsigned r);
 

@@ -242,7 +242,7 @@ ZKP_INLINE void fr_montmul_x(uint64_t T[8], const uint64_t a[4], const uint64_t 
             : [ap] "r"(b), [bp] "r"(a), FR_CIOS_IN
             : "cc", "memory");
 }
-#define FR_MONTMUL fr_montmul_x
+#define V_MONTMUL fr_montmul_x
 
 /* T[4..7] = (a[0] a[1] + a[2] b[0] + a[3] b[1]) / 2^256: the partial
  * round's new lane 0 at t = 3 on a = (x^4, s0, s1, s2) and b = (what_1,
@@ -291,19 +291,19 @@ ZKP_INLINE void fr_redc8_x(uint64_t T[8]) {
             : "cc");
 }
 
-#define FR_DOTN 1
-#define FR_DOTX 1
-#define FR_MUL512 fr_mul512_x
-#define FR_SQR512 fr_sqr512_x
-#define FR_MAC512 fr_mac512_x
-#define FR_REDC8 fr_redc8_x
+#define TMPL_HAVE_DOTN 1
+#define TMPL_HAVE_DOTX 1
+#define V_MUL512 fr_mul512_x
+#define V_SQR512 fr_sqr512_x
+#define V_MAC512 fr_mac512_x
+#define V_REDC8 fr_redc8_x
 #else
-#define FR_MUL512 fr_mul512_c
-#define FR_SQR512 fr_sqr512_c
-#define FR_MAC512 fr_mac512_c
-#define FR_REDC8 fr_redc8_c
+#define V_MUL512 fr_mul512_c
+#define V_SQR512 fr_sqr512_c
+#define V_MAC512 fr_mac512_c
+#define V_REDC8 fr_redc8_c
 #endif
 
-#define KNAME(x) x##_bmi2
-#define KMANY 2
-#include "poseidon/perm_impl.h"
+#define TMPL_SUFFIX bmi2
+#define TMPL_MANY 2
+#include "poseidon/perm_tmpl.h"

@@ -247,7 +247,7 @@ ZKP_INLINE void v_add_acc(v8 A[10], const v8 B[10]) {
     for (int k = 0; k < 10; k++) A[k] = _mm512_add_epi64(A[k], B[k]);
 }
 
-/* One partial round on the rescaled state (perm_impl.h k_partial_round; Z
+/* One partial round on the rescaled state (perm_tmpl.h k_partial_round; Z
  * = the round's [chat, what_1..what_(t-1), beta_1..beta_(t-1)] of the sz
  * tables): Y = x^4 s0 + chat 2^260 stays one unreduced accumulator, and
  *   s0' = REDC(Y + sum_k what_k s_k),  s_k' = REDC(Y + beta_k s_k),
@@ -294,7 +294,7 @@ ZKP_INLINE void v_partial_rounds(const unsigned T_, vfr *s) {
     v_unscale(T_, s, Z);
 }
 
-/* The sparse schedule of perm_impl.h, hash form (last round lane 0 only).
+/* The sparse schedule of perm_tmpl.h, hash form (last round lane 0 only).
  * ifma_sc holds the entry constants and the seven full rounds' (8t). */
 ZKP_INLINE void v_hash(const unsigned T_, const unsigned NS, vfr *s) {
     const zkp_fr52 *C = ifma_sc[T_] + T_; /* the first T_ were added on entry */
@@ -345,18 +345,25 @@ ZKP_INLINE void v_to_r_rows(uint64_t b[5][LANES], const vfr *x) {
     for (int k = 0; k < 5; k++) _mm512_store_si512((void *)b[k], y.l[k]);
 }
 
+/* A = the split rows b (one element per lane, R form) times the entry
+ * constant: the accumulator of the move to R' form, before any constant is
+ * added to its high half and before v_redc. */
+ZKP_INLINE void v_entry_acc(v8 A[10], const uint64_t (*b)[LANES]) {
+    vfr x;
+    V_UNROLL
+    for (int k = 0; k < 5; k++) x.l[k] = _mm512_load_si512((const void *)b[k]);
+    v_zero(A);
+    v_mac_c(A, &ifma_k_in, &x);
+}
+
 /* Lane j of element i = state j's element i (R form, < p), moved to R' form
  * with the entry constant (the first round constants folded in). */
 ZKP_INLINE void v_load(const unsigned T_, vfr *s, const zkp_fr *in, size_t count) {
     for (unsigned i = 0; i < T_; i++) {
         uint64_t b[5][LANES] __attribute__((aligned(64)));
         for (unsigned j = 0; j < LANES; j++) r52_split(b, j, j < count ? in[j * T_ + i].v : NULL);
-        vfr x;
-        V_UNROLL
-        for (int k = 0; k < 5; k++) x.l[k] = _mm512_load_si512((const void *)b[k]);
         v8 A[10];
-        v_zero(A);
-        v_mac_c(A, &ifma_k_in, &x);
+        v_entry_acc(A, b);
         v_addhi_c(A, &ifma_sc[T_][i]);
         v_redc(&s[i], A);
         V_CHECK_LT(&s[i], 260, "ifma entry: state < 2.6p");
@@ -383,12 +390,8 @@ ZKP_INLINE void v1_load(const unsigned T_, vfr *s, const zkp_fr *in, const uint6
     for (unsigned g = 0; g < VG(T_); g++) {
         uint64_t b[5][LANES] __attribute__((aligned(64)));
         for (unsigned l = 0; l < LANES; l++) r52_split(b, l, 8 * g + l < T_ ? in[8 * g + l].v : NULL);
-        vfr x;
-        V_UNROLL
-        for (int k = 0; k < 5; k++) x.l[k] = _mm512_load_si512((const void *)b[k]);
         v8 A[10];
-        v_zero(A);
-        v_mac_c(A, &ifma_k_in, &x);
+        v_entry_acc(A, b);
         if (cv)
             V_UNROLL
             for (int k = 0; k < 5; k++)

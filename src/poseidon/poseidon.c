@@ -1,7 +1,7 @@
 /*
  * Public Poseidon API: argument checks, canonical <-> Montgomery
  * conversion, the light-poseidon error model, Merkle trees, and the kernel
- * dispatch. The permutation itself lives in perm_impl.h (one compilation per
+ * dispatch. The permutation itself lives in perm_tmpl.h (one compilation per
  * kernel).
  */
 #include <string.h>
@@ -67,32 +67,27 @@ static void to_pub(zkp_poseidon_fr *p, const zkp_fr *x) { memcpy(p->limb, x->v, 
 static void to_mont(const zkp_poseidon_ops *ops, zkp_fr *x) { ops->mul(x, x, &fr_k_r2); }
 static void from_mont(const zkp_poseidon_ops *ops, zkp_fr *x) { ops->mul(x, x, &k_one_canonical); }
 
-zkp_status zkp_poseidon_fr_from_be(zkp_poseidon_fr *out, const uint8_t in[32]) {
+/* 32 bytes (big- or little-endian) to a canonical element, and back. */
+static zkp_status fr_from_bytes(zkp_poseidon_fr *out, const uint8_t in[32], int be) {
     if (!out || !in) return ZKP_ERR_NULL;
     zkp_fr x;
-    load_be(&x, in);
+    if (be) load_be(&x, in);
+    else load_le(&x, in);
     if (!fr_is_canonical(x.v)) return ZKP_ERR_RANGE;
     to_pub(out, &x);
     return ZKP_OK;
 }
-zkp_status zkp_poseidon_fr_from_le(zkp_poseidon_fr *out, const uint8_t in[32]) {
-    if (!out || !in) return ZKP_ERR_NULL;
-    zkp_fr x;
-    load_le(&x, in);
-    if (!fr_is_canonical(x.v)) return ZKP_ERR_RANGE;
-    to_pub(out, &x);
-    return ZKP_OK;
-}
-void zkp_poseidon_fr_to_be(uint8_t out[32], const zkp_poseidon_fr *in) {
+static void fr_to_bytes(uint8_t out[32], const zkp_poseidon_fr *in, int be) {
     zkp_fr x;
     from_pub(&x, in);
-    store_be(out, &x);
+    if (be) store_be(out, &x);
+    else store_le(out, &x);
 }
-void zkp_poseidon_fr_to_le(uint8_t out[32], const zkp_poseidon_fr *in) {
-    zkp_fr x;
-    from_pub(&x, in);
-    store_le(out, &x);
-}
+
+zkp_status zkp_poseidon_fr_from_be(zkp_poseidon_fr *out, const uint8_t in[32]) { return fr_from_bytes(out, in, 1); }
+zkp_status zkp_poseidon_fr_from_le(zkp_poseidon_fr *out, const uint8_t in[32]) { return fr_from_bytes(out, in, 0); }
+void zkp_poseidon_fr_to_be(uint8_t out[32], const zkp_poseidon_fr *in) { fr_to_bytes(out, in, 1); }
+void zkp_poseidon_fr_to_le(uint8_t out[32], const zkp_poseidon_fr *in) { fr_to_bytes(out, in, 0); }
 
 /* ---- core hash: state holds canonical values, lane 0 = capacity ------------------ */
 

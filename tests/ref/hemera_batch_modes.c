@@ -22,6 +22,7 @@
 #include "hemera/modes.h"
 #include "hemera_batch_tests.h"
 #include "json.h"
+#include "zkprim/goldilocks.h"
 #include "zkprim/hemera.h"
 
 /* ---- one-lane references -------------------------------------------------- */
@@ -38,7 +39,7 @@ static void ref_sponge(const uint8_t *m, size_t len, uint64_t st[16]) {
         for (unsigned j = 0; j < 8; j++) {
             uint64_t e = 0;
             for (unsigned b = 0; b < 7; b++) e |= (uint64_t)blk[7 * j + b] << (8 * b);
-            st[j] = (uint64_t)(((unsigned __int128)st[j] + e) % HB_P);
+            st[j] = (uint64_t)(((unsigned __int128)st[j] + e) % ZKP_GOLDILOCKS_P);
         }
         if (last) st[10] = len;
         zkp_hemera_permute(st);
@@ -279,7 +280,7 @@ static void node_level(void *ctx) {
     size_t n = 1 + th_rand_below(150);
     uint8_t(*pairs)[64] = malloc(n * 64), (*out)[32] = malloc(n * 32);
     for (size_t i = 0; i < n; i++)
-        for (unsigned k = 0; k < 8; k++) zkp_store64_le(pairs[i] + 8 * k, th_rand_edge64(HB_P));
+        for (unsigned k = 0; k < 8; k++) zkp_store64_le(pairs[i] + 8 * k, th_rand_edge64(ZKP_GOLDILOCKS_P));
     int root = (int)th_rand_below(2);
     CHECK_STATUS(zkp_hemera_hash_node_batch((const uint8_t(*)[64])pairs, n, root, out), ZKP_OK);
     for (size_t i = 0; i < n; i++) {
@@ -311,7 +312,7 @@ static void leaf_level(void *ctx) {
         lens[i] = equal ? common : th_rand_below(4) == 0 ? 56 * th_rand_below(6) : th_rand_below(600);
         bufs[i] = th_buf_new(lens[i], th_rand_below(8));
         ptr[i] = bufs[i].p;
-        ctr[i] = th_rand_edge64(HB_P);
+        ctr[i] = th_rand_edge64(ZKP_GOLDILOCKS_P);
     }
     int root = (int)th_rand_below(2);
     for (unsigned kk = 0; kk < zkpi_hb_kernel_count; kk++) {

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "gf2/gf2_internal.h"
-#include "hemera/gl.h"
+#include "goldilocks/gl.h"
 #include "poseidon/fr.h"
 #include "poseidon/internal.h"
 #include "verify/planted.h"

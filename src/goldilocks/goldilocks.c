@@ -1,8 +1,8 @@
 /* Public Goldilocks operations (include/zkprim/goldilocks.h): thin, out-of-
- * line wrappers over the constant-time forms in gl.h, canonicalised. */
+ * line wrappers over the constant-time forms of goldilocks/gl.h, canonicalised. */
 #include "zkprim/goldilocks.h"
 
-#include "hemera/gl.h"
+#include "goldilocks/gl.h"
 
 uint64_t zkp_goldilocks_reduce(uint64_t x) { return gl_canon_ct(x); }
 uint64_t zkp_goldilocks_reduce128(uint64_t lo, uint64_t hi) { return gl_canon_ct(gl_reduce128_ct(lo, hi)); }

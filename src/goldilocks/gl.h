@@ -1,6 +1,9 @@
 /*
- * Internal Goldilocks arithmetic (p = 2^64 - 2^32 + 1) for every Hemera
- * kernel. Header-only, static inline.
+ * Goldilocks arithmetic (p = 2^64 - 2^32 + 1), scalar: the one layer every
+ * scalar user builds on (the Hemera kernels, the batch and mode code, and
+ * the public zkp_goldilocks_* functions in goldilocks.c). Header-only,
+ * always inlined. The 4- and 8-lane vector layers (gl_avx2.h, gl_avx512.h)
+ * implement the same operations with the same bounds.
  *
  * Representation: an element is any u64; it stands for its residue mod p.
  * Values in [p, 2^64) ("non-canonical") are allowed everywhere unless a
@@ -15,12 +18,13 @@
  *   gl_*_ct    constant time: carries and borrows become masks behind a
  *              value barrier; no branch or memory address depends on a value.
  * Where the fast form has nothing to gain from a branch (the 128-bit
- * reduction, the multiply, the linear layers) one branch-free function
- * serves both and the _ct name is an alias.
- * Every function states its input bounds and output range.
+ * reduction, the multiply, the inverse chain, the lazy sums) one branch-free
+ * function serves both and the _ct name is an alias of it.
+ * Every function states its input bounds and output range; with
+ * -DZKP_VERIFY=ON the stated bounds are checked (core/verify.h).
  */
-#ifndef ZKPRIM_HEMERA_GL_H
-#define ZKPRIM_HEMERA_GL_H
+#ifndef ZKPRIM_GOLDILOCKS_GL_H
+#define ZKPRIM_GOLDILOCKS_GL_H
 
 #include <stdint.h>
 
@@ -37,7 +41,7 @@ typedef unsigned __int128 gl_u128;
 #define GL_P 0xFFFFFFFF00000001ull
 #define GL_E 0x00000000FFFFFFFFull /* 2^64 mod p */
 
-/* 2^-k mod p for k = 0..128 (generated into constants.c). */
+/* 2^-k mod p for k = 0..128 (generated into src/goldilocks/tables.c). */
 extern const uint64_t zkpi_gl_inv_pow2[129];
 
 /* ---- small helpers --------------------------------------------------------- */
@@ -47,8 +51,9 @@ ZKP_INLINE uint64_t gl_emask(uint64_t c) { return (uint64_t)(uint32_t)(0u - (uin
 
 /* a + b where the true sum is < 2^65 - E: the wrapped sum plus E on carry
  * cannot carry again. Holds for every a exactly when b <= p (a + b <=
- * 2^64 - 1 + p = 2^65 - E - 1), e.g. b = hl*E <= 2^64 - 2^33 + 1 or
- * b < p. Inputs: a any u64, b as stated. Output: any u64. Branch-free. */
+ * 2^64 - 1 + p = 2^65 - E - 1), e.g. b = hl*E <= 2^64 - 2^33 + 1, b < p (a
+ * round constant), or b < 2^56 (an encoded 7-byte group). Inputs: a any
+ * u64, b as stated. Output: any u64. Branch-free. */
 ZKP_INLINE uint64_t gl_add_1c(uint64_t a, uint64_t b) {
     ZKP_VERIFY_CHECK(b <= GL_P, "gl_add_1c addend b <= p");
     uint64_t s;
@@ -118,7 +123,8 @@ ZKP_INLINE uint64_t gl_sub_ct(uint64_t a, uint64_t b) {
     return d2 - (zkp_value_barrier_u64(0 - c2) & GL_E);
 }
 
-/* -a mod p. Input: any u64. Output: canonical. */
+/* -a mod p. Input: any u64. Output: canonical. Constant time (the only
+ * form: nothing calls a fast negation). */
 ZKP_INLINE uint64_t gl_neg_ct(uint64_t a) {
     a = gl_canon_ct(a);
     /* p - 0 = p must become 0: mask by a != 0. */
@@ -127,7 +133,7 @@ ZKP_INLINE uint64_t gl_neg_ct(uint64_t a) {
     return r;
 }
 
-/* ---- multiplication --------------------------------------------------------- */
+/* ---- reductions --------------------------------------------------------------- */
 
 /* hi*2^64 + lo mod p for any 128-bit value. Output: any u64.
  * With hi = hh*2^32 + hl: value = lo + hl*2^64 + hh*2^96
@@ -137,7 +143,9 @@ ZKP_INLINE uint64_t gl_neg_ct(uint64_t a) {
  * under-flows again (c1 = 1, b2 = 0: result <= 2^64 - 2^32 - 1 before +E;
  * c1 = 0, b2 = 1: result >= 2^64 - 2^33 before -E). So two 32-bit borrow
  * masks (`sbb r32,r32`) finish it: 5 cycles after the high word, no branch,
- * which is why the fast and the constant-time forms are the same code. */
+ * which is why the fast and the constant-time forms are the same code.
+ * (The vector layers reach the same residue by another sequence, cheaper
+ * with vector instructions: see glv_reduce128 in gl_vec_tmpl.h.) */
 ZKP_INLINE uint64_t gl_reduce128(uint64_t lo, uint64_t hi) {
     uint64_t B = hi << 32;
     uint64_t C = (hi >> 32) + (hi & GL_E);
@@ -175,36 +183,47 @@ ZKP_INLINE uint64_t gl_reduce_small(uint64_t lo, uint64_t hi) {
     return gl_add_1c_ct(lo, hi * GL_E);
 }
 
-ZKP_INLINE uint64_t gl_reduce_u128_small(gl_u128 v) {
-    return gl_reduce_small((uint64_t)v, (uint64_t)(v >> 64));
+/* L + H*2^32 mod p for L, H < 2^40: the recombination of lazy sums of
+ * 32-bit halves (each a sum of at most 2^8 halves), as the M_E layers use
+ * them. H*2^32 = (H mod 2^32)*2^32 + (H >> 32)*2^64 and 2^64 = E, so the
+ * value is (H << 32 mod 2^64) + u with u = L + (H >> 32)*E < 2^40 + 2^40 <
+ * 2^41; that sum carries at most once, and on a carry the wrapped value is
+ * below u < 2^41, so adding E cannot carry again. Output: any u64.
+ * Branch-free, the carry a mask behind a value barrier (also the
+ * constant-time form). */
+ZKP_INLINE uint64_t gl_recombine(uint64_t L, uint64_t H) {
+    ZKP_VERIFY_CHECK(L >> 40 == 0 && H >> 40 == 0, "gl_recombine halves L, H < 2^40");
+    uint64_t hh = H >> 32;
+    uint64_t u = L + ((hh << 32) - hh);
+    ZKP_VERIFY_CHECK(u >> 41 == 0, "gl_recombine u = L + (H >> 32) E < 2^41");
+    uint64_t r = (H << 32) + u;
+    return r + (zkp_value_barrier_u64(0 - (uint64_t)(r < u)) & GL_E);
 }
 
-/* a*b mod p. Inputs: any u64. Output: any u64. */
+/* ---- multiplication --------------------------------------------------------- */
+
+/* a*b mod p. Inputs: any u64. Output: any u64. Branch-free (also the
+ * constant-time form, gl_mul_ct). */
 ZKP_INLINE uint64_t gl_mul(uint64_t a, uint64_t b) {
     gl_u128 t = (gl_u128)a * b;
     return gl_reduce128((uint64_t)t, (uint64_t)(t >> 64));
 }
 
-ZKP_INLINE uint64_t gl_mul_ct(uint64_t a, uint64_t b) {
-    gl_u128 t = (gl_u128)a * b;
-    return gl_reduce128_ct((uint64_t)t, (uint64_t)(t >> 64));
-}
-
+ZKP_INLINE uint64_t gl_mul_ct(uint64_t a, uint64_t b) { return gl_mul(a, b); }
 ZKP_INLINE uint64_t gl_sqr(uint64_t a) { return gl_mul(a, a); }
-ZKP_INLINE uint64_t gl_sqr_ct(uint64_t a) { return gl_mul_ct(a, a); }
+ZKP_INLINE uint64_t gl_sqr_ct(uint64_t a) { return gl_mul(a, a); }
 
-/* a*b + c mod p (c any u64: a*b + c < 2^128). Output: any u64. */
+/* a*b + c mod p (any u64 each: a*b + c <= (2^64 - 1)^2 + 2^64 - 1 < 2^128,
+ * so the sum needs no carry out). Output: any u64. Branch-free. */
 ZKP_INLINE uint64_t gl_muladd(uint64_t a, uint64_t b, uint64_t c) {
     gl_u128 t = (gl_u128)a * b + c;
     return gl_reduce128((uint64_t)t, (uint64_t)(t >> 64));
 }
 
-ZKP_INLINE uint64_t gl_muladd_ct(uint64_t a, uint64_t b, uint64_t c) {
-    gl_u128 t = (gl_u128)a * b + c;
-    return gl_reduce128_ct((uint64_t)t, (uint64_t)(t >> 64));
-}
+ZKP_INLINE uint64_t gl_muladd_ct(uint64_t a, uint64_t b, uint64_t c) { return gl_muladd(a, b, c); }
 
-/* x^7 = x^3 * x^4 (multiplicative depth 3). Input any u64, output any u64. */
+/* x^7 = x^3 * x^4 (multiplicative depth 3). Input any u64, output any u64.
+ * Branch-free (also the constant-time form). */
 ZKP_INLINE uint64_t gl_pow7(uint64_t x) {
     uint64_t x2 = gl_sqr(x);
     uint64_t x3 = gl_mul(x2, x);
@@ -212,44 +231,37 @@ ZKP_INLINE uint64_t gl_pow7(uint64_t x) {
     return gl_mul(x3, x4);
 }
 
-ZKP_INLINE uint64_t gl_pow7_ct(uint64_t x) {
-    uint64_t x2 = gl_sqr_ct(x);
-    uint64_t x3 = gl_mul_ct(x2, x);
-    uint64_t x4 = gl_sqr_ct(x2);
-    return gl_mul_ct(x3, x4);
-}
-
 /* ---- inverse ---------------------------------------------------------------- */
+
+ZKP_INLINE uint64_t gl_sqr_n(uint64_t x, unsigned n) {
+    for (unsigned i = 0; i < n; i++) x = gl_sqr(x);
+    return x;
+}
 
 /* x^(p-2) by the addition chain a_k = x^(2^k-1), a_(j+k) = a_j^(2^k) * a_k,
  * x^(p-2) = a_31^(2^33) * a_32 (p-2 = (2^31-1)*2^33 + 2^32-1), multiplicative
- * depth 69. 0 (or p) maps to 0 by itself: no test needed, so the _ct form is
- * constant time with no masking. Input any u64, output any u64. */
-#define GL_DEFINE_INV_CHAIN(name, MUL, SQR)                                              \
-    ZKP_INLINE uint64_t name##_sqn(uint64_t x, unsigned n) {                             \
-        for (unsigned i = 0; i < n; i++) x = SQR(x);                                     \
-        return x;                                                                        \
-    }                                                                                    \
-    ZKP_INLINE uint64_t name(uint64_t x) {                                               \
-        /* pairs a_(2k-1), a_(2k) share their squarings: 74 multiplies */                \
-        uint64_t a2 = MUL(SQR(x), x);                          /* depth 2 */             \
-        uint64_t t = SQR(a2);                                                            \
-        uint64_t a3 = MUL(t, x);                               /* 4 */                   \
-        uint64_t a4 = MUL(SQR(t), a2);                         /* 5 */                   \
-        t = name##_sqn(a4, 3);                                                           \
-        uint64_t a7 = MUL(t, a3);                              /* 9 */                   \
-        uint64_t a8 = MUL(SQR(t), a4);                         /* 10 */                  \
-        t = name##_sqn(a8, 7);                                                           \
-        uint64_t a15 = MUL(t, a7);                             /* 18 */                  \
-        uint64_t a16 = MUL(SQR(t), a8);                        /* 19 */                  \
-        t = name##_sqn(a16, 15);                                                         \
-        uint64_t a31 = MUL(t, a15);                            /* 35 */                  \
-        uint64_t a32 = MUL(SQR(t), a16);                       /* 36 */                  \
-        return MUL(name##_sqn(a31, 33), a32);                  /* 69 */                  \
-    }
+ * depth 69. 0 (or p) maps to 0 by itself: no test needed, and the multiply is
+ * branch-free, so this one function is also the constant-time form
+ * (gl_inv_chain_ct). Input any u64, output any u64. */
+ZKP_INLINE uint64_t gl_inv_chain(uint64_t x) {
+    /* pairs a_(2k-1), a_(2k) share their squarings: 74 multiplies */
+    uint64_t a2 = gl_mul(gl_sqr(x), x); /* depth 2 */
+    uint64_t t = gl_sqr(a2);
+    uint64_t a3 = gl_mul(t, x);         /* 4 */
+    uint64_t a4 = gl_mul(gl_sqr(t), a2); /* 5 */
+    t = gl_sqr_n(a4, 3);
+    uint64_t a7 = gl_mul(t, a3);         /* 9 */
+    uint64_t a8 = gl_mul(gl_sqr(t), a4); /* 10 */
+    t = gl_sqr_n(a8, 7);
+    uint64_t a15 = gl_mul(t, a7);          /* 18 */
+    uint64_t a16 = gl_mul(gl_sqr(t), a8);  /* 19 */
+    t = gl_sqr_n(a16, 15);
+    uint64_t a31 = gl_mul(t, a15);         /* 35 */
+    uint64_t a32 = gl_mul(gl_sqr(t), a16); /* 36 */
+    return gl_mul(gl_sqr_n(a31, 33), a32); /* 69 */
+}
 
-GL_DEFINE_INV_CHAIN(gl_inv_chain, gl_mul, gl_sqr)
-GL_DEFINE_INV_CHAIN(gl_inv_chain_ct, gl_mul_ct, gl_sqr_ct)
+ZKP_INLINE uint64_t gl_inv_chain_ct(uint64_t x) { return gl_inv_chain(x); }
 
 /* Variable-time inverse (0 -> 0) by a binary GCD that strips all trailing
  * zeros at once (count-trailing-zeros), with Kaliski-style coefficients that
@@ -347,16 +359,11 @@ ZKP_INLINE uint64_t gl_inv_vartime(uint64_t x) {
     return r;
 }
 
-/* ---- linear layers -----------------------------------------------------------
- * All take any u64 inputs and produce any-u64 outputs (reduced from lazy
- * 128-bit sums). Additions are exact in 128 bits: every M_E output is a
- * combination with coefficients summing to 35 (< 2^6), so the high word
- * stays below 2^6 and gl_reduce_small applies. Branch-free, hence also
- * constant time. */
-
-/* A 128-bit lazy sum as two words. Not unsigned __int128: GCC spills
- * zero-extended __int128 temporaries to the stack in these sums (4x the
- * instructions of add/adc pairs). */
+/* ---- lazy 128-bit sums ----------------------------------------------------------
+ * A sum of u64 terms kept exact in two words and reduced once at the end
+ * (gl_w_reduce_small, high word < 2^32). Not unsigned __int128: GCC spills
+ * zero-extended __int128 temporaries to the stack in such sums (4x the
+ * instructions of add/adc pairs). Branch-free, hence also constant time. */
 typedef struct gl_w {
     uint64_t lo, hi;
 } gl_w;
@@ -381,74 +388,5 @@ ZKP_INLINE gl_w gl_w_dbl(gl_w a) {
 }
 /* hi < 2^32 required (see gl_reduce_small). */
 ZKP_INLINE uint64_t gl_w_reduce_small(gl_w a) { return gl_reduce_small(a.lo, a.hi); }
-
-/* y = M4 x on lazy 128-bit values: the addition-only schedule of spec 2.1
- * (coefficients of one output sum to 7, so inputs < B give outputs < 7B). */
-ZKP_INLINE void gl_m4_wide(gl_w y[4], gl_w x0, gl_w x1, gl_w x2, gl_w x3) {
-    gl_w s01 = gl_w_add(x0, x1);
-    gl_w s23 = gl_w_add(x2, x3);
-    gl_w s = gl_w_add(s01, s23);
-    gl_w u = gl_w_add(s, x1);
-    gl_w v = gl_w_add(s, x3);
-    y[0] = gl_w_add(u, s01);
-    y[1] = gl_w_add(u, gl_w_dbl(x2));
-    y[2] = gl_w_add(v, s23);
-    y[3] = gl_w_add(v, gl_w_dbl(x0));
-}
-
-/* M4 on one 4-lane block, reduced. Inputs any u64, outputs any u64. */
-ZKP_INLINE void gl_m4(uint64_t x[4]) {
-    gl_w y[4];
-    gl_m4_wide(y, gl_w_from(x[0]), gl_w_from(x[1]), gl_w_from(x[2]), gl_w_from(x[3]));
-    for (int k = 0; k < 4; k++) {
-        ZKP_VERIFY_CHECK(y[k].hi < 7, "gl_m4 output < 7 2^64");
-        x[k] = gl_w_reduce_small(y[k]);
-    }
-}
-
-ZKP_INLINE gl_w gl_w_sum4(uint64_t a, uint64_t b, uint64_t c, uint64_t d) {
-    return gl_w_add64(gl_w_add64(gl_w_add64(gl_w_from(a), b), c), d);
-}
-
-/* External matrix M_E (diagonal blocks 2*M4, off-diagonal M4) on 16 lanes.
- * Inputs any u64, outputs any u64; branch-free (also the constant-time form).
- * By linearity the column sums t_k = sum_c (M4 x_c)[k] equal M4(sum_c x_c)[k],
- * so: z = x_0 + x_1 + x_2 + x_3 (< 4*2^64), t = M4 z (< 28*2^64, reduced to
- * u64), out_c = M4 x_c + t (< 8*2^64): few wide values live at once. */
-ZKP_INLINE void gl_mat_ext(uint64_t st[16]) {
-    gl_w y[4];
-    gl_m4_wide(y, gl_w_sum4(st[0], st[4], st[8], st[12]), gl_w_sum4(st[1], st[5], st[9], st[13]),
-               gl_w_sum4(st[2], st[6], st[10], st[14]), gl_w_sum4(st[3], st[7], st[11], st[15]));
-    for (int k = 0; k < 4; k++) ZKP_VERIFY_CHECK(y[k].hi < 28, "gl_mat_ext column sum t = M4 z < 28 2^64");
-    uint64_t t0 = gl_w_reduce_small(y[0]), t1 = gl_w_reduce_small(y[1]);
-    uint64_t t2 = gl_w_reduce_small(y[2]), t3 = gl_w_reduce_small(y[3]);
-    for (int c = 0; c < 4; c++) {
-        uint64_t *x = st + 4 * c;
-        gl_m4_wide(y, gl_w_from(x[0]), gl_w_from(x[1]), gl_w_from(x[2]), gl_w_from(x[3]));
-        for (int k = 0; k < 4; k++) ZKP_VERIFY_CHECK(y[k].hi < 7, "gl_mat_ext M4 x_c < 7 2^64 (+ t: < 8 2^64)");
-        x[0] = gl_w_reduce_small(gl_w_add64(y[0], t0));
-        x[1] = gl_w_reduce_small(gl_w_add64(y[1], t1));
-        x[2] = gl_w_reduce_small(gl_w_add64(y[2], t2));
-        x[3] = gl_w_reduce_small(gl_w_add64(y[3], t3));
-    }
-}
-
-/* Internal matrix M_I = J + diag(d): st[i] <- d[i]*st[i] + sum(st).
- * fast (gl_reduce128 inside) and constant-time forms. */
-ZKP_INLINE void gl_mat_int(uint64_t st[16], const uint64_t d[16]) {
-    gl_w acc = gl_w_from(st[0]);
-    for (int i = 1; i < 16; i++) acc = gl_w_add64(acc, st[i]);
-    ZKP_VERIFY_CHECK(acc.hi < 16, "gl_mat_int sum of 16 lanes < 16 2^64");
-    uint64_t sum = gl_w_reduce_small(acc);
-    for (int i = 0; i < 16; i++) st[i] = gl_muladd(d[i], st[i], sum);
-}
-
-ZKP_INLINE void gl_mat_int_ct(uint64_t st[16], const uint64_t d[16]) {
-    gl_w acc = gl_w_from(st[0]);
-    for (int i = 1; i < 16; i++) acc = gl_w_add64(acc, st[i]);
-    ZKP_VERIFY_CHECK(acc.hi < 16, "gl_mat_int sum of 16 lanes < 16 2^64");
-    uint64_t sum = gl_w_reduce_small(acc);
-    for (int i = 0; i < 16; i++) st[i] = gl_muladd_ct(d[i], st[i], sum);
-}
 
 #endif

@@ -1,23 +1,42 @@
 /*
- * The Poseidon permutation, written once and compiled per kernel. The
- * including file defines before including:
- *   FR_MUL512(T, a, b)  T[0..7] = a * b
- *   FR_SQR512(T, a)     T[0..7] = a^2
- *   FR_MAC512(T, a, b)  T[0..7] += a * b   (sum stays < 2^512)
- *   FR_REDC8(T)         T[4..7] = Montgomery reduction of T (< T/2^256 + p)
- *   KNAME(x)            x with the kernel suffix
- * and may define
- *   FR_MONTMUL(T, a, b) T[4..7] = a * b / 2^256 (< 2p) in one pass
- * and gets `const zkp_poseidon_ops KNAME(zkpi_poseidon_ops)`.
+ * Template: the Poseidon permutation, written once and instantiated per
+ * scalar kernel (kernel_portable.c, kernel_bmi2.c). Convention:
+ * docs/internals.md.
  *
- * Fixed width: every routine is always_inline with the width as a
+ * Parameters, defined by the including file:
+ *   TMPL_SUFFIX          kernel name suffix (required). Defines
+ *                        `const zkp_poseidon_ops zkpi_poseidon_ops_<suffix>`
+ *                        and the hooks of internal.h with that suffix.
+ *   V_MUL512(T, a, b)    T[0..7] = a * b
+ *   V_SQR512(T, a)       T[0..7] = a^2
+ *   V_MAC512(T, a, b)    T[0..7] += a * b   (sum stays < 2^512)
+ *   V_REDC8(T)           T[4..7] = Montgomery reduction of T (< T/2^256 + p)
+ *   V_MONTMUL(T, a, b)   optional: T[4..7] = a * b / 2^256 (< 2p) in one pass
+ *   TMPL_HAVE_DOTN       1: the kernel has the fused Montgomery dot products
+ *                        fr_dot2_x, fr_dot3_x, fr_dot4_x (n <= 4 terms)
+ *   TMPL_HAVE_DOTX       1: and fr_dotx3_x, fr_montmul_pre_x (the partial
+ *                        round's x^4 s0 + what s form)
+ *   TMPL_MANY            states interleaved per hash_many call for narrow
+ *                        widths (default 2)
+ * The operations act on 4-limb field elements (a, b) and 8-limb
+ * accumulators (T), in place of the vector type of other templates.
+ *
+ * Fixed width: every routine is always inlined (ZKP_INLINE) with the width as a
  * parameter, and one wrapper per width t = 2..17 passes a constant, so the
  * compiler unrolls the lane loops (the round loops stay loops).
  */
 #include <string.h>
 
+#include "core/tmpl.h"
 #include "poseidon/fr.h"
 #include "poseidon/internal.h"
+
+#ifndef TMPL_HAVE_DOTN
+#define TMPL_HAVE_DOTN 0
+#endif
+#ifndef TMPL_HAVE_DOTX
+#define TMPL_HAVE_DOTX 0
+#endif
 
 #define FR_MAXT 17
 
@@ -35,21 +54,21 @@
 ZKP_INLINE void k_redc8_verified(uint64_t T[8]) {
     const uint64_t hi[4] = {T[4], T[5], T[6], T[7]};
     ZKP_VERIFY_CHECK(fr_verify_redc_input(T), "fr_redc8 input: T < 2^512 - 2^256 p");
-    FR_REDC8(T);
+    V_REDC8(T);
     ZKP_VERIFY_CHECK(fr_verify_redc_output(T + 4, hi), "fr_redc8 output <= T / 2^256 + p");
 }
 ZKP_INLINE void k_mac512_verified(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
     uint64_t old[8];
     memcpy(old, T, sizeof old);
-    FR_MAC512(T, a, b);
+    V_MAC512(T, a, b);
     /* a b < 2^512, so a carry lost out of T[7] leaves T below its old value */
     ZKP_VERIFY_CHECK(!zkp_verify_lt(T, old, 8), "fr_mac512 accumulator < 2^512 (no carry out)");
 }
 #define K_REDC8 k_redc8_verified
 #define K_MAC512 k_mac512_verified
 #else
-#define K_REDC8 FR_REDC8
-#define K_MAC512 FR_MAC512
+#define K_REDC8 V_REDC8
+#define K_MAC512 V_MAC512
 #endif
 /* x < (k / 100) p, k in hundredths as the comments state the bounds. */
 #define FR_CHECK_LT(x, k100, what) ZKP_VERIFY_CHECK(fr_verify_lt((x), (k100), 100), what)
@@ -58,10 +77,10 @@ ZKP_INLINE void k_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
     uint64_t T[8];
     FR_CHECK_LT(a->v, 200, "k_mul operand a < 2p");
     FR_CHECK_LT(b->v, 200, "k_mul operand b < 2p");
-#ifdef FR_MONTMUL
-    FR_MONTMUL(T, a->v, b->v);
+#ifdef V_MONTMUL
+    V_MONTMUL(T, a->v, b->v);
 #else
-    FR_MUL512(T, a->v, b->v);
+    V_MUL512(T, a->v, b->v);
     K_REDC8(T);
 #endif
     FR_CHECK_LT(T + 4, 200, "k_mul product a b / R < 2p");
@@ -72,7 +91,7 @@ ZKP_INLINE void k_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
 ZKP_INLINE void k_sqr(zkp_fr *r, const zkp_fr *a) {
     uint64_t T[8];
     FR_CHECK_LT(a->v, 200, "k_sqr operand < 2p");
-    FR_SQR512(T, a->v);
+    V_SQR512(T, a->v);
     K_REDC8(T);
     FR_CHECK_LT(T + 4, 200, "k_sqr a^2 / R < 2p");
     fr_condsub(r->v, T + 4, fr_k_p);
@@ -114,7 +133,7 @@ ZKP_VERIFY_HELPER int k_verify_cios_operands(const zkp_fr *b, const unsigned n) 
  * Montgomery reduction for the whole row. */
 ZKP_INLINE void k_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, const unsigned n) {
     uint64_t T[8];
-#ifdef FR_DOTN
+#if TMPL_HAVE_DOTN
     if (n >= 2 && n <= 4) { /* interleaved form: no carry ripple (kernel_bmi2.c) */
         ZKP_VERIFY_CHECK(k_verify_cios_operands(b, n), "fr_dotN_x full operands: sum + p < 5p");
         for (unsigned k = 0; k < n; k++) FR_CHECK_LT(a[k].v, 100, "k_dot scanned operands < p");
@@ -127,7 +146,7 @@ ZKP_INLINE void k_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, const unsigne
         return;
     }
 #endif
-    FR_MUL512(T, a[0].v, b[0].v);
+    V_MUL512(T, a[0].v, b[0].v);
     for (unsigned k = 1; k < n; k++) K_MAC512(T, a[k].v, b[k].v);
     k_final_dot(r, T, n);
 }
@@ -137,7 +156,7 @@ ZKP_INLINE void k_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, const unsigne
 ZKP_INLINE void k_sqr_lazy(zkp_fr *r, const zkp_fr *a) {
     uint64_t T[8];
     FR_CHECK_LT(a->v, 200, "k_sqr_lazy operand < 2p");
-    FR_SQR512(T, a->v);
+    V_SQR512(T, a->v);
     ZKP_VERIFY_CHECK(fr_verify_lt_p2(T, 4), "k_sqr_lazy a^2 < 4p^2");
     K_REDC8(T);
     FR_CHECK_LT(T + 4, 200, "k_sqr_lazy a^2 / R < 2p");
@@ -154,19 +173,27 @@ ZKP_INLINE void k_pow5(zkp_fr *r, const zkp_fr *x) {
     k_mul(r, &x4, x);
 }
 
-/* x^5 + c: the product (< 2p) plus c (< p) is < 3p; subtracting 2p then p
- * (conditionally) makes it canonical without storing x^5 first. */
-ZKP_INLINE void k_pow5_add(zkp_fr *r, const zkp_fr *x, const zkp_fr *c) {
-#ifdef FR_MONTMUL
+#ifdef V_MONTMUL
+/* T[4..7] = x^5 / R + c < 3p for x < 2p and a constant c < p: x^2, x^4 < 2p
+ * (k_sqr_lazy), the one-pass product x^4 x / R < 2p, plus c. */
+ZKP_INLINE void k_pow5_add_3p(uint64_t T[8], const zkp_fr *x, const zkp_fr *c) {
     zkp_fr x2, x4;
-    uint64_t T[8];
     k_sqr_lazy(&x2, x);
     k_sqr_lazy(&x4, &x2);
-    FR_MONTMUL(T, x4.v, x->v);
+    V_MONTMUL(T, x4.v, x->v);
     FR_CHECK_LT(T + 4, 200, "k_pow5_add x^4 x / R < 2p");
     FR_CHECK_LT(c->v, 100, "k_pow5_add constant < p");
     fr_add_raw(T + 4, c->v);
     FR_CHECK_LT(T + 4, 300, "k_pow5_add x^5 + c < 3p");
+}
+#endif
+
+/* x^5 + c: the product (< 2p) plus c (< p) is < 3p; subtracting 2p then p
+ * (conditionally) makes it canonical without storing x^5 first. */
+ZKP_INLINE void k_pow5_add(zkp_fr *r, const zkp_fr *x, const zkp_fr *c) {
+#ifdef V_MONTMUL
+    uint64_t T[8];
+    k_pow5_add_3p(T, x, c);
     fr_condsub(T + 4, T + 4, fr_k_2p);
     fr_condsub(r->v, T + 4, fr_k_p);
     FR_CHECK_LT(r->v, 100, "k_pow5_add output < p");
@@ -193,23 +220,17 @@ ZKP_INLINE void k_pow5_add(zkp_fr *r, const zkp_fr *x, const zkp_fr *c) {
  *  - the permutation's outputs get one subtraction of p (canonical).
  * Wider rows use the separate 512-bit accumulation, where a 2p operand
  * would overflow for t > 11, so they stay canonical. */
-#if defined(FR_MONTMUL) && defined(FR_DOTN)
+#if defined(V_MONTMUL) && TMPL_HAVE_DOTN
 #define K_LAZY(T) ((T) <= 4)
 #else
 #define K_LAZY(T) 0
 #endif
 
 ZKP_INLINE void k_pow5_add_l(zkp_fr *r, const zkp_fr *x, const zkp_fr *c, const int lazy) {
-#if defined(FR_MONTMUL) && defined(FR_DOTN)
+#if defined(V_MONTMUL) && TMPL_HAVE_DOTN
     if (lazy) {
-        zkp_fr x2, x4;
         uint64_t T[8];
-        k_sqr_lazy(&x2, x);
-        k_sqr_lazy(&x4, &x2);
-        FR_MONTMUL(T, x4.v, x->v);
-        FR_CHECK_LT(T + 4, 200, "k_pow5_add_l x^4 x / R < 2p");
-        fr_add_raw(T + 4, c->v);
-        FR_CHECK_LT(T + 4, 300, "k_pow5_add_l x^5 + c < 3p");
+        k_pow5_add_3p(T, x, c);
         fr_condsub(r->v, T + 4, fr_k_2p);
         FR_CHECK_LT(r->v, 200, "k_pow5_add_l output < 2p (lazy state)");
         return;
@@ -221,7 +242,7 @@ ZKP_INLINE void k_pow5_add_l(zkp_fr *r, const zkp_fr *x, const zkp_fr *c, const 
 
 /* <c, s> for a constant row c and state s. */
 ZKP_INLINE void k_dot_l(zkp_fr *r, const zkp_fr *c, const zkp_fr *s, const unsigned n, const int lazy) {
-#if defined(FR_MONTMUL) && defined(FR_DOTN)
+#if defined(V_MONTMUL) && TMPL_HAVE_DOTN
     if (lazy) {
         uint64_t T[8];
         ZKP_VERIFY_CHECK(k_verify_cios_operands(c, n), "fr_dotN_x full operands: sum + p < 5p");
@@ -298,7 +319,7 @@ ZKP_INLINE void k_settle(zkp_fr *r, uint64_t x[4], const unsigned terms, const i
     FR_CHECK_LT(r->v, 100, "k_settle canonical output < p");
 }
 
-#ifdef FR_DOTX
+#if TMPL_HAVE_DOTX
 /* A new s_k = beta_k s_k + z from Y = x^4 s0 + chat R: Y's low half is
  * preloaded into the one-pass reduction of beta_k s_k (fr_montmul_pre_x),
  * its high half added after (< 1.38p + 1 + 1.76p < 3.2p for the lazy state,
@@ -334,7 +355,7 @@ ZKP_INLINE void k_partial_round_x(const unsigned T, const unsigned NS, zkp_fr (*
         zkp_fr *st = &b[h][1];
         uint64_t A[8], Y[8];
         if (T == 2) {
-            FR_MUL512(A, Z[1].v, st[1].v);
+            V_MUL512(A, Z[1].v, st[1].v);
             fr_add_raw(A + 4, Z[0].v);
             K_MAC512(A, b[h][0].v, st[0].v);
             K_REDC8(A);
@@ -344,7 +365,7 @@ ZKP_INLINE void k_partial_round_x(const unsigned T, const unsigned NS, zkp_fr (*
                              "fr_dotx3_x (x^4 s0 + what s) / R < (8 0.189031 + 1) p");
             fr_add_raw(A + 4, Z[0].v);
         }
-        FR_MUL512(Y, b[h][0].v, st[0].v);
+        V_MUL512(Y, b[h][0].v, st[0].v);
         ZKP_VERIFY_CHECK(fr_verify_lt_p2(Y, 4), "partial round Y = x^4 s0 < 4p^2 (lazy)");
         fr_add_raw(Y + 4, Z[0].v);
         k_settle(&st[0], A + 4, T, 1);
@@ -367,7 +388,7 @@ ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, 
     zkp_fr x4[4];
     for (unsigned h = 0; h < NS; h++) { /* the constant x state part of the new lane 0 */
         const zkp_fr *st = &s[h * T];
-        FR_MUL512(W[h], Z[1].v, st[1].v);
+        V_MUL512(W[h], Z[1].v, st[1].v);
         for (unsigned k = 2; k < T; k++) K_MAC512(W[h], Z[k].v, st[k].v);
     }
     for (unsigned h = 0; h < NS; h++) {
@@ -378,10 +399,10 @@ ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, 
     }
     for (unsigned h = 0; h < NS; h++) {
         zkp_fr *st = &s[h * T];
-        FR_MUL512(Y[h], x4[h].v, st[0].v);
+        V_MUL512(Y[h], x4[h].v, st[0].v);
         ZKP_VERIFY_CHECK(fr_verify_lt_p2(Y[h], lazy ? 4 : 1), "partial round Y = x^4 s0 < 4p^2 (lazy) / p^2");
         fr_add_raw(Y[h] + 4, Z[0].v);
-#ifdef FR_DOTX
+#if TMPL_HAVE_DOTX
         /* asm: the new lane 0 is on the chain from one S-box to the next, so
          * x^4 s0 is added last to the off-chain part, right before its
          * reduction; each s_k preloads Y's low half into the one-pass
@@ -403,7 +424,7 @@ ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, 
         k_settle(&st[0], W[h] + 4, T, lazy);
         for (unsigned k = 1; k < T; k++) {
             uint64_t B[8];
-            FR_MUL512(B, Z[T - 1 + k].v, st[k].v);
+            V_MUL512(B, Z[T - 1 + k].v, st[k].v);
             fr_add_raw(B + 4, z.v);
             K_REDC8(B);
             k_settle(&st[k], B + 4, 2, lazy);
@@ -419,7 +440,7 @@ ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s,
     const zkp_fr *Z = zkpi_poseidon_sz[T] + (size_t)r0 * (2 * T - 1);
     for (unsigned i = 0; i < NS * T; i++)
         FR_CHECK_LT(s[i].v, lazy ? 200 : 100, "partial rounds: state in < 2p (t <= 4, asm) / < p");
-#ifdef FR_DOTX
+#if TMPL_HAVE_DOTX
     if (lazy && T <= 3) k_partial_rounds_x(T, NS, s, Z, n); /* the asm forms (kernel_bmi2.c) */
     else
 #endif
@@ -436,17 +457,17 @@ ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s,
  * permutation; also exported for the IFMA kernel's single-state path, and a
  * single round of any width for the tests). */
 #define K_PART(T)                                                                                \
-    static void KNAME(part_t##T)(zkp_fr *s, unsigned r0, unsigned n, int unscale) {              \
+    static void TMPL_NAME(part_t##T)(zkp_fr *s, unsigned r0, unsigned n, int unscale) {              \
         k_partial_rounds(T, 1, s, r0, n, unscale, K_LAZY(T));                                    \
     }
 K_PART(2) K_PART(3) K_PART(4) K_PART(5) K_PART(6) K_PART(7) K_PART(8) K_PART(9)
 K_PART(10) K_PART(11) K_PART(12) K_PART(13) K_PART(14) K_PART(15) K_PART(16) K_PART(17)
 #undef K_PART
-static void (*const KNAME(part_tab)[18])(zkp_fr *s, unsigned r0, unsigned n, int unscale) = {
-    NULL, NULL, KNAME(part_t2), KNAME(part_t3), KNAME(part_t4), KNAME(part_t5),
-    KNAME(part_t6), KNAME(part_t7), KNAME(part_t8), KNAME(part_t9),
-    KNAME(part_t10), KNAME(part_t11), KNAME(part_t12), KNAME(part_t13),
-    KNAME(part_t14), KNAME(part_t15), KNAME(part_t16), KNAME(part_t17)};
+static void (*const TMPL_NAME(part_tab)[18])(zkp_fr *s, unsigned r0, unsigned n, int unscale) = {
+    NULL, NULL, TMPL_NAME(part_t2), TMPL_NAME(part_t3), TMPL_NAME(part_t4), TMPL_NAME(part_t5),
+    TMPL_NAME(part_t6), TMPL_NAME(part_t7), TMPL_NAME(part_t8), TMPL_NAME(part_t9),
+    TMPL_NAME(part_t10), TMPL_NAME(part_t11), TMPL_NAME(part_t12), TMPL_NAME(part_t13),
+    TMPL_NAME(part_t14), TMPL_NAME(part_t15), TMPL_NAME(part_t16), TMPL_NAME(part_t17)};
 
 /* One call site for the full round and one for the partial round keeps the
  * code (and the compile time) small: each is inlined and unrolled once per
@@ -465,7 +486,7 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
         k_full_round(T, NS, s, last ? NULL : C, f == 3 ? zkpi_poseidon_sp[T] : M, last && lane0_only);
         C += T;
         if (f != 3) continue;
-        if (NS == 1) KNAME(part_tab)[T](s, 0, rp, 1);
+        if (NS == 1) TMPL_NAME(part_tab)[T](s, 0, rp, 1);
         else k_partial_rounds(T, NS, s, 0, rp, 1, lazy);
         C += rp;
     }
@@ -479,8 +500,8 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
 
 /* ---- per-width wrappers -------------------------------------------------- */
 
-#ifndef KMANY
-#define KMANY 2
+#ifndef TMPL_MANY
+#define TMPL_MANY 2
 #endif
 
 /* One specialised permutation per width (lane0_only is a run-time flag: it
@@ -489,9 +510,9 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
  * partial round is a chain of dependent products); from t = 6 on, the t - 1
  * independent products of each partial round already fill it. */
 #define K_WIDTH(T)                                                                               \
-    static void KNAME(perm_t##T)(zkp_fr *s, int lane0_only) { k_perm_sparse(T, 1, s, lane0_only); }
+    static void TMPL_NAME(perm_t##T)(zkp_fr *s, int lane0_only) { k_perm_sparse(T, 1, s, lane0_only); }
 #define K_MANY(T)                                                                                \
-    static void KNAME(many_t##T)(zkp_fr *s) { k_perm_sparse(T, KMANY, s, 1); }
+    static void TMPL_NAME(many_t##T)(zkp_fr *s) { k_perm_sparse(T, TMPL_MANY, s, 1); }
 K_WIDTH(2) K_WIDTH(3) K_WIDTH(4) K_WIDTH(5) K_WIDTH(6) K_WIDTH(7) K_WIDTH(8) K_WIDTH(9)
 K_WIDTH(10) K_WIDTH(11) K_WIDTH(12) K_WIDTH(13) K_WIDTH(14) K_WIDTH(15) K_WIDTH(16) K_WIDTH(17)
 K_MANY(2) K_MANY(3) K_MANY(4) K_MANY(5)
@@ -500,47 +521,47 @@ K_MANY(2) K_MANY(3) K_MANY(4) K_MANY(5)
 
 typedef void (*k_perm_fn)(zkp_fr *s, int lane0_only);
 typedef void (*k_many_fn)(zkp_fr *s);
-static const k_perm_fn KNAME(perm_tab)[18] = {
-    NULL, NULL, KNAME(perm_t2), KNAME(perm_t3), KNAME(perm_t4), KNAME(perm_t5),
-    KNAME(perm_t6), KNAME(perm_t7), KNAME(perm_t8), KNAME(perm_t9),
-    KNAME(perm_t10), KNAME(perm_t11), KNAME(perm_t12), KNAME(perm_t13),
-    KNAME(perm_t14), KNAME(perm_t15), KNAME(perm_t16), KNAME(perm_t17)};
-static const k_many_fn KNAME(many_tab)[6] = {NULL, NULL, KNAME(many_t2), KNAME(many_t3), KNAME(many_t4),
-                                             KNAME(many_t5)};
+static const k_perm_fn TMPL_NAME(perm_tab)[18] = {
+    NULL, NULL, TMPL_NAME(perm_t2), TMPL_NAME(perm_t3), TMPL_NAME(perm_t4), TMPL_NAME(perm_t5),
+    TMPL_NAME(perm_t6), TMPL_NAME(perm_t7), TMPL_NAME(perm_t8), TMPL_NAME(perm_t9),
+    TMPL_NAME(perm_t10), TMPL_NAME(perm_t11), TMPL_NAME(perm_t12), TMPL_NAME(perm_t13),
+    TMPL_NAME(perm_t14), TMPL_NAME(perm_t15), TMPL_NAME(perm_t16), TMPL_NAME(perm_t17)};
+static const k_many_fn TMPL_NAME(many_tab)[6] = {NULL, NULL, TMPL_NAME(many_t2), TMPL_NAME(many_t3), TMPL_NAME(many_t4),
+                                             TMPL_NAME(many_t5)};
 
-static void KNAME(op_mul)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) { k_mul(r, a, b); }
-static void KNAME(op_sqr)(zkp_fr *r, const zkp_fr *a) { k_sqr(r, a); }
-static void KNAME(op_dot)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n) {
+static void TMPL_NAME(op_mul)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) { k_mul(r, a, b); }
+static void TMPL_NAME(op_sqr)(zkp_fr *r, const zkp_fr *a) { k_sqr(r, a); }
+static void TMPL_NAME(op_dot)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n) {
     /* the fixed-size forms the permutation uses for narrow widths */
     if (n == 2) k_dot(r, a, b, 2);
     else if (n == 3) k_dot(r, a, b, 3);
     else if (n == 4) k_dot(r, a, b, 4);
     else {
         uint64_t T[8];
-        FR_MUL512(T, a[0].v, b[0].v);
+        V_MUL512(T, a[0].v, b[0].v);
         for (unsigned k = 1; k < n; k++) K_MAC512(T, a[k].v, b[k].v);
         k_final_dot(r, T, n);
     }
 }
-static void KNAME(op_permute)(unsigned t, zkp_fr *s) { KNAME(perm_tab)[t](s, 0); }
-static void KNAME(op_hash)(unsigned t, zkp_fr *s) { KNAME(perm_tab)[t](s, 1); }
-static void KNAME(op_hash_many)(unsigned t, zkp_fr *s, size_t count) {
+static void TMPL_NAME(op_permute)(unsigned t, zkp_fr *s) { TMPL_NAME(perm_tab)[t](s, 0); }
+static void TMPL_NAME(op_hash)(unsigned t, zkp_fr *s) { TMPL_NAME(perm_tab)[t](s, 1); }
+static void TMPL_NAME(op_hash_many)(unsigned t, zkp_fr *s, size_t count) {
     size_t i = 0;
     if (t <= 5)
-        for (; i + KMANY <= count; i += KMANY) KNAME(many_tab)[t](s + i * t);
-    for (; i < count; i++) KNAME(perm_tab)[t](s + i * t, 1);
+        for (; i + TMPL_MANY <= count; i += TMPL_MANY) TMPL_NAME(many_tab)[t](s + i * t);
+    for (; i < count; i++) TMPL_NAME(perm_tab)[t](s + i * t, 1);
 }
 
-const zkp_poseidon_ops KNAME(zkpi_poseidon_ops) = {
-    KNAME(op_mul), KNAME(op_sqr), KNAME(op_dot), KNAME(op_permute),
-    KNAME(op_hash), KNAME(op_hash_many), KMANY,
+const zkp_poseidon_ops TMPL_NAME(zkpi_poseidon_ops) = {
+    TMPL_NAME(op_mul), TMPL_NAME(op_sqr), TMPL_NAME(op_dot), TMPL_NAME(op_permute),
+    TMPL_NAME(op_hash), TMPL_NAME(op_hash_many), TMPL_MANY,
 };
 
 /* Benchmark helper (bench/bench_poseidon.c, rows fr-mul-inline / fr-sqr-inline):
  * `iters` Montgomery products (sqr = 0) or squares on four independent
  * chains a[0..3], with the product inlined in the loop, so the figure is
  * the product's throughput without a call per product. */
-void KNAME(zkpi_poseidon_mul_chains)(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr) {
+void TMPL_NAME(zkpi_poseidon_mul_chains)(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr) {
     zkp_fr x0 = a[0], x1 = a[1], x2 = a[2], x3 = a[3], y = *b;
     if (sqr)
         for (uint64_t i = 0; i < iters; i += 4) {
@@ -562,8 +583,8 @@ void KNAME(zkpi_poseidon_mul_chains)(zkp_fr a[4], const zkp_fr *b, uint64_t iter
 /* The partial rounds alone on a canonical state (canonical out): the IFMA
  * kernel runs the full rounds of one state in vector lanes and these in
  * scalar code. */
-void KNAME(zkpi_poseidon_partial)(unsigned t, zkp_fr *s) {
-    KNAME(part_tab)[t](s, 0, zkpi_poseidon_rp[t], 1);
+void TMPL_NAME(zkpi_poseidon_partial)(unsigned t, zkp_fr *s) {
+    TMPL_NAME(part_tab)[t](s, 0, zkpi_poseidon_rp[t], 1);
     if (K_LAZY(t))
         for (unsigned i = 0; i < t; i++) fr_condsub(s[i].v, s[i].v, fr_k_p);
     for (unsigned i = 0; i < t; i++) FR_CHECK_LT(s[i].v, 100, "zkp_poseidon_partial output < p");
@@ -573,7 +594,7 @@ void KNAME(zkpi_poseidon_partial)(unsigned t, zkp_fr *s) {
  * the kernel's own state invariant ([0, 2p) for t <= 4, else [0, p)), so
  * the tests can feed edge values of that range. Returns the invariant's
  * bound in multiples of p (1 or 2). */
-int KNAME(zkpi_poseidon_partial_round)(unsigned t, zkp_fr *s, unsigned r) {
-    KNAME(part_tab)[t](s, r, 1, 0);
+int TMPL_NAME(zkpi_poseidon_partial_round)(unsigned t, zkp_fr *s, unsigned r) {
+    TMPL_NAME(part_tab)[t](s, r, 1, 0);
     return 1 + K_LAZY(t);
 }

@@ -1,0 +1,273 @@
+/*
+ * Template: the batched Hemera permutation on vectors, written once and
+ * instantiated by batch_avx2.c (4 lanes per vector) and batch_avx512.c (8
+ * lanes). The portable batch kernel (batch_portable.c) is scalar code of its
+ * own. Convention: docs/internals.md.
+ *
+ * Parameters, defined by the including file:
+ *   TMPL_SUFFIX    kernel name suffix (required). Defines
+ *                  zkpi_hb_permute_<suffix> and, through batch_tmpl.h (the
+ *                  round schedule, instantiated with this file's layers),
+ *                  zkpi_hb_phase_<suffix> (batch_internal.h).
+ *   V, V_MASK, V_LANES, V_<OP>
+ *                  the Goldilocks vector layer: the file includes
+ *                  goldilocks/gl_avx2.h or goldilocks/gl_avx512.h.
+ *
+ * State layout: element i, vector v of a group of L = nv * V_LANES lanes at
+ * s[i * nv + v]. Groups of 64, 32, 16 or 8 lanes (nv in {1, 2, 4, 8}, with 4
+ * lanes per vector up to 16); see the permute entry for how a batch is cut.
+ *
+ * Partial rounds with the inverse S-box: the lanes share one scalar field
+ * inversion per round. Their S-box inputs are first multiplied together
+ * vertically (vector v of the group times the next, a vector chain), the
+ * V_LANES products in the last vector go through a scalar Montgomery batch
+ * inversion (one field inversion by the binary GCD gl_inv_vartime),
+ * and the inverses come back through the vertical chain. While the scalar
+ * part runs (latency-bound), the diagonal updates of the previous round
+ * are interleaved with it in program order (one unit of vector work per
+ * scalar product), so the vector ports stay busy: the next S-box input
+ * only needs
+ * (d0 + 1) * y + sum_{i>=1} s_i + RC, and sum_{i>=1} s_i is accumulated as
+ * the diagonal updates complete (spec 3, implementation notes).
+ *
+ * Variable time (the batch is for public data): the scalar inversion is the
+ * binary GCD.
+ */
+#include "core/tmpl.h"
+#include "goldilocks/gl.h"
+#include "hemera/batch_internal.h"
+
+#define HB_VMAX (64 / V_LANES)
+
+/* ---- external layer M_E, lazily on 32-bit halves ------------------------ */
+
+/* M4 on the four 32-bit-half vectors x[4c .. 4c + 4) of block c into y. */
+ZKP_INLINE void hb_m4_halves(V *y, const V *x, unsigned c) {
+    V x0 = x[4 * c], x1 = x[4 * c + 1], x2 = x[4 * c + 2], x3 = x[4 * c + 3];
+    V s01 = V_ADD64(x0, x1), s23 = V_ADD64(x2, x3);
+    V t = V_ADD64(s01, s23);
+    V u = V_ADD64(t, x1), w = V_ADD64(t, x3);
+    y[4 * c] = V_ADD64(u, s01);
+    y[4 * c + 1] = V_ADD64(u, V_ADD64(x2, x2));
+    y[4 * c + 2] = V_ADD64(w, s23);
+    y[4 * c + 3] = V_ADD64(w, V_ADD64(x0, x0));
+}
+
+/* s <- M_E s (+ addc, the next round's constants, when not NULL) for one
+ * column of vectors (stride nv): each output half is a sum of input halves
+ * with coefficients summing to 35, plus one constant half: < 36 * 2^32. */
+ZKP_INLINE void hb_mds_ext_col(V *s, unsigned nv, const uint64_t *addc) {
+    V lo[16], hi[16];
+    for (unsigned i = 0; i < 16; i++) {
+        lo[i] = V_LO32(s[i * nv]);
+        hi[i] = V_HI32(s[i * nv]);
+    }
+    V yl[16], yh[16];
+    for (unsigned c = 0; c < 4; c++) {
+        hb_m4_halves(yl, lo, c);
+        hb_m4_halves(yh, hi, c);
+    }
+    for (unsigned k = 0; k < 4; k++) {
+        V tl = V_ADD64(V_ADD64(yl[k], yl[4 + k]), V_ADD64(yl[8 + k], yl[12 + k]));
+        V th = V_ADD64(V_ADD64(yh[k], yh[4 + k]), V_ADD64(yh[8 + k], yh[12 + k]));
+        for (unsigned c = 0; c < 4; c++) {
+            unsigned i = 4 * c + k;
+            V ol = V_ADD64(yl[i], tl), oh = V_ADD64(yh[i], th);
+            if (addc) {
+                ol = V_ADD64(ol, V_SET1(addc[i] & GL_E));
+                oh = V_ADD64(oh, V_SET1(addc[i] >> 32));
+            }
+            s[i * nv] = V_RECOMBINE(ol, oh);
+        }
+    }
+}
+
+ZKP_INLINE void hb_mds_ext(V *s, unsigned nv, const uint64_t *addc) {
+    for (unsigned v = 0; v < nv; v++) hb_mds_ext_col(s + v, nv, addc);
+}
+
+/* Full-round S-box on every element; addc (the round constants, < p) added
+ * first when not NULL. */
+ZKP_INLINE void hb_sbox_full(V *s, unsigned nv, const uint64_t *addc) {
+    for (unsigned i = 0; i < 16; i++)
+        for (unsigned v = 0; v < nv; v++) {
+            V x = s[i * nv + v];
+            if (addc) x = V_ADD_1C(x, V_SET1(addc[i]));
+            s[i * nv + v] = V_POW7(x);
+        }
+}
+
+/* ---- partial rounds ------------------------------------------------------ */
+
+/* Pending diagonal work: s_i <- d_i * s_i + S for i = 1..15, all vectors,
+ * with the lazily summed halves of the results (for the next T). */
+typedef struct hb_diag_work {
+    V *s;
+    const uint64_t *d;
+    unsigned nv, next, total, i, v;
+    V S[HB_VMAX];
+    V L[HB_VMAX], H[HB_VMAX];
+} hb_diag_work;
+
+ZKP_INLINE void hb_work_step(hb_diag_work *w) {
+    if (w->next >= w->total) return;
+    w->next++;
+    unsigned i = w->i, v = w->v;
+    if (++w->v == w->nv) {
+        w->v = 0;
+        w->i++;
+    }
+    V r = V_MULADD(w->s[i * w->nv + v], V_SET1(w->d[i]), V_SET1(w->d[i] >> 32), w->S[v]);
+    w->s[i * w->nv + v] = r;
+    w->L[v] = V_ADD64(w->L[v], V_LO32(r));
+    w->H[v] = V_ADD64(w->H[v], V_HI32(r));
+}
+
+ZKP_INLINE void hb_work_finish(hb_diag_work *w) {
+    while (w->next < w->total) hb_work_step(w);
+}
+
+/* Scalar product with one unit of vector work issued next to it. */
+ZKP_INLINE uint64_t hb_smul_w(uint64_t a, uint64_t b, hb_diag_work *w) {
+    hb_work_step(w);
+    return gl_mul(a, b);
+}
+
+/* y[v] = x[v]^-1 (0 -> 0) for nv vectors, sharing one inversion. */
+ZKP_INLINE void hb_batch_inverse_v(const V *x, V *y, unsigned nv, hb_diag_work *w) {
+    V m[HB_VMAX], P[HB_VMAX];
+    V_MASK z[HB_VMAX];
+    for (unsigned v = 0; v < nv; v++) {
+        V c = V_CANON(x[v]);
+        z[v] = V_EQ0(c);
+        m[v] = V_ONE_IF(c, z[v]);
+        P[v] = v ? V_MUL(P[v - 1], m[v]) : m[v];
+        hb_work_step(w);
+    }
+    /* the V_LANES lane products of the last prefix: scalar Montgomery */
+    uint64_t p[V_LANES] ZKP_ALIGN(64), pre[V_LANES];
+    V_STORE(p, P[nv - 1]);
+    uint64_t acc = p[0];
+    pre[0] = acc;
+    for (unsigned l = 1; l < V_LANES; l++) pre[l] = acc = hb_smul_w(acc, p[l], w);
+    uint64_t inv = gl_inv_vartime(acc); /* binary GCD: lower latency, fewer scalar uops than a chain */
+    for (unsigned l = V_LANES - 1; l > 0; l--) {
+        uint64_t r = hb_smul_w(inv, pre[l - 1], w);
+        inv = hb_smul_w(inv, p[l], w);
+        p[l] = r;
+    }
+    p[0] = inv;
+    V iv = V_LOAD(p);
+    for (unsigned v = nv - 1; v > 0; v--) {
+        y[v] = V_ZERO_IF(V_MUL(iv, P[v - 1]), z[v]);
+        iv = V_MUL(iv, m[v]);
+        hb_work_step(w);
+    }
+    y[0] = V_ZERO_IF(iv, z[0]);
+}
+
+ZKP_INLINE void hb_partial_rounds(V *s, unsigned nv, const hemera_profile *pr) {
+    const unsigned rp = pr->rp;
+    const uint64_t *d = pr->diag;
+    const V d0l = V_SET1(d[0]), d0h = V_SET1(d[0] >> 32);
+    hb_diag_work w;
+    w.s = s;
+    w.d = d;
+    w.nv = nv;
+    w.next = w.total = 0;
+    w.i = 1;
+    w.v = 0;
+    for (unsigned v = 0; v < HB_VMAX; v++) w.S[v] = w.L[v] = w.H[v] = V_ZERO();
+    V x[HB_VMAX], y[HB_VMAX], T[HB_VMAX];
+    for (unsigned v = 0; v < nv; v++) {
+        x[v] = V_ADD_1C(s[v], V_SET1(pr->rc_partial[0]));
+        V L = V_LO32(s[nv + v]), H = V_HI32(s[nv + v]);
+        for (unsigned i = 2; i < 16; i++) {
+            L = V_ADD64(L, V_LO32(s[i * nv + v]));
+            H = V_ADD64(H, V_HI32(s[i * nv + v]));
+        }
+        T[v] = V_RECOMBINE(L, H); /* 15 terms: halves < 2^36 */
+    }
+    for (unsigned j = 0; j < rp; j++) {
+        if (pr->partial_inverse) hb_batch_inverse_v(x, y, nv, &w);
+        else
+            for (unsigned v = 0; v < nv; v++) y[v] = V_POW7(x[v]);
+        if (j > 0) {
+            hb_work_finish(&w);
+            for (unsigned v = 0; v < nv; v++) T[v] = V_RECOMBINE(w.L[v], w.H[v]); /* 15 terms */
+        }
+        for (unsigned v = 0; v < nv; v++) {
+            V S = V_ADD(y[v], T[v]);
+            V s0 = V_MULADD(y[v], d0l, d0h, S);
+            x[v] = j + 1 < rp ? V_ADD_1C(s0, V_SET1(pr->rc_partial[j + 1])) : s0;
+            w.S[v] = S;
+            w.L[v] = V_ZERO();
+            w.H[v] = V_ZERO();
+        }
+        w.next = 0;
+        w.total = 15 * nv;
+        w.i = 1;
+        w.v = 0;
+    }
+    hb_work_finish(&w);
+    for (unsigned v = 0; v < nv; v++) s[v] = x[v];
+}
+
+#include "hemera/batch_tmpl.h"
+
+/* One group of L = nv * V_LANES states (AoS in/out). */
+ZKP_INLINE void hb_permute_group(uint64_t (*st)[16], unsigned nv, const hemera_profile *pr) {
+    const unsigned L = nv * V_LANES;
+    uint64_t buf[16 * 64] ZKP_ALIGN(64);
+    for (unsigned l = 0; l < L; l++)
+        for (unsigned i = 0; i < 16; i++) buf[i * L + l] = st[l][i];
+    V s[16 * HB_VMAX];
+    for (unsigned k = 0; k < 16 * nv; k++) s[k] = V_LOAD(buf + V_LANES * k);
+    hb_permute_soa(s, nv, pr);
+    for (unsigned k = 0; k < 16 * nv; k++) V_STORE(buf + V_LANES * k, s[k]);
+    for (unsigned l = 0; l < L; l++)
+        for (unsigned i = 0; i < 16; i++) st[l][i] = buf[i * L + l];
+}
+
+static void hb_group_v1(uint64_t (*st)[16], const hemera_profile *pr) { hb_permute_group(st, 1, pr); }
+static void hb_group_v2(uint64_t (*st)[16], const hemera_profile *pr) { hb_permute_group(st, 2, pr); }
+static void hb_group_v4(uint64_t (*st)[16], const hemera_profile *pr) { hb_permute_group(st, 4, pr); }
+static void hb_group_v8(uint64_t (*st)[16], const hemera_profile *pr) { hb_permute_group(st, 8, pr); }
+#if HB_VMAX >= 16
+static void hb_group_v16(uint64_t (*st)[16], const hemera_profile *pr) { hb_permute_group(st, 16, pr); }
+#endif
+
+/* Any n <= 64: groups of 64/32/16/8 lanes (whole vectors, powers of two);
+ * a tail of fewer than V_LANES states: up to three states of the live
+ * profile go to the single permutation (zkpi_hb_try_single), otherwise the
+ * tail is padded to one vector (cheaper than the scalar interleave); a
+ * single state of another profile goes to the portable kernel. */
+void TMPL_NAME(zkpi_hb_permute)(uint64_t (*states)[16], unsigned n, const hemera_profile *pr) {
+    while (n >= V_LANES) {
+        unsigned nv = n / V_LANES;
+        nv = nv >= 16 ? 16 : nv >= 8 ? 8 : nv >= 4 ? 4 : nv >= 2 ? 2 : 1;
+#if HB_VMAX >= 16
+        if (nv == 16) hb_group_v16(states, pr);
+        else
+#else
+        if (nv == 16) nv = 8;
+#endif
+        if (nv == 8) hb_group_v8(states, pr);
+        else if (nv == 4) hb_group_v4(states, pr);
+        else if (nv == 2) hb_group_v2(states, pr);
+        else hb_group_v1(states, pr);
+        states += nv * V_LANES;
+        n -= nv * V_LANES;
+    }
+    if (n && n <= 3 && zkpi_hb_try_single(states, n, pr)) return;
+    if (n >= 2) {
+        uint64_t pad[V_LANES][16];
+        for (unsigned l = 0; l < V_LANES; l++)
+            for (unsigned i = 0; i < 16; i++) pad[l][i] = states[l < n ? l : 0][i];
+        hb_group_v1(pad, pr);
+        for (unsigned l = 0; l < n; l++)
+            for (unsigned i = 0; i < 16; i++) states[l][i] = pad[l][i];
+    } else if (n) {
+        zkpi_hb_permute_portable(states, n, pr);
+    }
+}

@@ -1,0 +1,242 @@
+/*
+ * Template: the single Hemera permutation, fast (zkp_hemera_permute) and
+ * constant time (zkp_hemera_permute_ct), written once and instantiated by
+ * one small file per instruction set (permute_portable.c, permute_bmi2.c,
+ * permute_avx2.c, permute_avx512.c); each file's own compiler flags decide
+ * the scalar code (mulx / shrx / tzcnt and the asm binary-GCD loop with
+ * BMI2, umulh on aarch64, ...). Convention: docs/internals.md.
+ *
+ * Parameters, defined by the including file:
+ *   TMPL_SUFFIX        kernel name suffix (required). Defines
+ *                      zkpi_hemera_permute_<suffix>, zkpi_hemera_permute_ct_<suffix>
+ *                      and zkpi_hemera_op_chain_<suffix> (kernels.h).
+ *   TMPL_HAVE_VEC      1: M_E and the full rounds run on the Goldilocks vector
+ *                      layer, with the state transposed so that M4 is
+ *                      lane-wise. The file has included one Goldilocks
+ *                      vector layer (goldilocks/gl_avx2.h or gl_avx512.h:
+ *                      V, V_LANES, V_<OP>) and defines the layout hooks, on
+ *                      HK_NV = 16 / V_LANES vectors:
+ *                        hk_load_t(V v[HK_NV], const uint64_t s[16])   to the layout
+ *                        hk_store_t(uint64_t s[16], const V v[HK_NV])  back
+ *                        hk_rc_t(const uint64_t rc[16], int j)  vector j of 16
+ *                                            round constants in the layout
+ *                        hk_m4_t(V x[HK_NV])  M4 of every state block, lane-wise
+ *                                            (values small enough not to wrap)
+ *                        hk_hsum_t(V v)       every lane <- the sum of the lanes
+ *                                            holding the same M4 row (over the
+ *                                            four blocks)
+ *                      0 or undefined: the scalar rounds of linear.h.
+ *   TMPL_HAVE_SIDE     1: the file defines the M_I side updates below
+ *                      (hk_side_t, hk_side_init, hk_side_update, hk_side_store);
+ *                      0 or undefined: the scalar ones, in place.
+ *
+ * Structure (spec section 3): M_E; 4 full rounds; 16 partial rounds; 4 full
+ * rounds; canonicalise. The partial rounds are fused: only lane 0 is on the
+ * critical path, so the kernel carries x = (next S-box input) and
+ * S1 = sum(state[1..16]) and computes
+ *     y = inverse(x),   x' = (d0 + 1)*y + (S1 + RC[next])
+ * (one multiply after each inverse), while the fifteen updates
+ * state[i] = d[i]*state[i] + (y + S1) run beside the next inverse.
+ * The fast and the constant-time permutation are one function with a
+ * constant `ct` argument: they differ in the inverse (binary GCD / addition
+ * chain), the additions (gl_add_1c / gl_add_1c_ct, ...) and the final
+ * canonicalisation; vector code has no branches and serves both.
+ */
+#include "core/tmpl.h"
+#include "goldilocks/gl.h"
+#include "hemera/kernels.h"
+#include "hemera/linear.h"
+#include "hemera/params.h"
+
+#if !defined(TMPL_HAVE_VEC)
+#define TMPL_HAVE_VEC 0
+#endif
+#if !defined(TMPL_HAVE_SIDE)
+#define TMPL_HAVE_SIDE 0
+#endif
+
+/* ---- full rounds ----------------------------------------------------------- */
+
+#if TMPL_HAVE_VEC
+#define HK_NV (16 / V_LANES)
+
+/* M_E on the transposed state (any u64 lanes in and out): each lane is split
+ * into 32-bit halves and the matrix is applied to both with plain 64-bit
+ * adds (the coefficients of an output sum to 35, so half sums stay below
+ * 35 * 2^32 < 2^38), then recombined: out = L + H*2^32 mod p. */
+ZKP_INLINE void hk_mat_ext_t(V w[HK_NV]) {
+    V L[HK_NV], H[HK_NV];
+    ZKP_UNROLL
+    for (int j = 0; j < HK_NV; j++) {
+        L[j] = V_LO32(w[j]);
+        H[j] = V_HI32(w[j]);
+    }
+    hk_m4_t(L);
+    hk_m4_t(H);
+    ZKP_UNROLL
+    for (int j = 0; j < HK_NV; j++) {
+        V l = V_ADD64(L[j], hk_hsum_t(L[j]));
+        V h = V_ADD64(H[j], hk_hsum_t(H[j]));
+        ZKP_VERIFY_CHECK(V_VERIFY_LE(l, 35 * GL_E) && V_VERIFY_LE(h, 35 * GL_E),
+                         "hemera vector M_E half sums <= 35 (2^32 - 1)");
+        w[j] = V_RECOMBINE(l, h);
+    }
+}
+
+/* The full rounds of one half on the transposed state. Written stage by
+ * stage over the vectors (all adds, all x^2, all x^3, ...) so the
+ * independent multiply chains overlap; a vector multiply has a long latency. */
+ZKP_INLINE void hk_vec_full_rounds(V w[HK_NV], const uint64_t *rc) {
+    for (int r = 0; r < HEMERA_RF_HALF; r++, rc += 16) {
+        V x[HK_NV], a[HK_NV], b[HK_NV];
+        ZKP_UNROLL
+        for (int j = 0; j < HK_NV; j++) x[j] = V_ADD_1C(w[j], hk_rc_t(rc, j));
+        ZKP_UNROLL
+        for (int j = 0; j < HK_NV; j++) a[j] = V_SQR(x[j]);
+        ZKP_UNROLL
+        for (int j = 0; j < HK_NV; j++) b[j] = V_MUL(a[j], x[j]);
+        ZKP_UNROLL
+        for (int j = 0; j < HK_NV; j++) a[j] = V_SQR(a[j]);
+        ZKP_UNROLL
+        for (int j = 0; j < HK_NV; j++) w[j] = V_MUL(a[j], b[j]);
+        hk_mat_ext_t(w);
+    }
+}
+
+/* M_E (first half only) and the full rounds of half 0 or 1. Out of line:
+ * two calls per permutation, and the vector code is large. */
+static void hk_full_half(uint64_t s[16], int half, int ct) {
+    (void)ct;
+    V w[HK_NV];
+    hk_load_t(w, s);
+    if (half == 0) hk_mat_ext_t(w);
+    hk_vec_full_rounds(w, zkpi_hemera_rc + half * HEMERA_RF_HALF * 16);
+    hk_store_t(s, w);
+}
+#else
+/* The S-box layer is written stage by stage across the 16 lanes (all x^2,
+ * then all x^3, ...) rather than lane by lane: each round ends in M_E, so
+ * the round is latency-bound, and issuing the independent first steps of
+ * every lane early lets the out-of-order core overlap them (about 1.6x
+ * faster full rounds than the lane-by-lane order with GCC and Clang). The
+ * constant-time form differs only in the constant addition. */
+ZKP_INLINE void hk_full_half(uint64_t s[16], int half, const int ct) {
+    const uint64_t *rc = zkpi_hemera_rc + half * HEMERA_RF_HALF * 16;
+    if (half == 0) hemera_mat_ext(s);
+    for (int r = 0; r < HEMERA_RF_HALF; r++, rc += 16) {
+        uint64_t x2[16], x3[16];
+        for (int i = 0; i < 16; i++) s[i] = ct ? gl_add_1c_ct(s[i], rc[i]) : gl_add_1c(s[i], rc[i]);
+        for (int i = 0; i < 16; i++) x2[i] = gl_sqr(s[i]);
+        for (int i = 0; i < 16; i++) x3[i] = gl_mul(x2[i], s[i]);
+        for (int i = 0; i < 16; i++) x2[i] = gl_sqr(x2[i]);
+        for (int i = 0; i < 16; i++) s[i] = gl_mul(x3[i], x2[i]);
+        hemera_mat_ext(s);
+    }
+}
+#endif
+
+/* ---- M_I updates of lanes 1..15 beside the inverse ------------------------
+ * hk_side_init loads state[1..16] and returns S1 = their sum;
+ * hk_side_update sets state[i] = d[i]*state[i] + sum for i >= 1 and returns
+ * the new S1; hk_side_store writes state[1..16] back. S1 any u64. All
+ * branch-free: the same code serves both permutations. */
+#if !TMPL_HAVE_SIDE
+/* Scalar: works in place on the kernel's state array (a copy costs 10%:
+ * GCC then reloads the diagonal after every store). */
+typedef struct {
+    uint64_t *s;
+} hk_side_t;
+
+ZKP_INLINE uint64_t hk_side_init(hk_side_t *sd, uint64_t s[16]) {
+    sd->s = s;
+    gl_w acc = gl_w_from(s[1]);
+    for (int i = 2; i < 16; i++) acc = gl_w_add64(acc, s[i]);
+    return gl_w_reduce_small(acc);
+}
+
+ZKP_INLINE uint64_t hk_side_update(hk_side_t *sd, uint64_t sum) {
+    const uint64_t *d = zkpi_hemera_diag;
+    gl_w acc = gl_w_from(0);
+    for (int i = 1; i < 16; i++) {
+        sd->s[i] = gl_muladd(d[i], sd->s[i], sum);
+        acc = gl_w_add64(acc, sd->s[i]);
+    }
+    return gl_w_reduce_small(acc);
+}
+
+ZKP_INLINE void hk_side_store(const hk_side_t *sd, uint64_t s[16]) {
+    (void)sd;
+    (void)s;
+}
+#endif
+
+/* ---- the permutation --------------------------------------------------------*/
+
+ZKP_INLINE void hk_permute(uint64_t st[16], const int ct) {
+    uint64_t s[16];
+    for (int i = 0; i < 16; i++) s[i] = st[i];
+    hk_full_half(s, 0, ct);
+
+    const uint64_t *rcp = zkpi_hemera_rc + 2 * HEMERA_RF_HALF * 16;
+    const uint64_t d0p1 = zkpi_hemera_diag[0] + 1; /* d0 < p - 1, so d0 + 1 < p */
+    hk_side_t sd;
+    uint64_t S1 = hk_side_init(&sd, s);
+    uint64_t x = ct ? gl_add_1c_ct(s[0], rcp[0]) : gl_add_1c(s[0], rcp[0]);
+    for (int j = 0; j < HEMERA_RP; j++) {
+        /* fast: the binary GCD (canonical out); ct: the addition chain, which
+         * maps 0 (and p) to 0 with no test (any u64 out) */
+        uint64_t y = ct ? gl_inv_chain_ct(x) : gl_inv_vartime(x);
+        uint64_t w = S1;
+        if (j + 1 < HEMERA_RP) w = ct ? gl_add_1c_ct(S1, rcp[j + 1]) : gl_add_1c(S1, rcp[j + 1]);
+        /* critical path: the next S-box input (state[0] after M_I, plus RC) */
+        x = gl_muladd(d0p1, y, w);
+        /* y + S1: y is canonical in the fast form (one carry correction
+         * suffices), any u64 in the constant-time one */
+        S1 = hk_side_update(&sd, ct ? gl_add_ct(S1, y) : gl_add_1c(S1, y));
+    }
+    hk_side_store(&sd, s);
+    s[0] = x; /* after the last partial round x carries no constant */
+
+    hk_full_half(s, 1, ct);
+    for (int i = 0; i < 16; i++) st[i] = ct ? gl_canon_ct(s[i]) : gl_canon(s[i]);
+}
+
+void TMPL_NAME(zkpi_hemera_permute)(uint64_t st[16]) { hk_permute(st, 0); }
+void TMPL_NAME(zkpi_hemera_permute_ct)(uint64_t st[16]) { hk_permute(st, 1); }
+
+/* ---- micro-benchmark / test hook (see kernels.h) ------------------------- */
+
+uint64_t TMPL_NAME(zkpi_hemera_op_chain)(int op, uint64_t x, uint64_t n) {
+    const uint64_t c = 0x9E3779B97F4A7C15ull;
+    switch (op) {
+    case HEMERA_OP_MUL:
+        for (uint64_t i = 0; i < n; i++) x = gl_mul(x, c);
+        return gl_canon(x);
+    case HEMERA_OP_MUL_CT:
+        for (uint64_t i = 0; i < n; i++) x = gl_mul_ct(x, c);
+        return gl_canon_ct(x);
+    case HEMERA_OP_MUL_TPUT: {
+        uint64_t v[8];
+        for (int k = 0; k < 8; k++) v[k] = x + (uint64_t)k;
+        for (uint64_t i = 0; i < n / 8; i++)
+            for (int k = 0; k < 8; k++) v[k] = gl_mul(v[k], c);
+        uint64_t r = 0;
+        for (int k = 0; k < 8; k++) r ^= gl_canon(v[k]);
+        return r;
+    }
+    case HEMERA_OP_INV_CHAIN:
+        for (uint64_t i = 0; i < n; i++) x = gl_inv_chain(x) + 1;
+        return gl_canon(x);
+    case HEMERA_OP_INV_CHAIN_CT:
+        for (uint64_t i = 0; i < n; i++) x = gl_inv_chain_ct(x) + 1;
+        return gl_canon_ct(x);
+    case HEMERA_OP_INV_VARTIME:
+        for (uint64_t i = 0; i < n; i++) x = gl_inv_vartime(x) + 1;
+        return x;
+    case HEMERA_OP_INV_CT:
+        for (uint64_t i = 0; i < n; i++) x = gl_inv_chain_ct(x) + 1;
+        return gl_canon_ct(x);
+    default:
+        return 0;
+    }
+}

@@ -1,0 +1,85 @@
+/*
+ * Template: the scalar Keccak-f[1600] permutation, shared by the portable
+ * and the BMI2 kernel (the same C compiled with different flags: with
+ * -mbmi/-mbmi2 the compiler turns ~b & c into ANDN and rotations into
+ * flag-free RORX). Convention: docs/internals.md.
+ *
+ * Parameters, defined by the including file:
+ *   TMPL_SUFFIX         kernel name suffix (required): defines
+ *                       void zkpi_keccakf1600_<suffix>(uint64_t st[25])
+ *   TMPL_CARRY_THETA    1: carry theta's column parities from one round's
+ *                       chi into the next (KECCAK_ROUND_CARRY); saves ~120
+ *                       instructions per permutation with BMI (ANDN leaves
+ *                       registers free) but costs ~100 without it
+ * The lane type and operations of f1600_round_tmpl.h are plain uint64_t
+ * ones, defined here.
+ *
+ * Lanes live in 50 named locals (A and E sets), so the compiler allocates
+ * them to registers and spill slots rather than an array it must keep in
+ * memory. ZKP_KECCAK_ROUNDS_PER_ITER (a build-wide tuning knob, -D) picks
+ * the loop shape: 2 (default) or 4 rounds per iteration, or 24 (fully
+ * unrolled); see docs/keccak.md for the measurement behind the default.
+ */
+#include <stdint.h>
+
+#include "core/tmpl.h"
+#include "keccak/f1600.h"
+
+typedef uint64_t V;
+#define V_XOR(a, b) ((a) ^ (b))
+#define V_ANDN(a, b) (~(a) & (b))
+#define V_ROL(a, n) (((a) << (n)) | ((a) >> (64 - (n))))
+#include "keccak/f1600_round_tmpl.h"
+
+#define KS_LOAD(v, i) v = st[i]
+#define KS_STORE(v, i) st[i] = v
+#ifndef TMPL_CARRY_THETA
+#define TMPL_CARRY_THETA 0
+#endif
+#if TMPL_CARRY_THETA
+#define KS_ROUND(A, E, r) KECCAK_ROUND_CARRY(A, E, zkpi_keccak_rc[r])
+#define KS_INIT_C()                                                                                \
+    uint64_t C0 = a00 ^ a05 ^ a10 ^ a15 ^ a20, C1 = a01 ^ a06 ^ a11 ^ a16 ^ a21;                   \
+    uint64_t C2 = a02 ^ a07 ^ a12 ^ a17 ^ a22, C3 = a03 ^ a08 ^ a13 ^ a18 ^ a23;                   \
+    uint64_t C4 = a04 ^ a09 ^ a14 ^ a19 ^ a24;
+#else
+#define KS_ROUND(A, E, r) KECCAK_ROUND(A, E, zkpi_keccak_rc[r])
+#define KS_INIT_C()
+#endif
+
+#ifndef ZKP_KECCAK_ROUNDS_PER_ITER
+#define ZKP_KECCAK_ROUNDS_PER_ITER 2
+#endif
+
+#if ZKP_KECCAK_ROUNDS_PER_ITER == 2
+#define KS_LOOP()                                                                                  \
+    for (int r = 0; r < 24; r += 2) {                                                              \
+        KS_ROUND(a, e, r);                                                                         \
+        KS_ROUND(e, a, r + 1);                                                                     \
+    }
+#elif ZKP_KECCAK_ROUNDS_PER_ITER == 4
+#define KS_LOOP()                                                                                  \
+    for (int r = 0; r < 24; r += 4) {                                                              \
+        KS_ROUND(a, e, r);                                                                         \
+        KS_ROUND(e, a, r + 1);                                                                     \
+        KS_ROUND(a, e, r + 2);                                                                     \
+        KS_ROUND(e, a, r + 3);                                                                     \
+    }
+#elif ZKP_KECCAK_ROUNDS_PER_ITER == 24
+#define KS_LOOP()                                                                                  \
+    _Pragma("GCC unroll 12") for (int r = 0; r < 24; r += 2) {                                     \
+        KS_ROUND(a, e, r);                                                                         \
+        KS_ROUND(e, a, r + 1);                                                                     \
+    }
+#else
+#error "ZKP_KECCAK_ROUNDS_PER_ITER must be 2, 4 or 24"
+#endif
+
+void TMPL_NAME(zkpi_keccakf1600)(uint64_t st[25]) {
+    KECCAK_DECLARE_LANES(a);
+    KECCAK_DECLARE_LANES(e);
+    KECCAK_FOR_LANES(KS_LOAD, a)
+    KS_INIT_C()
+    KS_LOOP()
+    KECCAK_FOR_LANES(KS_STORE, a)
+}
