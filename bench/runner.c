@@ -186,21 +186,24 @@ void bench_print_header(FILE *f) {
             env ? env : "unset");
 }
 
+/* Walks the comma-separated words in place: a filter of any length is
+ * matched whole (a fixed copy buffer once cut long filters short silently). */
 static int matches(const char *name, const char *filter) {
     if (!filter || !*filter) return 1;
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", filter);
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        size_t n = strlen(tok);
+    size_t m = strlen(name);
+    for (const char *tok = filter; *tok; ) {
+        const char *end = strchr(tok, ',');
+        size_t n = end ? (size_t)(end - tok) : strlen(tok);
         if (n > 1 && tok[n - 1] == '$') {
             /* "word$": the name must end with word (so "hemera/permute$"
              * does not also pick "hemera/permute_ct"). */
-            size_t m = strlen(name);
-            if (m >= n - 1 && strncmp(name + m - (n - 1), tok, n - 1) == 0) return 1;
-        } else if (strstr(name, tok)) {
-            return 1;
+            if (m >= n - 1 && memcmp(name + m - (n - 1), tok, n - 1) == 0) return 1;
+        } else if (n > 0) {
+            for (size_t i = 0; i + n <= m; i++)
+                if (memcmp(name + i, tok, n) == 0) return 1;
         }
+        if (!end) break;
+        tok = end + 1;
     }
     return 0;
 }

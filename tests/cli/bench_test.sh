@@ -6,6 +6,8 @@
 #   formats          text table, TSV, JSON and compare's report parse strictly,
 #                    unavailable rows included (ZKPRIM_CPU=avx2 / portable)
 #   exit-codes       0 ok / 1 failure / 2 usage; a dying circomlibjs helper
+#   long-filter      a FILTER of any length is matched whole (words past 511
+#                    characters were once dropped without a word)
 # Runs are tiny (--runs 1..2, --batch-ms 1): nothing here measures speed.
 set -uo pipefail
 section=$1 Z=$2
@@ -162,7 +164,21 @@ exit_codes() {
       poseidon/anchor-circomlibjs-wasm/t3=unavailable core/timer=ok
 }
 
+long_filter() {
+  # 80 words that match nothing, then the ones that do: about 2 KB in all.
+  local f="" i
+  for i in $(seq 1 80); do f="${f}no-such-case-$i/xxxxxxxxxx,"; done
+  expect 0 "bench --list with a 2 KB filter" "$Z" bench "${f}core/timer\$,core/dispatch-lookup" --list
+  expect_grep '^core/timer$' "$tmp/out" "a word after 2 KB of filter still selects its case"
+  expect_grep '^core/dispatch-lookup$' "$tmp/out" "the filter's last word still selects its case"
+  expect 0 "bench with a 2 KB filter" "$Z" bench "${f}core/timer\$" "${Q[@]}" --tsv
+  expect_grep '^core/timer' "$tmp/out" "the case after 2 KB of filter is timed"
+  expect 0 "compare with a 2 KB filter" "$Z" bench compare portable portable "${f}core/timer\$" "${C[@]}"
+  expect_grep '^core/timer' "$tmp/out" "compare reports the case after 2 KB of filter"
+}
+
 case $section in
+  long-filter) long_filter ;;
   compare-missing) compare_missing ;;
   unavailable) unavailable ;;
   formats) formats ;;
