@@ -275,6 +275,13 @@ static void vec_gear(void) {
         CHECK_STATUS(zkp_hemera_hash(&x, 1, h), ZKP_OK);
         CHECK_EQ_U64(hm_gear[b & 255], zkp_load64_le(h));
     }
+    /* hm_gear_order lists every byte once, by strictly ascending GEAR. */
+    unsigned seen[256] = {0};
+    for (unsigned k = 0; k < 256; k++) {
+        seen[hm_gear_order[k]]++;
+        if (k) CHECK_MSG(hm_gear[hm_gear_order[k - 1]] < hm_gear[hm_gear_order[k]], "gear order at %u", k);
+    }
+    for (unsigned b = 0; b < 256; b++) CHECK_MSG(seen[b] == 1, "byte %u in the gear order %u times", b, seen[b]);
 }
 
 static void vec_sponge_trace(void) {
@@ -431,15 +438,23 @@ static void build_cases(void) {
         hmref_root_fixed(c->data, c->len, c->want);
     }
     /* CDC roots over random data, low-entropy data (many equal
-     * fingerprints: ties resolve to the earliest) and constant data. */
-    n = capped(6, 12);
+     * fingerprints: ties resolve to the earliest), constant data, and data
+     * without the k rarest-fingerprint bytes (k = 0..20), so the chunker's
+     * memchr probes find the boundary at every probe and past the last. */
+    n = capped(8, 24);
     for (uint64_t t = 0; t < n; t++) {
         dcase *c = new_case(K_ROOT_CDC, (size_t)th_rand_below(40000));
-        c->mode = (int)(t % 3);
+        c->mode = (int)(t % 4);
         if (c->mode == 1)
             for (size_t j = 0; j < c->len; j++) c->data[j] = (uint8_t)(th_rand_below(3) * 85);
         else if (c->mode == 2)
             memset(c->data, (int)th_rand_below(256), c->len);
+        else if (c->mode == 3) {
+            uint8_t allowed[256];
+            unsigned k = (unsigned)th_rand_below(21), na = 0;
+            for (unsigned r = k; r < 256; r++) allowed[na++] = hm_gear_order[r];
+            for (size_t j = 0; j < c->len; j++) c->data[j] = allowed[th_rand_below(na)];
+        }
         hmref_root_cdc(c->data, c->len, c->want);
     }
 }

@@ -18,10 +18,3 @@ foreach(_f ${_hemera_c})
   endif()
 endforeach()
 include(${ZKP_MODULE_DIR}/sources_modes.cmake OPTIONAL)
-# cdc.c: the gear scan of the content-defined root is its hot loop outside the
-# permutations; aligned to 32 bytes it no longer depends on the link layout of
-# everything before it (straddling a 32-byte fetch block it measured ~3%
-# slower for the whole 1 MiB root on Zen 4).
-if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
-  set_property(SOURCE ${ZKP_MODULE_DIR}/cdc.c APPEND PROPERTY COMPILE_OPTIONS -falign-loops=32)
-endif()
