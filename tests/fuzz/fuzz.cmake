@@ -61,7 +61,7 @@ zkp_add_fuzz(check_line ${ZKP_FUZZ_DIR}/fuzz_check_line.c RANDOM 20000
              ORACLES ${PROJECT_SOURCE_DIR}/tools/zkprim/check_line.c ${PROJECT_SOURCE_DIR}/tools/zkprim/cli_util.c)
 # The LeanIMT proof verifier on arbitrary and bit-flipped proofs, and the
 # CLI's JSON proof reader (tools/zkprim/lean_imt_json.c) on arbitrary text.
-zkp_add_fuzz(lean_imt ${ZKP_FUZZ_DIR}/fuzz_lean_imt.c RANDOM 600
+zkp_add_fuzz(lean_imt ${ZKP_FUZZ_DIR}/fuzz_lean_imt.c RANDOM 300
              ORACLES ${PROJECT_SOURCE_DIR}/tools/zkprim/lean_imt_json.c ${PROJECT_SOURCE_DIR}/tools/zkprim/cli_fr.c
              ${PROJECT_SOURCE_DIR}/tools/zkprim/cli_util.c)
 foreach(_zkp_t cli check_line lean_imt)
