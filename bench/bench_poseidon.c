@@ -2,18 +2,14 @@
  * each kernel (throughput: four independent chains; "-call" through the
  * kernel's function pointer, "-inline" inlined in the kernel's loop), the hash per width
  * through the public API, hash_many of width 3, a Merkle root, and
- * circomlibjs 0.1.7 (WASM, node) as anchor rows of the same run. */
-#define _POSIX_C_SOURCE 200809L
-#include <limits.h>
-#include <signal.h>
+ * circomlibjs 0.1.7 (WASM, node) and poseidon-lite 0.3.0 (BigInt, node) as
+ * anchor rows of the same run. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "bench.h"
+#include "node_anchor.h"
 #include "poseidon/internal.h"
 #include "zkprim/poseidon.h"
 
@@ -159,158 +155,20 @@ HASH_SETUP(1) HASH_SETUP(2) HASH_SETUP(4) HASH_SETUP(12) HASH_SETUP(16)
 
 static const char *kname_active(void) { return zkp_poseidon_implementation(); }
 
-/* ---- anchor: circomlibjs through node ------------------------------------------- */
+/* ---- anchors through node (node_anchor.h): circomlibjs' WASM kernel, and
+ * poseidon-lite's BigInt code (the hash @zk-kit/lean-imt users pass, run by
+ * the LeanIMT helper) -------------------------------------------------------- */
 
-typedef struct {
-    pid_t pid;
-    FILE *to, *from;
-} node_ctx;
-
-/* tests/js with circomlibjs installed: $ZKPRIM_JS_DIR, or found from the
- * binary's location (build dir inside the tree) or the working directory. */
-static int has_circomlibjs(const char *dir) {
-    size_t n = strlen(dir) + 64;
-    char *probe = malloc(n);
-    if (!probe) return 0;
-    snprintf(probe, n, "%s/node_modules/circomlibjs/package.json", dir);
-    int ok = access(probe, R_OK) == 0;
-    free(probe);
-    return ok;
-}
-
-static char *join(const char *a, const char *b) {
-    size_t n = strlen(a) + strlen(b) + 1;
-    char *r = malloc(n);
-    if (r) snprintf(r, n, "%s%s", a, b);
-    return r;
-}
-
-static const char *js_dir(void) {
-    static char *found;
-    static int done;
-    if (done) return found;
-    done = 1;
-    char exe[PATH_MAX] = "";
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len > 0) {
-        exe[len] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash) *slash = 0;
-    }
-    const char *env = getenv("ZKPRIM_JS_DIR");
-    char *cand[4] = {env ? join(env, "") : NULL, join(exe, "/../tests/js"), join(exe, "/../../tests/js"),
-                     join("tests/js", "")};
-    for (int i = 0; i < 4; i++) {
-        if (!found && cand[i] && cand[i][0] && has_circomlibjs(cand[i])) found = cand[i];
-        else free(cand[i]);
-    }
-    return found;
-}
-
-/* The helper runs as `node tests/js/poseidon_bench.js N`, or as
- * `$ZKPRIM_CIRCOMLIBJS_HELPER N` (any program speaking the same protocol:
- * "ready", then "ok" per iteration count read) so tests can stand in a
- * failing one. */
-static void exec_helper(const char *n_inputs) {
-    const char *helper = getenv("ZKPRIM_CIRCOMLIBJS_HELPER");
-    if (helper && *helper) {
-        execl(helper, helper, n_inputs, (char *)NULL);
-        _exit(127);
-    }
-    const char *dir = js_dir();
-    char script[PATH_MAX + 128];
-    snprintf(script, sizeof script, "%s/poseidon_bench.js", dir ? dir : ".");
-    execlp("node", "node", script, n_inputs, (char *)NULL);
-    _exit(127);
-}
-
-static int helper_configured(void) {
-    const char *helper = getenv("ZKPRIM_CIRCOMLIBJS_HELPER");
-    return (helper && *helper) || js_dir();
-}
-
-/* The helper is written to with SIGPIPE ignored: a helper that died must
- * make the write fail (and the row unavailable), not kill zkprim mid-output. */
-static void sigpipe_ignore(struct sigaction *old) {
-    struct sigaction ign;
-    memset(&ign, 0, sizeof ign);
-    ign.sa_handler = SIG_IGN;
-    sigemptyset(&ign.sa_mask);
-    sigaction(SIGPIPE, &ign, old);
-}
-
-static int send_line(FILE *to, unsigned long long v) {
-    struct sigaction old;
-    sigpipe_ignore(&old);
-    int ok = fprintf(to, "%llu\n", v) > 0 && fflush(to) == 0;
-    sigaction(SIGPIPE, &old, NULL);
-    return ok;
-}
-
-static void node_close(node_ctx *c) {
-    struct sigaction old;
-    sigpipe_ignore(&old); /* fclose flushes what a failed write left */
-    if (c->to) fclose(c->to); /* EOF: the helper exits */
-    sigaction(SIGPIPE, &old, NULL);
-    if (c->from) fclose(c->from);
-    waitpid(c->pid, NULL, 0);
-    free(c);
-}
-
-static int expect_line(FILE *from, const char *want) {
-    char line[64];
-    return fgets(line, sizeof line, from) && strncmp(line, want, strlen(want)) == 0;
-}
-
-static void *node_start(const char *n_inputs) {
-    if (!helper_configured())
-        return bench_unavailable("circomlibjs not found (npm ci in tests/js, or set ZKPRIM_JS_DIR)");
-    int in[2], out[2];
-    if (pipe(in)) return bench_unavailable("cannot start the circomlibjs helper (pipe)");
-    if (pipe(out)) {
-        close(in[0]);
-        close(in[1]);
-        return bench_unavailable("cannot start the circomlibjs helper (pipe)");
-    }
-    pid_t pid = fork();
-    if (pid == 0) {
-        dup2(in[0], 0);
-        dup2(out[1], 1);
-        close(in[0]); close(in[1]); close(out[0]); close(out[1]);
-        exec_helper(n_inputs);
-    }
-    close(in[0]);
-    close(out[1]);
-    node_ctx *c = calloc(1, sizeof *c);
-    if (pid < 0 || !c) {
-        close(in[1]);
-        close(out[0]);
-        free(c);
-        return bench_unavailable("cannot start the circomlibjs helper (fork)");
-    }
-    c->pid = pid;
-    c->to = fdopen(in[1], "w");
-    c->from = fdopen(out[0], "r");
-    if (!c->to || !c->from || !expect_line(c->from, "ready")) {
-        node_close(c);
-        return bench_unavailable("the circomlibjs helper did not start (node or circomlibjs missing, or it exited)");
-    }
-    return c;
-}
-
-static void run_node(void *ctx, uint64_t iters) {
-    node_ctx *c = ctx;
-    if (!send_line(c->to, (unsigned long long)iters) || !expect_line(c->from, "ok"))
-        bench_fail("the circomlibjs helper exited while timed");
-}
-
-static void node_teardown(void *ctx) { node_close(ctx); }
+static const node_anchor_spec k_circomlibjs = {"poseidon_bench.js", "circomlibjs", "ZKPRIM_CIRCOMLIBJS_HELPER"};
+static const node_anchor_spec k_poseidon_lite = {"lean_imt_bench.js", "poseidon-lite", NULL};
 
 static const char *kname_node(void) { return "circomlibjs"; }
+static const char *kname_lite(void) { return "poseidon-lite"; }
 
 #define NODE_SETUP(N) \
-    static void *node_setup_##N(void) { return node_start(#N); }
+    static void *node_setup_##N(void) { return node_anchor_start(&k_circomlibjs, #N); }
 NODE_SETUP(1) NODE_SETUP(2) NODE_SETUP(4) NODE_SETUP(12) NODE_SETUP(16)
+static void *lite_setup_t3(void) { return node_anchor_start(&k_poseidon_lite, "t3"); }
 
 static const bench_case k_cases[] = {
     {"poseidon/fr-mul-call/portable", "field", 0, fr_setup_portable, fr_fresh, run_mul, free, kname_portable},
@@ -329,11 +187,12 @@ static const bench_case k_cases[] = {
     {"poseidon/hash-many/t3", "hash", 0, hash_setup_2, hash_fresh, run_many, free, kname_active},
     {"poseidon/hash-many/t13", "hash", 0, hash_setup_12, hash_fresh, run_many, free, kname_active},
     {"poseidon/merkle-node/64-leaves", "hash", 0, hash_setup_2, hash_fresh, run_merkle, free, kname_active},
-    {"poseidon/anchor-circomlibjs-wasm/t2", "anchor", 0, node_setup_1, NULL, run_node, node_teardown, kname_node},
-    {"poseidon/anchor-circomlibjs-wasm/t3", "anchor", 0, node_setup_2, NULL, run_node, node_teardown, kname_node},
-    {"poseidon/anchor-circomlibjs-wasm/t5", "anchor", 0, node_setup_4, NULL, run_node, node_teardown, kname_node},
-    {"poseidon/anchor-circomlibjs-wasm/t13", "anchor", 0, node_setup_12, NULL, run_node, node_teardown, kname_node},
-    {"poseidon/anchor-circomlibjs-wasm/t17", "anchor", 0, node_setup_16, NULL, run_node, node_teardown, kname_node},
+    {"poseidon/anchor-circomlibjs-wasm/t2", "anchor", 0, node_setup_1, NULL, node_anchor_run, node_anchor_teardown, kname_node},
+    {"poseidon/anchor-circomlibjs-wasm/t3", "anchor", 0, node_setup_2, NULL, node_anchor_run, node_anchor_teardown, kname_node},
+    {"poseidon/anchor-poseidon-lite/t3", "anchor", 0, lite_setup_t3, NULL, node_anchor_run, node_anchor_teardown, kname_lite},
+    {"poseidon/anchor-circomlibjs-wasm/t5", "anchor", 0, node_setup_4, NULL, node_anchor_run, node_anchor_teardown, kname_node},
+    {"poseidon/anchor-circomlibjs-wasm/t13", "anchor", 0, node_setup_12, NULL, node_anchor_run, node_anchor_teardown, kname_node},
+    {"poseidon/anchor-circomlibjs-wasm/t17", "anchor", 0, node_setup_16, NULL, node_anchor_run, node_anchor_teardown, kname_node},
 };
 
 const bench_module bench_module_poseidon = {"poseidon", k_cases, sizeof k_cases / sizeof k_cases[0]};

@@ -10,6 +10,7 @@ extern const bench_module bench_module_hemera_modes;
 extern const bench_module bench_module_hemera_batch;
 extern const bench_module bench_module_gf2;
 extern const bench_module bench_module_poseidon;
+extern const bench_module bench_module_lean_imt;
 extern const bench_module bench_module_gf2iso;
 
 const bench_module *const bench_modules[] = {
@@ -21,6 +22,7 @@ const bench_module *const bench_modules[] = {
     &bench_module_hemera_batch,
     &bench_module_gf2,
     &bench_module_poseidon,
+    &bench_module_lean_imt,
     &bench_module_gf2iso,
 };
 const size_t bench_module_count = sizeof bench_modules / sizeof bench_modules[0];

@@ -59,6 +59,7 @@ MODULES = [
     ("hemera.h", "hemera"),
     ("goldilocks.h", "goldilocks"),
     ("poseidon.h", "poseidon"),
+    ("lean_imt.h", "lean_imt"),
     ("gf2.h", "gf2"),
     ("gf2_iso.h", "gf2_iso"),
 ]
@@ -75,6 +76,7 @@ PREFIXES = {
     "hemera": (r"zkp_hemera_",),
     "goldilocks": (r"zkp_goldilocks_",),
     "poseidon": (r"zkp_poseidon_",),
+    "lean_imt": (r"zkp_lean_imt_",),
     "gf2": (r"zkp_gf2_",),
     "gf2_iso": (r"zkp_gf2_",),
 }

@@ -3,8 +3,8 @@
  * systems. This header holds what every module shares: the export macro,
  * the version, status codes, and CPU feature detection / kernel override.
  *
- * Module headers: goldilocks.h, hemera.h, keccak.h, poseidon.h, gf2.h,
- * gf2_iso.h. The rules every header follows: docs/api.md.
+ * Module headers: goldilocks.h, hemera.h, keccak.h, poseidon.h, lean_imt.h,
+ * gf2.h, gf2_iso.h. The rules every header follows: docs/api.md.
  */
 #ifndef ZKPRIM_ZKPRIM_H
 #define ZKPRIM_ZKPRIM_H
@@ -108,8 +108,9 @@ typedef enum zkp_status {
     ZKP_ERR_CPU = 8,             /* the requested kernel needs a CPU feature this machine lacks */
     ZKP_ERR_NOMEM = 9,           /* allocation failed; only the ZKP_ALLOCATES functions allocate:
                                   * zkp_gf2_fixed_base_new, zkp_keccak_tree_root,
-                                  * zkp_keccak_tree_root_data and zkp_hemera_tree_root_fixed
-                                  * (with threads > 1) */
+                                  * zkp_keccak_tree_root_data, zkp_hemera_tree_root_fixed
+                                  * (with threads > 1), and the growing LeanIMT's
+                                  * zkp_lean_imt_insert and zkp_lean_imt_insert_batch */
     ZKP_ERR_VERIFY = 10,         /* a proof or check did not verify */
     ZKP_ERR_PROOF_SHAPE = 11,    /* a proof of the wrong size or shape (more siblings than a
                                   * 64-bit index can address, a byte size the tree does not give) */

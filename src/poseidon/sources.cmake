@@ -8,3 +8,4 @@ zkp_add_kernel(AVX512IFMA kernel_ifma.c)
 if(ZKP_HAVE_AVX512IFMA AND CMAKE_C_FLAGS MATCHES "-fsanitize")
   set_property(SOURCE ${ZKP_MODULE_DIR}/kernel_ifma.c APPEND PROPERTY COMPILE_OPTIONS -O0)
 endif()
+zkp_add_sources(lean_imt.c) # LeanIMT (include/zkprim/lean_imt.h) over the public Poseidon API

@@ -59,7 +59,12 @@ zkp_add_fuzz(gf2 ${ZKP_FUZZ_DIR}/fuzz_gf2.c RANDOM 2000 ORACLES ${CMAKE_CURRENT_
 zkp_add_fuzz(cli ${ZKP_FUZZ_DIR}/fuzz_cli.c RANDOM 20000 ORACLES ${PROJECT_SOURCE_DIR}/tools/zkprim/cli_util.c)
 zkp_add_fuzz(check_line ${ZKP_FUZZ_DIR}/fuzz_check_line.c RANDOM 20000
              ORACLES ${PROJECT_SOURCE_DIR}/tools/zkprim/check_line.c ${PROJECT_SOURCE_DIR}/tools/zkprim/cli_util.c)
-foreach(_zkp_t cli check_line)
+# The LeanIMT proof verifier on arbitrary and bit-flipped proofs, and the
+# CLI's JSON proof reader (tools/zkprim/lean_imt_json.c) on arbitrary text.
+zkp_add_fuzz(lean_imt ${ZKP_FUZZ_DIR}/fuzz_lean_imt.c RANDOM 300
+             ORACLES ${PROJECT_SOURCE_DIR}/tools/zkprim/lean_imt_json.c ${PROJECT_SOURCE_DIR}/tools/zkprim/cli_fr.c
+             ${PROJECT_SOURCE_DIR}/tools/zkprim/cli_util.c)
+foreach(_zkp_t cli check_line lean_imt)
   target_include_directories(fuzz_${_zkp_t} PRIVATE ${PROJECT_SOURCE_DIR}/tools/zkprim)
   if(ZKP_FUZZ)
     target_include_directories(fuzz_${_zkp_t}_libfuzzer PRIVATE ${PROJECT_SOURCE_DIR}/tools/zkprim)

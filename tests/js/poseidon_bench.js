@@ -7,22 +7,11 @@
 // usage: node poseidon_bench.js N_INPUTS
 'use strict';
 const { buildPoseidon } = require('circomlibjs');
+const serve = require('./bench_protocol');
 
 buildPoseidon().then((poseidon) => {
   const F = poseidon.F;
   const n = parseInt(process.argv[2], 10);
   const inputs = Array.from({ length: n }, (_, i) => BigInt(i + 1) * 0x1234567890abcdef1234567890abcdefn);
-  let buf = '';
-  process.stdin.on('data', (d) => {
-    buf += d;
-    let nl;
-    while ((nl = buf.indexOf('\n')) >= 0) {
-      const iters = Number(buf.slice(0, nl));
-      buf = buf.slice(nl + 1);
-      for (let i = 0; i < iters; i++) inputs[i % n] = F.toObject(poseidon(inputs));
-      process.stdout.write('ok\n');
-    }
-  });
-  process.stdin.on('end', () => process.exit(0));
-  process.stdout.write('ready\n');
+  serve((i) => { inputs[i % n] = F.toObject(poseidon(inputs)); });
 }).catch((e) => { console.error(e); process.exit(2); });

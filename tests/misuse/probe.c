@@ -28,6 +28,7 @@
 #include <zkprim/goldilocks.h>
 #include <zkprim/hemera.h>
 #include <zkprim/keccak.h>
+#include <zkprim/lean_imt.h>
 #include <zkprim/poseidon.h>
 #include <zkprim/zkprim.h>
 
@@ -922,6 +923,126 @@ static void probe_poseidon(void) {
     row(m, "zkp_poseidon_fr_to_le", UNCHECKED, NA, NA, NA, NA);
 }
 
+/* ---- lean_imt.h ---------------------------------------------------------------- */
+
+HUGE_FN(h_lib, {
+    zkp_lean_imt t;
+    zkp_lean_imt_init(&t);
+    zkp_status st = zkp_lean_imt_insert_batch(&t, B, v);
+    zkp_lean_imt_free(&t);
+    return st;
+})
+HUGE_FN(h_liv, {
+    static zkp_lean_imt_proof p;
+    memset(&p, 0, sizeof p);
+    p.n_siblings = v;
+    return zkp_lean_imt_tree_verify(&p);
+})
+
+/* A tree of three members whose private fields are then overwritten: the
+ * check word (0, 1, ~0, off by one), the body pointer (NULL, elsewhere),
+ * the whole struct zeroed and 0xA5-filled. `which` picks the call; the
+ * live tree is freed through its saved copy. */
+static const char *lean_imt_corrupt(int which) {
+    unsigned seen = 0;
+    memset(B, 0, 3 * 32);
+    B[31] = 1;
+    for (int c = 0; c < 8; c++) {
+        zkp_lean_imt t, saved;
+        zkp_lean_imt_proof p;
+        uint64_t idx;
+        zkp_lean_imt_init(&t);
+        MUST_OK(zkp_lean_imt_insert_batch(&t, B, 3));
+        saved = t;
+        switch (c) {
+        case 0: t.check = 0; break;
+        case 1: t.check = 1; break;
+        case 2: t.check = ~(uint64_t)0; break;
+        case 3: t.check ^= 1; break;
+        case 4: t.body = NULL; break;
+        case 5: t.body = B2; break;
+        case 6: memset(&t, 0, sizeof t); break;
+        case 7: memset(&t, 0xA5, sizeof t); break;
+        }
+        zkp_status st = which == 0   ? zkp_lean_imt_insert(&t, B)
+                        : which == 1 ? zkp_lean_imt_insert_batch(&t, B, 3)
+                        : which == 2 ? zkp_lean_imt_update(&t, 0, B)
+                        : which == 3 ? zkp_lean_imt_tree_root(&t, O)
+                        : which == 4 ? zkp_lean_imt_index_of(&t, B, &idx)
+                                     : zkp_lean_imt_tree_proof(&t, 0, &p);
+        seen |= 1u << st;
+        zkp_lean_imt_free(&t); /* left alone */
+        zkp_lean_imt_free(&saved);
+    }
+    return state_cell(seen);
+}
+
+static void probe_lean_imt(void) {
+    const char *m = "lean_imt";
+    static zkp_lean_imt_proof p;
+    zkp_lean_imt t, e, bad;
+    uint64_t idx = 0;
+    memset(B, 0, 4 * 32);
+    B[31] = 1;
+    B[63] = 2;
+    static const uint8_t pbe[32] = {0x30, 0x64, 0x4e, 0x72, 0xe1, 0x31, 0xa0, 0x29, 0xb8, 0x50, 0x45,
+                                    0xb6, 0x81, 0x81, 0x58, 0x5d, 0x28, 0x33, 0xe8, 0x48, 0x79, 0xb9,
+                                    0x70, 0x91, 0x43, 0xe1, 0xf5, 0x93, 0xf0, 0x00, 0x00, 0x01};
+    memcpy(B2, pbe, 32);
+    zkp_lean_imt_init(&e);
+    zkp_lean_imt_init(&t);
+    MUST_OK(zkp_lean_imt_insert_batch(&t, B, 2));
+    /* init: NULL ignored; a corrupted struct initialised again works */
+    zkp_lean_imt_init(NULL);
+    memset(&bad, 0xA5, sizeof bad);
+    zkp_lean_imt_init(&bad);
+    zkp_status re = zkp_lean_imt_insert(&bad, B);
+    zkp_lean_imt_free(&bad);
+    row(m, "zkp_lean_imt_init", ignored_cell(1), NA, NA, NA, fmt("re-init: %s", sn(re)));
+    zkp_lean_imt_free(NULL);
+    memset(&bad, 0xA5, sizeof bad);
+    zkp_lean_imt_free(&bad); /* not followed: ASan would report a bad free */
+    int left = bad.check == 0xA5A5A5A5A5A5A5A5ull;
+    if (!left) g_bad++;
+    row(m, "zkp_lean_imt_free", ignored_cell(1), NA, NA, NA, left ? "left alone" : "WRONG (touched)");
+    row(m, "zkp_lean_imt_insert",
+        fmt("t: %s; leaf: %s", sn(zkp_lean_imt_insert(NULL, B)), sn(zkp_lean_imt_insert(&e, NULL))), NA,
+        fmt("leaf p: %s", sn(zkp_lean_imt_insert(&e, B2))), NA, lean_imt_corrupt(0));
+    row(m, "zkp_lean_imt_insert_batch",
+        fmt("t: %s; leaves: %s", sn(zkp_lean_imt_insert_batch(NULL, B, 1)), sn(zkp_lean_imt_insert_batch(&e, NULL, 1))),
+        fmt("n 0: %s", sn(zkp_lean_imt_insert_batch(&e, B, 0))), huge_cell(h_lib, NULL), NA, lean_imt_corrupt(1));
+    row(m, "zkp_lean_imt_update",
+        fmt("t: %s; leaf: %s", sn(zkp_lean_imt_update(NULL, 0, B)), sn(zkp_lean_imt_update(&t, 0, NULL))),
+        fmt("empty tree: %s; index size: %s", sn(zkp_lean_imt_update(&e, 0, B)), sn(zkp_lean_imt_update(&t, 2, B))),
+        fmt("index u64 max: %s; leaf p: %s", sn(zkp_lean_imt_update(&t, UINT64_MAX, B)),
+            sn(zkp_lean_imt_update(&t, 0, B2))),
+        NA, lean_imt_corrupt(2));
+    memset(&bad, 0xA5, sizeof bad);
+    row(m, "zkp_lean_imt_size", fmt("NULL: %zu", zkp_lean_imt_size(NULL)), fmt("empty: %zu", zkp_lean_imt_size(&e)),
+        NA, NA, fmt("0xA5: %zu", zkp_lean_imt_size(&bad)));
+    row(m, "zkp_lean_imt_depth", fmt("NULL: %zu", zkp_lean_imt_depth(NULL)), fmt("empty: %zu", zkp_lean_imt_depth(&e)),
+        NA, NA, fmt("0xA5: %zu", zkp_lean_imt_depth(&bad)));
+    row(m, "zkp_lean_imt_tree_root",
+        fmt("t: %s; root: %s", sn(zkp_lean_imt_tree_root(NULL, O)), sn(zkp_lean_imt_tree_root(&t, NULL))),
+        fmt("empty: %s", sn(zkp_lean_imt_tree_root(&e, O))), NA, NA, lean_imt_corrupt(3));
+    zkp_status io_empty = zkp_lean_imt_index_of(&e, B, &idx);
+    row(m, "zkp_lean_imt_index_of",
+        fmt("t: %s; leaf: %s; index: %s", sn(zkp_lean_imt_index_of(NULL, B, &idx)),
+            sn(zkp_lean_imt_index_of(&t, NULL, &idx)), sn(zkp_lean_imt_index_of(&t, B, NULL))),
+        fmt("empty: %s, %s", sn(io_empty), idx == ZKP_LEAN_IMT_NOT_FOUND ? "not found" : "WRONG"),
+        fmt("leaf p: %s", sn(zkp_lean_imt_index_of(&t, B2, &idx))), NA, lean_imt_corrupt(4));
+    if (idx != ZKP_LEAN_IMT_NOT_FOUND) g_bad++;
+    row(m, "zkp_lean_imt_tree_proof",
+        fmt("t: %s; proof: %s", sn(zkp_lean_imt_tree_proof(NULL, 0, &p)), sn(zkp_lean_imt_tree_proof(&t, 0, NULL))),
+        fmt("empty: %s; index size: %s", sn(zkp_lean_imt_tree_proof(&e, 0, &p)), sn(zkp_lean_imt_tree_proof(&t, 2, &p))),
+        fmt("index u64 max: %s", sn(zkp_lean_imt_tree_proof(&t, UINT64_MAX, &p))), NA, lean_imt_corrupt(5));
+    memset(&p, 0, sizeof p);
+    row(m, "zkp_lean_imt_tree_verify", sn(zkp_lean_imt_tree_verify(NULL)),
+        fmt("0 siblings, leaf=root: %s", sn(zkp_lean_imt_tree_verify(&p))), huge_cell(h_liv, NULL), NA, NA);
+    zkp_lean_imt_free(&t);
+    zkp_lean_imt_free(&e);
+}
+
 /* ---- gf2.h ------------------------------------------------------------------ */
 
 HUGE_FN(h_gmb, return zkp_gf2_mul_batch(ZKP_GF2_B127, W, W2, W3, v);)
@@ -1213,6 +1334,7 @@ int main(int argc, char **argv) {
     probe_hemera();
     probe_goldilocks();
     probe_poseidon();
+    probe_lean_imt();
     probe_gf2();
     probe_iso();
     if (g_bad) fprintf(stderr, "probe: %d wrong result(s), marked WRONG in the table\n", g_bad);

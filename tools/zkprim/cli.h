@@ -90,6 +90,13 @@ int cli_scan_uint(const char **s, unsigned long max, unsigned long *out);
  * after a message naming the option. */
 int cli_parse_int_opt(const char *cmd, const char *opt, const char *v, int lo, int hi, int *out);
 void cli_print_hex(FILE *f, const uint8_t *p, size_t n);
+/* Decimal or 0x-hex text -> 256-bit integer, limbs least significant first
+ * (cli_fr.c). 0; -1 if the text is not a non-negative integer (a sign, a
+ * space, a letter, nothing after 0x); 1 if it is one but >= 2^256. */
+int cli_parse_u256(const char *s, uint64_t v[4]);
+/* The decimal digits of a 256-bit integer (at most 78), NUL-terminated. */
+#define CLI_DEC_U256 80
+void cli_u256_to_dec(const uint64_t v[4], char out[CLI_DEC_U256]);
 /* Value of one hex digit (either case), -1 for any other character. */
 int cli_hex_digit(char c);
 /* Parses exactly `n` bytes as 2n hex digits (no prefix, sign or space);

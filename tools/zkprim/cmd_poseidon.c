@@ -6,45 +6,13 @@
 #include "cli.h"
 #include "zkprim/poseidon.h"
 
-/* Decimal or 0x-hex text -> 256-bit integer (limbs LE). Returns 0, -1 if
- * the text is not a non-negative integer (a sign, a space, a letter, nothing
- * after 0x), or 1 if it is one but >= 2^256 (so >= p too). */
-static int parse_u256(const char *s, uint64_t v[4]) {
-    memset(v, 0, 4 * sizeof v[0]);
-    if (!*s) return -1;
-    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        s += 2;
-        if (!*s) return -1;
-        while (s[0] == '0' && s[1]) s++;  /* leading zeros do not count toward the 64 digits */
-        const size_t n = strlen(s);
-        for (size_t i = 0; i < n; i++) {
-            const int d = cli_hex_digit(s[n - 1 - i]);
-            if (d < 0) return -1;
-            if (i < 64) v[i / 16] |= (uint64_t)d << (4 * (i % 16));
-        }
-        return n > 64 ? 1 : 0;
-    }
-    int big = 0;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9') return -1;
-        unsigned __int128 c = (unsigned)(*s - '0');
-        for (int i = 0; i < 4; i++) {
-            c += (unsigned __int128)v[i] * 10;
-            v[i] = (uint64_t)c;
-            c >>= 64;
-        }
-        big |= c != 0;  /* keep reading: a later letter still makes it not a number */
-    }
-    return big;
-}
-
 /* One field element for `what` ("input" or "--tag value"): 0, or 2 after a
  * usage message for text that is not a non-negative integer ("-1" used to be
  * taken for an unknown option). An integer >= p is parsed; *big records it
  * for in_field() (range errors come after all usage errors, so that exit 2
  * always means nothing was looked at). */
 static int parse_element(const char *what, const char *s, zkp_poseidon_fr *out, int *big) {
-    const int r = parse_u256(s, out->limb);
+    const int r = cli_parse_u256(s, out->limb);
     if (r < 0)
         return cli_usage_error("poseidon", "%s '%s' is not a valid field element: a non-negative integer below p, "
                                            "in decimal or 0x-hex",
@@ -67,23 +35,6 @@ static int not_in_field(const char *what, const char *s) {
     fprintf(stderr, "zkprim poseidon: %s '%s' is not below the field modulus p; values are rejected, not reduced\n",
             what, s);
     return 1;
-}
-
-static void print_dec(const uint64_t v[4]) {
-    uint64_t x[4] = {v[0], v[1], v[2], v[3]};
-    char buf[80];
-    int n = 0;
-    do {
-        unsigned __int128 rem = 0;
-        for (int i = 3; i >= 0; i--) {
-            unsigned __int128 cur = (rem << 64) | x[i];
-            x[i] = (uint64_t)(cur / 10);
-            rem = cur % 10;
-        }
-        buf[n++] = (char)('0' + (int)rem);
-    } while (x[0] | x[1] | x[2] | x[3]);
-    while (n) putchar(buf[--n]);
-    putchar('\n');
 }
 
 static void usage(FILE *f) {
@@ -136,7 +87,9 @@ int cmd_poseidon(int argc, char **argv) {
         return 1;
     }
     if (fmt == DEC) {
-        print_dec(out.limb);
+        char dec[CLI_DEC_U256];
+        cli_u256_to_dec(out.limb, dec);
+        puts(dec);
     } else {
         uint8_t b[32];
         if (fmt == BE) zkp_poseidon_fr_to_be(b, &out);
