@@ -13,6 +13,7 @@ extern const cli_hash_algo cli_hash_keccak256, cli_hash_sha3_224, cli_hash_sha3_
 extern const cli_tree_algo cli_tree_keccak256;
 extern const cli_hash_algo cli_hash_hemera;   /* hash_hemera.c */
 extern const cli_tree_algo cli_tree_hemera;   /* tree_hemera.c */
+extern const cli_tree_algo cli_tree_oz;       /* tree_oz.c */
 #include "zkprim/gf2_iso.h"
 
 const cli_hash_algo *const cli_hash_algos[] = {
@@ -26,6 +27,7 @@ const size_t cli_hash_algo_count = sizeof cli_hash_algos / sizeof cli_hash_algos
 const cli_tree_algo *const cli_tree_algos[] = {
     &cli_tree_keccak256,
     &cli_tree_hemera,
+    &cli_tree_oz,
     NULL,
 };
 const size_t cli_tree_algo_count = sizeof cli_tree_algos / sizeof cli_tree_algos[0] - 1;

@@ -1,0 +1,20 @@
+# OpenZeppelin Merkle trees: the unit test's oracle hashes with the reference
+# Keccak; the CLI against @openzeppelin/merkle-tree 1.0.8 live (needs node and
+# `npm ci --prefix tests/js`, like poseidon-circomlibjs).
+target_sources(test_oz_tree PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ref/keccak_ref.c)
+
+if(TARGET zkprim_cli)
+  find_program(ZKP_NODE node)
+  if(CMAKE_CROSSCOMPILING)
+    message(STATUS "oz_tree: @openzeppelin/merkle-tree differential test not registered (cross-compiling)")
+  elseif(NOT ZKP_NODE)
+    zkp_optional_left_out("test oz-merkle-tree" "node not found; install Node.js with npm")
+  elseif(NOT EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/js/node_modules/@openzeppelin/merkle-tree)
+    zkp_optional_left_out("test oz-merkle-tree" "@openzeppelin/merkle-tree not installed; run 'npm ci --prefix tests/js'")
+  else()
+    zkp_optional_on("test oz-merkle-tree" "${ZKP_NODE}")
+    # A fresh seed per run unless ZKPRIM_TEST_SEED is set; the script prints it.
+    add_test(NAME oz-merkle-tree
+      COMMAND ${CMAKE_COMMAND} -E env ${ZKP_NODE} ${CMAKE_CURRENT_SOURCE_DIR}/js/oz_diff.js $<TARGET_FILE:zkprim_cli>)
+  endif()
+endif()
