@@ -29,54 +29,67 @@ static void node_hash(const uint8_t *a, const uint8_t *b, uint8_t out[NODE]) {
 }
 
 /* ---- stable sort of the leaves ---------------------------------------------- *
- * Counting sort on the first two bytes (stable), then each bucket by the
- * whole hash with the input position as tie-break, so equal leaves keep
- * their order as in the package's (stable) Array.prototype.sort. */
+ * Each leaf becomes a key (its first 8 bytes as a big-endian number) and its
+ * input position, so the sort reads the 32-byte leaves only on a tie of 8
+ * bytes. Counting sort on the key's top 16 bits (stable), then each bucket
+ * by (key, whole leaf, position): equal leaves keep their input order, as
+ * in the package's (stable) Array.prototype.sort. */
 
-static int cmp_rank(const uint8_t *leaves, size_t a, size_t b) {
-    int c = memcmp(leaves + NODE * a, leaves + NODE * b, NODE);
-    return c ? c : (a > b) - (a < b);
+typedef struct {
+    uint64_t key;
+    size_t pos;
+} sort_item;
+
+static uint64_t be64(const uint8_t *p) {
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++) v = v << 8 | p[i];
+    return v;
+}
+
+static int item_cmp(const uint8_t *leaves, const sort_item *a, const sort_item *b) {
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
+    int c = memcmp(leaves + NODE * a->pos + 8, leaves + NODE * b->pos + 8, NODE - 8);
+    return c ? c : (a->pos > b->pos) - (a->pos < b->pos);
 }
 
 static _Thread_local const uint8_t *qsort_leaves;
-static int qsort_cmp(const void *x, const void *y) {
-    return cmp_rank(qsort_leaves, *(const size_t *)x, *(const size_t *)y);
-}
+static int qsort_cmp(const void *x, const void *y) { return item_cmp(qsort_leaves, x, y); }
 
-static void sort_bucket(const uint8_t *leaves, size_t *v, size_t m) {
+static void sort_bucket(const uint8_t *leaves, sort_item *v, size_t m) {
     if (m > 32) {
         qsort_leaves = leaves;
         qsort(v, m, sizeof *v, qsort_cmp);
         return;
     }
     for (size_t i = 1; i < m; i++) {
-        size_t x = v[i], j = i;
-        while (j > 0 && cmp_rank(leaves, v[j - 1], x) > 0) v[j] = v[j - 1], j--;
+        sort_item x = v[i];
+        size_t j = i;
+        while (j > 0 && item_cmp(leaves, &v[j - 1], &x) > 0) v[j] = v[j - 1], j--;
         v[j] = x;
     }
 }
 
 /* order[r] = input position of the r-th smallest leaf. */
 static zkp_status sort_leaves(const uint8_t *leaves, size_t n, size_t *order) {
-    if (n < 4096) {
-        for (size_t i = 0; i < n; i++) order[i] = i;
-        sort_bucket(leaves, order, n);
-        return ZKP_OK;
-    }
-    size_t *start = calloc(65537, sizeof *start);
-    if (!start) return ZKP_ERR_NOMEM;
-    for (size_t i = 0; i < n; i++) start[((size_t)leaves[NODE * i] << 8 | leaves[NODE * i + 1]) + 1]++;
-    for (size_t b = 1; b <= 65536; b++) start[b] += start[b - 1];
-    size_t *fill = malloc(65536 * sizeof *fill);
-    if (!fill) {
-        free(start);
+    sort_item *items = malloc(n * sizeof *items), *sorted = n >= 4096 ? malloc(n * sizeof *sorted) : NULL;
+    size_t *start = n >= 4096 ? calloc(65537, sizeof *start) : NULL;
+    if (!items || (n >= 4096 && (!sorted || !start))) {
+        free(items), free(sorted), free(start);
         return ZKP_ERR_NOMEM;
     }
-    memcpy(fill, start, 65536 * sizeof *fill);
-    for (size_t i = 0; i < n; i++) order[fill[(size_t)leaves[NODE * i] << 8 | leaves[NODE * i + 1]]++] = i;
-    for (size_t b = 0; b < 65536; b++) sort_bucket(leaves, order + start[b], start[b + 1] - start[b]);
-    free(fill);
-    free(start);
+    for (size_t i = 0; i < n; i++) items[i] = (sort_item){be64(leaves + NODE * i), i};
+    if (n < 4096) {
+        sort_bucket(leaves, items, n);
+    } else {
+        for (size_t i = 0; i < n; i++) start[(items[i].key >> 48) + 1]++;
+        for (size_t b = 1; b <= 65536; b++) start[b] += start[b - 1];
+        for (size_t i = 0; i < n; i++) sorted[start[items[i].key >> 48]++] = items[i]; /* start[b] becomes end of b */
+        for (size_t b = 0, lo = 0; b < 65536; lo = start[b++]) sort_bucket(leaves, sorted + lo, start[b] - lo);
+        free(items);
+        items = sorted;
+    }
+    for (size_t r = 0; r < n; r++) order[r] = items[r].pos;
+    free(items), free(start);
     return ZKP_OK;
 }
 
