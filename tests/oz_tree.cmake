@@ -4,6 +4,12 @@
 target_sources(test_oz_tree PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ref/keccak_ref.c)
 
 if(TARGET zkprim_cli)
+  # Without node too: the CLI on a values file of the known answers
+  # (tests/vectors/oz-merkle-tree/kat.json, case 7) gives the package's root.
+  add_test(NAME oz-cli-kat COMMAND zkprim_cli tree oz --types string,bool,bytes,int8,bytes4,uint64,int256
+           ${CMAKE_CURRENT_SOURCE_DIR}/vectors/oz-merkle-tree/values_mixed7.json)
+  set_tests_properties(oz-cli-kat PROPERTIES PASS_REGULAR_EXPRESSION
+    "\"tree\":\\[\"0x0a9d1126e44269500c62cf1dc5bdb092043914b0b7d677fa6e9bf6587209352f\"")
   find_program(ZKP_NODE node)
   if(CMAKE_CROSSCOMPILING)
     message(STATUS "oz_tree: @openzeppelin/merkle-tree differential test not registered (cross-compiling)")

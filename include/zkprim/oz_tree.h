@@ -111,7 +111,9 @@ ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_oz_tree_proof(const uint8_t *nod
                                                           uint8_t *proof, size_t cap, size_t *depth);
 
 /* ZKP_OK when folding leaf with the depth proof nodes (sorted pairs) gives
- * root, else ZKP_ERR_VERIFY. Needs no index: the pairs are sorted. */
+ * root, else ZKP_ERR_VERIFY. Needs no index: the pairs are sorted. proof
+ * may be NULL only when depth is 0; 32*depth above PTRDIFF_MAX:
+ * ZKP_ERR_LENGTH. */
 ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_oz_tree_verify(const uint8_t root[32], const uint8_t leaf[32],
                                                            const uint8_t *proof, size_t depth);
 
