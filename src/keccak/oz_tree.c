@@ -201,8 +201,10 @@ zkp_status zkp_oz_tree_multi_proof(const uint8_t *nodes, size_t n_nodes, const u
         zkp_status st = check_leaf_index(n_nodes, indices[i]);
         if (st != ZKP_OK) return st;
     }
-    memmove(leaf_indices, indices, k * sizeof *indices);
-    qsort(leaf_indices, k, sizeof *leaf_indices, cmp_desc);
+    if (k) { /* k == 0 may come with NULL arrays: no memmove/qsort on them */
+        memmove(leaf_indices, indices, k * sizeof *indices);
+        qsort(leaf_indices, k, sizeof *leaf_indices, cmp_desc);
+    }
     for (size_t i = 1; i < k; i++)
         if (leaf_indices[i] == leaf_indices[i - 1]) return ZKP_ERR_PARAM;
     size_t np = 0, nf = 0;
