@@ -12,6 +12,7 @@ extern const bench_module bench_module_gf2;
 extern const bench_module bench_module_poseidon;
 extern const bench_module bench_module_lean_imt;
 extern const bench_module bench_module_gf2iso;
+extern const bench_module bench_module_oz_tree;
 
 const bench_module *const bench_modules[] = {
     &bench_module_core,
@@ -24,5 +25,6 @@ const bench_module *const bench_modules[] = {
     &bench_module_poseidon,
     &bench_module_lean_imt,
     &bench_module_gf2iso,
+    &bench_module_oz_tree,
 };
 const size_t bench_module_count = sizeof bench_modules / sizeof bench_modules[0];

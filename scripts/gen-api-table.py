@@ -62,6 +62,7 @@ MODULES = [
     ("lean_imt.h", "lean_imt"),
     ("gf2.h", "gf2"),
     ("gf2_iso.h", "gf2_iso"),
+    ("oz_tree.h", "oz_tree"),
 ]
 
 MARKERS = ("ZKP_CT", "ZKP_VARTIME", "ZKP_QUERY")
@@ -79,6 +80,7 @@ PREFIXES = {
     "lean_imt": (r"zkp_lean_imt_",),
     "gf2": (r"zkp_gf2_",),
     "gf2_iso": (r"zkp_gf2_",),
+    "oz_tree": (r"zkp_oz_",),
 }
 
 # ZKP_QUERY: functions that take no data (version, names, CPU, the kernel in
@@ -110,6 +112,8 @@ def timing_rule(module, name):
         return "ZKP_QUERY"
     if module == "hemera":
         return "ZKP_CT" if HEMERA_CT.search(name) else "ZKP_VARTIME"
+    if module == "oz_tree":  # public trees: the sort and the sorted pairs branch on node values
+        return "ZKP_VARTIME"
     return "ZKP_VARTIME" if name.endswith("_vartime") else "ZKP_CT"
 
 

@@ -4,7 +4,7 @@
  * the version, status codes, and CPU feature detection / kernel override.
  *
  * Module headers: goldilocks.h, hemera.h, keccak.h, poseidon.h, lean_imt.h,
- * gf2.h, gf2_iso.h. The rules every header follows: docs/api.md.
+ * gf2.h, gf2_iso.h, oz_tree.h. The rules every header follows: docs/api.md.
  */
 #ifndef ZKPRIM_ZKPRIM_H
 #define ZKPRIM_ZKPRIM_H
@@ -109,8 +109,10 @@ typedef enum zkp_status {
     ZKP_ERR_NOMEM = 9,           /* allocation failed; only the ZKP_ALLOCATES functions allocate:
                                   * zkp_gf2_fixed_base_new, zkp_keccak_tree_root,
                                   * zkp_keccak_tree_root_data, zkp_hemera_tree_root_fixed
-                                  * (with threads > 1), and the growing LeanIMT's
-                                  * zkp_lean_imt_insert and zkp_lean_imt_insert_batch */
+                                  * (with threads > 1), the growing LeanIMT's
+                                  * zkp_lean_imt_insert and zkp_lean_imt_insert_batch, and
+                                  * zkp_oz_tree_build, zkp_oz_tree_multi_proof,
+                                  * zkp_oz_tree_multi_verify */
     ZKP_ERR_VERIFY = 10,         /* a proof or check did not verify */
     ZKP_ERR_PROOF_SHAPE = 11,    /* a proof of the wrong size or shape (more siblings than a
                                   * 64-bit index can address, a byte size the tree does not give) */

@@ -64,7 +64,13 @@ zkp_add_fuzz(check_line ${ZKP_FUZZ_DIR}/fuzz_check_line.c RANDOM 20000
 zkp_add_fuzz(lean_imt ${ZKP_FUZZ_DIR}/fuzz_lean_imt.c RANDOM 300
              ORACLES ${PROJECT_SOURCE_DIR}/tools/zkprim/lean_imt_json.c ${PROJECT_SOURCE_DIR}/tools/zkprim/cli_fr.c
              ${PROJECT_SOURCE_DIR}/tools/zkprim/cli_util.c)
-foreach(_zkp_t cli check_line lean_imt)
+# OpenZeppelin trees: the multiproof verifier against the plain oracle, and
+# the CLI's dump loader with its JSON reader (tools/zkprim/oz_input.c, cli_json.c).
+zkp_add_fuzz(oz_tree ${ZKP_FUZZ_DIR}/fuzz_oz_tree.c RANDOM 3000
+             ORACLES ${CMAKE_CURRENT_SOURCE_DIR}/ref/oz_tree_oracle.c ${CMAKE_CURRENT_SOURCE_DIR}/ref/keccak_ref.c
+             ${PROJECT_SOURCE_DIR}/tools/zkprim/oz_input.c ${PROJECT_SOURCE_DIR}/tools/zkprim/cli_json.c
+             ${PROJECT_SOURCE_DIR}/tools/zkprim/cli_util.c)
+foreach(_zkp_t cli check_line lean_imt oz_tree)
   target_include_directories(fuzz_${_zkp_t} PRIVATE ${PROJECT_SOURCE_DIR}/tools/zkprim)
   if(ZKP_FUZZ)
     target_include_directories(fuzz_${_zkp_t}_libfuzzer PRIVATE ${PROJECT_SOURCE_DIR}/tools/zkprim)

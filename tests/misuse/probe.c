@@ -29,6 +29,7 @@
 #include <zkprim/hemera.h>
 #include <zkprim/keccak.h>
 #include <zkprim/lean_imt.h>
+#include <zkprim/oz_tree.h>
 #include <zkprim/poseidon.h>
 #include <zkprim/zkprim.h>
 
@@ -401,6 +402,117 @@ static void probe_keccak(void) {
         fmt("depth: %s; index 2^depth: %s", huge_cell(h_ktv, NULL),
             sn(zkp_keccak_tree_verify(ZKP_KECCAK_256, O, B, 4, B, 2))),
         NA, NA);
+}
+
+/* ---- oz_tree.h --------------------------------------------------------------- */
+
+HUGE_FN(h_ozt, return zkp_oz_abi_type_parse("uint8", v, (zkp_oz_abi_type *)(void *)W);)
+HUGE_FN(h_oze, {
+    zkp_oz_abi_type t[1];
+    MUST_OK(zkp_oz_abi_type_parse("bytes", 5, t));
+    zkp_oz_abi_value val = {B, v};
+    size_t len;
+    return zkp_oz_abi_encode(t, &val, 1, O, sizeof O, &len);
+})
+HUGE_FN(h_oze_n, {
+    zkp_oz_abi_type t[2] = {{0, 0}, {0, 0}};
+    zkp_oz_abi_value val[2] = {{NULL, 0}, {NULL, 0}};
+    size_t len;
+    return zkp_oz_abi_encode(t, val, v, O, sizeof O, &len);
+})
+HUGE_FN(h_ozl, {
+    const uint8_t *p[1] = {B};
+    size_t l[1] = {v};
+    return zkp_oz_leaf_hash_batch(p, l, 1, O);
+})
+HUGE_FN(h_ozb, return zkp_oz_tree_build(B, v, O, NULL);)
+HUGE_FN(h_ozp, {
+    size_t d;
+    return zkp_oz_tree_proof(B, v | 1, 0, O, 64, &d);
+})
+HUGE_FN(h_ozv, return zkp_oz_tree_verify(O, B, B, v);)
+HUGE_FN(h_ozm, {
+    size_t np, nf;
+    return zkp_oz_tree_multi_proof(B, 7, W, v, W2, O, 7, &np, B2, 7, &nf);
+})
+HUGE_FN(h_ozmv, return zkp_oz_tree_multi_verify(O, B, v, B, 1, B2, v);)
+
+static void probe_oz_tree(void) {
+    const char *m = "oz_tree";
+    zkp_oz_abi_type t[2];
+    size_t len = 0, d = 0, np = 0, nf = 0;
+    row(m, "zkp_oz_abi_type_parse",
+        fmt("name,len>0: %s; type: %s", sn(zkp_oz_abi_type_parse(NULL, 4, t)), sn(zkp_oz_abi_type_parse("bool", 4, NULL))),
+        fmt("len 0: %s", sn(zkp_oz_abi_type_parse("", 0, t))), fmt("len: %s", huge_cell(h_ozt, NULL)), NA, NA);
+    MUST_OK(zkp_oz_abi_type_parse("address", 7, &t[0]));
+    MUST_OK(zkp_oz_abi_type_parse("bytes", 5, &t[1]));
+    memset(B, 0, 64);
+    zkp_oz_abi_value val[2] = {{B, 32}, {NULL, 0}};
+    row(m, "zkp_oz_abi_encode",
+        fmt("types: %s; outlen: %s; out,cap>0: %s; bytes data,len>0: %s",
+            sn(zkp_oz_abi_encode(NULL, val, 2, O, 256, &len)), sn(zkp_oz_abi_encode(t, val, 2, O, 256, NULL)),
+            sn(zkp_oz_abi_encode(t, val, 2, NULL, 256, &len)),
+            sn(zkp_oz_abi_encode(t, (zkp_oz_abi_value[2]){{B, 32}, {NULL, 3}}, 2, O, 256, &len))),
+        fmt("n 0: %s; empty bytes: %s; cap short: %s", sn(zkp_oz_abi_encode(t, val, 0, O, 0, &len)),
+            sn(zkp_oz_abi_encode(t, val, 2, O, 256, &len)), sn(zkp_oz_abi_encode(t, val, 2, O, 95, &len))),
+        fmt("value len: %s; n: %s", huge_cell(h_oze, NULL), huge_cell(h_oze_n, NULL)), NA, NA);
+    {
+        const uint8_t *p[2] = {B, NULL};
+        size_t l[2] = {64, 0};
+        row(m, "zkp_oz_leaf_hash_batch",
+            fmt("encoded: %s; lens: %s; out: %s; item,len 0: %s", sn(zkp_oz_leaf_hash_batch(NULL, l, 2, O)),
+                sn(zkp_oz_leaf_hash_batch(p, NULL, 2, O)), sn(zkp_oz_leaf_hash_batch(p, l, 2, NULL)),
+                sn(zkp_oz_leaf_hash_batch(p, l, 2, O))),
+            fmt("n 0: %s", sn(zkp_oz_leaf_hash_batch(NULL, NULL, 0, NULL))), fmt("len: %s", huge_cell(h_ozl, NULL)), NA,
+            NA);
+    }
+    for (int i = 0; i < 128; i++) B[i] = (uint8_t)(5 * i);
+    row(m, "zkp_oz_tree_build",
+        fmt("leaves: %s; nodes: %s; tree_index: %s", sn(zkp_oz_tree_build(NULL, 4, O, W)),
+            sn(zkp_oz_tree_build(B, 4, NULL, W)), sn(zkp_oz_tree_build(B, 4, O, NULL))),
+        fmt("n 0: %s; n 3: %s", sn(zkp_oz_tree_build(B, 0, O, W)), sn(zkp_oz_tree_build(B, 3, O, W))),
+        fmt("n: %s", huge_cell(h_ozb, NULL)), NA, NA);
+    MUST_OK(zkp_oz_tree_build(B, 4, O, W)); /* 7 nodes in O */
+    memcpy(B2, O, 32 * 7);
+    row(m, "zkp_oz_tree_proof",
+        fmt("nodes: %s; depth: %s; proof,depth>0: %s; proof,1 leaf: %s", sn(zkp_oz_tree_proof(NULL, 7, 3, B, 8, &d)),
+            sn(zkp_oz_tree_proof(B2, 7, 3, B, 8, NULL)), sn(zkp_oz_tree_proof(B2, 7, 3, NULL, 8, &d)),
+            sn(zkp_oz_tree_proof(B2, 1, 0, NULL, 0, &d))),
+        fmt("n_nodes 0: %s; n_nodes 6: %s; cap 0: %s; internal index: %s", sn(zkp_oz_tree_proof(B2, 0, 0, B, 8, &d)),
+            sn(zkp_oz_tree_proof(B2, 6, 3, B, 8, &d)), sn(zkp_oz_tree_proof(B2, 7, 3, B, 0, &d)),
+            sn(zkp_oz_tree_proof(B2, 7, 2, B, 8, &d))),
+        fmt("n_nodes: %s; index u64 max: %s", huge_cell(h_ozp, NULL), sn(zkp_oz_tree_proof(B2, 7, UINT64_MAX, B, 8, &d))),
+        NA, NA);
+    row(m, "zkp_oz_tree_verify",
+        fmt("root: %s; leaf: %s; proof,depth>0: %s", sn(zkp_oz_tree_verify(NULL, B, B, 1)),
+            sn(zkp_oz_tree_verify(B2, NULL, B, 1)), sn(zkp_oz_tree_verify(B2, B, NULL, 1))),
+        fmt("depth 0, leaf=root: %s; leaf!=root: %s", sn(zkp_oz_tree_verify(B2, B2, NULL, 0)),
+            sn(zkp_oz_tree_verify(B2, B, NULL, 0))),
+        fmt("depth: %s", huge_cell(h_ozv, NULL)), NA, NA);
+    W[0] = 3, W[1] = 4, W[2] = 4;
+    row(m, "zkp_oz_tree_multi_proof",
+        fmt("nodes: %s; indices,k>0: %s; proof,cap>0: %s; flags_n: %s",
+            sn(zkp_oz_tree_multi_proof(NULL, 7, W, 2, W2, O, 7, &np, B, 7, &nf)),
+            sn(zkp_oz_tree_multi_proof(B2, 7, NULL, 2, W2, O, 7, &np, B, 7, &nf)),
+            sn(zkp_oz_tree_multi_proof(B2, 7, W, 2, W2, NULL, 7, &np, B, 7, &nf)),
+            sn(zkp_oz_tree_multi_proof(B2, 7, W, 2, W2, O, 7, &np, B, 7, NULL))),
+        fmt("k 0: %s; n_nodes 0: %s; caps 0: %s; repeated index: %s",
+            sn(zkp_oz_tree_multi_proof(B2, 7, NULL, 0, NULL, O, 7, &np, B, 7, &nf)),
+            sn(zkp_oz_tree_multi_proof(B2, 0, W, 2, W2, O, 7, &np, B, 7, &nf)),
+            sn(zkp_oz_tree_multi_proof(B2, 7, W, 2, W2, NULL, 0, &np, NULL, 0, &nf)),
+            sn(zkp_oz_tree_multi_proof(B2, 7, W + 1, 2, W2, O, 7, &np, B, 7, &nf))),
+        fmt("k: %s", huge_cell(h_ozm, NULL)), NA, NA);
+    memset(B, 0, 64);
+    row(m, "zkp_oz_tree_multi_verify",
+        fmt("root: %s; leaves,n>0: %s; proof,n>0: %s; flags,n>0: %s",
+            sn(zkp_oz_tree_multi_verify(NULL, B, 1, NULL, 0, NULL, 0)),
+            sn(zkp_oz_tree_multi_verify(B2, NULL, 1, NULL, 0, NULL, 0)),
+            sn(zkp_oz_tree_multi_verify(B2, NULL, 0, NULL, 1, NULL, 0)),
+            sn(zkp_oz_tree_multi_verify(B2, B, 2, NULL, 0, NULL, 1))),
+        fmt("all 0: %s; root as proof: %s; counts off: %s", sn(zkp_oz_tree_multi_verify(B2, NULL, 0, NULL, 0, NULL, 0)),
+            sn(zkp_oz_tree_multi_verify(B2, NULL, 0, B2, 1, NULL, 0)),
+            sn(zkp_oz_tree_multi_verify(B2, B, 2, B2, 1, B, 1))),
+        fmt("counts: %s", huge_cell(h_ozmv, NULL)), NA, NA);
 }
 
 /* ---- hemera.h ---------------------------------------------------------------- */
@@ -1331,6 +1443,7 @@ int main(int argc, char **argv) {
     printf("|---|---|---|---|---|---|---|\n");
     probe_core();
     probe_keccak();
+    probe_oz_tree();
     probe_hemera();
     probe_goldilocks();
     probe_poseidon();

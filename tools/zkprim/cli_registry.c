@@ -14,6 +14,7 @@ extern const cli_tree_algo cli_tree_keccak256;
 extern const cli_hash_algo cli_hash_hemera;   /* hash_hemera.c */
 extern const cli_tree_algo cli_tree_hemera;   /* tree_hemera.c */
 extern const cli_tree_algo cli_tree_lean_imt; /* tree_lean_imt.c */
+extern const cli_tree_algo cli_tree_oz;       /* tree_oz.c */
 #include "zkprim/gf2_iso.h"
 
 const cli_hash_algo *const cli_hash_algos[] = {
@@ -28,6 +29,7 @@ const cli_tree_algo *const cli_tree_algos[] = {
     &cli_tree_keccak256,
     &cli_tree_hemera,
     &cli_tree_lean_imt,
+    &cli_tree_oz,
     NULL,
 };
 const size_t cli_tree_algo_count = sizeof cli_tree_algos / sizeof cli_tree_algos[0] - 1;

@@ -33,7 +33,10 @@ int cmd_tree(int argc, char **argv) {
     char *rest[256];
     int nrest = 0;
     rest[nrest++] = argv[0];
-    for (int i = 1; i < argc; i++) {
+    int i0 = 1;
+    /* `zkprim tree oz ...`: an algorithm named right after "tree" is -a's. */
+    if (find_algo(argv[1])) name = argv[1], i0 = 2;
+    for (int i = i0; i < argc; i++) {
         if (!strcmp(argv[i], "-a") || !strcmp(argv[i], "--algorithm")) {
             if (i + 1 >= argc) return cli_usage_error("tree", "%s needs an algorithm name", argv[i]);
             name = argv[++i];
