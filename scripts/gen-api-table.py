@@ -97,9 +97,9 @@ BANNED = [
     (re.compile(r"_many(_|$)"), "'_many' (a batch is '_batch')"),
     (re.compile(r"inverse"), "'inverse' (the verb is 'inv')"),
     (re.compile(r"merkle"), "'merkle' (Merkle verbs are tree_build/tree_root/tree_proof/tree_verify/tree_proof_root)"),
-    (re.compile(r"hasher"), "'hasher' outside a streaming state (zkp_hemera_hasher*)"),
+    (re.compile(r"hasher"), "'hasher' outside a streaming state (zkp_hemera_hasher*, the tree hashers)"),
 ]
-HASHER_OK = re.compile(r"^zkp_hemera_hasher(_|$)|^zkp_(hemera_tree|hemera_cdc|keccak_tree)_hasher_")
+HASHER_OK = re.compile(r"^zkp_hemera_hasher(_|$)|^zkp_(hemera_tree|hemera_cdc|keccak_tree)_hasher(_|$)")
 
 
 def timing_rule(module, name):

@@ -185,7 +185,7 @@ typedef struct zkp_hemera_cdc_hasher {
     uint64_t total;
     uint32_t depth;
     uint32_t fill;       /* bytes in buf, from the start of the current chunk */
-    uint32_t reserved;
+    uint32_t consumed;   /* low 32 bits of the bytes of merged chunks (a check) */
     uint32_t flags;
     uint8_t buf[ZKP_HEMERA_CDC_HASHER_BUF];
 } zkp_hemera_cdc_hasher;

@@ -23,8 +23,9 @@
 
 static int cs_valid(const zkp_hemera_cdc_hasher *h) {
     return h->flags == CS_MAGIC && h->fill <= ZKP_HEMERA_CDC_HASHER_BUF && h->depth <= HM_STACK_MAX &&
-           (int)h->depth == hm_popcount64(h->chunks) && h->total >= h->fill &&
-           h->chunks <= (h->total - h->fill) / MIN_CHUNK;
+           (int)h->depth == hm_popcount64(h->chunks) && h->total >= h->fill && (h->fill > 0 || h->total == 0) &&
+           h->chunks <= (h->total - h->fill) / MIN_CHUNK && h->chunks >= (h->total - h->fill + LOOKAHEAD - 1) / LOOKAHEAD &&
+           h->consumed == (uint32_t)(h->total - h->fill);
 }
 
 void zkp_hemera_cdc_hasher_init(zkp_hemera_cdc_hasher *h) {
@@ -33,7 +34,7 @@ void zkp_hemera_cdc_hasher_init(zkp_hemera_cdc_hasher *h) {
     h->total = 0;
     h->depth = 0;
     h->fill = 0;
-    h->reserved = 0;
+    h->consumed = 0;
     h->flags = CS_MAGIC;
 }
 
@@ -63,6 +64,7 @@ static zkp_status flush(zkp_hemera_cdc_hasher *h) {
     for (size_t i = 0; i < n; i++) zkpi_hm_cv_push(h->stack, &h->depth, &h->chunks, cv[i], 0);
     memmove(h->buf, h->buf + pos, h->fill - pos);
     h->fill -= (uint32_t)pos;
+    h->consumed += (uint32_t)pos;
     return ZKP_OK;
 }
 
