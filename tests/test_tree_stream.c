@@ -30,8 +30,12 @@
 #define CHUNK ZKP_HEMERA_CHUNK_BYTES
 #define MAX_CHUNKS 300
 
-static uint8_t *g_data; /* (MAX_CHUNKS + 1) * CHUNK random bytes */
+static uint8_t *g_data; /* (MAX_CHUNKS + 1) * 5000 + 1 random bytes */
 static size_t g_max;
+/* Chunks (leaves) the length sweeps cover: MAX_CHUNKS in a default or deep
+ * run; ZKPRIM_TEST_N below it (the sanitizer, verify and qemu stages set
+ * 50..200) shrinks the sweep, and a sanitizer build caps it at 64. */
+static size_t g_sweep;
 
 /* A random update size: 0, 1, small, around a chunk, or many chunks. */
 static size_t rand_piece(size_t left) {
@@ -403,7 +407,7 @@ static void keccak_lengths(void) {
     for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
         size_t ls = sizes[si];
         zkp_keccak_alg alg = si & 1 ? ZKP_SHA3_256 : ZKP_KECCAK_256;
-        for (size_t c = 0; c <= MAX_CHUNKS; c++) {
+        for (size_t c = 0; c <= g_sweep; c++) {
             for (int d = -1; d <= 1; d++) {
                 if (c == 0 && d < 0) continue;
                 size_t n = c * ls + (size_t)(long)d;
@@ -520,6 +524,9 @@ static void keccak_subtrees(void) {
 
 int main(void) {
     th_init("test_tree_stream");
+    g_sweep = (size_t)th_count(MAX_CHUNKS);
+    if (g_sweep > MAX_CHUNKS) g_sweep = MAX_CHUNKS;
+    if (getenv("ZKPRIM_TEST_SANITIZE") && g_sweep > 64) g_sweep = 64;
     g_max = (MAX_CHUNKS + 1) * (size_t)5000 + 1;
     g_data = malloc(g_max);
     th_rand_bytes(g_data, g_max);
@@ -527,7 +534,7 @@ int main(void) {
     th_section("hemera fixed: every length, random updates");
     for (size_t i = 0; i <= MAX_CHUNKS; i++)
         if (zkp_hemera_hash_leaf(g_data + i * CHUNK, CHUNK, i, 0, g_cv[i]) != ZKP_OK) th_fail(__FILE__, __LINE__, "leaf");
-    lengths_vs_oneshot(&k_fixed, MAX_CHUNKS, 1);
+    lengths_vs_oneshot(&k_fixed, g_sweep, 1);
     th_section("hemera fixed: threads");
     lengths_vs_oneshot(&k_fixed, 40, 3);
     {
@@ -550,7 +557,7 @@ int main(void) {
         free(h);
     }
     th_section("hemera cdc: every length, random updates");
-    lengths_vs_oneshot(&k_cdc, MAX_CHUNKS, 0);
+    lengths_vs_oneshot(&k_cdc, g_sweep, 0);
     cdc_low_entropy();
     th_section("hemera: finalize keeps the state");
     finalize_keeps_state(&k_fixed);

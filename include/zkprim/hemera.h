@@ -162,11 +162,11 @@ ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_tree_root_cdc(const uint8
  * private fields overwritten, is ZKP_ERR_STATE at every call. update: NULL
  * hasher, or data NULL with a length: ZKP_ERR_NULL; len above PTRDIFF_MAX
  * or a stream longer than 2^64 - 1 bytes: ZKP_ERR_LENGTH. The structs are
- * large (about 66 KiB and 130 KiB: they buffer enough chunks to fill the
+ * large (about 66 KiB and 258 KiB: they buffer enough chunks to fill the
  * lanes of the batch permutation); put them on the heap or in static
  * storage rather than on a small thread stack. */
 #define ZKP_HEMERA_TREE_HASHER_CHUNKS 16     /* chunks buffered for one batch */
-#define ZKP_HEMERA_CDC_HASHER_BUF (128 * 1024) /* CDC bytes buffered (>= 2 windows) */
+#define ZKP_HEMERA_CDC_HASHER_BUF (256 * 1024) /* CDC bytes buffered (>= 2 windows) */
 
 typedef struct zkp_hemera_tree_hasher {
     uint8_t stack[64][ZKP_HEMERA_DIGEST_BYTES]; /* roots of finished aligned subtrees */

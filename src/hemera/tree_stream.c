@@ -75,14 +75,32 @@ static zkp_status leaf_group(const uint8_t *p, size_t len, uint64_t first, unsig
     return zkp_hemera_hash_leaf_batch(ptr, lens, ctr, m, 0, cv);
 }
 
+/* Pushes g leaf roots. A full group starting at a multiple of GROUP chunks
+ * is an aligned perfect subtree that data follows: its levels go through
+ * hash_node_batch in place (lane-parallel) and only its root is pushed. */
+static zkp_status push_group(uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], uint32_t *depth, uint64_t *count,
+                             uint8_t (*cv)[ZKP_HEMERA_DIGEST_BYTES], unsigned g) {
+    if (g == GROUP && *count % GROUP == 0) {
+        unsigned level = 0;
+        for (unsigned w = GROUP; w > 1; w /= 2, level++) {
+            zkp_status st = zkp_hemera_hash_node_batch((const uint8_t(*)[2 * ZKP_HEMERA_DIGEST_BYTES])cv, w / 2, 0, cv);
+            if (st != ZKP_OK) return st;
+        }
+        zkpi_hm_cv_push(stack, depth, count, cv[0], level);
+        return ZKP_OK;
+    }
+    for (unsigned l = 0; l < g; l++) zkpi_hm_cv_push(stack, depth, count, cv[l], 0);
+    return ZKP_OK;
+}
+
 zkp_status zkpi_hm_push_chunks(uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], uint32_t *depth, uint64_t *count,
                                const uint8_t *p, size_t m) {
     uint8_t cv[GROUP][ZKP_HEMERA_DIGEST_BYTES];
     while (m > 0) {
         unsigned g = m < GROUP ? (unsigned)m : GROUP;
         zkp_status st = leaf_group(p, (size_t)g * CHUNK, *count, g, cv);
+        if (st == ZKP_OK) st = push_group(stack, depth, count, cv, g);
         if (st != ZKP_OK) return st;
-        for (unsigned l = 0; l < g; l++) zkpi_hm_cv_push(stack, depth, count, cv[l], 0);
         p += (size_t)g * CHUNK;
         m -= g;
     }
@@ -101,8 +119,8 @@ static zkp_status push_all_but_last(uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], u
     uint8_t cv[GROUP][ZKP_HEMERA_DIGEST_BYTES];
     for (size_t a = 0; a < lead; a += GROUP) {
         zkp_status st = leaf_group(p + a * CHUNK, GROUP * CHUNK, counter + a, GROUP, cv);
+        if (st == ZKP_OK) st = push_group(stack, depth, count, cv, GROUP);
         if (st != ZKP_OK) return st;
-        for (unsigned l = 0; l < GROUP; l++) zkpi_hm_cv_push(stack, depth, count, cv[l], 0);
     }
     unsigned g = (unsigned)(m - lead);
     zkp_status st = leaf_group(p + lead * CHUNK, len - lead * CHUNK, counter + lead, g, cv);

@@ -60,26 +60,43 @@ zkp_status zkp_keccak_tree_hasher_init(zkp_keccak_tree_hasher *h, zkp_keccak_alg
     return ZKP_OK;
 }
 
-static void push(uint8_t (*stack)[NODE], uint32_t *depth, uint64_t *leaves, pair_fn pair, const uint8_t cv[NODE]) {
+/* Pushes the root of 2^level leaves following the *leaves merged so far
+ * (a multiple of 2^level), merging every sibling it completes (the stack
+ * holds one root per set bit of the count). */
+static void push(uint8_t (*stack)[NODE], uint32_t *depth, uint64_t *leaves, pair_fn pair, const uint8_t cv[NODE],
+                 unsigned level) {
     uint8_t cur[NODE];
     memcpy(cur, cv, NODE);
-    uint64_t n = ++*leaves;
-    while ((n & 1) == 0) { /* a sibling completed: merge (the stack holds one root per set bit) */
+    uint64_t n = (*leaves >> level) + 1;
+    *leaves += (uint64_t)1 << level;
+    while ((n & 1) == 0) {
         pair(stack[--*depth], cur, cur);
         n >>= 1;
     }
     memcpy(stack[(*depth)++], cur, NODE);
 }
 
-/* Hashes m whole leaves at p in groups and pushes them. */
+/* Hashes m whole leaves at p in groups and pushes them. A full group that
+ * starts at a multiple of GROUP leaves is an aligned perfect subtree: its
+ * levels are hashed in place as strided batches (lane-parallel, like the
+ * one-shot tree) and only its root is pushed. */
 static zkp_status push_leaves(uint8_t (*stack)[NODE], uint32_t *depth, uint64_t *leaves, uint32_t alg,
                               size_t leaf_size, const uint8_t *p, size_t m) {
     uint8_t cv[GROUP][NODE];
+    const zkp_keccak_alg a = (zkp_keccak_alg)alg;
     while (m > 0) {
         size_t g = m < GROUP ? m : GROUP;
-        zkp_status st = zkp_keccak_hash_batch((zkp_keccak_alg)alg, p, leaf_size, leaf_size, g, &cv[0][0], NODE);
+        zkp_status st = zkp_keccak_hash_batch(a, p, leaf_size, leaf_size, g, &cv[0][0], NODE);
         if (st != ZKP_OK) return st;
-        for (size_t l = 0; l < g; l++) push(stack, depth, leaves, pair_of(alg), cv[l]);
+        if (g == GROUP && *leaves % GROUP == 0) {
+            unsigned level = 0;
+            for (size_t w = GROUP; w > 1 && st == ZKP_OK; w /= 2, level++)
+                st = zkp_keccak_hash_batch(a, &cv[0][0], 2 * NODE, 2 * NODE, w / 2, &cv[0][0], NODE);
+            if (st != ZKP_OK) return st;
+            push(stack, depth, leaves, pair_of(alg), cv[0], level);
+        } else {
+            for (size_t l = 0; l < g; l++) push(stack, depth, leaves, pair_of(alg), cv[l], 0);
+        }
         p += g * leaf_size;
         m -= g;
     }
@@ -120,7 +137,7 @@ zkp_status zkp_keccak_tree_hasher_update(zkp_keccak_tree_hasher *h, const uint8_
             if (st == ZKP_OK && h->fill == ls) {
                 uint8_t cv[NODE];
                 st = zkp_keccak_final(&h->leaf, cv, NODE);
-                if (st == ZKP_OK) push(h->stack, &h->depth, &h->leaves, pair_of(h->alg), cv);
+                if (st == ZKP_OK) push(h->stack, &h->depth, &h->leaves, pair_of(h->alg), cv, 0);
                 h->fill = 0;
             }
         }
@@ -168,12 +185,12 @@ zkp_status zkp_keccak_tree_hasher_finalize(const zkp_keccak_tree_hasher *h, uint
         st = push_leaves(stack, &depth, &leaves, h->alg, ls, h->buf, whole);
         if (st == ZKP_OK && (tail || h->total == 0)) {
             st = zkp_keccak_hash((zkp_keccak_alg)h->alg, h->buf + whole * ls, tail, cv, NODE);
-            if (st == ZKP_OK) push(stack, &depth, &leaves, pair_of(h->alg), cv);
+            if (st == ZKP_OK) push(stack, &depth, &leaves, pair_of(h->alg), cv, 0);
         }
     } else if (h->fill || h->total == 0) {
         zkp_keccak_state s = h->leaf;
         st = h->fill ? zkp_keccak_final(&s, cv, NODE) : zkp_keccak_hash((zkp_keccak_alg)h->alg, NULL, 0, cv, NODE);
-        if (st == ZKP_OK) push(stack, &depth, &leaves, pair_of(h->alg), cv);
+        if (st == ZKP_OK) push(stack, &depth, &leaves, pair_of(h->alg), cv, 0);
     }
     if (st != ZKP_OK) return st;
     fold_padded((const uint8_t(*)[NODE])stack, depth, leaves, pair_of(h->alg), root);
