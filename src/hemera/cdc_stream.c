@@ -42,7 +42,7 @@ void zkp_hemera_cdc_hasher_init(zkp_hemera_cdc_hasher *h) {
 static zkp_status hash_cut(const uint8_t *const *ptr, const size_t *lens, size_t n, uint64_t first,
                            uint8_t (*cv)[ZKP_HEMERA_DIGEST_BYTES]) {
     uint64_t ctr[MAX_CUT];
-    if (n == 0 || n > MAX_CUT) return ZKP_OK; /* flush always cuts at least one; keeps the compiler's view bounded */
+    if (n > MAX_CUT) return ZKP_ERR_LENGTH; /* cannot happen: at most MAX_CUT chunks fit the buffer */
     for (size_t i = 0; i < n; i++) ctr[i] = first + i;
     return zkp_hemera_hash_leaf_batch(ptr, lens, ctr, n, 0, cv);
 }
@@ -50,8 +50,8 @@ static zkp_status hash_cut(const uint8_t *const *ptr, const size_t *lens, size_t
 /* Cuts, hashes and pushes every chunk of the full buffer that more than
  * LOOKAHEAD bytes follow from its start, then moves the rest to the front. */
 static zkp_status flush(zkp_hemera_cdc_hasher *h) {
-    const uint8_t *ptr[MAX_CUT];
-    size_t lens[MAX_CUT], pos = 0, n = 0;
+    const uint8_t *ptr[MAX_CUT] = {0}; /* zeroed: GCC -O1 cannot see that n > 0 entries are set */
+    size_t lens[MAX_CUT] = {0}, pos = 0, n = 0;
     while (h->fill - pos > LOOKAHEAD) {
         size_t e = zkpi_hm_cdc_next(h->buf, h->fill, pos);
         ptr[n] = h->buf + pos;
@@ -88,8 +88,8 @@ zkp_status zkp_hemera_cdc_hasher_update(zkp_hemera_cdc_hasher *h, const uint8_t 
 zkp_status zkp_hemera_cdc_hasher_finalize(const zkp_hemera_cdc_hasher *h, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if (!h || !out) return ZKP_ERR_NULL;
     if (!cs_valid(h)) return ZKP_ERR_STATE;
-    const uint8_t *ptr[MAX_CUT];
-    size_t lens[MAX_CUT], pos = 0, n = 0;
+    const uint8_t *ptr[MAX_CUT] = {0}; /* zeroed: GCC -O1 cannot see that n > 0 entries are set */
+    size_t lens[MAX_CUT] = {0}, pos = 0, n = 0;
     do { /* the rest, cut against the end of the stream (at least one chunk) */
         size_t e = h->fill ? zkpi_hm_cdc_next(h->buf, h->fill, pos) : 0;
         ptr[n] = h->buf + pos;
