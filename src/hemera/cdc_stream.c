@@ -41,7 +41,7 @@ void zkp_hemera_cdc_hasher_init(zkp_hemera_cdc_hasher *h) {
 /* Hashes n cut chunks (counters from *count) in one batch into cv. */
 static zkp_status hash_cut(const uint8_t *const *ptr, const size_t *lens, size_t n, uint64_t first,
                            uint8_t (*cv)[ZKP_HEMERA_DIGEST_BYTES]) {
-    uint64_t ctr[MAX_CUT];
+    uint64_t ctr[MAX_CUT] = {0};
     if (n > MAX_CUT) return ZKP_ERR_LENGTH; /* cannot happen: at most MAX_CUT chunks fit the buffer */
     for (size_t i = 0; i < n; i++) ctr[i] = first + i;
     return zkp_hemera_hash_leaf_batch(ptr, lens, ctr, n, 0, cv);
