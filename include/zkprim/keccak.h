@@ -194,10 +194,11 @@ typedef struct zkp_keccak_tree_hasher {
     uint64_t leaves;        /* leaves merged into stack */
     uint64_t leaf_size;
     uint64_t total;         /* bytes taken */
-    uint32_t fill;          /* bytes of the current leaves in buf (or in leaf) */
+    uint64_t fill;          /* bytes of the current leaves in buf (or in leaf) */
     uint32_t depth;
     uint32_t alg;
     uint32_t flags;         /* private: validity */
+    uint32_t reserved;
     uint8_t buf[ZKP_KECCAK_TREE_HASHER_BUF];
 } zkp_keccak_tree_hasher;
 

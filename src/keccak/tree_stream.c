@@ -55,6 +55,7 @@ zkp_status zkp_keccak_tree_hasher_init(zkp_keccak_tree_hasher *h, zkp_keccak_alg
     h->total = 0;
     h->fill = 0;
     h->depth = 0;
+    h->reserved = 0;
     h->alg = (uint32_t)alg;
     h->flags = KT_MAGIC;
     return ZKP_OK;
@@ -120,7 +121,7 @@ zkp_status zkp_keccak_tree_hasher_update(zkp_keccak_tree_hasher *h, const uint8_
         } else if (cap) { /* short leaves: gather whole leaves in the buffer */
             size_t take = cap - h->fill < len ? cap - h->fill : len;
             memcpy(h->buf + h->fill, data, take);
-            h->fill += (uint32_t)take;
+            h->fill += take;
             data += take;
             len -= take;
             if (h->fill == cap) {
@@ -131,7 +132,7 @@ zkp_status zkp_keccak_tree_hasher_update(zkp_keccak_tree_hasher *h, const uint8_
             if (h->fill == 0) st = zkp_keccak_init(&h->leaf, (zkp_keccak_alg)h->alg);
             size_t take = ls - h->fill < len ? ls - h->fill : len;
             if (st == ZKP_OK) st = zkp_keccak_update(&h->leaf, data, take);
-            h->fill += (uint32_t)take;
+            h->fill += take;
             data += take;
             len -= take;
             if (st == ZKP_OK && h->fill == ls) {

@@ -1276,7 +1276,7 @@ static const char *tree_hasher_corrupt(int kind, int which) {
             } else {
                 MUST_OK(zkp_keccak_tree_hasher_init(&g_kh2, ZKP_KECCAK_256, 64));
                 MUST_OK(zkp_keccak_tree_hasher_update(&g_kh2, g_long, 5000));
-                if (field == 0) SET_FIELD(g_kh2, fill, (uint32_t)x, changed);
+                if (field == 0) SET_FIELD(g_kh2, fill, x, changed);
                 else if (field == 1) SET_FIELD(g_kh2, depth, (uint32_t)x, changed);
                 else if (field == 2) SET_FIELD(g_kh2, leaves, x, changed);
                 else if (field == 3) SET_FIELD(g_kh2, leaf_size, x, changed);
