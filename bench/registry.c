@@ -13,6 +13,7 @@ extern const bench_module bench_module_poseidon;
 extern const bench_module bench_module_lean_imt;
 extern const bench_module bench_module_gf2iso;
 extern const bench_module bench_module_oz_tree;
+extern const bench_module bench_module_tree_stream;
 
 const bench_module *const bench_modules[] = {
     &bench_module_core,
@@ -26,5 +27,6 @@ const bench_module *const bench_modules[] = {
     &bench_module_lean_imt,
     &bench_module_gf2iso,
     &bench_module_oz_tree,
+    &bench_module_tree_stream,
 };
 const size_t bench_module_count = sizeof bench_modules / sizeof bench_modules[0];

@@ -88,7 +88,7 @@ PREFIXES = {
 QUERY = re.compile(
     r"^zkp_version$|^zkp_status_(name|str)$|^zkp_cpu_|_implementation$|_name$|_by_name$"
     r"|^zkp_gf2_field_(limbs|degree)$|_digest_bytes$|_table_bytes$|_default_window$"
-    r"|^zkp_gf2_fixed_base_(window|field)$|_chunk_count$|_proof_size$|^zkp_gf2_iso_root$")
+    r"|^zkp_gf2_fixed_base_(window|field)$|_chunk_count$|_proof_size$|_subtree_split$|^zkp_gf2_iso_root$")
 
 # Hemera keeps the hemera crate's names: plain = fast (ZKP_VARTIME); these
 # are constant time (ZKP_CT): _ct, _secret, keyed, derive_key, and the
@@ -101,9 +101,9 @@ BANNED = [
     (re.compile(r"_many(_|$)"), "'_many' (a batch is '_batch')"),
     (re.compile(r"inverse"), "'inverse' (the verb is 'inv')"),
     (re.compile(r"merkle"), "'merkle' (Merkle verbs are tree_build/tree_root/tree_proof/tree_verify/tree_proof_root)"),
-    (re.compile(r"hasher"), "'hasher' outside a streaming state (zkp_hemera_hasher*)"),
+    (re.compile(r"hasher"), "'hasher' outside a streaming state (zkp_hemera_hasher*, the tree hashers)"),
 ]
-HASHER_OK = re.compile(r"^zkp_hemera_hasher(_|$)")
+HASHER_OK = re.compile(r"^zkp_hemera_hasher(_|$)|^zkp_(hemera_tree|hemera_cdc|keccak_tree)_hasher(_|$)")
 
 
 def timing_rule(module, name):

@@ -152,6 +152,99 @@ ZKP_MUST_USE ZKP_API ZKP_VARTIME ZKP_ALLOCATES zkp_status zkp_hemera_tree_root_f
 ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_tree_root_cdc(const uint8_t *data, size_t len,
                                                             uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
+/* ---- streaming tree roots (docs/streaming.md) ----------------------------- *
+ *
+ * Tree hashers: the two roots above for data given in pieces, in bounded
+ * memory (the struct; no heap). Any split of the data into updates, 0-byte
+ * and 1-byte updates included, gives the one-shot root. finalize does not
+ * consume the hasher (Hemera's vocabulary: it may be called again, or
+ * update may continue). A tree hasher never initialised, or with its
+ * private fields overwritten, is ZKP_ERR_STATE at every call. update: NULL
+ * hasher, or data NULL with a length: ZKP_ERR_NULL; len above PTRDIFF_MAX
+ * or a stream longer than 2^64 - 1 bytes: ZKP_ERR_LENGTH. The structs are
+ * large (about 66 KiB and 258 KiB: they buffer enough chunks to fill the
+ * lanes of the batch permutation); put them on the heap or in static
+ * storage rather than on a small thread stack. */
+#define ZKP_HEMERA_TREE_HASHER_CHUNKS 16     /* chunks buffered for one batch */
+#define ZKP_HEMERA_CDC_HASHER_BUF (256 * 1024) /* CDC bytes buffered (>= 2 windows) */
+
+typedef struct zkp_hemera_tree_hasher {
+    uint8_t stack[64][ZKP_HEMERA_DIGEST_BYTES]; /* roots of finished aligned subtrees */
+    uint64_t chunks;     /* chunks merged into stack */
+    uint64_t total;      /* bytes taken */
+    uint32_t depth;      /* entries in stack */
+    uint32_t fill;       /* bytes in buf (the stream's tail) */
+    uint32_t threads;
+    uint32_t flags;      /* private: validity */
+    uint8_t buf[ZKP_HEMERA_TREE_HASHER_CHUNKS * ZKP_HEMERA_CHUNK_BYTES];
+} zkp_hemera_tree_hasher;
+
+typedef struct zkp_hemera_cdc_hasher {
+    uint8_t stack[64][ZKP_HEMERA_DIGEST_BYTES];
+    uint64_t chunks;
+    uint64_t total;
+    uint32_t depth;
+    uint32_t fill;       /* bytes in buf, from the start of the current chunk */
+    uint32_t consumed;   /* low 32 bits of the bytes of merged chunks (a check) */
+    uint32_t flags;
+    uint8_t buf[ZKP_HEMERA_CDC_HASHER_BUF];
+} zkp_hemera_cdc_hasher;
+
+/* Fixed 4 KiB-chunk root (zkp_hemera_tree_root_fixed) by streaming. threads
+ * 0 or 1: the calling thread; more (at most 64; more counts as 64): long
+ * updates hash aligned blocks of 256 chunks on that many threads (the root
+ * does not depend on it; no heap either way). Cannot fail: a NULL hasher is
+ * ignored. */
+ZKP_API ZKP_VARTIME void zkp_hemera_tree_hasher_init(zkp_hemera_tree_hasher *h, unsigned threads);
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_tree_hasher_update(zkp_hemera_tree_hasher *h, const uint8_t *data,
+                                                                  size_t len);
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_tree_hasher_finalize(const zkp_hemera_tree_hasher *h,
+                                                                    uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+/* Content-defined-chunking root (zkp_hemera_tree_root_cdc) by streaming:
+ * the chunker's lookahead (up to 2 windows, 8 KiB) stays in the struct. */
+ZKP_API ZKP_VARTIME void zkp_hemera_cdc_hasher_init(zkp_hemera_cdc_hasher *h);
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_cdc_hasher_update(zkp_hemera_cdc_hasher *h, const uint8_t *data,
+                                                                 size_t len);
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_cdc_hasher_finalize(const zkp_hemera_cdc_hasher *h,
+                                                                   uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+
+/* ---- subtrees of the fixed tree: hash parts apart, merge (docs/streaming.md)
+ *
+ * Split rule. Offsets are in bytes; a part is the byte range
+ * [offsets[i], offsets[i+1]) of the whole input, covering c chunks from
+ * chunk f = offsets[i] / 4096. It is legal when
+ *  - it starts on a chunk boundary (offsets[i] a multiple of 4096), and
+ *  - c is a power of two and f a multiple of c, or it is the last part and
+ *    f is a multiple of the smallest power of two >= c.
+ * (As in BLAKE3: every legal part is a node of the left-balanced tree.)
+ * Two sibling nodes merge with zkp_hemera_hash_node(left, right, is_root):
+ * left = 2^k whole chunks from a multiple of 2^(k+1), right = the next 1..2^k
+ * chunks (fewer only at the end); is_root on the node covering everything. */
+
+/* Root of one part (never the root flag): data[0..len) is the part, which
+ * starts at chunk first_chunk of the whole input. len 0: ZKP_ERR_LENGTH
+ * (only the whole empty input has no bytes: use tree_root_fixed);
+ * first_chunk not a multiple of the smallest power of two >= the part's
+ * chunk count, or the part ending past 2^64 - 1 bytes: ZKP_ERR_RANGE. */
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_subtree_root(const uint8_t *data, size_t len, uint64_t first_chunk,
+                                                           uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+/* Root of the whole input from the roots of its n_parts >= 2 legal parts:
+ * cvs[i] is zkp_hemera_subtree_root of part i, offsets[0..n_parts] the part
+ * bounds (offsets[0] = 0, offsets[n_parts] = total length, increasing).
+ * n_parts < 2: ZKP_ERR_COUNT (one part is the whole input: tree_root_fixed);
+ * offsets not increasing from 0, or a part breaking the split rule:
+ * ZKP_ERR_RANGE; n_parts above PTRDIFF_MAX / 32: ZKP_ERR_LENGTH. */
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_subtree_merge_parts(const uint8_t (*cvs)[ZKP_HEMERA_DIGEST_BYTES],
+                                                                  const uint64_t *offsets, size_t n_parts,
+                                                                  uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+/* Legal split points for up to max_parts parts of total_len bytes, as even
+ * as the rule allows (equal power-of-two parts, the last shorter): writes
+ * *n_parts and offsets[0..*n_parts] (offsets needs max_parts + 1 entries).
+ * One part only when the input is one chunk or max_parts is 1. max_parts 0:
+ * ZKP_ERR_COUNT; max_parts above PTRDIFF_MAX / 8 - 1: ZKP_ERR_LENGTH. */
+ZKP_MUST_USE ZKP_API ZKP_QUERY zkp_status zkp_hemera_subtree_split(uint64_t total_len, size_t max_parts, uint64_t *offsets,
+                                                          size_t *n_parts);
+
 /* ---- inclusion proofs for the fixed 4 KiB-chunk tree ---------------------- */
 
 /* An inclusion proof shows that `chunk` is chunk number `index` of the data

@@ -172,6 +172,71 @@ ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_verify(zkp_keccak_alg alg
                                                      const uint8_t leaf[32], uint64_t index, const uint8_t *proof,
                                                      size_t depth);
 
+/* ---- streaming leaf-data trees and subtrees (docs/streaming.md) ------------ *
+ *
+ * The tree over leaf data, for data of any length given in pieces: leaf i =
+ * H(data[i*leaf_size .. (i+1)*leaf_size)), the last leaf shorter when the
+ * length is not a multiple (an empty input is one leaf, H("")), the leaf
+ * count padded up to a power of two with all-zero 32-byte nodes, parent =
+ * H(left || right) (`zkprim tree -a keccak256`). When the length is
+ * n * leaf_size with n a power of two this is zkp_keccak_tree_root_data.
+ * The tree hasher keeps O(log n) subtree roots and a 4 KiB leaf buffer in
+ * its struct (no heap); any split of the data into updates gives the same
+ * root. finalize does not consume the hasher (unlike zkp_keccak_final: it
+ * may be called again, or update may continue). A tree hasher never
+ * initialised, or with rate, leaf_size, fill or depth overwritten, is
+ * ZKP_ERR_STATE at every call. */
+#define ZKP_KECCAK_TREE_HASHER_BUF 4096
+
+typedef struct zkp_keccak_tree_hasher {
+    uint8_t stack[64][ZKP_KECCAK_NODE_BYTES]; /* roots of finished aligned subtrees */
+    zkp_keccak_state leaf;  /* the current leaf, when leaves are longer than buf */
+    uint64_t leaves;        /* leaves merged into stack */
+    uint64_t leaf_size;
+    uint64_t total;         /* bytes taken */
+    uint64_t fill;          /* bytes of the current leaves in buf (or in leaf) */
+    uint32_t depth;
+    uint32_t alg;
+    uint32_t flags;         /* private: validity */
+    uint32_t reserved;
+    uint8_t buf[ZKP_KECCAK_TREE_HASHER_BUF];
+} zkp_keccak_tree_hasher;
+
+/* alg: ZKP_KECCAK_256 or ZKP_SHA3_256 (else ZKP_ERR_PARAM); leaf_size 0 or
+ * above PTRDIFF_MAX: ZKP_ERR_LENGTH; h NULL: ZKP_ERR_NULL. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_hasher_init(zkp_keccak_tree_hasher *h, zkp_keccak_alg alg,
+                                                          size_t leaf_size);
+/* NULL hasher, or data NULL with a length: ZKP_ERR_NULL; len above
+ * PTRDIFF_MAX, or a stream past 2^64 - 1 bytes: ZKP_ERR_LENGTH. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_hasher_update(zkp_keccak_tree_hasher *h, const uint8_t *data,
+                                                            size_t len);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_hasher_finalize(const zkp_keccak_tree_hasher *h, uint8_t root[32]);
+
+/* Subtrees. Split rule (leaf units; offsets in bytes): part i is
+ * [offsets[i], offsets[i+1]), c leaves from leaf f = offsets[i] / leaf_size;
+ * it starts on a leaf boundary, and c is a power of two with f a multiple
+ * of c, or it is the last part and f is a multiple of the smallest power
+ * of two >= c. A part's root is the tree hasher's root over its bytes (the
+ * last part padded with zero nodes to that power of two); two sibling
+ * roots merge with zkp_keccak256_pair / zkp_sha3_256_pair, a missing right
+ * sibling being the root of a subtree of zero nodes.
+ *
+ * Root of the whole from the roots of its n_parts >= 1 legal parts (cvs[i]
+ * from a tree hasher over part i), offsets[0..n_parts] the bounds (0 first,
+ * the total length last, increasing). n_parts 0: ZKP_ERR_COUNT; bounds not
+ * increasing from 0 or a part breaking the rule: ZKP_ERR_RANGE; leaf_size
+ * 0 or n_parts above PTRDIFF_MAX / 32: ZKP_ERR_LENGTH; alg as above. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_subtree_merge_parts(zkp_keccak_alg alg, const uint8_t (*cvs)[32],
+                                                             const uint64_t *offsets, size_t n_parts,
+                                                             size_t leaf_size, uint8_t root[32]);
+/* Legal split points for up to max_parts parts of total_len bytes cut into
+ * leaf_size leaves (equal power-of-two parts, the last shorter): writes
+ * *n_parts and offsets[0..*n_parts] (max_parts + 1 entries). max_parts 0:
+ * ZKP_ERR_COUNT; leaf_size 0, or max_parts above PTRDIFF_MAX / 8 - 1:
+ * ZKP_ERR_LENGTH. */
+ZKP_MUST_USE ZKP_API ZKP_QUERY zkp_status zkp_keccak_subtree_split(uint64_t total_len, size_t leaf_size, size_t max_parts,
+                                                          uint64_t *offsets, size_t *n_parts);
+
 #ifdef __cplusplus
 }
 #endif

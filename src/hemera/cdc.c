@@ -14,6 +14,7 @@
 
 #include "hemera/gear_table.h"
 #include "hemera/modes.h"
+#include "hemera/tree_stream.h"
 
 #define CDC_WINDOW 4096u
 
@@ -25,10 +26,11 @@
 #define CDC_PROBES 16u
 
 /* End (exclusive) of the chunk starting at s. Variable time: public data.
- * The least GEAR value in the window belongs to one byte value only (the
- * table's values are distinct), so its earliest position is the first
- * occurrence of the first byte of hm_gear_order present in the window. */
-static size_t cdc_next(const uint8_t *d, size_t n, size_t s) {
+ * Shared with the streaming CDC root (cdc_stream.c). The least GEAR value
+ * in the window belongs to one byte value only (the table's values are
+ * distinct), so its earliest position is the first occurrence of the first
+ * byte of hm_gear_order present in the window. */
+size_t zkpi_hm_cdc_next(const uint8_t *d, size_t n, size_t s) {
     size_t lo = s + CDC_WINDOW / 2 - 1;
     if (lo >= n) return n;
     size_t hi = s + 2 * CDC_WINDOW - 1;
@@ -53,7 +55,7 @@ static size_t cdc_next(const uint8_t *d, size_t n, size_t s) {
 zkp_status zkp_hemera_tree_root_cdc(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if ((!data && len) || !out) return ZKP_ERR_NULL;
     if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
-    size_t end = len ? cdc_next(data, len, 0) : 0;
+    size_t end = len ? zkpi_hm_cdc_next(data, len, 0) : 0;
     if (end == len) {  /* empty, or a single chunk: the root leaf */
         return zkpi_hm_leaf(data, len, 0, 1, out);
     }
@@ -77,7 +79,7 @@ zkp_status zkp_hemera_tree_root_cdc(const uint8_t *data, size_t len, uint8_t out
             ctr[m] = index++;
             m++;
             start = end;
-            if (start < len) end = cdc_next(data, len, start);
+            if (start < len) end = zkpi_hm_cdc_next(data, len, start);
         }
         zkp_status st = zkp_hemera_hash_leaf_batch(ptr, lens, ctr, m, 0, cv);
         if (st != ZKP_OK) return st;

@@ -4,6 +4,7 @@
  * Variable time: tree inputs are public (spec section 10).
  */
 #include "hemera/modes.h"
+#include "hemera/tree_stream.h"
 
 zkp_status zkpi_hm_leaf(const uint8_t *chunk, size_t len, uint64_t counter, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     uint8_t h[ZKP_HEMERA_DIGEST_BYTES];
@@ -137,7 +138,7 @@ zkp_status zkp_hemera_tree_root_fixed(const uint8_t *data, size_t len, unsigned 
                                       uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if ((!data && len) || !out) return ZKP_ERR_NULL;
     if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
-    /* the calling thread alone: the heap-free stack merge */
-    if (threads <= 1) return zkpi_hm_fixed_range(data, len, 0, zkp_hemera_tree_chunk_count(len), 1, out);
+    /* the calling thread alone: the streaming core (tree_stream.c), heap-free */
+    if (threads <= 1) return zkpi_hm_tree_root_stream(data, len, out);
     return zkpi_hb_tree_root_levels(data, len, threads, out);
 }

@@ -1434,6 +1434,192 @@ static void probe_iso(void) {
     row(m, "zkp_gf2_iso_root", UNCHECKED, NA, NA, NA, NA);
 }
 
+/* ---- streaming tree roots and subtrees (hemera.h, keccak.h) ------------------ */
+
+static zkp_hemera_tree_hasher g_th, g_th2;
+static zkp_hemera_cdc_hasher g_ch, g_ch2;
+static zkp_keccak_tree_hasher g_kh, g_kh2;
+static uint8_t g_long[200000]; /* enough for the hashers to have merged chunks */
+
+HUGE_FN(h_thu, {
+    zkp_hemera_tree_hasher_init(&g_th, 1);
+    return zkp_hemera_tree_hasher_update(&g_th, B, v);
+})
+HUGE_FN(h_chu, {
+    zkp_hemera_cdc_hasher_init(&g_ch);
+    return zkp_hemera_cdc_hasher_update(&g_ch, B, v);
+})
+HUGE_FN(h_str, return zkp_hemera_subtree_root(B, v, 0, O);)
+HUGE_FN(h_smp, return zkp_hemera_subtree_merge_parts((const uint8_t(*)[32])B, W, v, O);)
+HUGE_FN(h_ssp, {
+    size_t k;
+    return zkp_hemera_subtree_split(100, v, W, &k);
+})
+HUGE_FN(h_khi, return zkp_keccak_tree_hasher_init(&g_kh, ZKP_KECCAK_256, v);)
+HUGE_FN(h_khu, {
+    MUST_OK(zkp_keccak_tree_hasher_init(&g_kh, ZKP_KECCAK_256, 64));
+    return zkp_keccak_tree_hasher_update(&g_kh, B, v);
+})
+HUGE_FN(h_kmp, return zkp_keccak_subtree_merge_parts(ZKP_KECCAK_256, (const uint8_t(*)[32])B, W, v, 64, O);)
+HUGE_FN(h_ksp, {
+    size_t k;
+    return zkp_keccak_subtree_split(100, 64, v, W, &k);
+})
+
+/* Each private field of a live tree hasher (with merged chunks and a
+ * buffered tail) set to edge values, then update (which = 0) or finalize
+ * (1); the cell is the set of results seen. The thread count is corrupted
+ * only above 64 (0..64 are valid values). */
+#define SET_FIELD(h, f, val, changed)                                                              \
+    do {                                                                                           \
+        uint64_t before_ = (uint64_t)(h).f;                                                        \
+        (h).f = (val);                                                                             \
+        changed = (uint64_t)(h).f != before_;                                                      \
+    } while (0)
+
+static const char *tree_hasher_corrupt(int kind, int which) {
+    unsigned seen = 0;
+    static const uint64_t vals[] = {0, 1, 65, 0x10001, 1u << 20, UINT32_MAX, (uint64_t)1 << 60, UINT64_MAX};
+    for (int field = 0; field < 6; field++) {
+        for (size_t v = 0; v < sizeof vals / sizeof vals[0]; v++) {
+            zkp_status st;
+            int changed = 0;
+            uint64_t x = vals[v];
+            if (kind == 0) {
+                zkp_hemera_tree_hasher_init(&g_th2, 2);
+                MUST_OK(zkp_hemera_tree_hasher_update(&g_th2, g_long, 70000));
+                if (field == 0) SET_FIELD(g_th2, fill, (uint32_t)x, changed);
+                else if (field == 1) SET_FIELD(g_th2, depth, (uint32_t)x, changed);
+                else if (field == 2) SET_FIELD(g_th2, chunks, x, changed);
+                else if (field == 3) SET_FIELD(g_th2, total, x, changed);
+                else if (field == 4) SET_FIELD(g_th2, threads, (uint32_t)x > 64 ? (uint32_t)x : 65u, changed);
+                else SET_FIELD(g_th2, flags, (uint32_t)x, changed);
+                if (!changed) continue;
+                st = which ? zkp_hemera_tree_hasher_finalize(&g_th2, O) : zkp_hemera_tree_hasher_update(&g_th2, B, 100);
+            } else if (kind == 1) {
+                zkp_hemera_cdc_hasher_init(&g_ch2);
+                MUST_OK(zkp_hemera_cdc_hasher_update(&g_ch2, g_long, sizeof g_long));
+                if (field == 0) SET_FIELD(g_ch2, fill, (uint32_t)x, changed);
+                else if (field == 1) SET_FIELD(g_ch2, depth, (uint32_t)x, changed);
+                else if (field == 2) SET_FIELD(g_ch2, chunks, x, changed);
+                else if (field == 3) SET_FIELD(g_ch2, total, x, changed);
+                else if (field == 5) SET_FIELD(g_ch2, flags, (uint32_t)x, changed);
+                if (!changed) continue;
+                st = which ? zkp_hemera_cdc_hasher_finalize(&g_ch2, O) : zkp_hemera_cdc_hasher_update(&g_ch2, B, 100);
+            } else {
+                MUST_OK(zkp_keccak_tree_hasher_init(&g_kh2, ZKP_KECCAK_256, 64));
+                MUST_OK(zkp_keccak_tree_hasher_update(&g_kh2, g_long, 5000));
+                if (field == 0) SET_FIELD(g_kh2, fill, x, changed);
+                else if (field == 1) SET_FIELD(g_kh2, depth, (uint32_t)x, changed);
+                else if (field == 2) SET_FIELD(g_kh2, leaves, x, changed);
+                else if (field == 3) SET_FIELD(g_kh2, leaf_size, x, changed);
+                else if (field == 4) SET_FIELD(g_kh2, alg, (uint32_t)x, changed);
+                else SET_FIELD(g_kh2, flags, (uint32_t)x, changed);
+                if (!changed) continue;
+                st = which ? zkp_keccak_tree_hasher_finalize(&g_kh2, O) : zkp_keccak_tree_hasher_update(&g_kh2, B, 100);
+            }
+            seen |= 1u << st;
+        }
+    }
+    return state_cell(seen);
+}
+#undef SET_FIELD
+
+static void probe_tree_stream(void) {
+    const char *m = "hemera";
+    for (size_t i = 0; i < sizeof g_long; i++) g_long[i] = (uint8_t)(i * 131 + (i >> 9));
+    zkp_hemera_tree_hasher_init(NULL, 1);
+    zkp_hemera_tree_hasher_init(&g_th, 1000); /* more than 64 threads: 64 */
+    row(m, "zkp_hemera_tree_hasher_init", IGNORED, NA,
+        fmt("threads 1000: %s", sn(zkp_hemera_tree_hasher_update(&g_th, B, 10))), NA, "re-init: OK");
+    zkp_hemera_tree_hasher_init(&g_th, 1);
+    row(m, "zkp_hemera_tree_hasher_update",
+        fmt("data,1: %s; data,0: %s; h: %s", sn(zkp_hemera_tree_hasher_update(&g_th, NULL, 1)),
+            sn(zkp_hemera_tree_hasher_update(&g_th, NULL, 0)), sn(zkp_hemera_tree_hasher_update(NULL, B, 1))),
+        sn(zkp_hemera_tree_hasher_update(&g_th, B, 0)), huge_cell(h_thu, NULL), NA, tree_hasher_corrupt(0, 0));
+    zkp_hemera_tree_hasher_init(&g_th, 1);
+    row(m, "zkp_hemera_tree_hasher_finalize",
+        fmt("h: %s; out: %s", sn(zkp_hemera_tree_hasher_finalize(NULL, O)),
+            sn(zkp_hemera_tree_hasher_finalize(&g_th, NULL))),
+        fmt("empty: %s", sn(zkp_hemera_tree_hasher_finalize(&g_th, O))), NA, NA, tree_hasher_corrupt(0, 1));
+    zkp_hemera_cdc_hasher_init(NULL);
+    row(m, "zkp_hemera_cdc_hasher_init", IGNORED, NA, NA, NA, "re-init: OK");
+    zkp_hemera_cdc_hasher_init(&g_ch);
+    row(m, "zkp_hemera_cdc_hasher_update",
+        fmt("data,1: %s; data,0: %s; h: %s", sn(zkp_hemera_cdc_hasher_update(&g_ch, NULL, 1)),
+            sn(zkp_hemera_cdc_hasher_update(&g_ch, NULL, 0)), sn(zkp_hemera_cdc_hasher_update(NULL, B, 1))),
+        sn(zkp_hemera_cdc_hasher_update(&g_ch, B, 0)), huge_cell(h_chu, NULL), NA, tree_hasher_corrupt(1, 0));
+    zkp_hemera_cdc_hasher_init(&g_ch);
+    row(m, "zkp_hemera_cdc_hasher_finalize",
+        fmt("h: %s; out: %s", sn(zkp_hemera_cdc_hasher_finalize(NULL, O)),
+            sn(zkp_hemera_cdc_hasher_finalize(&g_ch, NULL))),
+        fmt("empty: %s", sn(zkp_hemera_cdc_hasher_finalize(&g_ch, O))), NA, NA, tree_hasher_corrupt(1, 1));
+    for (int k = 0; k < 4096; k++) B[k] = (uint8_t)(k * 3);
+    MUST_OK(zkp_hemera_subtree_root(B, 4096, 5, O));
+    memcpy(B2, B, 4096);
+    MUST_OK(zkp_hemera_subtree_root(B2, 4096, 5, B2));
+    {
+        const char *al_ = same("out=data", !memcmp(O, B2, 32));
+        row(m, "zkp_hemera_subtree_root",
+            fmt("data,1: %s; out: %s", sn(zkp_hemera_subtree_root(NULL, 1, 0, O)),
+                sn(zkp_hemera_subtree_root(B, 1, 0, NULL))),
+            fmt("len 0: %s", sn(zkp_hemera_subtree_root(B, 0, 0, O))),
+            fmt("len: %s; first_chunk u64 max: %s", huge_cell(h_str, NULL),
+                sn(zkp_hemera_subtree_root(B, 1, UINT64_MAX, O))),
+            al_, NA);
+    }
+    W[0] = 0, W[1] = 4096, W[2] = 5000;
+    row(m, "zkp_hemera_subtree_merge_parts",
+        fmt("cvs: %s; offsets: %s; out: %s", sn(zkp_hemera_subtree_merge_parts(NULL, W, 2, O)),
+            sn(zkp_hemera_subtree_merge_parts((const uint8_t(*)[32])B, NULL, 2, O)),
+            sn(zkp_hemera_subtree_merge_parts((const uint8_t(*)[32])B, W, 2, NULL))),
+        fmt("n 0: %s; n 1: %s", sn(zkp_hemera_subtree_merge_parts((const uint8_t(*)[32])B, W, 0, O)),
+            sn(zkp_hemera_subtree_merge_parts((const uint8_t(*)[32])B, W, 1, O))),
+        fmt("n: %s", huge_cell(h_smp, NULL)), NA, NA);
+    size_t k;
+    row(m, "zkp_hemera_subtree_split",
+        fmt("offsets: %s; n_parts: %s", sn(zkp_hemera_subtree_split(1, 1, NULL, &k)),
+            sn(zkp_hemera_subtree_split(1, 1, W, NULL))),
+        fmt("max_parts 0: %s; total 0: %s", sn(zkp_hemera_subtree_split(1, 0, W, &k)),
+            sn(zkp_hemera_subtree_split(0, 4, W, &k))),
+        fmt("max_parts: %s; total u64 max: %s", huge_cell(h_ssp, NULL), sn(zkp_hemera_subtree_split(UINT64_MAX, 64, W, &k))),
+        NA, NA);
+
+    m = "keccak";
+    row(m, "zkp_keccak_tree_hasher_init",
+        fmt("h: %s", sn(zkp_keccak_tree_hasher_init(NULL, ZKP_KECCAK_256, 64))),
+        fmt("leaf_size 0: %s", sn(zkp_keccak_tree_hasher_init(&g_kh, ZKP_KECCAK_256, 0))),
+        fmt("leaf_size: %s; alg 99: %s", huge_cell(h_khi, NULL),
+            sn(zkp_keccak_tree_hasher_init(&g_kh, (zkp_keccak_alg)99, 64))),
+        NA, "re-init: OK");
+    MUST_OK(zkp_keccak_tree_hasher_init(&g_kh, ZKP_KECCAK_256, 64));
+    row(m, "zkp_keccak_tree_hasher_update",
+        fmt("data,1: %s; data,0: %s; h: %s", sn(zkp_keccak_tree_hasher_update(&g_kh, NULL, 1)),
+            sn(zkp_keccak_tree_hasher_update(&g_kh, NULL, 0)), sn(zkp_keccak_tree_hasher_update(NULL, B, 1))),
+        sn(zkp_keccak_tree_hasher_update(&g_kh, B, 0)), huge_cell(h_khu, NULL), NA, tree_hasher_corrupt(2, 0));
+    MUST_OK(zkp_keccak_tree_hasher_init(&g_kh, ZKP_KECCAK_256, 64));
+    row(m, "zkp_keccak_tree_hasher_finalize",
+        fmt("h: %s; root: %s", sn(zkp_keccak_tree_hasher_finalize(NULL, O)),
+            sn(zkp_keccak_tree_hasher_finalize(&g_kh, NULL))),
+        fmt("empty: %s", sn(zkp_keccak_tree_hasher_finalize(&g_kh, O))), NA, NA, tree_hasher_corrupt(2, 1));
+    W[0] = 0, W[1] = 64, W[2] = 100;
+    row(m, "zkp_keccak_subtree_merge_parts",
+        fmt("cvs: %s; offsets: %s; root: %s",
+            sn(zkp_keccak_subtree_merge_parts(ZKP_KECCAK_256, NULL, W, 2, 64, O)),
+            sn(zkp_keccak_subtree_merge_parts(ZKP_KECCAK_256, (const uint8_t(*)[32])B, NULL, 2, 64, O)),
+            sn(zkp_keccak_subtree_merge_parts(ZKP_KECCAK_256, (const uint8_t(*)[32])B, W, 2, 64, NULL))),
+        fmt("n 0: %s; leaf_size 0: %s",
+            sn(zkp_keccak_subtree_merge_parts(ZKP_KECCAK_256, (const uint8_t(*)[32])B, W, 0, 64, O)),
+            sn(zkp_keccak_subtree_merge_parts(ZKP_KECCAK_256, (const uint8_t(*)[32])B, W, 2, 0, O))),
+        fmt("n: %s", huge_cell(h_kmp, NULL)), NA, NA);
+    row(m, "zkp_keccak_subtree_split",
+        fmt("offsets: %s; n_parts: %s", sn(zkp_keccak_subtree_split(1, 64, 1, NULL, &k)),
+            sn(zkp_keccak_subtree_split(1, 64, 1, W, NULL))),
+        fmt("max_parts 0: %s; leaf_size 0: %s; total 0: %s", sn(zkp_keccak_subtree_split(1, 64, 0, W, &k)),
+            sn(zkp_keccak_subtree_split(1, 0, 4, W, &k)), sn(zkp_keccak_subtree_split(0, 64, 4, W, &k))),
+        fmt("max_parts: %s", huge_cell(h_ksp, NULL)), NA, NA);
+}
+
 int main(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "--env")) {
         printf("%s\n", zkp_status_name(zkp_cpu_env_status()));
@@ -1450,6 +1636,7 @@ int main(int argc, char **argv) {
     probe_lean_imt();
     probe_gf2();
     probe_iso();
+    probe_tree_stream();
     if (g_bad) fprintf(stderr, "probe: %d wrong result(s), marked WRONG in the table\n", g_bad);
     return g_bad ? 1 : 0;
 }

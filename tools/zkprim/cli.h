@@ -108,6 +108,31 @@ int cli_decode_hex(const char *s, uint8_t *out, size_t n);
 /* Refuses to run with an invalid ZKPRIM_CPU (clear message, exit code 2). */
 int cli_check_cpu_env(void);
 
+/* ---- streamed input and its progress line (cli_stream.c) ----------------- */
+
+#define CLI_PROGRESS_AUTO 0   /* drawn when stderr is a terminal and the input is large (64 MiB+) or of unknown size */
+#define CLI_PROGRESS_ON 1     /* --progress */
+#define CLI_PROGRESS_OFF 2    /* --no-progress */
+#define CLI_PROGRESS_HELP "    --progress, --no-progress  force the progress line on standard error on or off\n" \
+                          "                       (default: on for inputs of 64 MiB or more when stderr is a terminal)\n"
+
+typedef struct cli_progress {
+    const char *name;
+    uint64_t done, total;     /* total 0: unknown (a pipe) */
+    double start, last;       /* seconds */
+    int on, drawn;
+} cli_progress;
+
+/* 1 (and *mode set) when arg is --progress or --no-progress, else 0. */
+int cli_progress_option(const char *arg, int *mode);
+void cli_progress_start(cli_progress *p, int mode, const char *name, FILE *f);
+void cli_progress_add(cli_progress *p, size_t n);
+void cli_progress_end(cli_progress *p);
+/* Reads path ("-" = stdin) in blocks of `block` bytes into feed, with the
+ * progress line; 0, or 1 after a message "zkprim CMD: path: why". */
+int cli_stream_file(const char *cmd, const char *path, size_t block, int progress,
+                    zkp_status (*feed)(void *ctx, const uint8_t *data, size_t len), void *ctx);
+
 /* ---- `zkprim hash --check` list lines (check_line.c) --------------------- */
 
 typedef enum {

@@ -35,11 +35,17 @@ KECCAK_ALGO(shake256, "shake256", ZKP_SHAKE256, 32, CLI_HASH_XOF)
  * Leaves: FILE cut into BYTES-sized chunks (the last may be shorter; an
  * empty file is one empty leaf), each hashed with Keccak-256; the leaf count
  * is padded up to a power of two with all-zero 32-byte nodes; parent =
- * Keccak-256(left || right). Prints "<root hex>  FILE".
+ * Keccak-256(left || right). Prints "<root hex>  FILE". FILE is streamed
+ * through zkp_keccak_tree_hasher (that same tree) in 1 MiB reads, so memory
+ * stays bounded; --threads is accepted as before (the root never depended
+ * on it) and the streamed hashing runs on the calling thread.
  */
+static zkp_status keccak_tree_feed(void *h, const uint8_t *d, size_t n) { return zkp_keccak_tree_hasher_update(h, d, n); }
+
 static int tree_keccak(int argc, char **argv) {
     uint64_t leaf_size = 64, threads = 1;  /* default: 64-byte leaves */
     const char *file = NULL;
+    int progress = CLI_PROGRESS_AUTO;
     zkp_keccak_alg alg = ZKP_KECCAK_256;
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
@@ -51,6 +57,8 @@ static int tree_keccak(int argc, char **argv) {
                 return cli_usage_error("tree", "--threads needs a count in 1..64");
         } else if (!strcmp(s, "--sha3")) {
             alg = ZKP_SHA3_256;
+        } else if (cli_progress_option(s, &progress)) {
+            continue;
         } else if (s[0] == '-' && s[1]) {
             return cli_usage_error("tree", "unknown option '%s'", s);
         } else if (file) {
@@ -60,25 +68,19 @@ static int tree_keccak(int argc, char **argv) {
         }
     }
     if (!file) return cli_usage_error("tree", "name a FILE ('-' for standard input)");
-    size_t len;
-    uint8_t *data = cli_read_all(file, &len);
-    if (!data) return 1;
-    size_t full = len / leaf_size, tail = len % leaf_size;
-    size_t leaves = full + (tail || len == 0);
-    size_t n = 1;
-    while (n < leaves) n *= 2;
-    uint8_t *nodes = calloc(n, 32);
-    if (!nodes) {
-        free(data);
+    (void)threads;
+    zkp_keccak_tree_hasher *h = malloc(sizeof *h);
+    if (!h) {
         fprintf(stderr, "zkprim tree: out of memory\n");
         return 1;
     }
-    zkp_status st = zkp_keccak_hash_batch(alg, data, (size_t)leaf_size, (size_t)leaf_size, full, nodes, 32);
-    if (st == ZKP_OK && (tail || len == 0)) st = zkp_keccak_hash(alg, data + full * leaf_size, tail, nodes + 32 * full, 32);
+    zkp_status st = leaf_size > SIZE_MAX ? ZKP_ERR_LENGTH : zkp_keccak_tree_hasher_init(h, alg, (size_t)leaf_size);
+    int rc = 0;
     uint8_t root[32];
-    if (st == ZKP_OK) st = zkp_keccak_tree_root(alg, nodes, n, (unsigned)threads, root);
-    free(nodes);
-    free(data);
+    if (st == ZKP_OK) rc = cli_stream_file("tree", file, (size_t)1 << 20, progress, keccak_tree_feed, h);
+    if (st == ZKP_OK && rc == 0) st = zkp_keccak_tree_hasher_finalize(h, root);
+    free(h);
+    if (rc) return rc;
     if (st != ZKP_OK) {
         fprintf(stderr, "zkprim tree: %s\n", zkp_status_str(st));
         return 1;
@@ -92,7 +94,9 @@ const cli_tree_algo cli_tree_keccak256 = {
     "keccak256", tree_keccak,
     "    --leaf-size BYTES  cut FILE into leaves of BYTES (default 64; the last may be shorter),\n"
     "                       leaf = Keccak-256(chunk)\n"
-    "    --threads N        build with N threads (default 1)\n"
+    "    --threads N        accepted (default 1); the streamed tree hashes on one thread\n"
+    "    --progress, --no-progress  force the progress line on standard error (default: on for\n"
+    "                       64 MiB or more when stderr is a terminal)\n"
     "    --sha3             SHA3-256 instead of Keccak-256 for leaves and parents\n"
     "    leaf count padded to a power of two with zero nodes; parent = H(left || right)"};
 

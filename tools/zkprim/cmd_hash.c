@@ -25,6 +25,8 @@ static void usage(void) {
            "                      digest must have the algorithm's length (or --length N's): a line\n"
            "                      with a shorter or longer one is FAILED, as is a FILE that cannot\n"
            "                      be read; lines not in that form are counted as improperly formatted\n"
+           "  --progress, --no-progress  force the progress line on standard error on or off (default:\n"
+           "                      on for inputs of 64 MiB or more when stderr is a terminal)\n"
            "\nalgorithms:");
     for (size_t i = 0; i < cli_hash_algo_count; i++) {
         const cli_hash_algo *a = cli_hash_algos[i];
@@ -39,6 +41,9 @@ static const cli_hash_algo *find_algo(const char *name) {
     return NULL;
 }
 
+/* --progress / --no-progress (cli.h); the progress line is on stderr. */
+static int g_progress = CLI_PROGRESS_AUTO;
+
 /* Streams one file through the algorithm; returns 0, or 1 after a message. */
 static int hash_file(const cli_hash_algo *a, const cli_hash_opts *o, const char *path, uint8_t *out, size_t len) {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -50,7 +55,13 @@ static int hash_file(const cli_hash_algo *a, const cli_hash_opts *o, const char 
     zkp_status st = ctx ? a->init(ctx, o) : ZKP_ERR_NOMEM;
     static uint8_t buf[1 << 16];
     size_t r;
-    while (st == ZKP_OK && (r = fread(buf, 1, sizeof buf, f)) > 0) st = a->update(ctx, buf, r);
+    cli_progress p;
+    cli_progress_start(&p, g_progress, path, f);
+    while (st == ZKP_OK && (r = fread(buf, 1, sizeof buf, f)) > 0) {
+        st = a->update(ctx, buf, r);
+        cli_progress_add(&p, r);
+    }
+    cli_progress_end(&p);
     const int err = ferror(f) ? errno : 0;   /* a directory opens, then fails to read (EISDIR) */
     if (f != stdin) fclose(f);
     if (st == ZKP_OK && !err) st = a->final(ctx, out, len);
@@ -173,6 +184,7 @@ int cmd_hash(int argc, char **argv) {
             if (i + 1 >= argc) { free(files); return cli_usage_error("hash", "--derive-key needs a context string"); }
             o.context = argv[++i];
         } else if (!strcmp(s, "-c") || !strcmp(s, "--check")) check = 1;
+        else if (cli_progress_option(s, &g_progress)) continue;
         else if (!strcmp(s, "--")) { while (++i < argc) files[nfiles++] = argv[i]; }
         else if (s[0] == '-' && s[1]) { free(files); return cli_usage_error("hash", "unknown option '%s'", s); }
         else files[nfiles++] = argv[i];

@@ -1,7 +1,7 @@
 /*
  * `zkprim tree -a hemera`: Hemera tree roots and inclusion proofs.
  *
- *   zkprim tree -a hemera [--cdc] [--threads N] FILE   root (fixed 4 KiB tree, batched, N threads;
+ *   zkprim tree -a hemera [--cdc] [--threads N] [--progress] FILE   root, streamed (fixed 4 KiB tree, batched, N threads;
  *                                                 --cdc: content-defined)
  *   zkprim tree -a hemera prove FILE INDEX        proof for chunk INDEX, binary, to stdout
  *   zkprim tree -a hemera verify ROOT DATA INDEX PROOF
@@ -27,12 +27,14 @@
 #define PROOF_HEADER 24
 
 static const char k_usage[] =
-    "    zkprim tree -a hemera [--cdc] [--threads N] FILE\n"
+    "    zkprim tree -a hemera [--cdc] [--threads N] [--progress|--no-progress] FILE\n"
     "        print the root: the fixed 4 KiB-chunk tree (crate 0.2.0 root_hash, the tree\n"
     "        proofs use), or with --cdc the content-defined-chunking root of the newest\n"
     "        crate (same value up to 2048 bytes, different above in general); the fixed\n"
     "        tree is hashed through the batched permutation on N threads (default 1;\n"
-    "        the root does not depend on N)\n"
+    "        the root does not depend on N); FILE ('-': standard input) is read as a\n"
+    "        stream in bounded memory, with a progress line on standard error for large\n"
+    "        inputs when it is a terminal (--progress / --no-progress force it)\n"
     "    zkprim tree -a hemera prove FILE INDEX > PROOF\n"
     "        inclusion proof (binary) that chunk INDEX (0-based, 4096 bytes) is in FILE's fixed-tree root\n"
     "    zkprim tree -a hemera verify ROOT FILE|CHUNKFILE INDEX PROOF\n"
@@ -42,12 +44,25 @@ static int parse_index(const char *s, uint64_t *out) {
     return cli_parse_size(s, out) == 0 && strspn(s, "0123456789") == strlen(s) ? 0 : -1;
 }
 
+static int oom(void) {
+    fprintf(stderr, "zkprim tree: out of memory\n");
+    return 1;
+}
+
+static zkp_status feed_fixed(void *h, const uint8_t *d, size_t n) { return zkp_hemera_tree_hasher_update(h, d, n); }
+static zkp_status feed_cdc(void *h, const uint8_t *d, size_t n) { return zkp_hemera_cdc_hasher_update(h, d, n); }
+
+/* The root streamed through a tree hasher: memory stays bounded whatever the
+ * input size (the hasher's struct plus one read block). With N threads a
+ * read block is 2N MiB (at most 32 MiB), so every update gives each thread
+ * aligned 1 MiB blocks of chunks. */
 static int hemera_root(int argc, char **argv) {
-    int cdc = 0, have_threads = 0;
+    int cdc = 0, have_threads = 0, progress = CLI_PROGRESS_AUTO;
     uint64_t threads = 1;
     const char *file = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--cdc")) cdc = 1;
+        else if (cli_progress_option(argv[i], &progress)) continue;
         else if (!strcmp(argv[i], "--threads")) {
             if (i + 1 >= argc) return cli_usage_error("tree", "%s needs a thread count", argv[i]);
             const char *v = argv[++i];
@@ -59,18 +74,28 @@ static int hemera_root(int argc, char **argv) {
         else file = argv[i];
     }
     if (!file) return cli_usage_error("tree", "-a hemera needs a FILE ('-' for standard input)");
-    size_t len;
-    uint8_t *data = cli_read_all(file, &len), root[ZKP_HEMERA_DIGEST_BYTES];
-    if (!data) return 1;
-    if (cdc && have_threads) {
-        free(data);
-        return cli_usage_error("tree", "--threads applies to the fixed tree, not --cdc");
+    if (cdc && have_threads) return cli_usage_error("tree", "--threads applies to the fixed tree, not --cdc");
+    uint8_t root[ZKP_HEMERA_DIGEST_BYTES];
+    zkp_status st;
+    int rc;
+    if (cdc) {
+        zkp_hemera_cdc_hasher *h = malloc(sizeof *h);
+        if (!h) return oom();
+        zkp_hemera_cdc_hasher_init(h);
+        rc = cli_stream_file("tree", file, (size_t)1 << 20, progress, feed_cdc, h);
+        st = rc ? ZKP_OK : zkp_hemera_cdc_hasher_finalize(h, root);
+        free(h);
+    } else {
+        zkp_hemera_tree_hasher *h = malloc(sizeof *h);
+        if (!h) return oom();
+        zkp_hemera_tree_hasher_init(h, (unsigned)threads);
+        size_t block = (size_t)(threads > 16 ? 16 : threads) << 21;
+        if (block < ((size_t)1 << 20)) block = (size_t)1 << 20;
+        rc = cli_stream_file("tree", file, block, progress, feed_fixed, h);
+        st = rc ? ZKP_OK : zkp_hemera_tree_hasher_finalize(h, root);
+        free(h);
     }
-    /* One thread: the heap-free stack merge; more: the batch levels on
-     * that many threads. The root is the same either way. */
-    zkp_status st = cdc ? zkp_hemera_tree_root_cdc(data, len, root)
-                        : zkp_hemera_tree_root_fixed(data, len, (unsigned)threads, root);
-    free(data);
+    if (rc) return rc;
     if (st != ZKP_OK) {
         fprintf(stderr, "zkprim tree: %s: %s\n", file, zkp_status_str(st));
         return 1;

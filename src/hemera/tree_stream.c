@@ -1,0 +1,281 @@
+/*
+ * Streaming fixed 4 KiB-chunk root (spec 7.5) in bounded memory: the
+ * zkp_hemera_tree_hasher. The one-shot zkp_hemera_tree_root_fixed on one
+ * thread is this core with the whole input given at once (tree.c).
+ *
+ * The hasher holds the stream's tail in buf (1..16 chunks once any byte
+ * arrived): a chunk is hashed only when a byte after it is known, because
+ * the last chunk is folded differently (a one-chunk tree is a root leaf,
+ * and its parent is the last node of the fold). Long updates are hashed in
+ * place from the caller's memory, 64 chunks per lane-parallel batch call,
+ * or with threads, in aligned blocks of 256 chunks on several threads, each
+ * a subtree pushed whole (an aligned 2^8-chunk block is a node of the tree
+ * once data follows it).
+ */
+#include <string.h>
+
+#include "hemera/tree_stream.h"
+
+#if !defined(_WIN32)
+#include <pthread.h>
+#define TS_THREADS 1
+#else
+#define TS_THREADS 0
+#endif
+
+#define CHUNK ZKP_HEMERA_CHUNK_BYTES
+#define BUF_BYTES (ZKP_HEMERA_TREE_HASHER_CHUNKS * CHUNK)
+#define GROUP 64                    /* leaves per hash_leaf_batch call */
+#define BLOCK_LEVEL 8               /* a thread's block: 2^8 chunks, 1 MiB */
+#define BLOCK ((size_t)1 << BLOCK_LEVEL)
+#define MAX_THREADS 64
+#define TS_MAGIC 0x54530000u        /* "TS" */
+
+/* ---- the merge stack ------------------------------------------------------ */
+
+void zkpi_hm_cv_push(uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], uint32_t *depth, uint64_t *count,
+                     const uint8_t cv[ZKP_HEMERA_DIGEST_BYTES], unsigned level) {
+    uint8_t cur[ZKP_HEMERA_DIGEST_BYTES];
+    memcpy(cur, cv, sizeof cur);
+    uint64_t n = (*count >> level) + 1;
+    *count += (uint64_t)1 << level;
+    /* each trailing zero of the new count (in units of the pushed size)
+     * closes one aligned subtree: merge it with its left sibling */
+    while ((n & 1) == 0 && *depth > 0) {
+        zkpi_hm_node(stack[--*depth], cur, 0, cur);
+        n >>= 1;
+    }
+    memcpy(stack[(*depth)++], cur, sizeof cur);
+}
+
+void zkpi_hm_cv_fold(const uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], uint32_t depth,
+                     const uint8_t last[ZKP_HEMERA_DIGEST_BYTES], int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    uint8_t cur[ZKP_HEMERA_DIGEST_BYTES];
+    memcpy(cur, last, sizeof cur);
+    while (depth > 0) {
+        depth--;
+        zkpi_hm_node(stack[depth], cur, is_root && depth == 0, cur);
+    }
+    memcpy(out, cur, sizeof cur);
+}
+
+/* Leaf roots of up to GROUP chunks of p[0..len) (the last may be short),
+ * counters first.., in one batch call. Returns the count hashed. */
+static zkp_status leaf_group(const uint8_t *p, size_t len, uint64_t first, unsigned m,
+                             uint8_t (*cv)[ZKP_HEMERA_DIGEST_BYTES]) {
+    const uint8_t *ptr[GROUP];
+    size_t lens[GROUP];
+    uint64_t ctr[GROUP];
+    for (unsigned l = 0; l < m; l++) {
+        size_t off = (size_t)l * CHUNK;
+        ptr[l] = p + off;
+        lens[l] = len - off < CHUNK ? len - off : CHUNK;
+        ctr[l] = first + l;
+    }
+    return zkp_hemera_hash_leaf_batch(ptr, lens, ctr, m, 0, cv);
+}
+
+/* Pushes g leaf roots. A full group starting at a multiple of GROUP chunks
+ * is an aligned perfect subtree that data follows: its levels go through
+ * hash_node_batch in place (lane-parallel) and only its root is pushed. */
+static zkp_status push_group(uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], uint32_t *depth, uint64_t *count,
+                             uint8_t (*cv)[ZKP_HEMERA_DIGEST_BYTES], unsigned g) {
+    if (g == GROUP && *count % GROUP == 0) {
+        unsigned level = 0;
+        for (unsigned w = GROUP; w > 1; w /= 2, level++) {
+            zkp_status st = zkp_hemera_hash_node_batch((const uint8_t(*)[2 * ZKP_HEMERA_DIGEST_BYTES])cv, w / 2, 0, cv);
+            if (st != ZKP_OK) return st;
+        }
+        zkpi_hm_cv_push(stack, depth, count, cv[0], level);
+        return ZKP_OK;
+    }
+    for (unsigned l = 0; l < g; l++) zkpi_hm_cv_push(stack, depth, count, cv[l], 0);
+    return ZKP_OK;
+}
+
+zkp_status zkpi_hm_push_chunks(uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], uint32_t *depth, uint64_t *count,
+                               const uint8_t *p, size_t m) {
+    uint8_t cv[GROUP][ZKP_HEMERA_DIGEST_BYTES];
+    while (m > 0) {
+        unsigned g = m < GROUP ? (unsigned)m : GROUP;
+        zkp_status st = leaf_group(p, (size_t)g * CHUNK, *count, g, cv);
+        if (st == ZKP_OK) st = push_group(stack, depth, count, cv, g);
+        if (st != ZKP_OK) return st;
+        p += (size_t)g * CHUNK;
+        m -= g;
+    }
+    return ZKP_OK;
+}
+
+/* Pushes every chunk of p[0..len) but the last (in groups, the last group
+ * in one batch call with the last chunk) and returns the last's leaf root
+ * in last: the caller folds it. count is the number of chunks merged so far,
+ * which is also the counter of the first chunk at p. */
+static zkp_status push_all_but_last(uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], uint32_t *depth, uint64_t *count,
+                                    uint64_t counter, const uint8_t *p, size_t len,
+                                    uint8_t last[ZKP_HEMERA_DIGEST_BYTES]) {
+    size_t m = len == 0 ? 1 : (len - 1) / CHUNK + 1;
+    size_t lead = (m - 1) / GROUP * GROUP;
+    uint8_t cv[GROUP][ZKP_HEMERA_DIGEST_BYTES];
+    for (size_t a = 0; a < lead; a += GROUP) {
+        zkp_status st = leaf_group(p + a * CHUNK, GROUP * CHUNK, counter + a, GROUP, cv);
+        if (st == ZKP_OK) st = push_group(stack, depth, count, cv, GROUP);
+        if (st != ZKP_OK) return st;
+    }
+    unsigned g = (unsigned)(m - lead);
+    zkp_status st = leaf_group(p + lead * CHUNK, len - lead * CHUNK, counter + lead, g, cv);
+    if (st != ZKP_OK) return st;
+    for (unsigned l = 0; l + 1 < g; l++) zkpi_hm_cv_push(stack, depth, count, cv[l], 0);
+    memcpy(last, cv[g - 1], ZKP_HEMERA_DIGEST_BYTES);
+    return ZKP_OK;
+}
+
+zkp_status zkpi_hm_chunks_root(const uint8_t *p, size_t len, uint64_t first, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    uint8_t stack[HM_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES], last[ZKP_HEMERA_DIGEST_BYTES];
+    uint32_t depth = 0;
+    uint64_t count = 0; /* the part is aligned: merging relative to its start is the global merge */
+    zkp_status st = push_all_but_last(stack, &depth, &count, first, p, len, last);
+    if (st != ZKP_OK) return st;
+    zkpi_hm_cv_fold((const uint8_t(*)[ZKP_HEMERA_DIGEST_BYTES])stack, depth, last, 0, out);
+    return ZKP_OK;
+}
+
+/* ---- threaded blocks ------------------------------------------------------- */
+
+typedef struct block_job {
+    const uint8_t *p;
+    uint64_t first;
+    uint8_t cv[ZKP_HEMERA_DIGEST_BYTES];
+    zkp_status st;
+} block_job;
+
+#if TS_THREADS
+static void *block_thread(void *arg) {
+    block_job *j = arg;
+    j->st = zkpi_hm_chunks_root(j->p, BLOCK * CHUNK, j->first, j->cv);
+    return NULL;
+}
+#endif
+
+/* Hashes t aligned blocks of BLOCK chunks at p on t threads (the caller's
+ * included) and pushes their roots. */
+static zkp_status push_blocks(zkp_hemera_tree_hasher *h, const uint8_t *p, unsigned t) {
+    block_job jobs[MAX_THREADS];
+    for (unsigned i = 0; i < t; i++) {
+        jobs[i].p = p + (size_t)i * BLOCK * CHUNK;
+        jobs[i].first = h->chunks + (uint64_t)i * BLOCK;
+        jobs[i].st = ZKP_OK;
+    }
+#if TS_THREADS
+    pthread_t tid[MAX_THREADS];
+    int started[MAX_THREADS] = {0};
+    for (unsigned i = 1; i < t; i++) started[i] = pthread_create(&tid[i], NULL, block_thread, &jobs[i]) == 0;
+    block_thread(&jobs[0]);
+    for (unsigned i = 1; i < t; i++) {
+        if (started[i]) pthread_join(tid[i], NULL);
+        else block_thread(&jobs[i]); /* no thread: same result on this one */
+    }
+#else
+    for (unsigned i = 0; i < t; i++) jobs[i].st = zkpi_hm_chunks_root(jobs[i].p, BLOCK * CHUNK, jobs[i].first, jobs[i].cv);
+#endif
+    for (unsigned i = 0; i < t; i++) {
+        if (jobs[i].st != ZKP_OK) return jobs[i].st;
+        zkpi_hm_cv_push(h->stack, &h->depth, &h->chunks, jobs[i].cv, BLOCK_LEVEL);
+    }
+    return ZKP_OK;
+}
+
+/* m whole chunks at p, none of them the last of the stream. */
+static zkp_status consume(zkp_hemera_tree_hasher *h, const uint8_t *p, size_t m) {
+    while (h->threads > 1 && m >= 2 * BLOCK) {
+        size_t to_aligned = (size_t)((BLOCK - (h->chunks & (BLOCK - 1))) & (BLOCK - 1));
+        if (to_aligned) { /* single-threaded up to the next block boundary */
+            zkp_status st = zkpi_hm_push_chunks(h->stack, &h->depth, &h->chunks, p, to_aligned);
+            if (st != ZKP_OK) return st;
+            p += to_aligned * CHUNK;
+            m -= to_aligned;
+            continue;
+        }
+        size_t blocks = m / BLOCK;
+        unsigned t = blocks < h->threads ? (unsigned)blocks : h->threads;
+        zkp_status st = push_blocks(h, p, t);
+        if (st != ZKP_OK) return st;
+        p += (size_t)t * BLOCK * CHUNK;
+        m -= (size_t)t * BLOCK;
+    }
+    return zkpi_hm_push_chunks(h->stack, &h->depth, &h->chunks, p, m);
+}
+
+/* ---- the hasher -------------------------------------------------------------- */
+
+/* Every private field is checked: they drive memcpy sizes and indices. */
+static int ts_valid(const zkp_hemera_tree_hasher *h) {
+    return h->flags == TS_MAGIC && h->fill <= BUF_BYTES && h->depth <= HM_STACK_MAX && h->threads <= MAX_THREADS &&
+           (int)h->depth == hm_popcount64(h->chunks) && h->chunks <= (UINT64_MAX - h->fill) / CHUNK &&
+           h->total == h->chunks * CHUNK + h->fill && (h->fill > 0 || h->total == 0);
+}
+
+void zkp_hemera_tree_hasher_init(zkp_hemera_tree_hasher *h, unsigned threads) {
+    if (!h) return;
+    h->chunks = 0;
+    h->total = 0;
+    h->depth = 0;
+    h->fill = 0;
+    h->threads = threads > MAX_THREADS ? MAX_THREADS : threads;
+    h->flags = TS_MAGIC;
+}
+
+zkp_status zkp_hemera_tree_hasher_update(zkp_hemera_tree_hasher *h, const uint8_t *data, size_t len) {
+    if (!h || (!data && len)) return ZKP_ERR_NULL;
+    if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
+    if (!ts_valid(h)) return ZKP_ERR_STATE;
+    if (len > UINT64_MAX - h->total) return ZKP_ERR_LENGTH;
+    while (len > 0) {
+        if (h->fill == BUF_BYTES) { /* a full buffer and more data: none of it is last */
+            zkp_status st = consume(h, h->buf, ZKP_HEMERA_TREE_HASHER_CHUNKS);
+            if (st != ZKP_OK) return st;
+            h->fill = 0;
+        }
+        if (h->fill == 0 && len > BUF_BYTES) {
+            /* hash in place every chunk a byte follows; the rest (1..4096
+             * bytes) goes to the buffer */
+            size_t m = (len - 1) / CHUNK;
+            zkp_status st = consume(h, data, m);
+            if (st != ZKP_OK) return st;
+            data += m * CHUNK;
+            len -= m * CHUNK;
+            h->total += (uint64_t)m * CHUNK;
+        }
+        size_t take = hm_buffer_take(h->buf, &h->fill, &h->total, BUF_BYTES, data, len);
+        data += take;
+        len -= take;
+    }
+    return ZKP_OK;
+}
+
+/* Root of a stream whose merged part is (stack, depth, count) and whose
+ * last len bytes are p[0..len) (len >= 1 unless the stream is empty). */
+static zkp_status finish(uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], uint32_t depth, uint64_t count, const uint8_t *p,
+                         size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    if (count == 0 && len <= CHUNK) return zkpi_hm_leaf(p, len, 0, 1, out); /* one chunk: the root leaf */
+    uint8_t last[ZKP_HEMERA_DIGEST_BYTES];
+    zkp_status st = push_all_but_last(stack, &depth, &count, count, p, len, last);
+    if (st != ZKP_OK) return st;
+    zkpi_hm_cv_fold((const uint8_t(*)[ZKP_HEMERA_DIGEST_BYTES])stack, depth, last, 1, out);
+    return ZKP_OK;
+}
+
+zkp_status zkp_hemera_tree_hasher_finalize(const zkp_hemera_tree_hasher *h, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    if (!h || !out) return ZKP_ERR_NULL;
+    if (!ts_valid(h)) return ZKP_ERR_STATE;
+    uint8_t stack[HM_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES];
+    memcpy(stack, h->stack, (size_t)h->depth * ZKP_HEMERA_DIGEST_BYTES);
+    return finish(stack, h->depth, h->chunks, h->buf, h->fill, out);
+}
+
+/* The one-shot root on the calling thread (tree.c): no copy into a buffer;
+ * every chunk but the last is pushed in groups, as the hasher does. */
+zkp_status zkpi_hm_tree_root_stream(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    uint8_t stack[HM_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES];
+    return finish(stack, 0, 0, data, len, out);
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Streamed `zkprim tree` (and `zkprim hash`'s progress options):
+#  - the root printed for a FILE and for the same bytes on standard input
+#    (a pipe, so the size is unknown) equals the one-shot root of the whole
+#    file in memory (tree_oneshot), for -a hemera (fixed, with and without
+#    --threads; --cdc) and -a keccak256 (several leaf sizes), at sizes around
+#    the chunk, buffer and thread-block boundaries;
+#  - --progress draws on stderr and leaves stdout unchanged, --no-progress
+#    draws nothing;
+#  - the maximum resident set of `tree -a hemera` (fixed and --cdc) and
+#    `tree -a keccak256` over a 512 MiB sparse file stays under 64 MiB
+#    (/usr/bin/time -v; skipped, exit 77, when it is not installed).
+Z=$1 ONE=$2
+. "$(dirname "$0")/lib.sh"
+
+root_of() { "$Z" tree "$@" | cut -c1-64; }
+
+for size in 0 1 4095 4096 4097 65535 65536 65537 $((16 * 4096 + 1)) $((1048576 - 1)) $((3 * 1048576 + 12345)) $((9 * 1048576))
+do
+  head -c "$size" /dev/urandom >"$tmp/f"
+  want=$("$ONE" fixed "$tmp/f")
+  check "fixed root of $size bytes (file)" "$want" "$(root_of -a hemera "$tmp/f")"
+  check "fixed root of $size bytes (stdin)" "$want" "$(cat "$tmp/f" | root_of -a hemera -)"
+  check "fixed root of $size bytes (--threads 3)" "$want" "$(root_of -a hemera --threads 3 "$tmp/f")"
+  check "fixed root of $size bytes (stdin, --threads 2)" "$want" "$(cat "$tmp/f" | root_of -a hemera --threads 2 -)"
+  want=$("$ONE" cdc "$tmp/f")
+  check "cdc root of $size bytes (file)" "$want" "$(root_of -a hemera --cdc "$tmp/f")"
+  check "cdc root of $size bytes (stdin)" "$want" "$(cat "$tmp/f" | root_of -a hemera --cdc -)"
+  for leaf in 1 64 5000; do
+    [ "$leaf" = 1 ] && [ "$size" -gt 70000 ] && continue
+    want=$("$ONE" keccak "$leaf" "$tmp/f")
+    check "keccak256 root, leaf $leaf, $size bytes (file)" "$want" "$(root_of -a keccak256 --leaf-size "$leaf" "$tmp/f")"
+    check "keccak256 root, leaf $leaf, $size bytes (stdin)" "$want" \
+      "$(cat "$tmp/f" | root_of -a keccak256 --leaf-size "$leaf" -)"
+  done
+done
+
+# progress: forced on, it writes to stderr only; forced off, nothing
+head -c 3000000 /dev/urandom >"$tmp/p"
+want=$("$ONE" fixed "$tmp/p")
+expect 0 "tree --progress" "$Z" tree -a hemera --progress "$tmp/p"
+check "tree --progress stdout" "$want" "$(cat "$tmp/out")"
+expect 0 "tree --no-progress" "$Z" tree -a hemera --no-progress "$tmp/p"
+check "tree --no-progress stderr" "" "$(cat "$tmp/err")"
+expect 0 "hash --progress" "$Z" hash -a hemera --progress "$tmp/p"
+expect 0 "hash --no-progress" "$Z" hash -a hemera --no-progress "$tmp/p"
+check "hash --no-progress stderr" "" "$(cat "$tmp/err")"
+expect 0 "keccak tree --progress" "$Z" tree -a keccak256 --progress "$tmp/p"
+expect 2 "tree --progress=x is unknown" "$Z" tree -a hemera --progress=x "$tmp/p"
+
+# bounded memory: a 512 MiB sparse file
+if [ -x /usr/bin/time ]; then
+  truncate -s 512M "$tmp/big"
+  for args in "-a hemera" "-a hemera --threads 2" "-a hemera --cdc" "-a keccak256"; do
+    # shellcheck disable=SC2086
+    /usr/bin/time -v "$Z" tree $args --no-progress "$tmp/big" >"$tmp/out" 2>"$tmp/err"
+    kb=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$tmp/err")
+    if [ -n "$kb" ] && [ "$kb" -lt 65536 ]; then pass=$((pass + 1))
+    else fail=$((fail + 1)); echo "FAIL: tree $args on 512 MiB: max RSS ${kb:-?} KiB, want < 65536"; fi
+  done
+  finish tree_stream_cli
+else
+  finish tree_stream_cli || exit 1
+  echo "SKIP: /usr/bin/time is not installed (the RSS checks need it)"
+  exit 77
+fi
