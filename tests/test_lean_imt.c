@@ -187,7 +187,7 @@ static void test_updates(void) {
         zkp_lean_imt t;
         zkp_lean_imt_init(&t);
         CHECK_STATUS(zkp_lean_imt_insert_batch(&t, leaves, n), ZKP_OK);
-        for (int u = 0; u < 6; u++) {
+        for (int u = 0; u < 6; u++) { /* fixed set per tree: the last member, 5 random */
             const size_t i = u == 0 ? n - 1 : (size_t)th_rand_below(n);
             uint8_t v[B];
             if (u % 2) memset(v, 0, B); /* Semaphore's removal */

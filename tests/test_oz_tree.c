@@ -59,7 +59,7 @@ static void check_tree(size_t n) {
         }
     }
     /* random multiproofs (k = 0 .. n) */
-    for (int rep = 0; rep < 6; rep++) {
+    for (int rep = 0; rep < 6; rep++) { /* fixed set per tree: k = 0, k = n, 4 random */
         size_t k = rep == 0 ? 0 : rep == 1 ? n : th_rand_below(n + 1);
         for (size_t i = 0; i < n; i++) pick[i] = i;
         for (size_t i = 0; i < k; i++) {

@@ -157,7 +157,7 @@ static void lengths_vs_oneshot(const stream_kind *k, size_t max_chunks, unsigned
             }
         }
     }
-    for (int trial = 0; trial < 3; trial++) {
+    for (int trial = 0; trial < 3; trial++) { /* fixed set: finalize every 1, 8, 64 updates */
         uint64_t every = trial == 0 ? 1 : trial == 1 ? 8 : 64;
         k->init(h, threads);
         size_t pos = 0;
@@ -342,7 +342,7 @@ static void hemera_subtrees(void) {
         CHECK_EQ_BYTES(got, want, 32);
     }
     /* the split helper */
-    for (int r = 0; r < 200; r++) {
+    for (uint64_t r = 0, rn = th_count(200); r < rn; r++) {
         uint64_t len = th_rand_below(4) ? th_rand_below(300 * CHUNK) : th_rand_below(3 * CHUNK);
         size_t max = 1 + (size_t)th_rand_below(64), k = 0;
         uint64_t o[65];
@@ -497,7 +497,7 @@ static void keccak_subtrees(void) {
             off[b] -= 1;
         }
     }
-    for (int r = 0; r < 200; r++) {
+    for (uint64_t r = 0, rn = th_count(200); r < rn; r++) {
         size_t ls = 1 + (size_t)th_rand_below(200), max = 1 + (size_t)th_rand_below(64), k = 0;
         uint64_t len = th_rand_below(ls * 300 + 1), o[65];
         CHECK_STATUS(zkp_keccak_subtree_split(len, ls, max, o, &k), ZKP_OK);
@@ -542,7 +542,7 @@ int main(void) {
         size_t big_n = 1300 * CHUNK; /* updates of 2 * 256 chunks and more take the threaded block path */
         uint8_t *big = malloc(big_n);
         th_rand_bytes(big, big_n);
-        for (int r = 0; r < 6; r++) {
+        for (uint64_t r = 0, rn = th_count(6); r < rn; r++) {
             size_t n = (size_t)th_rand_below(big_n);
             uint8_t want[32], got[32];
             zkp_hemera_tree_hasher_init(h, 2 + (unsigned)th_rand_below(4));

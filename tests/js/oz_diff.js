@@ -111,13 +111,19 @@ function sizes() {
 
 function verifyBoth(simple, types, root, proofObj) {
   let want;
+  // The package compares hex strings case-sensitively, and a proof that
+  // hashes nothing (a one-leaf tree) returns the leaf as given: an upper-case
+  // leaf then fails against its own (lower-case) root. zkprim compares bytes,
+  // so the package is asked about the lower-case spelling of a simple proof
+  // (all of whose fields are hex); docs/oz-tree.md lists the difference.
+  const asked = simple ? JSON.parse(JSON.stringify(proofObj), (k, v) => (typeof v === 'string' ? v.toLowerCase() : v)) : proofObj;
   try {
-    if (proofObj.leaves) {
-      want = simple ? SimpleMerkleTree.verifyMultiProof(root, proofObj)
-        : StandardMerkleTree.verifyMultiProof(root, types, proofObj);
+    if (asked.leaves) {
+      want = simple ? SimpleMerkleTree.verifyMultiProof(root, asked)
+        : StandardMerkleTree.verifyMultiProof(root, types, asked);
     } else {
-      want = simple ? SimpleMerkleTree.verify(root, proofObj.value, proofObj.proof)
-        : StandardMerkleTree.verify(root, types, proofObj.value, proofObj.proof);
+      want = simple ? SimpleMerkleTree.verify(root, asked.value, asked.proof)
+        : StandardMerkleTree.verify(root, types, asked.value, asked.proof);
     }
   } catch (e) {
     want = false;
@@ -206,7 +212,7 @@ function oneTree(n, simple) {
     check(p.code === 0 && p.out === JSON.stringify(wantMp) + '\n',
       `${what}: multiproof ${sel}\n  zkprim ${p.out}${p.err}\n  npm    ${JSON.stringify(wantMp)}`);
     const ok = verifyBoth(simple, types, tree.root, wantMp);
-    check(ok.want === ok.got, `${what}: verify multiproof: npm ${ok.want} zkprim ${ok.got}`);
+    check(ok.want === ok.got, `${what}: verify multiproof ${sel}: npm ${ok.want} zkprim ${ok.got} (${JSON.stringify(wantMp).slice(0, 300)})`);
     for (const t of tamperedCopies(wantMp)) {
       const v = verifyBoth(simple, types, tree.root, t);
       check(v.want === v.got, `${what}: tampered multiproof: npm ${v.want} zkprim ${v.got} (${JSON.stringify(t).slice(0, 300)})`);
