@@ -11,6 +11,7 @@ extern const bench_module bench_module_hemera_batch;
 extern const bench_module bench_module_gf2;
 extern const bench_module bench_module_poseidon;
 extern const bench_module bench_module_gf2iso;
+extern const bench_module bench_module_multiproof;
 
 const bench_module *const bench_modules[] = {
     &bench_module_core,
@@ -22,5 +23,6 @@ const bench_module *const bench_modules[] = {
     &bench_module_gf2,
     &bench_module_poseidon,
     &bench_module_gf2iso,
+    &bench_module_multiproof,
 };
 const size_t bench_module_count = sizeof bench_modules / sizeof bench_modules[0];

@@ -2,7 +2,7 @@
 # kernel file is built with only its own instruction-set flags and left out
 # when the ISA is disabled or foreign; dispatch.c lists it under the matching
 # ZKP_HAVE_<ISA> (kernel interface and tables: f1600.h).
-zkp_add_sources(f1600_portable.c dispatch.c sponge.c many.c tree.c)
+zkp_add_sources(f1600_portable.c dispatch.c sponge.c many.c tree.c multiproof.c)
 zkp_add_kernel(BMI2 f1600_bmi2.c)
 zkp_add_kernel(AVX2 f1600x4_avx2.c)
 zkp_add_kernel(AVX512 f1600_avx512.c)

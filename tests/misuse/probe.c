@@ -1201,6 +1201,8 @@ static void probe_iso(void) {
     row(m, "zkp_gf2_iso_root", UNCHECKED, NA, NA, NA, NA);
 }
 
+#include "probe_multiproof.h" /* after the helpers it uses */
+
 int main(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "--env")) {
         printf("%s\n", zkp_status_name(zkp_cpu_env_status()));
@@ -1215,6 +1217,7 @@ int main(int argc, char **argv) {
     probe_poseidon();
     probe_gf2();
     probe_iso();
+    probe_multiproof();
     if (g_bad) fprintf(stderr, "probe: %d wrong result(s), marked WRONG in the table\n", g_bad);
     return g_bad ? 1 : 0;
 }

@@ -38,6 +38,8 @@ KECCAK_ALGO(shake256, "shake256", ZKP_SHAKE256, 32, CLI_HASH_XOF)
  * Keccak-256(left || right). Prints "<root hex>  FILE".
  */
 static int tree_keccak(int argc, char **argv) {
+    int multi = cli_tree_multi("keccak256", argc, argv); /* prove/verify --multi: tree_multi.c */
+    if (multi >= 0) return multi;
     uint64_t leaf_size = 64, threads = 1;  /* default: 64-byte leaves */
     const char *file = NULL;
     zkp_keccak_alg alg = ZKP_KECCAK_256;
@@ -94,5 +96,7 @@ const cli_tree_algo cli_tree_keccak256 = {
     "                       leaf = Keccak-256(chunk)\n"
     "    --threads N        build with N threads (default 1)\n"
     "    --sha3             SHA3-256 instead of Keccak-256 for leaves and parents\n"
-    "    leaf count padded to a power of two with zero nodes; parent = H(left || right)"};
+    "    leaf count padded to a power of two with zero nodes; parent = H(left || right)\n"
+    "    prove --multi I,J,... [--leaf-size B] [--sha3] FILE > MPROOF / verify --multi ROOT FILE|CHUNKS MPROOF\n"
+    "                       multiproof of several leaves (text; docs/keccak.md) and its check"};
 
