@@ -8,7 +8,7 @@
  *    siblings, every leaf), the batch accepts iff each opening verified
  *    alone does, with 1 and 2 (and 3) threads;
  *  - tampering: every byte position class of every supplied hash (each
- *    sibling of each proof, each leaf or chunk, the root) flipped gives
+ *    else 12 random ones): each sibling, leaf or chunk, the root flipped gives
  *    ZKP_ERR_VERIFY from the batch, as the single verifier of that opening
  *    says; an index moved, an index order broken, a duplicate, an index
  *    out of range, an empty set, a wrong proof length: the named statuses;
@@ -331,15 +331,23 @@ static void check_oracle(const family *f, const opened *o) {
     CHECK_EQ_BYTES(root, o->root, 32); /* the separate proofs verify against this root */
 }
 
-#define SAMPLES 12 /* flips per kind and set: random positions, so runs cover them all */
+/* Flips: every position when a kind has at most ALL_UP_TO of them, else
+ * SAMPLES random ones (random per run, so runs cover them all). */
+#define ALL_UP_TO 40
+#define SAMPLES 12
+
+static size_t pick(size_t r, size_t count) { return count <= ALL_UP_TO ? r : (size_t)th_rand_below(count); }
+static size_t rounds(size_t count) { return count <= ALL_UP_TO ? count : SAMPLES; }
 
 static void tamper_hashes(const family *f, opened *o) {
     uint8_t keep[32];
-    /* siblings of the single proofs */
-    for (unsigned r = 0; r < SAMPLES; r++) {
-        size_t i = (size_t)th_rand_below(o->k);
-        if (!o->proof_len[i]) continue;
-        uint8_t *p = o->proof[i] + 32 * th_rand_below(o->proof_len[i] / 32);
+    /* siblings of the single proofs: position r is sibling r % depth of opening r / depth */
+    size_t total = 0;
+    for (size_t i = 0; i < o->k; i++) total += o->proof_len[i] / 32;
+    for (size_t r = 0, n = rounds(total); r < n; r++) {
+        size_t at = pick(r, total), i = 0;
+        while (at >= o->proof_len[i] / 32) at -= o->proof_len[i++] / 32;
+        uint8_t *p = o->proof[i] + 32 * at;
         memcpy(keep, p, 32);
         flip(p);
         CHECK_EQ_INT(f->single(o, i), ZKP_ERR_VERIFY);
@@ -347,8 +355,8 @@ static void tamper_hashes(const family *f, opened *o) {
         memcpy(p, keep, 32);
     }
     /* leaves (chunk bytes) */
-    for (unsigned r = 0; r < SAMPLES; r++) {
-        size_t i = (size_t)th_rand_below(o->k);
+    for (size_t r = 0, n = rounds(o->k); r < n; r++) {
+        size_t i = pick(r, o->k);
         if (o->leaf_len[i] == 0) continue;
         size_t off = (size_t)th_rand_below(o->leaf_len[i] == 32 ? 24 : o->leaf_len[i]);
         uint8_t b = o->leaf[i][off];
@@ -358,8 +366,8 @@ static void tamper_hashes(const family *f, opened *o) {
         o->leaf[i][off] = b;
     }
     /* multiproof nodes */
-    for (unsigned r = 0; r < SAMPLES && o->multi_len; r++) {
-        uint8_t *p = o->multi + 32 * th_rand_below(o->multi_len / 32);
+    for (size_t r = 0, n = rounds(o->multi_len / 32); r < n; r++) {
+        uint8_t *p = o->multi + 32 * pick(r, o->multi_len / 32);
         memcpy(keep, p, 32);
         flip(p);
         check_multi(f, o, ZKP_ERR_VERIFY, "multiproof node flipped");
