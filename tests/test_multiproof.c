@@ -7,8 +7,8 @@
  *    (k = 1..k_max, random indices with the first and last leaf, adjacent
  *    siblings, every leaf), the batch accepts iff each opening verified
  *    alone does, with 1 and 2 (and 3) threads;
- *  - tampering: every byte position class of every supplied hash (each
- *    else 12 random ones): each sibling, leaf or chunk, the root flipped gives
+ *  - tampering: every supplied hash of a set (or 12 random ones of a kind
+ *    with more than 40): each sibling, leaf or chunk, the root flipped gives
  *    ZKP_ERR_VERIFY from the batch, as the single verifier of that opening
  *    says; an index moved, an index order broken, a duplicate, an index
  *    out of range, an empty set, a wrong proof length: the named statuses;
