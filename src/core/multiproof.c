@@ -242,7 +242,11 @@ static void *seg_thread(void *arg) {
 
 /* Level at which the paths of two distinct leaves first meet as siblings:
  * their highest differing bit. */
-static unsigned meet_level(uint64_t a, uint64_t b) { return 63u - (unsigned)__builtin_clzll(a ^ b); }
+static unsigned meet_level(uint64_t a, uint64_t b) {
+    unsigned l = 0;
+    for (uint64_t x = (a ^ b) >> 1; x; x >>= 1) l++;
+    return l;
+}
 
 /* Cuts [0, k) into t segments near equal sizes, each cut where the two
  * neighbouring paths meet as high as possible (searched within a quarter
