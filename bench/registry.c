@@ -14,6 +14,7 @@ extern const bench_module bench_module_lean_imt;
 extern const bench_module bench_module_gf2iso;
 extern const bench_module bench_module_oz_tree;
 extern const bench_module bench_module_tree_stream;
+extern const bench_module bench_module_multiproof;
 
 const bench_module *const bench_modules[] = {
     &bench_module_core,
@@ -28,5 +29,6 @@ const bench_module *const bench_modules[] = {
     &bench_module_gf2iso,
     &bench_module_oz_tree,
     &bench_module_tree_stream,
+    &bench_module_multiproof,
 };
 const size_t bench_module_count = sizeof bench_modules / sizeof bench_modules[0];

@@ -288,6 +288,49 @@ ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_tree_verify(const uint8_t
                                                           uint64_t total_len, const uint8_t *proof,
                                                           size_t proof_len);
 
+/* ---- many openings of one fixed tree; multiproofs (docs/hemera.md) ------- *
+ *
+ * k openings: chunk i (chunks[i], chunk_lens[i] bytes) is chunk indices[i]
+ * of the total_len bytes whose fixed root is `root`, with its ordinary
+ * proof (proofs[i], proof_lens[i] bytes; NULL allowed when empty). Indices
+ * strictly increasing. Walked level by level: the chunks are hashed with
+ * hash_leaf_batch, each level's distinct nodes with one hash_node_batch, a
+ * node shared by several paths once, and every supplied sibling the walk
+ * also computes must agree. Checks, first failure wins: NULL (ZKP_ERR_NULL);
+ * k == 0 (ZKP_ERR_COUNT); sizes (ZKP_ERR_LENGTH); index by index: not above
+ * the previous one (ZKP_ERR_PROOF_SHAPE), >= the chunk count
+ * (ZKP_ERR_RANGE); a proof length other than its index needs
+ * (ZKP_ERR_PROOF_SHAPE); a chunk length other than its index has, a chunk,
+ * a sibling or the root wrong: ZKP_ERR_VERIFY. threads > 1 cuts the sorted
+ * set where paths meet high in the tree (leaf hashing included) and creates
+ * threads. Allocates about 112 bytes per opening (ZKP_ERR_NOMEM). */
+ZKP_MUST_USE ZKP_API ZKP_VARTIME ZKP_ALLOCATES zkp_status zkp_hemera_tree_verify_batch(const uint8_t root[ZKP_HEMERA_DIGEST_BYTES],
+                                                                              const uint8_t *const *chunks,
+                                                                              const size_t *chunk_lens,
+                                                                              const uint64_t *indices, size_t k,
+                                                                              uint64_t total_len,
+                                                                              const uint8_t *const *proofs,
+                                                                              const size_t *proof_lens, unsigned threads);
+/* A multiproof of chunks indices[0..k) (strictly increasing): the sibling
+ * digests the verifier cannot compute, level by level from the leaves up
+ * (an odd level's last node has no sibling), by index within a level; no
+ * header. Its size in bytes depends on (total_len, indices) only. */
+ZKP_MUST_USE ZKP_API ZKP_QUERY zkp_status zkp_hemera_tree_multi_proof_size(uint64_t total_len, const uint64_t *indices,
+                                                                  size_t k, size_t *size);
+/* Writes it for data[0..len) into proof[0..cap), the size into
+ * *proof_len (cap too small: ZKP_ERR_LENGTH with *proof_len set). Costs at
+ * most one root computation (the siblings are disjoint subtrees). */
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_tree_multi_proof(const uint8_t *data, size_t len, const uint64_t *indices,
+                                                               size_t k, uint8_t *proof, size_t cap, size_t *proof_len);
+/* Checks a multiproof as verify_batch checks openings; proof_len other
+ * than the multiproof's size: ZKP_ERR_PROOF_SHAPE (after the index checks). */
+ZKP_MUST_USE ZKP_API ZKP_VARTIME ZKP_ALLOCATES zkp_status zkp_hemera_tree_multi_verify(const uint8_t root[ZKP_HEMERA_DIGEST_BYTES],
+                                                                              const uint8_t *const *chunks,
+                                                                              const size_t *chunk_lens,
+                                                                              const uint64_t *indices, size_t k,
+                                                                              uint64_t total_len, const uint8_t *proof,
+                                                                              size_t proof_len, unsigned threads);
+
 /* ---- batch tree forms (results identical to the single calls) ------------ */
 
 /* out[i] = hash_node(pairs[i][0..32], pairs[i][32..64], is_root).

@@ -236,6 +236,45 @@ ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_subtree_merge_parts(zkp_keccak
  * ZKP_ERR_LENGTH. */
 ZKP_MUST_USE ZKP_API ZKP_QUERY zkp_status zkp_keccak_subtree_split(uint64_t total_len, size_t leaf_size, size_t max_parts,
                                                           uint64_t *offsets, size_t *n_parts);
+/* ---- many openings of one tree; multiproofs (docs/keccak.md) ------------- *
+ *
+ * k openings: leaf i (32 bytes, leaves + 32i) at indices[i] with its
+ * ordinary proof (depth siblings, bottom first, at proofs + 32*depth*i),
+ * all against one root. Indices must be strictly increasing (sort the
+ * openings first; a multiproof's order is part of its format). The tree is
+ * walked level by level: the distinct nodes of a level are hashed with one
+ * strided batch, a node shared by several paths once, and every supplied
+ * sibling that the walk also computes must agree. Checks, first failure
+ * wins: alg (ZKP_ERR_PARAM); NULL root, or leaves/indices/proof with a
+ * count (ZKP_ERR_NULL); k == 0 (ZKP_ERR_COUNT); depth > 64
+ * (ZKP_ERR_PROOF_SHAPE); k or the proof too large for an object
+ * (ZKP_ERR_LENGTH); then index by index: not above the previous one
+ * (ZKP_ERR_PROOF_SHAPE), >= 2^depth (ZKP_ERR_RANGE); then ZKP_ERR_VERIFY
+ * unless every opening verifies. threads as for the trees above (the sorted
+ * set is cut where paths meet high in the tree; threads > 1 creates
+ * threads). Allocates about 112 bytes per opening (ZKP_ERR_NOMEM). */
+ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_keccak_tree_verify_batch(zkp_keccak_alg alg, const uint8_t root[32],
+                                                                         const uint8_t *leaves, const uint64_t *indices,
+                                                                         size_t k, const uint8_t *proofs, size_t depth,
+                                                                         unsigned threads);
+/* A multiproof of the leaves at indices[0..k) (strictly increasing): the
+ * sibling nodes the verifier cannot compute, level by level from the
+ * leaves up, by index within a level; no header. Its size in bytes
+ * (32 per node) depends on (indices, depth) only; index checks as above. */
+ZKP_MUST_USE ZKP_API ZKP_QUERY zkp_status zkp_keccak_tree_multi_proof_size(const uint64_t *indices, size_t k, size_t depth,
+                                                                  size_t *size);
+/* Writes the multiproof from a full node array (tree_build, n leaves) into
+ * proof[0..cap) and its size into *proof_len; cap too small: ZKP_ERR_LENGTH
+ * with *proof_len set. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_multi_proof(const uint8_t *nodes, size_t n, const uint64_t *indices,
+                                                          size_t k, uint8_t *proof, size_t cap, size_t *proof_len);
+/* Checks a multiproof as verify_batch checks openings; proof_len other
+ * than the size multi_proof_size gives: ZKP_ERR_PROOF_SHAPE (after the
+ * index checks). */
+ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_keccak_tree_multi_verify(zkp_keccak_alg alg, const uint8_t root[32],
+                                                                         const uint8_t *leaves, const uint64_t *indices,
+                                                                         size_t k, const uint8_t *proof, size_t proof_len,
+                                                                         size_t depth, unsigned threads);
 
 #ifdef __cplusplus
 }

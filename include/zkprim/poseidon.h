@@ -116,6 +116,42 @@ ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon_tree_proof_root(const zkp_po
 ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon_tree_verify(const zkp_poseidon_fr *root, const zkp_poseidon_fr *leaf,
                                                        uint64_t index, const zkp_poseidon_fr *proof, size_t depth);
 
+/* Many openings of one tree, and multiproofs (docs/poseidon.md). k
+ * openings: leaves[i] at indices[i] with its ordinary proof (depth
+ * elements, bottom first, proofs[depth*i ..]), against one root; indices
+ * strictly increasing. Walked level by level: a level's distinct nodes go
+ * through one hash_batch (arity 2), a node shared by several paths once,
+ * and every supplied sibling the walk also computes must agree. Checks,
+ * first failure wins: NULL (ZKP_ERR_NULL); k == 0 (ZKP_ERR_COUNT); depth >
+ * 64 (ZKP_ERR_PROOF_SHAPE); sizes (ZKP_ERR_LENGTH); index by index: not
+ * above the previous one (ZKP_ERR_PROOF_SHAPE), >= 2^depth (ZKP_ERR_RANGE);
+ * the root or a leaf >= p (ZKP_ERR_RANGE); [multi_verify: proof_n not the
+ * multiproof's size (ZKP_ERR_PROOF_SHAPE)]; a sibling >= p
+ * (ZKP_ERR_RANGE); then ZKP_ERR_VERIFY unless every path leads to root.
+ * threads > 1 cuts the sorted set where paths meet high in the tree and
+ * creates threads. Allocates about 112 bytes per opening (ZKP_ERR_NOMEM). */
+ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_poseidon_tree_verify_batch(const zkp_poseidon_fr *root,
+                                                                           const zkp_poseidon_fr *leaves,
+                                                                           const uint64_t *indices, size_t k,
+                                                                           const zkp_poseidon_fr *proofs, size_t depth,
+                                                                           unsigned threads);
+/* A multiproof: the sibling elements the verifier cannot compute, level by
+ * level from the leaves up, by index within a level. Its size, in
+ * ELEMENTS, depends on (indices, depth) only. */
+ZKP_MUST_USE ZKP_API ZKP_QUERY zkp_status zkp_poseidon_tree_multi_proof_size(const uint64_t *indices, size_t k, size_t depth,
+                                                                    size_t *size);
+/* Writes it from a full node array (tree_build) into proof[0..cap)
+ * elements, the count into *proof_n; cap too small: ZKP_ERR_LENGTH with
+ * *proof_n set. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon_tree_multi_proof(const zkp_poseidon_fr *nodes, size_t n_leaves,
+                                                            const uint64_t *indices, size_t k, zkp_poseidon_fr *proof,
+                                                            size_t cap, size_t *proof_n);
+ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_poseidon_tree_multi_verify(const zkp_poseidon_fr *root,
+                                                                           const zkp_poseidon_fr *leaves,
+                                                                           const uint64_t *indices, size_t k,
+                                                                           const zkp_poseidon_fr *proof, size_t proof_n,
+                                                                           size_t depth, unsigned threads);
+
 /* ---- light-poseidon 0.4 compatible API ------------------------------------ */
 
 /* light-poseidon's PoseidonError variants that the BN254 circom path can

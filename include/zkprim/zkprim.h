@@ -110,9 +110,13 @@ typedef enum zkp_status {
                                   * zkp_gf2_fixed_base_new, zkp_keccak_tree_root,
                                   * zkp_keccak_tree_root_data, zkp_hemera_tree_root_fixed
                                   * (with threads > 1), the growing LeanIMT's
-                                  * zkp_lean_imt_insert and zkp_lean_imt_insert_batch, and
+                                  * zkp_lean_imt_insert and zkp_lean_imt_insert_batch,
                                   * zkp_oz_tree_build, zkp_oz_tree_multi_proof,
-                                  * zkp_oz_tree_multi_verify */
+                                  * zkp_oz_tree_multi_verify, and the batched and multiproof
+                                  * verifiers zkp_keccak_tree_verify_batch,
+                                  * zkp_keccak_tree_multi_verify, zkp_hemera_tree_verify_batch,
+                                  * zkp_hemera_tree_multi_verify, zkp_poseidon_tree_verify_batch,
+                                  * zkp_poseidon_tree_multi_verify */
     ZKP_ERR_VERIFY = 10,         /* a proof or check did not verify */
     ZKP_ERR_PROOF_SHAPE = 11,    /* a proof of the wrong size or shape (more siblings than a
                                   * 64-bit index can address, a byte size the tree does not give) */

@@ -50,6 +50,8 @@ zkp_add_fuzz(hemera ${ZKP_FUZZ_DIR}/fuzz_hemera.c RANDOM 600 ORACLES ${CMAKE_CUR
              ${CMAKE_CURRENT_SOURCE_DIR}/ref/hemera_oracle.c)
 # The inclusion-proof verifier on untrusted bytes, and bit flips of valid proofs.
 zkp_add_fuzz(hemera_proof ${ZKP_FUZZ_DIR}/fuzz_hemera_proof.c RANDOM 300)
+# The batched multi-opening and multiproof verifiers of all three families.
+zkp_add_fuzz(multiproof ${ZKP_FUZZ_DIR}/fuzz_multiproof.c RANDOM 400)
 zkp_add_fuzz(poseidon ${ZKP_FUZZ_DIR}/fuzz_poseidon.c RANDOM 2000 ORACLES ${CMAKE_CURRENT_SOURCE_DIR}/ref/poseidon_bigint.c)
 zkp_add_fuzz(gf2 ${ZKP_FUZZ_DIR}/fuzz_gf2.c RANDOM 2000 ORACLES ${CMAKE_CURRENT_SOURCE_DIR}/ref/gf2_ref.c
              ${CMAKE_CURRENT_SOURCE_DIR}/ref/gf2iso_oracle.c)

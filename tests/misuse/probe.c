@@ -1619,6 +1619,7 @@ static void probe_tree_stream(void) {
             sn(zkp_keccak_subtree_split(1, 0, 4, W, &k)), sn(zkp_keccak_subtree_split(0, 64, 4, W, &k))),
         fmt("max_parts: %s", huge_cell(h_ksp, NULL)), NA, NA);
 }
+#include "probe_multiproof.h" /* after the helpers it uses */
 
 int main(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "--env")) {
@@ -1637,6 +1638,7 @@ int main(int argc, char **argv) {
     probe_gf2();
     probe_iso();
     probe_tree_stream();
+    probe_multiproof();
     if (g_bad) fprintf(stderr, "probe: %d wrong result(s), marked WRONG in the table\n", g_bad);
     return g_bad ? 1 : 0;
 }

@@ -59,6 +59,9 @@ typedef struct cli_tree_algo {
 } cli_tree_algo;
 
 extern const cli_tree_algo *const cli_tree_algos[];
+/* `prove --multi` / `verify --multi` for algorithm `algo` (tree_multi.c):
+ * the exit code, or -1 when argv is not one of those forms. */
+int cli_tree_multi(const char *algo, int argc, char **argv);
 extern const size_t cli_tree_algo_count;
 
 /* ---- `zkprim info`: which kernel each primitive uses ------------------------ */

@@ -43,6 +43,8 @@ KECCAK_ALGO(shake256, "shake256", ZKP_SHAKE256, 32, CLI_HASH_XOF)
 static zkp_status keccak_tree_feed(void *h, const uint8_t *d, size_t n) { return zkp_keccak_tree_hasher_update(h, d, n); }
 
 static int tree_keccak(int argc, char **argv) {
+    int multi = cli_tree_multi("keccak256", argc, argv); /* prove/verify --multi: tree_multi.c */
+    if (multi >= 0) return multi;
     uint64_t leaf_size = 64, threads = 1;  /* default: 64-byte leaves */
     const char *file = NULL;
     int progress = CLI_PROGRESS_AUTO;
@@ -98,5 +100,7 @@ const cli_tree_algo cli_tree_keccak256 = {
     "    --progress, --no-progress  force the progress line on standard error (default: on for\n"
     "                       64 MiB or more when stderr is a terminal)\n"
     "    --sha3             SHA3-256 instead of Keccak-256 for leaves and parents\n"
-    "    leaf count padded to a power of two with zero nodes; parent = H(left || right)"};
+    "    leaf count padded to a power of two with zero nodes; parent = H(left || right)\n"
+    "    prove --multi I,J,... [--leaf-size B] [--sha3] FILE > MPROOF / verify --multi ROOT FILE|CHUNKS MPROOF\n"
+    "                       multiproof of several leaves (text; docs/keccak.md) and its check"};
 

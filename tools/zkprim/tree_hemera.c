@@ -38,7 +38,10 @@ static const char k_usage[] =
     "    zkprim tree -a hemera prove FILE INDEX > PROOF\n"
     "        inclusion proof (binary) that chunk INDEX (0-based, 4096 bytes) is in FILE's fixed-tree root\n"
     "    zkprim tree -a hemera verify ROOT FILE|CHUNKFILE INDEX PROOF\n"
-    "        check a proof against a root (64 hex digits); prints OK (exit 0) or FAILED (exit 1)\n";
+    "        check a proof against a root (64 hex digits); prints OK (exit 0) or FAILED (exit 1)\n"
+    "    zkprim tree -a hemera prove --multi I,J,... FILE > MPROOF\n"
+    "    zkprim tree -a hemera verify --multi ROOT FILE|CHUNKS MPROOF [--threads N]\n"
+    "        multiproof of several chunks (text; docs/hemera.md) and its check\n";
 
 static int parse_index(const char *s, uint64_t *out) {
     return cli_parse_size(s, out) == 0 && strspn(s, "0123456789") == strlen(s) ? 0 : -1;
@@ -216,6 +219,8 @@ static int hemera_verify(int argc, char **argv) {
 
 static int hemera_tree_run(int argc, char **argv) {
     /* --help is answered by cmd_tree, wherever it stands */
+    int multi = cli_tree_multi("hemera", argc, argv); /* prove/verify --multi: tree_multi.c */
+    if (multi >= 0) return multi;
     if (argc >= 2 && !strcmp(argv[1], "prove")) return hemera_prove(argc, argv);
     if (argc >= 2 && !strcmp(argv[1], "verify")) return hemera_verify(argc, argv);
     return hemera_root(argc, argv);
