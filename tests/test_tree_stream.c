@@ -545,7 +545,7 @@ int main(void) {
         size_t big_n = 1300 * CHUNK; /* updates of 2 * 256 chunks and more take the threaded block path */
         uint8_t *big = malloc(big_n);
         th_rand_bytes(big, big_n);
-        for (uint64_t r = 0, rn = th_count(6); r < rn; r++) {
+        for (uint64_t r = 0, rn = th_count(6) < 12 ? th_count(6) : 12; r < rn; r++) { /* up to 5 MiB each */
             size_t n = (size_t)th_rand_below(big_n);
             uint8_t want[32], got[32];
             zkp_hemera_tree_hasher_init(h, 2 + (unsigned)th_rand_below(4));
