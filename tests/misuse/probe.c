@@ -1582,7 +1582,7 @@ static void probe_tree_stream(void) {
             sn(zkp_hemera_subtree_split(1, 1, W, NULL))),
         fmt("max_parts 0: %s; total 0: %s", sn(zkp_hemera_subtree_split(1, 0, W, &k)),
             sn(zkp_hemera_subtree_split(0, 4, W, &k))),
-        fmt("max_parts: %s; total u64 max: %s", huge_cell(h_ssp, NULL), sn(zkp_hemera_subtree_split(UINT64_MAX, 64, W, &k))),
+        fmt("max_parts: %s; total u64 max: %s", huge_cell(h_ssp, NULL), sn(zkp_hemera_subtree_split(UINT64_MAX, 63, W, &k))),
         NA, NA);
 
     m = "keccak";

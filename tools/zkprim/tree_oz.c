@@ -201,7 +201,7 @@ static int oz_prove(int argc, char **argv) {
         goto out;
     }
     if (index) {
-        size_t v, depth;
+        size_t v = 0, depth = 0; /* set by parse_index (GCC for s390x cannot see it) */
         if (parse_index(index, t.n_values, &v) != (int)strlen(index)) {
             rc = cli_usage_error("tree", "INDEX must be a value index below %zu, got '%s'", t.n_values, index);
             goto out;
