@@ -16,9 +16,21 @@ for algo in $($Z hash --help | sed -n 's/^algorithms: *//p'); do
   $Z hash -a "$algo" "$SAMPLE"
 done
 for algo in $($Z tree --help | sed -n 's/^  -a //p'); do
+  case $algo in lean-imt | oz) continue ;; esac # their inputs are members / values: below
   printf 'tree %-10s ' "$algo"
   $Z tree -a "$algo" "$SAMPLE"
 done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf '1\n2\n3\n' >"$tmp/members"
+echo
+echo "== Semaphore's LeanIMT (Poseidon) of the members 1, 2, 3: root and depth =="
+$Z tree -a lean-imt "$tmp/members"
+echo
+echo "== an OpenZeppelin StandardMerkleTree of (address, uint256) leaves, as the npm package's dump() =="
+printf '%s\n' '[["0x1111111111111111111111111111111111111111", "5000000000000000000"],' \
+  ' ["0x2222222222222222222222222222222222222222", "2500000000000000000"]]' >"$tmp/values.json"
+$Z tree oz --types address,uint256 "$tmp/values.json"
 echo
 echo "== Poseidon (BN254, circom parameters) of the field elements 1 and 2, as circomlibjs prints it =="
 $Z poseidon 1 2

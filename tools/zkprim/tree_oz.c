@@ -43,8 +43,26 @@ static void put_hex_node(FILE *f, const uint8_t *p) {
     fwrite(s, 1, 4 + 2 * NODE, f);
 }
 
+/* A value as the package's dump() writes it (JSON.stringify): the input's
+ * spelling without the whitespace between tokens, so a pretty-printed
+ * values file dumps byte-identically to a compact one. (String escapes are
+ * kept as written: JSON.stringify would rewrite e.g. \u0041 as A.) */
 static void put_span(FILE *f, const cj_doc *d, size_t node) {
-    fwrite(d->src + d->nodes[node].start, 1, d->nodes[node].end - d->nodes[node].start, f);
+    const char *p = d->src + d->nodes[node].start, *end = d->src + d->nodes[node].end;
+    int in_string = 0, escaped = 0;
+    for (; p < end; p++) {
+        char c = *p;
+        if (in_string) {
+            if (escaped) escaped = 0;
+            else if (c == '\\') escaped = 1;
+            else if (c == '"') in_string = 0;
+        } else if (c == '"') {
+            in_string = 1;
+        } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            continue;
+        }
+        fputc(c, f);
+    }
 }
 
 static int fail(const char *fmt, const char *msg) {
