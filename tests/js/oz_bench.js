@@ -18,22 +18,10 @@ for (let i = 0; i < n; i++) {
   values.push(['0x' + a, ((next() << 64n) | next()).toString()]);
 }
 let round = 0;
-let buf = '';
-process.stdin.on('data', (d) => {
-  buf += d;
-  let nl;
-  while ((nl = buf.indexOf('\n')) >= 0) {
-    const iters = Number(buf.slice(0, nl));
-    buf = buf.slice(nl + 1);
-    for (let it = 0; it < iters; it++) {
-      values[round++ % n][1] = String(round); // a different tree each time
-      const tree = StandardMerkleTree.of(values, ['address', 'uint256']);
-      let sink = 0;
-      for (let p = 0; p < 1000; p++) sink += tree.getProof((p * 7919) % n).length;
-      if (sink < 0) console.error(sink);
-    }
-    process.stdout.write('ok\n');
-  }
+require('./bench_protocol')(() => {
+  values[round++ % n][1] = String(round); // a different tree each time
+  const tree = StandardMerkleTree.of(values, ['address', 'uint256']);
+  let sink = 0;
+  for (let p = 0; p < 1000; p++) sink += tree.getProof((p * 7919) % n).length;
+  if (sink < 0) console.error(sink);
 });
-process.stdin.on('end', () => process.exit(0));
-process.stdout.write('ready\n');
