@@ -1,0 +1,57 @@
+/*
+ * Shared by the files of the zkprim._zkprim extension: buffer and integer
+ * conversions, the status -> exception mapping, and the per-object lock.
+ * The binding is thin on purpose: one C call per Python call, so a rename
+ * in the C API is a one-line change here.
+ */
+#ifndef ZKPRIM_PY_COMMON_H
+#define ZKPRIM_PY_COMMON_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <pythread.h>
+
+#include "zkprim/zkprim.h"
+
+/* Updates at least this long release the GIL (as hashlib does). */
+#define ZKPY_GIL_MINSIZE 2048
+
+/* Raises ValueError (or MemoryError / OSError) for a failed status and
+ * returns NULL; `what` names the call for the message. */
+PyObject *zkpy_status_error(zkp_status st, const char *what);
+
+/* A read-only, C-contiguous view of any buffer-protocol object (bytes,
+ * bytearray, memoryview, array, numpy arrays). str is a TypeError with
+ * hashlib's message. Returns 0 on success. */
+int zkpy_get_buffer(PyObject *obj, Py_buffer *view, const char *what);
+
+/* Python int <-> fixed-width little-endian bytes. Negative or too wide:
+ * ValueError naming `what`. Not an int: TypeError. */
+int zkpy_int_to_le(PyObject *obj, uint8_t *out, size_t n, const char *what);
+PyObject *zkpy_int_from_le(const uint8_t *in, size_t n);
+
+/* Exact-length bytes-like argument copied to out (ValueError otherwise). */
+int zkpy_fixed_bytes(PyObject *obj, uint8_t *out, size_t n, const char *what);
+
+/* A lock per object, created the first time a long operation needs one
+ * (hashlib's scheme): short operations run under the GIL alone, which no
+ * other thread can interleave with; once the lock exists every operation
+ * takes it, dropping the GIL while it waits. */
+typedef struct zkpy_lock {
+    PyThread_type_lock lock;
+} zkpy_lock;
+
+int zkpy_lock_ensure(zkpy_lock *l); /* -1 with MemoryError set */
+void zkpy_lock_enter(zkpy_lock *l);
+void zkpy_lock_leave(zkpy_lock *l);
+void zkpy_lock_free(zkpy_lock *l);
+
+/* Module setup of each file (module.c calls them). */
+int zkpy_hash_init(PyObject *m);
+int zkpy_poseidon_init(PyObject *m);
+int zkpy_gf2_init(PyObject *m);
+int zkpy_tree_init(PyObject *m);
+
+extern PyObject *zkpy_PoseidonError;
+
+#endif

@@ -1,0 +1,529 @@
+/*
+ * hashlib-compatible hash objects: the Keccak family (keccak_256, sha3_*,
+ * shake_*) and Hemera (plain, keyed, derive-key, constant-time). Each
+ * object owns its C streaming state; digest() finalises a copy, so the
+ * object stays usable (hashlib semantics). Updates of ZKPY_GIL_MINSIZE
+ * bytes or more release the GIL under the object's lock.
+ */
+#include "common.h" /* first: Python.h sets the feature macros */
+
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "zkprim/hemera.h"
+#include "zkprim/keccak.h"
+
+/* ---- the two object layouts and their update/digest kernels ------------- */
+
+typedef struct {
+    PyObject_HEAD
+    zkp_keccak_state st;
+    zkp_keccak_alg alg;
+    zkpy_lock lock;
+} KeccakObject;
+
+typedef struct {
+    PyObject_HEAD
+    zkp_hemera_hasher h;
+    int mode; /* 0 plain, 1 secret, 2 keyed, 3 derive-key */
+    zkpy_lock lock;
+} HemeraObject;
+
+static PyTypeObject KeccakType;
+static PyTypeObject HemeraType;
+
+typedef zkp_status (*update_fn)(PyObject *self, const uint8_t *p, size_t n);
+
+static zkp_status keccak_absorb(PyObject *self, const uint8_t *p, size_t n) {
+    return zkp_keccak_update(&((KeccakObject *)self)->st, p, n);
+}
+
+static zkp_status hemera_absorb(PyObject *self, const uint8_t *p, size_t n) {
+    return zkp_hemera_hasher_update(&((HemeraObject *)self)->h, p, n);
+}
+
+static zkpy_lock *lock_of(PyObject *self) {
+    return Py_IS_TYPE(self, &KeccakType) ? &((KeccakObject *)self)->lock : &((HemeraObject *)self)->lock;
+}
+
+/* Absorbs n bytes: under the lock, the GIL released for long inputs. */
+static int absorb(PyObject *self, update_fn fn, const uint8_t *p, size_t n) {
+    zkpy_lock *l = lock_of(self);
+    zkp_status st;
+    if (n >= ZKPY_GIL_MINSIZE) {
+        if (zkpy_lock_ensure(l) < 0) return -1;
+        zkpy_lock_enter(l);
+        Py_BEGIN_ALLOW_THREADS
+        st = fn(self, p, n);
+        Py_END_ALLOW_THREADS
+    } else {
+        zkpy_lock_enter(l);
+        st = fn(self, p, n);
+    }
+    zkpy_lock_leave(l);
+    if (st != ZKP_OK) {
+        zkpy_status_error(st, "update");
+        return -1;
+    }
+    return 0;
+}
+
+static int absorb_object(PyObject *self, update_fn fn, PyObject *data) {
+    Py_buffer v;
+    if (zkpy_get_buffer(data, &v, "update") < 0) return -1;
+    int rc = absorb(self, fn, v.buf, (size_t)v.len);
+    PyBuffer_Release(&v);
+    return rc;
+}
+
+static update_fn fn_of(PyObject *self) { return Py_IS_TYPE(self, &KeccakType) ? keccak_absorb : hemera_absorb; }
+
+static PyObject *obj_update(PyObject *self, PyObject *data) {
+    if (absorb_object(self, fn_of(self), data) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* update_mmap(path): maps the file and absorbs it without the GIL (as
+ * blake3-py's update_mmap); returns self. */
+static PyObject *obj_update_mmap(PyObject *self, PyObject *arg) {
+    PyObject *bytes_path = NULL;
+    if (!PyUnicode_FSConverter(arg, &bytes_path)) return NULL;
+    int fd = open(PyBytes_AS_STRING(bytes_path), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, arg);
+        Py_DECREF(bytes_path);
+        return NULL;
+    }
+    Py_DECREF(bytes_path);
+    struct stat sb;
+    if (fstat(fd, &sb) < 0) {
+        PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, arg);
+        close(fd);
+        return NULL;
+    }
+    if (!S_ISREG(sb.st_mode)) {
+        close(fd);
+        PyErr_Format(PyExc_ValueError, "update_mmap: %R is not a regular file", arg);
+        return NULL;
+    }
+    int rc = 0;
+    if (sb.st_size > 0) {
+        void *p = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (p == MAP_FAILED) {
+            PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, arg);
+            close(fd);
+            return NULL;
+        }
+        (void)madvise(p, (size_t)sb.st_size, MADV_SEQUENTIAL);
+        rc = absorb(self, fn_of(self), p, (size_t)sb.st_size);
+        munmap(p, (size_t)sb.st_size);
+    }
+    close(fd);
+    if (rc < 0) return NULL;
+    Py_INCREF(self);
+    return self;
+}
+
+/* digest arguments: length (XOFs; Hemera's XOF), seek (skip that many
+ * output bytes first). */
+static int parse_out(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, int xof, size_t dflt,
+                     size_t *length, size_t *seek) {
+    PyObject *olen = NULL, *oseek = NULL;
+    if (nargs > 1) {
+        PyErr_SetString(PyExc_TypeError, "digest takes at most one positional argument (length)");
+        return -1;
+    }
+    if (nargs == 1) olen = args[0];
+    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    for (Py_ssize_t i = 0; i < nkw; i++) {
+        const char *k = PyUnicode_AsUTF8(PyTuple_GET_ITEM(kwnames, i));
+        if (!k) return -1;
+        if (!strcmp(k, "length") && !olen) olen = args[nargs + i];
+        else if (!strcmp(k, "seek") && !oseek) oseek = args[nargs + i];
+        else {
+            PyErr_Format(PyExc_TypeError, "digest: unexpected keyword argument '%s'", k);
+            return -1;
+        }
+    }
+    if (!xof && (olen || oseek)) {
+        PyErr_SetString(PyExc_TypeError, "digest: this algorithm has a fixed output; length and seek apply to XOFs");
+        return -1;
+    }
+    *length = dflt;
+    *seek = 0;
+    if (olen) {
+        Py_ssize_t v = PyNumber_AsSsize_t(olen, PyExc_OverflowError);
+        if (v == -1 && PyErr_Occurred()) return -1;
+        if (v < 0) {
+            PyErr_SetString(PyExc_ValueError, "digest: length must be non-negative");
+            return -1;
+        }
+        *length = (size_t)v;
+    } else if (dflt == 0 && xof) {
+        PyErr_SetString(PyExc_TypeError, "digest() missing required argument 'length'");
+        return -1;
+    }
+    if (oseek) {
+        unsigned long long v = PyLong_Check(oseek) ? PyLong_AsUnsignedLongLong(oseek) : (unsigned long long)-1;
+        if (PyErr_Occurred() || !PyLong_Check(oseek)) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "digest: seek must be an int");
+            else if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                PyErr_Clear();
+                PyErr_SetString(PyExc_ValueError, "digest: seek must be in 0..2^64-1");
+            }
+            return -1;
+        }
+        *seek = (size_t)v;
+    }
+    return 0;
+}
+
+/* Writes length output bytes (after skipping seek) for a copy of the state. */
+static zkp_status produce(PyObject *self, uint8_t *out, size_t length, size_t seek) {
+    uint8_t skip[256];
+    zkp_status st = ZKP_OK;
+    if (Py_IS_TYPE(self, &KeccakType)) {
+        KeccakObject *o = (KeccakObject *)self;
+        zkp_keccak_state s = o->st;
+        if (zkp_keccak_digest_bytes(o->alg)) return zkp_keccak_final(&s, out, length);
+        while (seek && st == ZKP_OK) {
+            size_t n = seek < sizeof skip ? seek : sizeof skip;
+            st = zkp_keccak_squeeze(&s, skip, n);
+            seek -= n;
+        }
+        if (st == ZKP_OK && length) st = zkp_keccak_squeeze(&s, out, length);
+        return st;
+    }
+    HemeraObject *o = (HemeraObject *)self;
+    if (length == ZKP_HEMERA_DIGEST_BYTES && seek == 0) return zkp_hemera_hasher_finalize(&o->h, out);
+    zkp_hemera_xof x;
+    st = zkp_hemera_hasher_finalize_xof(&o->h, &x);
+    while (seek && st == ZKP_OK) {
+        size_t n = seek < sizeof skip ? seek : sizeof skip;
+        st = zkp_hemera_xof_fill(&x, skip, n);
+        seek -= n;
+    }
+    if (st == ZKP_OK && length) st = zkp_hemera_xof_fill(&x, out, length);
+    memset(&x, 0, sizeof x);
+    return st;
+}
+
+static PyObject *digest_bytes(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    int xof;
+    size_t dflt;
+    if (Py_IS_TYPE(self, &KeccakType)) {
+        dflt = zkp_keccak_digest_bytes(((KeccakObject *)self)->alg);
+        xof = dflt == 0;
+    } else {
+        dflt = ZKP_HEMERA_DIGEST_BYTES;
+        xof = 1;
+    }
+    size_t length, seek;
+    if (parse_out(args, nargs, kwnames, xof, dflt, &length, &seek) < 0) return NULL;
+    PyObject *res = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)length);
+    if (!res) return NULL;
+    zkpy_lock *l = lock_of(self);
+    zkp_status st;
+    if (length + seek >= 65536) {
+        if (zkpy_lock_ensure(l) < 0) {
+            Py_DECREF(res);
+            return NULL;
+        }
+        zkpy_lock_enter(l);
+        Py_BEGIN_ALLOW_THREADS
+        st = produce(self, (uint8_t *)PyBytes_AS_STRING(res), length, seek);
+        Py_END_ALLOW_THREADS
+    } else {
+        zkpy_lock_enter(l);
+        st = produce(self, (uint8_t *)PyBytes_AS_STRING(res), length, seek);
+    }
+    zkpy_lock_leave(l);
+    if (st != ZKP_OK) {
+        Py_DECREF(res);
+        return zkpy_status_error(st, "digest");
+    }
+    return res;
+}
+
+static PyObject *obj_digest(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    return digest_bytes(self, args, nargs, kwnames);
+}
+
+static PyObject *obj_hexdigest(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    PyObject *b = digest_bytes(self, args, nargs, kwnames);
+    if (!b) return NULL;
+    PyObject *h = PyObject_CallMethod(b, "hex", NULL);
+    Py_DECREF(b);
+    return h;
+}
+
+/* ---- constructors -------------------------------------------------------- */
+
+/* Positional data (or data= / string=); usedforsecurity= accepted and
+ * ignored as in hashlib; Hemera's options returned through *kw. */
+typedef struct {
+    PyObject *data, *key, *context;
+    int secret;
+} ctor_args;
+
+static int parse_ctor(const char *name, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, int hemera,
+                      ctor_args *a) {
+    memset(a, 0, sizeof *a);
+    if (nargs > 1) {
+        PyErr_Format(PyExc_TypeError, "%s() takes at most one positional argument", name);
+        return -1;
+    }
+    if (nargs == 1) a->data = args[0];
+    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    for (Py_ssize_t i = 0; i < nkw; i++) {
+        const char *k = PyUnicode_AsUTF8(PyTuple_GET_ITEM(kwnames, i));
+        PyObject *v = args[nargs + i];
+        if (!k) return -1;
+        if ((!strcmp(k, "data") || !strcmp(k, "string")) && !a->data) a->data = v;
+        else if (!strcmp(k, "usedforsecurity")) continue;
+        else if (hemera && !strcmp(k, "key")) a->key = v == Py_None ? NULL : v;
+        else if (hemera && !strcmp(k, "derive_key_context")) a->context = v == Py_None ? NULL : v;
+        else if (hemera && !strcmp(k, "secret")) {
+            a->secret = PyObject_IsTrue(v);
+            if (a->secret < 0) return -1;
+        } else if (hemera && !strcmp(k, "max_threads")) {
+            continue; /* accepted for blake3-py compatibility; Hemera's sponge is sequential */
+        } else {
+            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%s'", name, k);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *keccak_new(zkp_keccak_alg alg, const char *name, PyObject *const *args, Py_ssize_t nargs,
+                            PyObject *kwnames) {
+    ctor_args a;
+    if (parse_ctor(name, args, nargs, kwnames, 0, &a) < 0) return NULL;
+    KeccakObject *o = PyObject_New(KeccakObject, &KeccakType);
+    if (!o) return NULL;
+    o->lock.lock = NULL;
+    o->alg = alg;
+    if (zkp_keccak_init(&o->st, alg) != ZKP_OK) {
+        Py_DECREF(o);
+        return zkpy_status_error(ZKP_ERR_PARAM, name);
+    }
+    if (a.data && absorb_object((PyObject *)o, keccak_absorb, a.data) < 0) {
+        Py_DECREF(o);
+        return NULL;
+    }
+    return (PyObject *)o;
+}
+
+#define KECCAK_CTOR(fname, ALG)                                                                              \
+    static PyObject *py_##fname(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) { \
+        (void)m;                                                                                             \
+        return keccak_new(ALG, #fname, args, nargs, kwnames);                                                \
+    }
+KECCAK_CTOR(keccak_256, ZKP_KECCAK_256)
+KECCAK_CTOR(sha3_224, ZKP_SHA3_224)
+KECCAK_CTOR(sha3_256, ZKP_SHA3_256)
+KECCAK_CTOR(sha3_384, ZKP_SHA3_384)
+KECCAK_CTOR(sha3_512, ZKP_SHA3_512)
+KECCAK_CTOR(shake_128, ZKP_SHAKE128)
+KECCAK_CTOR(shake_256, ZKP_SHAKE256)
+
+static PyObject *py_hemera(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    (void)m;
+    ctor_args a;
+    if (parse_ctor("hemera", args, nargs, kwnames, 1, &a) < 0) return NULL;
+    if ((a.key != NULL) + (a.context != NULL) + a.secret > 1) {
+        PyErr_SetString(PyExc_ValueError, "hemera(): key=, derive_key_context= and secret=True exclude each other "
+                                          "(keyed and derive-key hashing are constant time already)");
+        return NULL;
+    }
+    uint8_t key[ZKP_HEMERA_KEY_BYTES];
+    if (a.key && zkpy_fixed_bytes(a.key, key, sizeof key, "hemera(key=)") < 0) return NULL;
+    HemeraObject *o = PyObject_New(HemeraObject, &HemeraType);
+    if (!o) return NULL;
+    o->lock.lock = NULL;
+    if (a.key) {
+        zkp_hemera_hasher_init_keyed(&o->h, key);
+        o->mode = 2;
+        memset(key, 0, sizeof key);
+    } else if (a.context) {
+        Py_buffer cv;
+        const char *ctx;
+        Py_ssize_t clen;
+        if (PyUnicode_Check(a.context)) {
+            ctx = PyUnicode_AsUTF8AndSize(a.context, &clen);
+            if (!ctx) goto fail;
+            cv.obj = NULL;
+        } else {
+            if (zkpy_get_buffer(a.context, &cv, "hemera(derive_key_context=)") < 0) goto fail;
+            ctx = cv.buf;
+            clen = cv.len;
+        }
+        uint8_t ck[ZKP_HEMERA_DIGEST_BYTES];
+        zkp_hemera_hasher_init_derive_key_context(&o->h);
+        zkp_status st = zkp_hemera_hasher_update(&o->h, (const uint8_t *)ctx, (size_t)clen);
+        if (st == ZKP_OK) st = zkp_hemera_hasher_finalize(&o->h, ck);
+        if (cv.obj) PyBuffer_Release(&cv);
+        if (st != ZKP_OK) {
+            zkpy_status_error(st, "hemera(derive_key_context=)");
+            goto fail;
+        }
+        zkp_hemera_hasher_init_derive_key_material(&o->h, ck);
+        memset(ck, 0, sizeof ck);
+        o->mode = 3;
+    } else if (a.secret) {
+        zkp_hemera_hasher_init_secret(&o->h);
+        o->mode = 1;
+    } else {
+        zkp_hemera_hasher_init(&o->h);
+        o->mode = 0;
+    }
+    if (a.data && absorb_object((PyObject *)o, hemera_absorb, a.data) < 0) goto fail;
+    return (PyObject *)o;
+fail:
+    Py_DECREF(o);
+    return NULL;
+}
+
+/* ---- methods and attributes --------------------------------------------- */
+
+static PyObject *obj_copy(PyObject *self, PyObject *noargs) {
+    (void)noargs;
+    zkpy_lock *l = lock_of(self);
+    PyObject *res;
+    zkpy_lock_enter(l);
+    if (Py_IS_TYPE(self, &KeccakType)) {
+        KeccakObject *o = PyObject_New(KeccakObject, &KeccakType);
+        if (o) {
+            o->lock.lock = NULL;
+            o->alg = ((KeccakObject *)self)->alg;
+            o->st = ((KeccakObject *)self)->st;
+        }
+        res = (PyObject *)o;
+    } else {
+        HemeraObject *o = PyObject_New(HemeraObject, &HemeraType);
+        if (o) {
+            o->lock.lock = NULL;
+            o->mode = ((HemeraObject *)self)->mode;
+            o->h = ((HemeraObject *)self)->h;
+        }
+        res = (PyObject *)o;
+    }
+    zkpy_lock_leave(l);
+    return res;
+}
+
+static void obj_dealloc(PyObject *self) {
+    zkpy_lock_free(lock_of(self));
+    if (Py_IS_TYPE(self, &HemeraType)) memset(&((HemeraObject *)self)->h, 0, sizeof(zkp_hemera_hasher));
+    else memset(&((KeccakObject *)self)->st, 0, sizeof(zkp_keccak_state));
+    PyObject_Free(self);
+}
+
+static const char *keccak_names[] = {"", "keccak_256", "sha3_224", "sha3_256", "sha3_384", "sha3_512", "shake_128",
+                                     "shake_256"};
+static const unsigned keccak_rates[] = {0, 136, 144, 136, 104, 72, 168, 136};
+
+static PyObject *keccak_get_name(PyObject *self, void *c) {
+    (void)c;
+    return PyUnicode_FromString(keccak_names[((KeccakObject *)self)->alg]);
+}
+static PyObject *keccak_get_digest_size(PyObject *self, void *c) {
+    (void)c;
+    return PyLong_FromSize_t(zkp_keccak_digest_bytes(((KeccakObject *)self)->alg));
+}
+static PyObject *keccak_get_block_size(PyObject *self, void *c) {
+    (void)c;
+    return PyLong_FromUnsignedLong(keccak_rates[((KeccakObject *)self)->alg]);
+}
+static PyObject *hemera_get_name(PyObject *self, void *c) {
+    (void)self;
+    (void)c;
+    return PyUnicode_FromString("hemera");
+}
+static PyObject *hemera_get_digest_size(PyObject *self, void *c) {
+    (void)self;
+    (void)c;
+    return PyLong_FromLong(ZKP_HEMERA_DIGEST_BYTES);
+}
+static PyObject *hemera_get_block_size(PyObject *self, void *c) {
+    (void)self;
+    (void)c;
+    return PyLong_FromLong(ZKP_HEMERA_RATE_BYTES);
+}
+static PyObject *hemera_get_mode(PyObject *self, void *c) {
+    (void)c;
+    static const char *modes[] = {"hash", "secret", "keyed", "derive_key"};
+    return PyUnicode_FromString(modes[((HemeraObject *)self)->mode]);
+}
+
+static PyMethodDef obj_methods[] = {
+    {"update", obj_update, METH_O, "Absorb more data (any buffer-protocol object, no copy)."},
+    {"update_mmap", obj_update_mmap, METH_O, "Absorb a whole file through mmap, the GIL released; returns self."},
+    {"digest", (PyCFunction)(void (*)(void))obj_digest, METH_FASTCALL | METH_KEYWORDS,
+     "digest() / digest(length, seek=0) for XOFs: the output bytes."},
+    {"hexdigest", (PyCFunction)(void (*)(void))obj_hexdigest, METH_FASTCALL | METH_KEYWORDS,
+     "digest() as lowercase hex."},
+    {"copy", obj_copy, METH_NOARGS, "An independent copy of the state."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef keccak_getset[] = {
+    {"name", keccak_get_name, NULL, "hashlib name", NULL},
+    {"digest_size", keccak_get_digest_size, NULL, "digest bytes (0 for the XOFs, as hashlib)", NULL},
+    {"block_size", keccak_get_block_size, NULL, "rate in bytes", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyGetSetDef hemera_getset[] = {
+    {"name", hemera_get_name, NULL, "hashlib name", NULL},
+    {"digest_size", hemera_get_digest_size, NULL, "default digest bytes", NULL},
+    {"block_size", hemera_get_block_size, NULL, "rate in bytes", NULL},
+    {"mode", hemera_get_mode, NULL, "'hash', 'secret', 'keyed' or 'derive_key'", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject KeccakType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "zkprim.KeccakHash",
+    .tp_basicsize = sizeof(KeccakObject),
+    .tp_dealloc = obj_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A Keccak-family hash object (keccak_256, sha3_*, shake_*), hashlib-compatible.",
+    .tp_methods = obj_methods,
+    .tp_getset = keccak_getset,
+};
+
+static PyTypeObject HemeraType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "zkprim.HemeraHash",
+    .tp_basicsize = sizeof(HemeraObject),
+    .tp_dealloc = obj_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A Hemera hash object, hashlib-compatible; digest(length, seek) reads the XOF.",
+    .tp_methods = obj_methods,
+    .tp_getset = hemera_getset,
+};
+
+#define CTOR_ENTRY(fname, doc) {#fname, (PyCFunction)(void (*)(void))py_##fname, METH_FASTCALL | METH_KEYWORDS, doc}
+static PyMethodDef hash_functions[] = {
+    CTOR_ENTRY(keccak_256, "Keccak-256 (Ethereum keccak256)."),
+    CTOR_ENTRY(sha3_224, "SHA3-224."),
+    CTOR_ENTRY(sha3_256, "SHA3-256."),
+    CTOR_ENTRY(sha3_384, "SHA3-384."),
+    CTOR_ENTRY(sha3_512, "SHA3-512."),
+    CTOR_ENTRY(shake_128, "SHAKE128 (XOF)."),
+    CTOR_ENTRY(shake_256, "SHAKE256 (XOF)."),
+    CTOR_ENTRY(hemera, "Hemera (Poseidon2 over Goldilocks): key=, derive_key_context=, secret=True."),
+    {NULL, NULL, 0, NULL},
+};
+
+int zkpy_hash_init(PyObject *m) {
+    if (PyType_Ready(&KeccakType) < 0 || PyType_Ready(&HemeraType) < 0) return -1;
+    if (PyModule_AddFunctions(m, hash_functions) < 0) return -1;
+    Py_INCREF(&KeccakType);
+    if (PyModule_AddObject(m, "KeccakHash", (PyObject *)&KeccakType) < 0) return -1;
+    Py_INCREF(&HemeraType);
+    if (PyModule_AddObject(m, "HemeraHash", (PyObject *)&HemeraType) < 0) return -1;
+    return 0;
+}
