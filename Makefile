@@ -6,11 +6,12 @@
 #                 missing say so and are skipped)
 #   make check    the native test suite only (fast loop while developing)
 #   make bench    the full benchmark table
+#   make python   install the Python package (python/) into $(PYTHON)'s environment
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build demo test check bench install clean regen
+.PHONY: all build demo test check bench install clean regen python
 
 all: build
 
@@ -29,6 +30,13 @@ check: build
 
 bench: build
 	./$(BUILD)/zkprim bench
+
+# PIP_FLAGS=--break-system-packages for Debian's externally managed /usr/bin/python3,
+# or --target DIR / --user; see docs/python.md.
+PYTHON ?= python3
+PIP_FLAGS ?=
+python:
+	$(PYTHON) -m pip install --no-build-isolation $(PIP_FLAGS) ./python
 
 regen:
 	./scripts/regen.sh

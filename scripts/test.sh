@@ -5,7 +5,7 @@
 # The summary at the end lists all three in one block, and only a run with
 # none of them and no failure says "all stages passed".
 #
-#   ZKPRIM_TEST_STAGES="native clang asan verify fuzz ctmsan portable knobs aarch64 s390x install"
+#   ZKPRIM_TEST_STAGES="native python clang asan verify fuzz ctmsan portable knobs aarch64 s390x install"
 #   picks stages (default: all). Each stage builds in its own build-<stage>/
 #   (under ZKPRIM_TEST_BUILD_ROOT if set; default: the source tree).
 #
@@ -17,7 +17,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 JOBS=$(nproc 2>/dev/null || echo 2)
-STAGES=${ZKPRIM_TEST_STAGES:-"native clang asan verify fuzz ctmsan portable knobs aarch64 s390x install"}
+STAGES=${ZKPRIM_TEST_STAGES:-"native python clang asan verify fuzz ctmsan portable knobs aarch64 s390x install"}
 BR=${ZKPRIM_TEST_BUILD_ROOT:-$PWD}
 REQUIRE_ALL=${ZKPRIM_REQUIRE_ALL_STAGES:-0}
 # What the stages report back (each runs in its own bash): one line per
@@ -192,6 +192,13 @@ for s in $STAGES; do
     else skip s390x "needs gcc-s390x-linux-gnu and qemu-user"; fi ;;
   install)
     run_stage install "./scripts/check-install.sh" ;;
+  python)
+    # The Python package (python/, docs/python.md) under Debian's interpreter,
+    # which has dask and distributed; reuses build-native's libzkprim.a.
+    py=${ZKPRIM_PYTHON:-/usr/bin/python3}
+    if [ -x "$py" ] && "$py" -c 'import os, sysconfig, setuptools, wheel, dask, distributed; assert os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h"))' 2>/dev/null; then
+      run_stage python "./scripts/test-python.sh $BR/build-native"
+    else skip python "$py needs python3-dev python3-setuptools python3-wheel python3-dask python3-distributed"; fi ;;
   *) echo "unknown stage $s"; summary+=("$s: unknown stage"); failed+=("$s") ;;
   esac
 done

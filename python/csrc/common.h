@@ -51,6 +51,7 @@ int zkpy_hash_init(PyObject *m);
 int zkpy_poseidon_init(PyObject *m);
 int zkpy_gf2_init(PyObject *m);
 int zkpy_tree_init(PyObject *m);
+int zkpy_bench_init(PyObject *m);
 
 extern PyObject *zkpy_PoseidonError;
 

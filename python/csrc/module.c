@@ -150,7 +150,8 @@ static struct PyModuleDef module_def = {
 PyMODINIT_FUNC PyInit__zkprim(void) {
     PyObject *m = PyModule_Create(&module_def);
     if (!m) return NULL;
-    if (zkpy_hash_init(m) < 0 || zkpy_poseidon_init(m) < 0 || zkpy_gf2_init(m) < 0 || zkpy_tree_init(m) < 0) {
+    if (zkpy_hash_init(m) < 0 || zkpy_poseidon_init(m) < 0 || zkpy_gf2_init(m) < 0 || zkpy_tree_init(m) < 0 ||
+        zkpy_bench_init(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }
