@@ -30,6 +30,15 @@ int zkpy_get_buffer(PyObject *obj, Py_buffer *view, const char *what);
 int zkpy_int_to_le(PyObject *obj, uint8_t *out, size_t n, const char *what);
 PyObject *zkpy_int_from_le(const uint8_t *in, size_t n);
 
+/* A new list of n items made by item(ctx, i); NULL with the error set. */
+PyObject *zkpy_list(size_t n, PyObject *(*item)(const void *ctx, size_t i), const void *ctx);
+/* Items for zkpy_list: u64 array -> ints, 32-byte rows -> bytes. */
+PyObject *zkpy_item_u64(const void *ctx, size_t i);
+PyObject *zkpy_item_bytes32(const void *ctx, size_t i);
+/* A verifier's status as a Python answer: True, False (ZKP_ERR_VERIFY), or
+ * NULL with the error raised for a malformed input. */
+PyObject *zkpy_verdict(zkp_status st, const char *what);
+
 /* Exact-length bytes-like argument copied to out (ValueError otherwise). */
 int zkpy_fixed_bytes(PyObject *obj, uint8_t *out, size_t n, const char *what);
 

@@ -84,6 +84,31 @@ int zkpy_fixed_bytes(PyObject *obj, uint8_t *out, size_t n, const char *what) {
     return 0;
 }
 
+PyObject *zkpy_list(size_t n, PyObject *(*item)(const void *ctx, size_t i), const void *ctx) {
+    PyObject *l = PyList_New((Py_ssize_t)n);
+    for (size_t i = 0; l && i < n; i++) {
+        PyObject *v = item(ctx, i);
+        if (!v) {
+            Py_CLEAR(l);
+            break;
+        }
+        PyList_SET_ITEM(l, (Py_ssize_t)i, v);
+    }
+    return l;
+}
+
+PyObject *zkpy_item_u64(const void *ctx, size_t i) { return PyLong_FromUnsignedLongLong(((const uint64_t *)ctx)[i]); }
+
+PyObject *zkpy_item_bytes32(const void *ctx, size_t i) {
+    return PyBytes_FromStringAndSize((const char *)ctx + 32 * i, 32);
+}
+
+PyObject *zkpy_verdict(zkp_status st, const char *what) {
+    if (st == ZKP_OK) Py_RETURN_TRUE;
+    if (st == ZKP_ERR_VERIFY) Py_RETURN_FALSE;
+    return zkpy_status_error(st, what);
+}
+
 int zkpy_lock_ensure(zkpy_lock *l) {
     if (l->lock) return 0;
     l->lock = PyThread_allocate_lock();

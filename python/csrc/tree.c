@@ -164,9 +164,7 @@ static PyObject *py_keccak_merkle_verify(PyObject *m, PyObject *args, PyObject *
         goto out;
     }
     zkp_status st = zkp_keccak_tree_verify(alg, r, l, index, p.buf, (size_t)p.len / 32);
-    if (st == ZKP_OK) res = Py_NewRef(Py_True);
-    else if (st == ZKP_ERR_VERIFY) res = Py_NewRef(Py_False);
-    else fail(st, "keccak_merkle_verify");
+    res = zkpy_verdict(st, "keccak_merkle_verify");
 out:
     PyBuffer_Release(&p);
     return res;
@@ -174,19 +172,7 @@ out:
 
 /* ---- subtree planning (shared by Keccak and Hemera) ------------------------ */
 
-static PyObject *offsets_list(const uint64_t *off, size_t k) {
-    PyObject *l = PyList_New((Py_ssize_t)k + 1);
-    if (!l) return NULL;
-    for (size_t i = 0; i <= k; i++) {
-        PyObject *v = PyLong_FromUnsignedLongLong(off[i]);
-        if (!v) {
-            Py_DECREF(l);
-            return NULL;
-        }
-        PyList_SET_ITEM(l, (Py_ssize_t)i, v);
-    }
-    return l;
-}
+static PyObject *offsets_list(const uint64_t *off, size_t k) { return zkpy_list(k + 1, zkpy_item_u64, off); }
 
 /* Reads a list of part roots and their bounds (len(offsets) = len(cvs) + 1). */
 static int load_parts(PyObject *cvs, PyObject *offs, uint8_t (**c)[32], uint64_t **o, size_t *k) {
@@ -388,9 +374,7 @@ static PyObject *py_hemera_verify(PyObject *m, PyObject *args) {
     PyObject *res = NULL;
     if (zkpy_fixed_bytes(root, r, 32, "hemera_verify: root") == 0) {
         zkp_status st = zkp_hemera_tree_verify(r, chunk.buf, (size_t)chunk.len, index, total, proof.buf, (size_t)proof.len);
-        if (st == ZKP_OK) res = Py_NewRef(Py_True);
-        else if (st == ZKP_ERR_VERIFY) res = Py_NewRef(Py_False);
-        else fail(st, "hemera_verify");
+        res = zkpy_verdict(st, "hemera_verify");
     }
     PyBuffer_Release(&chunk);
     PyBuffer_Release(&proof);
@@ -509,18 +493,9 @@ static PyTypeObject HTreeType = {
 
 /* ---- Poseidon Merkle trees -------------------------------------------------- */
 
-static PyObject *fr_list(const zkp_poseidon_fr *a, size_t n) {
-    PyObject *l = PyList_New((Py_ssize_t)n);
-    for (size_t i = 0; l && i < n; i++) {
-        PyObject *v = zkpy_fr_to_int(&a[i]);
-        if (!v) {
-            Py_CLEAR(l);
-            break;
-        }
-        PyList_SET_ITEM(l, (Py_ssize_t)i, v);
-    }
-    return l;
-}
+static PyObject *item_fr(const void *ctx, size_t i) { return zkpy_fr_to_int((const zkp_poseidon_fr *)ctx + i); }
+
+static PyObject *fr_list(const zkp_poseidon_fr *a, size_t n) { return zkpy_list(n, item_fr, a); }
 
 /* poseidon_tree_build(leaves) -> list of all 2n-1 node ints (root last). */
 static PyObject *py_poseidon_tree_build(PyObject *m, PyObject *leaves) {
@@ -609,12 +584,7 @@ static PyObject *py_oz_tree_build(PyObject *m, PyObject *leaves) {
         fail(st, "oz_tree_build");
         goto out;
     }
-    idx = PyList_New((Py_ssize_t)n);
-    for (size_t i = 0; idx && i < n; i++) {
-        PyObject *x = PyLong_FromUnsignedLongLong(ti[i]);
-        if (!x) goto out;
-        PyList_SET_ITEM(idx, (Py_ssize_t)i, x);
-    }
+    idx = zkpy_list(n, zkpy_item_u64, ti);
     if (idx) res = PyTuple_Pack(2, nodes, idx);
 out:
     Py_XDECREF(nodes);
@@ -634,16 +604,7 @@ static PyObject *py_oz_tree_proof(PyObject *m, PyObject *args) {
     zkp_status st = v.len % 32 ? ZKP_ERR_COUNT : zkp_oz_tree_proof(v.buf, (size_t)v.len / 32, index, proof, 64, &depth);
     PyBuffer_Release(&v);
     if (st != ZKP_OK) return fail(st, "oz_tree_proof");
-    PyObject *l = PyList_New((Py_ssize_t)depth);
-    for (size_t i = 0; l && i < depth; i++) {
-        PyObject *x = digest32(proof + 32 * i);
-        if (!x) {
-            Py_CLEAR(l);
-            break;
-        }
-        PyList_SET_ITEM(l, (Py_ssize_t)i, x);
-    }
-    return l;
+    return zkpy_list(depth, zkpy_item_bytes32, proof);
 }
 
 static PyObject *py_oz_tree_verify(PyObject *m, PyObject *args) {
@@ -664,9 +625,7 @@ static PyObject *py_oz_tree_verify(PyObject *m, PyObject *args) {
     for (size_t i = 0; i < d; i++)
         if (zkpy_fixed_bytes(PySequence_Fast_GET_ITEM(fp, (Py_ssize_t)i), p + 32 * i, 32, "proof node") < 0) goto out;
     zkp_status st = zkp_oz_tree_verify(r, l, p, d);
-    if (st == ZKP_OK) res = Py_NewRef(Py_True);
-    else if (st == ZKP_ERR_VERIFY) res = Py_NewRef(Py_False);
-    else fail(st, "oz_tree_verify");
+    res = zkpy_verdict(st, "oz_tree_verify");
 out:
     PyMem_Free(p);
     Py_DECREF(fp);
@@ -780,6 +739,8 @@ static PyObject *int_be(const uint8_t in[32]) {
     return zkpy_int_from_le(le, 32);
 }
 
+static PyObject *item_be(const void *ctx, size_t i) { return int_be((const uint8_t *)ctx + 32 * i); }
+
 static PyObject *lean_insert(PyObject *self, PyObject *leaf) {
     uint8_t b[32];
     if (elem_be(leaf, b, "insert") < 0) return NULL;
@@ -856,15 +817,7 @@ static PyObject *lean_proof(PyObject *self, PyObject *arg) {
     zkp_lean_imt_proof p;
     zkp_status st = zkp_lean_imt_tree_proof(&((LeanObject *)self)->t, index, &p);
     if (st != ZKP_OK) return fail(st, "generate_proof");
-    PyObject *sib = PyList_New((Py_ssize_t)p.n_siblings);
-    for (size_t i = 0; sib && i < p.n_siblings; i++) {
-        PyObject *x = int_be(p.siblings[i]);
-        if (!x) {
-            Py_CLEAR(sib);
-            break;
-        }
-        PyList_SET_ITEM(sib, (Py_ssize_t)i, x);
-    }
+    PyObject *sib = zkpy_list(p.n_siblings, item_be, p.siblings);
     if (!sib) return NULL;
     PyObject *r = int_be(p.root), *l = int_be(p.leaf);
     PyObject *d = r && l ? Py_BuildValue("{sOsOsKsO}", "root", r, "leaf", l, "index", (unsigned long long)p.index,
@@ -895,9 +848,7 @@ static PyObject *lean_verify(PyObject *cls, PyObject *d) {
     for (size_t k = 0; k < p.n_siblings; k++)
         if (elem_be(PySequence_Fast_GET_ITEM(fs, (Py_ssize_t)k), p.siblings[k], "sibling") < 0) goto out;
     zkp_status st = zkp_lean_imt_tree_verify(&p);
-    if (st == ZKP_OK) res = Py_NewRef(Py_True);
-    else if (st == ZKP_ERR_VERIFY) res = Py_NewRef(Py_False);
-    else fail(st, "verify_proof");
+    res = zkpy_verdict(st, "verify_proof");
 out:
     Py_XDECREF(r);
     Py_XDECREF(l);
