@@ -17,10 +17,18 @@
 
 /* ---- the two object layouts and their update/digest kernels ------------- */
 
+/* A short message (the common case: a 32- or 64-byte node) stays in pend
+ * until it outgrows it; digest() then takes the one-shot call, which skips
+ * the streaming state's set-up. The state starts on the first overflow. */
+#define KECCAK_PEND 136
+
 typedef struct {
     PyObject_HEAD
     zkp_keccak_state st;
     zkp_keccak_alg alg;
+    uint8_t started;  /* st initialised and holding everything absorbed */
+    uint8_t npend;
+    uint8_t pend[KECCAK_PEND];
     zkpy_lock lock;
 } KeccakObject;
 
@@ -36,8 +44,27 @@ static PyTypeObject HemeraType;
 
 typedef zkp_status (*update_fn)(PyObject *self, const uint8_t *p, size_t n);
 
+/* Starts the streaming state from the pending bytes (into st). */
+static zkp_status keccak_start(const KeccakObject *o, zkp_keccak_state *st) {
+    zkp_status s = zkp_keccak_init(st, o->alg);
+    if (s == ZKP_OK && o->npend) s = zkp_keccak_update(st, o->pend, o->npend);
+    return s;
+}
+
 static zkp_status keccak_absorb(PyObject *self, const uint8_t *p, size_t n) {
-    return zkp_keccak_update(&((KeccakObject *)self)->st, p, n);
+    KeccakObject *o = (KeccakObject *)self;
+    if (!o->started) {
+        if (n <= (size_t)(KECCAK_PEND - o->npend)) {
+            if (n) memcpy(o->pend + o->npend, p, n);
+            o->npend = (uint8_t)(o->npend + n);
+            return ZKP_OK;
+        }
+        zkp_status s = keccak_start(o, &o->st);
+        if (s != ZKP_OK) return s;
+        o->started = 1;
+        o->npend = 0;
+    }
+    return zkp_keccak_update(&o->st, p, n);
 }
 
 static zkp_status hemera_absorb(PyObject *self, const uint8_t *p, size_t n) {
@@ -186,7 +213,10 @@ static zkp_status produce(PyObject *self, uint8_t *out, size_t length, size_t se
     zkp_status st = ZKP_OK;
     if (Py_IS_TYPE(self, &KeccakType)) {
         KeccakObject *o = (KeccakObject *)self;
-        zkp_keccak_state s = o->st;
+        zkp_keccak_state s;
+        if (!o->started && seek == 0) return zkp_keccak_hash(o->alg, o->pend, o->npend, out, length);
+        if (o->started) s = o->st;
+        else if ((st = keccak_start(o, &s)) != ZKP_OK) return st;
         if (zkp_keccak_digest_bytes(o->alg)) return zkp_keccak_final(&s, out, length);
         while (seek && st == ZKP_OK) {
             size_t n = seek < sizeof skip ? seek : sizeof skip;
@@ -306,10 +336,8 @@ static PyObject *keccak_new(zkp_keccak_alg alg, const char *name, PyObject *cons
     if (!o) return NULL;
     o->lock.lock = NULL;
     o->alg = alg;
-    if (zkp_keccak_init(&o->st, alg) != ZKP_OK) {
-        Py_DECREF(o);
-        return zkpy_status_error(ZKP_ERR_PARAM, name);
-    }
+    o->started = 0;
+    o->npend = 0;
     if (a.data && absorb_object((PyObject *)o, keccak_absorb, a.data) < 0) {
         Py_DECREF(o);
         return NULL;
@@ -398,8 +426,12 @@ static PyObject *obj_copy(PyObject *self, PyObject *noargs) {
         KeccakObject *o = PyObject_New(KeccakObject, &KeccakType);
         if (o) {
             o->lock.lock = NULL;
-            o->alg = ((KeccakObject *)self)->alg;
-            o->st = ((KeccakObject *)self)->st;
+            const KeccakObject *from = (const KeccakObject *)self;
+            o->alg = from->alg;
+            o->started = from->started;
+            o->npend = from->npend;
+            if (from->started) o->st = from->st;
+            else memcpy(o->pend, from->pend, from->npend);
         }
         res = (PyObject *)o;
     } else {
@@ -418,7 +450,11 @@ static PyObject *obj_copy(PyObject *self, PyObject *noargs) {
 static void obj_dealloc(PyObject *self) {
     zkpy_lock_free(lock_of(self));
     if (Py_IS_TYPE(self, &HemeraType)) memset(&((HemeraObject *)self)->h, 0, sizeof(zkp_hemera_hasher));
-    else memset(&((KeccakObject *)self)->st, 0, sizeof(zkp_keccak_state));
+    else {
+        KeccakObject *o = (KeccakObject *)self;
+        if (o->started) memset(&o->st, 0, sizeof o->st);
+        memset(o->pend, 0, o->npend);
+    }
     PyObject_Free(self);
 }
 
