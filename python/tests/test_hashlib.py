@@ -103,6 +103,14 @@ class HashlibDifferential(unittest.TestCase):
         self.assertEqual(zkprim.new("SHA3-256", b"x").digest(), hashlib.sha3_256(b"x").digest())
         self.assertEqual(zkprim.sha3_256(string=b"x", usedforsecurity=False).digest(), hashlib.sha3_256(b"x").digest())
 
+    @unittest.skipIf(numpy is None, "numpy not installed")
+    def test_numpy_arrays_of_any_dtype_hash_their_bytes(self):
+        a = numpy.arange(1000, dtype=numpy.uint32).reshape(10, 100)
+        for name in ("sha3_256", "keccak_256", "hemera"):
+            self.assertEqual(zkprim.new(name, a).digest(), zkprim.new(name, a.tobytes()).digest())
+        with self.assertRaises((TypeError, ValueError)):  # a strided view would need a copy: refused
+            zkprim.sha3_256(a[:, ::2])
+
     def test_hemera_xof_prefix_and_seek(self):
         h = zkprim.hemera(b"some data")
         stream = h.digest(length=500)
