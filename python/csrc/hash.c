@@ -256,7 +256,7 @@ static PyObject *digest_bytes(PyObject *self, PyObject *const *args, Py_ssize_t 
     if (!res) return NULL;
     zkpy_lock *l = lock_of(self);
     zkp_status st;
-    if (length + seek >= 65536) {
+    if (length >= 65536 || seek >= 65536) { /* seek costs as much as squeezing: no GIL */
         if (zkpy_lock_ensure(l) < 0) {
             Py_DECREF(res);
             return NULL;

@@ -704,25 +704,34 @@ out:
 
 /* ---- LeanIMT --------------------------------------------------------------------- */
 
+/* The C tree is not thread-safe; insert_many drops the GIL, so every call
+ * takes the object's lock once that exists. */
 typedef struct {
     PyObject_HEAD
     zkp_lean_imt t;
     int live;
+    zkpy_lock lock;
 } LeanObject;
+
+#define LEAN_CALL(o, expr)            \
+    do {                              \
+        zkpy_lock_enter(&(o)->lock);  \
+        expr;                         \
+        zkpy_lock_leave(&(o)->lock);  \
+    } while (0)
 
 static int lean_init(PyObject *self, PyObject *args, PyObject *kw) {
     (void)args;
     (void)kw;
     LeanObject *o = (LeanObject *)self;
-    if (o->live) zkp_lean_imt_free(&o->t);
-    zkp_lean_imt_init(&o->t);
-    o->live = 1;
+    LEAN_CALL(o, if (o->live) zkp_lean_imt_free(&o->t); zkp_lean_imt_init(&o->t); o->live = 1);
     return 0;
 }
 
 static void lean_dealloc(PyObject *self) {
     LeanObject *o = (LeanObject *)self;
     if (o->live) zkp_lean_imt_free(&o->t);
+    zkpy_lock_free(&o->lock);
     Py_TYPE(self)->tp_free(self);
 }
 
@@ -744,7 +753,9 @@ static PyObject *item_be(const void *ctx, size_t i) { return int_be((const uint8
 static PyObject *lean_insert(PyObject *self, PyObject *leaf) {
     uint8_t b[32];
     if (elem_be(leaf, b, "insert") < 0) return NULL;
-    zkp_status st = zkp_lean_imt_insert(&((LeanObject *)self)->t, b);
+    LeanObject *o = (LeanObject *)self;
+    zkp_status st;
+    LEAN_CALL(o, st = zkp_lean_imt_insert(&o->t, b));
     if (st != ZKP_OK) return fail(st, "insert");
     Py_RETURN_NONE;
 }
@@ -765,10 +776,17 @@ static PyObject *lean_insert_many(PyObject *self, PyObject *leaves) {
             return NULL;
         }
     Py_DECREF(f);
+    LeanObject *o = (LeanObject *)self;
+    if (zkpy_lock_ensure(&o->lock) < 0) {
+        PyMem_Free(b);
+        return NULL;
+    }
     zkp_status st;
+    zkpy_lock_enter(&o->lock);
     Py_BEGIN_ALLOW_THREADS
-    st = zkp_lean_imt_insert_batch(&((LeanObject *)self)->t, b, n);
+    st = zkp_lean_imt_insert_batch(&o->t, b, n);
     Py_END_ALLOW_THREADS
+    zkpy_lock_leave(&o->lock);
     PyMem_Free(b);
     if (st != ZKP_OK) return fail(st, "insert_many");
     Py_RETURN_NONE;
@@ -779,7 +797,9 @@ static PyObject *lean_update(PyObject *self, PyObject *args) {
     PyObject *leaf;
     uint8_t b[32];
     if (!PyArg_ParseTuple(args, "KO:update", &index, &leaf) || elem_be(leaf, b, "update") < 0) return NULL;
-    zkp_status st = zkp_lean_imt_update(&((LeanObject *)self)->t, index, b);
+    LeanObject *o = (LeanObject *)self;
+    zkp_status st;
+    LEAN_CALL(o, st = zkp_lean_imt_update(&o->t, index, b));
     if (st != ZKP_OK) return fail(st, "update");
     Py_RETURN_NONE;
 }
@@ -787,24 +807,34 @@ static PyObject *lean_update(PyObject *self, PyObject *args) {
 static PyObject *lean_root(PyObject *self, void *c) {
     (void)c;
     uint8_t r[32];
-    zkp_status st = zkp_lean_imt_tree_root(&((LeanObject *)self)->t, r);
+    LeanObject *o = (LeanObject *)self;
+    zkp_status st;
+    LEAN_CALL(o, st = zkp_lean_imt_tree_root(&o->t, r));
     if (st == ZKP_ERR_COUNT) Py_RETURN_NONE;
     return st == ZKP_OK ? int_be(r) : fail(st, "root");
 }
 static PyObject *lean_size(PyObject *self, void *c) {
     (void)c;
-    return PyLong_FromSize_t(zkp_lean_imt_size(&((LeanObject *)self)->t));
+    LeanObject *o = (LeanObject *)self;
+    size_t v;
+    LEAN_CALL(o, v = zkp_lean_imt_size(&o->t));
+    return PyLong_FromSize_t(v);
 }
 static PyObject *lean_depth(PyObject *self, void *c) {
     (void)c;
-    return PyLong_FromSize_t(zkp_lean_imt_depth(&((LeanObject *)self)->t));
+    LeanObject *o = (LeanObject *)self;
+    size_t v;
+    LEAN_CALL(o, v = zkp_lean_imt_depth(&o->t));
+    return PyLong_FromSize_t(v);
 }
 
 static PyObject *lean_index_of(PyObject *self, PyObject *leaf) {
     uint8_t b[32];
     uint64_t idx;
     if (elem_be(leaf, b, "index_of") < 0) return NULL;
-    zkp_status st = zkp_lean_imt_index_of(&((LeanObject *)self)->t, b, &idx);
+    LeanObject *o = (LeanObject *)self;
+    zkp_status st;
+    LEAN_CALL(o, st = zkp_lean_imt_index_of(&o->t, b, &idx));
     if (st == ZKP_ERR_RANGE) return PyLong_FromLong(-1);
     if (st != ZKP_OK) return fail(st, "index_of");
     return idx == ZKP_LEAN_IMT_NOT_FOUND ? PyLong_FromLong(-1) : PyLong_FromUnsignedLongLong(idx);
@@ -815,7 +845,9 @@ static PyObject *lean_proof(PyObject *self, PyObject *arg) {
     unsigned long long index = PyLong_AsUnsignedLongLong(arg);
     if (PyErr_Occurred()) return NULL;
     zkp_lean_imt_proof p;
-    zkp_status st = zkp_lean_imt_tree_proof(&((LeanObject *)self)->t, index, &p);
+    LeanObject *o = (LeanObject *)self;
+    zkp_status st;
+    LEAN_CALL(o, st = zkp_lean_imt_tree_proof(&o->t, index, &p));
     if (st != ZKP_OK) return fail(st, "generate_proof");
     PyObject *sib = zkpy_list(p.n_siblings, item_be, p.siblings);
     if (!sib) return NULL;

@@ -4,6 +4,7 @@ Hemera proofs (round trip, tampering), the subtree split and merge that
 zkprim.dask plans with, and the thread counts (the root never depends on
 them)."""
 import hashlib
+import threading
 import unittest
 
 import zkprim
@@ -94,6 +95,22 @@ class HemeraTrees(unittest.TestCase):
             if len(off) > 2:
                 cvs = [tree.hemera_subtree_root(data[a:b], a // 4096) for a, b in zip(off, off[1:])]
                 self.assertEqual(tree.hemera_subtree_merge(cvs, off), want, (n, off))
+
+
+class LeanIMTThreads(unittest.TestCase):
+    def test_threads_insert_into_one_tree(self):
+        # insert_many drops the GIL; the tree's lock keeps the C tree whole.
+        # Every thread inserts the same batch, so any order gives batch * k.
+        batch = list(range(1, 2001))
+        t, k = tree.LeanIMT(), 4
+        ths = [threading.Thread(target=lambda: [t.insert_many(batch), t.root, t.size]) for _ in range(k)]
+        for th in ths:
+            th.start()
+        for th in ths:
+            th.join()
+        ref = tree.LeanIMT()
+        ref.insert_many(batch * k)
+        self.assertEqual((t.size, t.root), (ref.size, ref.root))
 
 
 class PoseidonTrees(unittest.TestCase):
