@@ -6,8 +6,9 @@ Rows (targets from the package's issue; docs/python.md records a run):
   keccak_256 64 B        keccak_256(b).digest() round trip vs zkp_keccak256 in a C loop: <= 250 ns more
   poseidon.hash([a, b])  vs zkp_poseidon_hash in a C loop: <= 1.3x the C time
   poseidon.hash_many     10^6 hashes of 2 inputs vs zkp_poseidon_hash_batch: <= 1.05x
-Each time is the median of several repeats (best-of-loop inside a repeat);
-the C loops run in this process through zkprim._zkprim._c_time.
+Python and C (or hashlib) are timed alternately, 21 repeats each, and each
+side reports its minimum; the C loops run in this process through
+zkprim._zkprim._c_time.
 
 --dask SIZE (e.g. 8G): Hemera root of a sparse file of SIZE bytes on a
 2-worker-process distributed.LocalCluster vs `zkprim tree -a hemera
@@ -17,7 +18,6 @@ import argparse
 import hashlib
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -28,49 +28,50 @@ import zkprim
 from zkprim import _zkprim, poseidon
 
 
-def per_call(stmt, env, n, repeats):
-    """Median over repeats of the time per execution of stmt (n per repeat),
-    in ns; timeit compiles stmt into its loop, so no extra call is timed."""
+def paired(a, b, repeats):
+    """Runs the timers a() and b() alternately `repeats` times; the minimum of
+    each (ns/op). Alternating makes a load change hit both sides; the minimum
+    is the run least disturbed by other processes on a shared machine."""
+    ta, tb = [], []
+    for _ in range(repeats):
+        ta.append(a())
+        tb.append(b())
+    return min(ta), min(tb)
+
+
+def stmt_timer(stmt, env, n):
+    """ns per execution of stmt over n executions (timeit compiles stmt into
+    its loop, so no extra Python call is timed)."""
     t = timeit.Timer(stmt, globals=env)
-    return statistics.median(t.timeit(n) * 1e9 / n for _ in range(repeats))
-
-
-def median_c(case, n, repeats):
-    return statistics.median(_zkprim._c_time(case, n) for _ in range(repeats))
+    return lambda: t.timeit(n) * 1e9 / n
 
 
 def rows(quick):
     r = []
+    reps = 5 if quick else 21
     mib = os.urandom(1 << 20)
-    reps = 3 if quick else 9
     env = {"zkprim": zkprim, "hashlib": hashlib, "mib": mib}
-    z = per_call("zkprim.sha3_256(mib).digest()", env, 2 if quick else 10, reps)
-    h = per_call("hashlib.sha3_256(mib).digest()", env, 2 if quick else 10, reps)
+    n = 2 if quick else 5
+    z, h = paired(stmt_timer("zkprim.sha3_256(mib).digest()", env, n),
+                  stmt_timer("hashlib.sha3_256(mib).digest()", env, n), reps)
     r.append(("sha3_256 1 MiB", z, "hashlib %.0f" % h, "%.2fx faster" % (h / z), ">= 1.3x", h / z >= 1.3))
 
     env = {"k": zkprim.keccak_256, "msg": os.urandom(64)}
-    n = 20000 if quick else 300000
-    z = per_call("k(msg).digest()", env, n, reps)
-    c = median_c("keccak256_64", n, reps)
+    n = 20000 if quick else 100000
+    z, c = paired(stmt_timer("k(msg).digest()", env, n), lambda: _zkprim._c_time("keccak256_64", n), reps)
     r.append(("keccak_256(64 B).digest()", z, "C %.0f" % c, "+%.0f ns" % (z - c), "<= +250 ns", z - c <= 250))
 
     env = {"ph": poseidon.hash, "a": 12345678901234567890123456789, "b": 98765432109876543210987654321}
-    n = 2000 if quick else 30000
-    z = per_call("ph([a, b])", env, n, reps)
-    c = median_c("poseidon_hash2", n, reps)
+    n = 2000 if quick else 10000
+    z, c = paired(stmt_timer("ph([a, b])", env, n), lambda: _zkprim._c_time("poseidon_hash2", n), reps)
     r.append(("poseidon.hash([a, b])", z, "C %.0f" % c, "%.3fx C" % (z / c), "<= 1.3x", z / c <= 1.3))
 
     m = 10000 if quick else 1000000
     elems = b"".join((i * 0x9E3779B97F4A7C15 % poseidon.P).to_bytes(32, "little") for i in range(2 * m))
-    hm = poseidon.hash_many
-    zr = []
-    cr = []
-    for _ in range(3 if quick else 5):  # interleaved, so load drifts hit both alike
-        t0 = time.perf_counter_ns()
-        hm(elems, 2)
-        zr.append((time.perf_counter_ns() - t0) / m)
-        cr.append(_zkprim._c_time("poseidon_batch2", m))
-    z, c = statistics.median(zr), statistics.median(cr)
+    env = {"hm": poseidon.hash_many, "elems": elems}
+    z, c = paired(stmt_timer("hm(elems, 2)", env, 1), lambda: _zkprim._c_time("poseidon_batch2", m),
+                  3 if quick else 7)
+    z /= m
     r.append(("poseidon.hash_many %d x 2" % m, z, "C %.0f" % c, "%.3fx C" % (z / c), "<= 1.05x", z / c <= 1.05))
     return r
 
