@@ -42,6 +42,8 @@ class CMakeStaticLib(build_ext):
         super().run()
 
 
+# The test stage builds with ZKPRIM_PY_WERROR=1, as the C stages use ZKP_WERROR.
+werror = ["-Werror"] if os.environ.get("ZKPRIM_PY_WERROR") == "1" else []
 csrc = sorted(os.path.join("csrc", f) for f in os.listdir(os.path.join(HERE, "csrc")) if f.endswith(".c"))
 
 setup(
@@ -52,7 +54,7 @@ setup(
     ext_modules=[Extension(
         "zkprim._zkprim", csrc,
         define_macros=[("ZKP_STATIC", "1")],
-        extra_compile_args=["-std=c11", "-O2", "-Wall", "-Wextra", "-fvisibility=hidden", "-pthread"],
+        extra_compile_args=["-std=c11", "-O2", "-Wall", "-Wextra", "-fvisibility=hidden", "-pthread"] + werror,
         extra_link_args=["-pthread"],
         depends=[os.path.join("csrc", "common.h"), os.path.join("csrc", "fr.h")],
     )],

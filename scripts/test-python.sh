@@ -26,7 +26,7 @@ cmake --build "$BDIR" -j "$JOBS" --target zkprim_static zkprim_cli >/dev/null
 rm -rf "$OUT"
 mkdir -p "$OUT"
 t0=$SECONDS
-ZKPRIM_CMAKE_BUILD_DIR=$BDIR PIP_ROOT_USER_ACTION=ignore \
+ZKPRIM_CMAKE_BUILD_DIR=$BDIR ZKPRIM_PY_WERROR=1 PIP_ROOT_USER_ACTION=ignore \
   "$PY" -m pip install -q --disable-pip-version-check --no-build-isolation --no-deps --no-index \
   --target "$OUT/site" ./python
 echo "pip install: $((SECONDS - t0)) s"
