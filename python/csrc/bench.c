@@ -3,10 +3,10 @@
  * loop inside the extension (same library, same kernels, same process), so
  * the table compares the binding's overhead with the call itself.
  */
+#include "common.h" /* first: Python.h sets the feature macros */
+
 #include <string.h>
 #include <time.h>
-
-#include "common.h"
 #include "zkprim/keccak.h"
 #include "zkprim/poseidon.h"
 

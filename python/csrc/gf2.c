@@ -5,9 +5,10 @@
  * maps. Every element entering goes through zkp_gf2_from_bytes, so an
  * unreduced one is a ValueError, never garbage.
  */
+#include "common.h" /* first: Python.h sets the feature macros */
+
 #include <string.h>
 
-#include "common.h"
 #include "zkprim/gf2.h"
 #include "zkprim/gf2_iso.h"
 

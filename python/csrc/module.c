@@ -3,9 +3,9 @@
  * The library is linked in statically (setup.py builds it with the
  * project's CMake), kernels and run-time dispatch included.
  */
-#include <string.h>
+#include "common.h" /* first: Python.h sets the feature macros */
 
-#include "common.h"
+#include <string.h>
 
 PyObject *zkpy_status_error(zkp_status st, const char *what) {
     if (st == ZKP_ERR_NOMEM) return PyErr_NoMemory();

@@ -4,9 +4,9 @@
  * (PoseidonError, a ValueError carrying the Rust variant name and fields),
  * and hash_many over a flat buffer of 32-byte elements.
  */
-#include <string.h>
+#include "fr.h" /* first: Python.h sets the feature macros */
 
-#include "fr.h"
+#include <string.h>
 
 PyObject *zkpy_PoseidonError;
 

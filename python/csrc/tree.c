@@ -5,9 +5,10 @@
  * zkprim.dask plans with (docs/streaming.md); Poseidon Merkle trees;
  * OpenZeppelin trees; LeanIMT. Long work runs with the GIL released.
  */
+#include "fr.h" /* first: Python.h sets the feature macros */
+
 #include <string.h>
 
-#include "fr.h"
 #include "zkprim/hemera.h"
 #include "zkprim/keccak.h"
 #include "zkprim/lean_imt.h"
