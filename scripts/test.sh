@@ -147,7 +147,7 @@ for s in $STAGES; do
     # instrumented for coverage (fuzzer-no-link); only the fuzz tests run here.
     if have clang && clang -fsanitize=fuzzer -x c - -o /dev/null <<<'int LLVMFuzzerTestOneInput(const char*d,unsigned long n){return 0;}' 2>/dev/null; then
       run_stage fuzz "ZKPRIM_TEST_SANITIZE=1 CC=clang configure $BR/build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-          -DCMAKE_C_COMPILER=clang -DZKP_FUZZ=ON -DZKP_FUZZ_SECONDS=\${ZKPRIM_FUZZ_SECONDS:-20} \
+          -DCMAKE_C_COMPILER=clang -DZKP_FUZZ=ON -DZKP_FUZZ_SECONDS=\${ZKPRIM_FUZZ_SECONDS:-12} \
           '-DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all' \
           -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined; \
         cmake --build $BR/build-fuzz -j \$JOBS --target fuzzers > $BR/build-fuzz/build.log 2>&1 || { tail -40 $BR/build-fuzz/build.log; exit 1; }; \
