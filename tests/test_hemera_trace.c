@@ -8,7 +8,8 @@
  *  - the witness matrix of every batch kernel, both layouts, for every
  *    n <= 64, lane by lane against the single traced permutation and the
  *    oracle's S-box columns; the public zkp_hemera_trace_batch at every CPU
- *    level; its statuses;
+ *    level, and above the size written with non-temporal stores (aligned
+ *    and misaligned matrices); its statuses;
  *  - the step-wise sponge against the sponge_trace vector, and against the
  *    one-shot digests for lengths 0..300 in random steps, every mode, with
  *    each logged step checked (after = permute(before), trace ends in
@@ -218,6 +219,59 @@ static void test_batch(void) {
     free(p.rows);
 }
 
+/* Matrices of 2 MiB and more are written with non-temporal stores where
+ * whole vectors are aligned (batch_internal.h): n above that, a 64-byte
+ * aligned matrix and one a word off, both layouts, at every level. */
+typedef struct {
+    size_t n;
+    uint64_t (*in)[16];
+    uint64_t *want; /* row-major */
+} big;
+
+static void each_level_big(void *ctx) {
+    const big *b = ctx;
+    size_t words = b->n * COLS;
+    uint64_t *buf = aligned_alloc(64, (words + 8) * sizeof *buf);
+    for (int off = 0; off < 2; off++) /* fixed set: aligned, one word off */
+        for (int layout = 0; layout < 2; layout++) { /* fixed set */
+            uint64_t *m = buf + off;
+            memset(m, 0x5A, words * sizeof *m);
+            CHECK_STATUS(zkp_hemera_trace_batch((const uint64_t(*)[16])b->in, b->n, (zkp_hemera_trace_layout)layout, m),
+                         ZKP_OK);
+            size_t bad = 0;
+            for (size_t l = 0; l < b->n; l++)
+                for (size_t c = 0; c < COLS; c++) {
+                    uint64_t got = layout == ZKP_HEMERA_TRACE_ROW_MAJOR ? m[l * COLS + c] : m[c * b->n + l];
+                    bad += got != b->want[l * COLS + c];
+                }
+            CHECK_MSG(bad == 0, "large matrix n=%zu layout %d offset %d: %zu wrong entries", b->n, layout, off, bad);
+        }
+    free(buf);
+}
+
+static void test_batch_large(void) {
+    th_section("witness matrices above the streaming size, every level");
+    big b;
+    b.n = 2 * 1024 * 1024 / (COLS * 8) + 1 + (size_t)th_rand_below(100);
+    b.in = malloc(b.n * sizeof *b.in);
+    b.want = malloc(b.n * COLS * sizeof *b.want);
+    for (size_t l = 0; l < b.n; l++) {
+        rand_state(b.in[l], 3 + l);
+        uint64_t st[16];
+        memcpy(st, b.in[l], sizeof st);
+        uint64_t *row = b.want + l * COLS;
+        zkp_hemera_permute_traced(st, (uint64_t(*)[16])row); /* checked against the oracle above */
+        for (int j = 0; j < HEMERA_RP; j++) {
+            uint64_t x = oracle_add(row[16 * (HEMERA_RF_HALF + j)], zkpi_hemera_rc[2 * HEMERA_RF_HALF * 16 + j]);
+            row[HB_TR_SBOX_IN(j)] = x;
+            row[HB_TR_SBOX_OUT(j)] = oracle_inv(x);
+        }
+    }
+    th_for_each_cpu_level(each_level_big, &b);
+    free(b.in);
+    free(b.want);
+}
+
 /* ---- step-wise sponge ------------------------------------------------------- */
 
 static void test_sponge_vector(void) {
@@ -363,6 +417,7 @@ int main(void) {
     }
     test_traced_oracle();
     test_batch();
+    test_batch_large();
     test_sponge_oneshot();
     test_sponge_misuse();
     json_free(g_vec);

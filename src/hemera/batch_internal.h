@@ -47,7 +47,12 @@ typedef void (*hb_phase_fn)(uint64_t *soa16, int which, const hemera_profile *pr
 typedef struct hb_trace_out {
     uint64_t *base;
     size_t sp, sc;
+    int stream; /* 1: whole aligned vectors go out as non-temporal stores */
 } hb_trace_out;
+/* Matrices from this size on are written with non-temporal stores where a
+ * kernel has them: larger than a core's L2, so ordinary stores would read
+ * every line first (RFO) and evict the cache for data not read again soon. */
+#define HB_TR_STREAM_BYTES ((size_t)2 << 20)
 #define HB_TR_STATE_COLS(row) (16u * (row))
 #define HB_TR_SBOX_IN(j) (400u + (j))
 #define HB_TR_SBOX_OUT(j) (416u + (j))

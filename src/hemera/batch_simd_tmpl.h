@@ -168,10 +168,12 @@ ZKP_INLINE void hb_batch_inverse_v(const V *x, V *y, unsigned nv, hb_diag_work *
     y[0] = V_ZERO_IF(iv, z[0]);
 }
 
-/* With a trace (o): the S-box columns of each round as they are computed;
- * the state row of round j once its diagonal work is done (during round
- * j + 1, or after the loop for the last), with word 0 kept in s meanwhile
- * (word 0 is otherwise not read after the first round). */
+/* With a trace (o): the S-box inputs and outputs of each round kept in sx,
+ * sy and written as two 16-column blocks after the last round (one
+ * transpose per block in row-major instead of 32 scattered columns); the
+ * state row of round j once its diagonal work is done (during round j + 1,
+ * or after the loop for the last), with word 0 kept in s meanwhile (word 0
+ * is otherwise not read after the first round). The trace needs rp = 16. */
 ZKP_INLINE void hb_partial_rounds(V *s, unsigned nv, const hemera_profile *pr, const hb_trace_out *o) {
     const unsigned rp = pr->rp;
     const uint64_t *d = pr->diag;
@@ -194,12 +196,15 @@ ZKP_INLINE void hb_partial_rounds(V *s, unsigned nv, const hemera_profile *pr, c
         }
         T[v] = V_RECOMBINE(L, H); /* 15 terms: halves < 2^36 */
     }
+    V sx[16 * HB_VMAX], sy[16 * HB_VMAX];
     for (unsigned j = 0; j < rp; j++) {
-        if (o) hb_tr_col(o, x, nv, HB_TR_SBOX_IN(j));
+        if (o)
+            for (unsigned v = 0; v < nv; v++) sx[j * nv + v] = x[v];
         if (pr->partial_inverse) hb_batch_inverse_v(x, y, nv, &w);
         else
             for (unsigned v = 0; v < nv; v++) y[v] = V_POW7(x[v]);
-        if (o) hb_tr_col(o, y, nv, HB_TR_SBOX_OUT(j));
+        if (o)
+            for (unsigned v = 0; v < nv; v++) sy[j * nv + v] = y[v];
         if (j > 0) {
             hb_work_finish(&w);
             if (o) hb_tr_state(o, s, nv, pr->rf_half + j); /* row of round j - 1 */
@@ -221,7 +226,11 @@ ZKP_INLINE void hb_partial_rounds(V *s, unsigned nv, const hemera_profile *pr, c
     }
     hb_work_finish(&w);
     for (unsigned v = 0; v < nv; v++) s[v] = x[v];
-    if (o) hb_tr_state(o, s, nv, pr->rf_half + rp);
+    if (o) {
+        hb_tr_state(o, s, nv, pr->rf_half + rp);
+        hb_tr_block(o, sx, nv, HB_TR_SBOX_IN(0));
+        hb_tr_block(o, sy, nv, HB_TR_SBOX_OUT(0));
+    }
 }
 
 #include "hemera/batch_tmpl.h"
@@ -321,4 +330,5 @@ void TMPL_NAME(zkpi_hb_trace)(const uint64_t (*states)[16], unsigned n, const hb
         n -= nv * V_LANES;
     }
     if (n) zkpi_hb_trace_portable(states, n, &g);
+    if (o->stream) _mm_sfence(); /* streamed stores are visible before the call returns */
 }

@@ -12,6 +12,7 @@ void zkpi_hb_trace_with(const hb_kernel *k, const uint64_t (*states)[16], size_t
     o.base = matrix;
     o.sp = layout == ZKP_HEMERA_TRACE_ROW_MAJOR ? ZKP_HEMERA_TRACE_COLS : 1;
     o.sc = layout == ZKP_HEMERA_TRACE_ROW_MAJOR ? 1 : n;
+    o.stream = n >= HB_TR_STREAM_BYTES / (ZKP_HEMERA_TRACE_COLS * sizeof(uint64_t));
     while (n) {
         unsigned g = n >= HB_MAX_LANES ? HB_MAX_LANES : (unsigned)n;
         k->trace(states, g, &o);
