@@ -220,7 +220,7 @@ ZKP_INLINE void hk_side_store(const hk_side_t *sd, uint64_t s[16]) {
 #endif
 
 /* Trace row after a partial round: lane 0 is s0, lanes 1..15 the side
- * state; canonicalised in place. */
+ * state (canonical with the vector side, raw with the scalar one). */
 ZKP_INLINE void hk_partial_row(uint64_t row[16], const hk_side_t *sd, const uint64_t s[16], uint64_t s0,
                                const int ct) {
 #if TMPL_HAVE_SIDE
@@ -228,8 +228,8 @@ ZKP_INLINE void hk_partial_row(uint64_t row[16], const hk_side_t *sd, const uint
     hk_side_store_canon(sd, row); /* in the side's registers: no reload of a wide store */
     row[0] = ct ? gl_canon_ct(s0) : gl_canon(s0);
 #else
-    /* raw copies here; hk_canon_rows makes them canonical after the
-     * permutation, as one loop the compiler can vectorise */
+    /* raw copies here; hk_canon_raw_rows makes them canonical after the
+     * permutation, in one loop off the partial rounds */
     (void)sd;
     (void)ct;
     for (int i = 1; i < 16; i++) row[i] = s[i];
@@ -278,11 +278,11 @@ ZKP_INLINE void hk_permute(uint64_t st[16], const int ct, uint64_t (*tr)[16]) {
         if (j + 1 < HEMERA_RP) w = ct ? gl_add_1c_ct(S1, rcp[j + 1]) : gl_add_1c(S1, rcp[j + 1]);
         /* critical path: the next S-box input (state[0] after M_I, plus RC) */
         x = gl_muladd(d0p1, y, w);
-        /* y + S1: y is canonical in the fast form (one carry correction
-         * suffices), any u64 in the constant-time one */
         /* the trace's state[0] is the same product without the next
          * constant: one multiply beside the critical path */
         uint64_t s0 = tr ? gl_muladd(d0p1, y, S1) : 0;
+        /* y + S1: y is canonical in the fast form (one carry correction
+         * suffices), any u64 in the constant-time one */
         S1 = hk_side_update(&sd, ct ? gl_add_ct(S1, y) : gl_add_1c(S1, y));
         if (tr) hk_partial_row(tr[1 + HEMERA_RF_HALF + j], &sd, s, s0, ct);
     }
