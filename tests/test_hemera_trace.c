@@ -196,7 +196,7 @@ static void test_batch(void) {
     p.in = malloc(64 * sizeof *p.in);
     p.rows = malloc(64 * sizeof *p.rows);
     uint64_t rounds = th_count(3);
-    if (rounds > 20) rounds = 20; /* each round is 2 x 2080 lanes per kernel and level */
+    if (rounds > 8) rounds = 8; /* each round is 2 x 2080 lanes per kernel and level */
     for (uint64_t r = 0; r < rounds; r++) {
         for (size_t l = 0; l < 64; l++) { /* fixed set */
             rand_state(p.in[l], r == 0 ? l : 3 + l);
@@ -324,7 +324,7 @@ static void test_sponge_oneshot(void) {
     th_section("step sponge == one-shot, lengths 0..300 in random steps, every mode");
     static uint8_t a[300], b[300];
     uint64_t reps = th_count(2);
-    if (reps > 50) reps = 50;
+    if (reps > 8) reps = 8; /* 1204 sponges each */
     for (uint64_t r = 0; r < reps; r++)
         for (size_t len = 0; len <= 300; len++) /* fixed set: every length */
             for (int mode = 0; mode < M_COUNT; mode++) { /* fixed set */
