@@ -278,9 +278,9 @@ ZKP_INLINE void hk_permute(uint64_t st[16], const int ct, uint64_t (*tr)[16]) {
         if (j + 1 < HEMERA_RP) w = ct ? gl_add_1c_ct(S1, rcp[j + 1]) : gl_add_1c(S1, rcp[j + 1]);
         /* critical path: the next S-box input (state[0] after M_I, plus RC) */
         x = gl_muladd(d0p1, y, w);
-        /* the trace's state[0] is the same product without the next
-         * constant: one multiply beside the critical path */
-        uint64_t s0 = tr ? gl_muladd(d0p1, y, S1) : 0;
+        /* the trace's state[0]: x without the next constant */
+        uint64_t s0 = 0;
+        if (tr) s0 = j + 1 < HEMERA_RP ? (ct ? gl_sub_ct(x, rcp[j + 1]) : gl_sub(x, rcp[j + 1])) : x;
         /* y + S1: y is canonical in the fast form (one carry correction
          * suffices), any u64 in the constant-time one */
         S1 = hk_side_update(&sd, ct ? gl_add_ct(S1, y) : gl_add_1c(S1, y));
