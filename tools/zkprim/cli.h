@@ -47,6 +47,11 @@ typedef struct cli_hash_algo {
     zkp_status (*final)(void *ctx, uint8_t *out, size_t len) ZKP_MUST_USE;
 } cli_hash_algo;
 
+/* `--trace FILE` of `zkprim hash -a hemera` (hash_hemera_trace.c): hashes
+ * the files one permutation at a time, writes each permutation's input and
+ * output state to FILE as JSON and the digest lines to stdout; 0 or 1. */
+int cli_hemera_trace(const cli_hash_opts *o, char **files, int nfiles, const char *trace_path);
+
 extern const cli_hash_algo *const cli_hash_algos[];
 extern const size_t cli_hash_algo_count;
 
