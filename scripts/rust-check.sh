@@ -10,7 +10,6 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-${BR:-$root}/build-rust/target}
-export ZKPRIM_TEST_N=${ZKPRIM_TEST_N:-100}
 cd "$root/bindings/rust"
 left_out() {
   echo "LEFT OUT: $1"

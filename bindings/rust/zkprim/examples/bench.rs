@@ -9,38 +9,48 @@ use zkprim::keccak::{self, Algorithm, Keccak256};
 use zkprim::poseidon::{Fr, Poseidon, PoseidonHasher};
 use zkprim_sys as sys;
 
-/// Median ns per call of `f` over `rounds` timings of `iters` calls each,
-/// the two closures alternating round by round so that drift hits both.
-fn compare(rounds: usize, iters: usize, mut rust: impl FnMut(), mut c: impl FnMut()) -> (f64, f64) {
+/// Median ns per call of each closure over `rounds` timings of `iters`
+/// calls, the two alternating in ABBA order (Rust first in even rounds, C
+/// first in odd ones) so that drift and the order itself hit both alike;
+/// and the median of the paired per-round differences (Rust - C), which a
+/// load change between rounds disturbs less than the two medians.
+fn compare(
+    rounds: usize,
+    iters: usize,
+    mut rust: impl FnMut(),
+    mut c: impl FnMut(),
+) -> (f64, f64, f64) {
+    let time = |f: &mut dyn FnMut()| {
+        let t = Instant::now();
+        for _ in 0..iters {
+            f();
+        }
+        t.elapsed().as_nanos() as f64 / iters as f64
+    };
     let (mut tr, mut tc) = (Vec::new(), Vec::new());
-    for _ in 0..iters {
-        rust();
-        c();
-    }
-    for _ in 0..rounds {
-        let t = Instant::now();
-        for _ in 0..iters {
-            rust();
+    time(&mut rust);
+    time(&mut c);
+    for round in 0..rounds {
+        if round % 2 == 0 {
+            tr.push(time(&mut rust));
+            tc.push(time(&mut c));
+        } else {
+            tc.push(time(&mut c));
+            tr.push(time(&mut rust));
         }
-        tr.push(t.elapsed().as_nanos() as f64 / iters as f64);
-        let t = Instant::now();
-        for _ in 0..iters {
-            c();
-        }
-        tc.push(t.elapsed().as_nanos() as f64 / iters as f64);
     }
     let med = |v: &mut Vec<f64>| {
         v.sort_by(|a, b| a.partial_cmp(b).unwrap());
         v[v.len() / 2]
     };
-    (med(&mut tr), med(&mut tc))
+    let mut diff: Vec<f64> = tr.iter().zip(&tc).map(|(r, c)| r - c).collect();
+    (med(&mut tr), med(&mut tc), med(&mut diff))
 }
 
-fn row(name: &str, (r, c): (f64, f64)) {
+fn row(name: &str, (r, c, d): (f64, f64, f64)) {
     println!(
-        "| {name} | {r:.1} | {c:.1} | {:+.1} | {:+.2} % |",
-        r - c,
-        100.0 * (r - c) / c
+        "| {name} | {r:.1} | {c:.1} | {d:+.1} | {:+.2} % |",
+        100.0 * d / c
     );
 }
 
@@ -48,13 +58,15 @@ fn main() {
     let rounds: usize = std::env::var("ZKPRIM_BENCH_ROUNDS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(31);
+        .unwrap_or(101);
     println!(
         "zkprim {} Rust binding vs C, medians of {rounds} interleaved rounds ({})",
         zkprim::version(),
         zkprim::implementations()
     );
-    println!("| case | Rust ns/call | C ns/call | overhead ns | overhead |");
+    println!(
+        "| case | Rust ns/call (median) | C ns/call (median) | paired median Rust - C, ns | of C |"
+    );
     println!("|---|---|---|---|---|");
 
     let msg = [0x5au8; 64];

@@ -17,9 +17,19 @@
 //! [`poseidon::PoseidonError`] on the light-poseidon surface.
 //!
 //! ```
-//! let d = zkprim::keccak::Keccak256::digest(b"abc");
-//! assert_eq!(d[0], 0x4e);
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use zkprim::poseidon::{Fr, Poseidon, PoseidonHasher};
+//! let digest = zkprim::keccak::Keccak256::digest(b"abc");
+//! let root = zkprim::hemera::root_hash(&digest);
+//! let mut poseidon = Poseidon::<Fr>::new_circom(2)?; // light-poseidon's API and errors
+//! let h = poseidon.hash(&[Fr::from_u64(1), Fr::from_u64(2)])?;
+//! # assert_eq!((digest[0], h.to_be_bytes()[0]), (0x4e, 0x11));
+//! # assert_eq!(root, zkprim::hemera::hash_leaf(&digest, 0, true));
+//! # Ok(())
+//! # }
 //! ```
+//!
+//! (The README shows these five lines; `tests/readme.rs` keeps the two the same.)
 #![deny(missing_docs)]
 
 /// `Default` (= new) and `std::io::Write` (= update) for a hasher type.

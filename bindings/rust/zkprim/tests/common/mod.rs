@@ -67,14 +67,13 @@ impl Rng {
     }
 }
 
-/// Test counts: ZKPRIM_TEST_N scales the random iterations (default 1).
+/// The count of a randomised loop: ZKPRIM_TEST_N when set (as for the C
+/// tests: e.g. 1000000 for a deep run), else `default`.
 pub fn n(default: usize) -> usize {
-    let f: f64 = std::env::var("ZKPRIM_TEST_N")
+    std::env::var("ZKPRIM_TEST_N")
         .ok()
         .and_then(|s| s.parse().ok())
-        .map(|v: f64| v / 100.0)
-        .unwrap_or(1.0);
-    ((default as f64) * f).max(1.0) as usize
+        .unwrap_or(default)
 }
 
 #[derive(Debug, Clone, PartialEq)]
