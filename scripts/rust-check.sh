@@ -5,8 +5,10 @@
 #   cargo clippy -D warnings and cargo fmt --check, where installed (a
 #                          missing one is reported as left out, which
 #                          ZKPRIM_REQUIRE_ALL_STAGES=1 turns into a failure).
-# One C build: zkprim-sys's build script builds the bundled library once in
-# the target directory ($BR/build-rust/target), and clippy reuses it.
+# One C build: cargo test builds the bundled library through zkprim-sys's
+# build script (the fresh-checkout path), in $BR/build-rust/target; clippy,
+# whose wrapper makes cargo run the build script again, links that same
+# library through ZKPRIM_LIB_DIR instead of building it a second time.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-${BR:-$root}/build-rust/target}
@@ -19,7 +21,9 @@ left_out() {
 cargo --version
 cargo test --offline --workspace
 if cargo clippy --version >/dev/null 2>&1; then
-  cargo clippy --offline --workspace --all-targets -- -D warnings
+  built=$(ls -td "$CARGO_TARGET_DIR"/debug/build/zkprim-sys-*/out/cmake-build 2>/dev/null | head -1)
+  [ -f "$built/libzkprim.a" ] || { echo "rust-check: cargo test left no C build in $CARGO_TARGET_DIR"; exit 1; }
+  ZKPRIM_LIB_DIR=$built cargo clippy --offline --workspace --all-targets -- -D warnings
 else
   left_out "cargo clippy: not installed (rustup component add clippy)"
 fi

@@ -22,7 +22,7 @@ fn main() {
     let bundled =
         root.join("CMakeLists.txt").is_file() && root.join("include/zkprim/zkprim.h").is_file();
 
-    if let Some(dir) = env::var_os("ZKPRIM_LIB_DIR") {
+    if let Some(dir) = env::var_os("ZKPRIM_LIB_DIR").filter(|d| !d.is_empty()) {
         link_dir(Path::new(&dir));
     } else if env::var("ZKPRIM_USE_PKG_CONFIG").as_deref() == Ok("1") || !bundled {
         link_pkg_config();

@@ -4,7 +4,7 @@
 //! has a table; the machine it ran on was shared and noisy).
 use std::hint::black_box;
 use std::time::Instant;
-use zkprim::gf2::{BinaryField, B256};
+use zkprim::gf2::{B256, BinaryField};
 use zkprim::keccak::{self, Algorithm, Keccak256};
 use zkprim::poseidon::{Fr, Poseidon, PoseidonHasher};
 use zkprim_sys as sys;

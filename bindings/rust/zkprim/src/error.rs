@@ -128,7 +128,10 @@ impl Error {
 /// # Safety
 /// `p` must point to a NUL-terminated string that lives forever.
 pub(crate) unsafe fn static_str(p: *const core::ffi::c_char) -> &'static str {
-    core::ffi::CStr::from_ptr(p).to_str().unwrap_or("?")
+    // SAFETY: the caller's promise.
+    unsafe { core::ffi::CStr::from_ptr(p) }
+        .to_str()
+        .unwrap_or("?")
 }
 
 impl fmt::Display for Error {
@@ -143,7 +146,7 @@ impl std::error::Error for Error {}
 
 impl From<Error> for std::io::Error {
     fn from(e: Error) -> Self {
-        std::io::Error::new(std::io::ErrorKind::Other, e)
+        std::io::Error::other(e)
     }
 }
 

@@ -15,7 +15,7 @@
 //! assert_eq!(b, B127::ONE);
 //! assert_eq!(a + a, B127::ZERO);
 //! ```
-use crate::error::{expect_ok, Error, Result};
+use crate::error::{Error, Result, expect_ok};
 use core::ops::{Add, AddAssign, Mul, MulAssign};
 use zkprim_sys as sys;
 

@@ -11,7 +11,7 @@
 //! let h = zkprim::hemera::hash(b"hello");
 //! assert_eq!(&h.to_hex()[..8], "e1b19b82");
 //! ```
-use crate::error::{expect_ok, Error, Result};
+use crate::error::{Error, Result, expect_ok};
 use core::fmt;
 use zkprim_sys as sys;
 

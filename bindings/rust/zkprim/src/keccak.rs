@@ -11,7 +11,7 @@
 //! h.update(b"c");
 //! assert_eq!(h.finalize(), Sha3_256::digest(b"abc"));
 //! ```
-use crate::error::{expect_ok, Error, Result};
+use crate::error::{Error, Result, expect_ok};
 use zkprim_sys as sys;
 
 /// A sponge function of the family (`zkp_keccak_alg`).
@@ -506,7 +506,7 @@ pub fn tree_build(alg: Algorithm, leaves: &[[u8; 32]], threads: u32) -> Result<V
 /// assert!(tree_verify(Algorithm::Keccak256, &nodes[14], &leaves[5], 5, &proof).is_ok());
 /// ```
 pub fn tree_proof(nodes: &[[u8; 32]], index: u64) -> Result<Vec<[u8; 32]>> {
-    let n = (nodes.len() + 1) / 2;
+    let n = nodes.len().div_ceil(2);
     if nodes.len() % 2 == 0 || !n.is_power_of_two() {
         return Err(Error::Count);
     }

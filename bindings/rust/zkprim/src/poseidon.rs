@@ -14,7 +14,7 @@
 //! Also the library's own calls on 1..16 inputs: [`hash`], [`hash_batch`],
 //! [`permute`] and circom-style Merkle trees. Everything is constant time in
 //! the element values.
-use crate::error::{expect_ok, Error, Result};
+use crate::error::{Error, Result, expect_ok};
 use core::fmt;
 use core::marker::PhantomData;
 use zkprim_sys as sys;
@@ -634,7 +634,7 @@ pub fn tree_build(leaves: &[Fr]) -> Result<Vec<Fr>> {
 /// assert!(tree_verify(&nodes[14], &l[3], 3, &p).is_ok());
 /// ```
 pub fn tree_proof(nodes: &[Fr], index: u64) -> Result<Vec<Fr>> {
-    let n = (nodes.len() + 1) / 2;
+    let n = nodes.len().div_ceil(2);
     if nodes.len() % 2 == 0 || !n.is_power_of_two() {
         return Err(Error::Count);
     }

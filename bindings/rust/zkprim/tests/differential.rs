@@ -311,7 +311,7 @@ fn hemera_against_c() {
             sys::ZKP_OK
         );
         assert_eq!(*hemera::root_hash(&data).as_bytes(), root);
-        let chunks = ((data.len() + 4095) / 4096).max(1);
+        let chunks = data.len().div_ceil(4096).max(1);
         let idx = rng.below(chunks);
         let proof = hemera::tree_proof(&data, idx as u64).unwrap();
         let chunk = &data[(idx * 4096).min(len)..((idx + 1) * 4096).min(len)];
