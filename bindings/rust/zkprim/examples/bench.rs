@@ -54,39 +54,81 @@ fn row(name: &str, (r, c, d): (f64, f64, f64)) {
     );
 }
 
-fn main() {
-    let rounds: usize = std::env::var("ZKPRIM_BENCH_ROUNDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(101);
+/// What this run does: the timing table, or (ZKPRIM_BENCH_COUNT=CASE:SIDE:K,
+/// SIDE rust or c) only K calls of one side of case number CASE (1-based),
+/// for an instruction counter such as valgrind's (docs/rust.md).
+struct Mode {
+    rounds: usize,
+    count: Option<(usize, bool, usize)>,
+    case: std::cell::Cell<usize>,
+}
+
+fn case(mode: &Mode, name: &str, iters: usize, mut rust: impl FnMut(), mut c: impl FnMut()) {
+    let n = mode.case.get() + 1;
+    mode.case.set(n);
+    match mode.count {
+        None => row(name, compare(mode.rounds, iters, rust, c)),
+        Some((which, is_rust, k)) if which == n => {
+            for _ in 0..k {
+                if is_rust { rust() } else { c() }
+            }
+            println!(
+                "case {n} ({name}): {k} calls of the {} side",
+                if is_rust { "Rust" } else { "C" }
+            );
+        }
+        Some(_) => {}
+    }
+}
+
+fn print_header(mode: &Mode) {
     println!(
-        "zkprim {} Rust binding vs C, medians of {rounds} interleaved rounds ({})",
+        "zkprim {} Rust binding vs C, medians of {} interleaved rounds ({})",
         zkprim::version(),
+        mode.rounds,
         zkprim::implementations()
     );
     println!(
         "| case | Rust ns/call (median) | C ns/call (median) | paired median Rust - C, ns | of C |"
     );
     println!("|---|---|---|---|---|");
+}
+
+fn main() {
+    let rounds: usize = std::env::var("ZKPRIM_BENCH_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(101);
+    let count = std::env::var("ZKPRIM_BENCH_COUNT").ok().map(|v| {
+        let f: Vec<&str> = v.split(':').collect();
+        assert!(f.len() == 3, "ZKPRIM_BENCH_COUNT=CASE:rust|c:CALLS");
+        (f[0].parse().unwrap(), f[1] == "rust", f[2].parse().unwrap())
+    });
+    let mode = Mode {
+        rounds,
+        count,
+        case: std::cell::Cell::new(0),
+    };
+    if mode.count.is_none() {
+        print_header(&mode);
+    }
 
     let msg = [0x5au8; 64];
     let mut out = [0u8; 32];
-    row(
+    case(
+        &mode,
         "Keccak-256, 64 B (`Keccak256::digest` / `zkp_keccak256`)",
-        compare(
-            rounds,
-            20_000,
-            || {
-                black_box(Keccak256::digest(black_box(&msg)));
-            },
-            || unsafe {
-                black_box(sys::zkp_keccak256(
-                    black_box(msg.as_ptr()),
-                    64,
-                    out.as_mut_ptr(),
-                ));
-            },
-        ),
+        20_000,
+        || {
+            black_box(Keccak256::digest(black_box(&msg)));
+        },
+        || unsafe {
+            black_box(sys::zkp_keccak256(
+                black_box(msg.as_ptr()),
+                64,
+                out.as_mut_ptr(),
+            ));
+        },
     );
 
     const N: usize = 64;
@@ -96,64 +138,58 @@ fn main() {
     let lens = vec![64usize; N];
     let mut outs = vec![[0u8; 32]; N];
     let mut couts = vec![[0u8; 32]; N];
-    row(
+    case(
+        &mode,
         "hash_many, 64 x 64 B (`keccak::hash_many` / `zkp_keccak_hash_batch_ptrs`)",
-        compare(
-            rounds,
-            500,
-            || {
-                keccak::hash_many(Algorithm::Keccak256, black_box(&refs), &mut outs).unwrap();
-            },
-            || unsafe {
-                black_box(sys::zkp_keccak_hash_batch_ptrs(
-                    sys::ZKP_KECCAK_256,
-                    ptrs.as_ptr(),
-                    lens.as_ptr(),
-                    N,
-                    couts.as_mut_ptr().cast(),
-                    32,
-                ));
-            },
-        ),
+        500,
+        || {
+            keccak::hash_many(Algorithm::Keccak256, black_box(&refs), &mut outs).unwrap();
+        },
+        || unsafe {
+            black_box(sys::zkp_keccak_hash_batch_ptrs(
+                sys::ZKP_KECCAK_256,
+                ptrs.as_ptr(),
+                lens.as_ptr(),
+                N,
+                couts.as_mut_ptr().cast(),
+                32,
+            ));
+        },
     );
     let flat: Vec<u8> = inputs.concat();
-    row(
+    case(
+        &mode,
         "hash_many_chunks, 64 x 64 B (`keccak::hash_many_chunks` / `zkp_keccak_hash_batch`)",
-        compare(
-            rounds,
-            500,
-            || {
-                keccak::hash_many_chunks(Algorithm::Keccak256, black_box(&flat), 64, &mut outs)
-                    .unwrap();
-            },
-            || unsafe {
-                black_box(sys::zkp_keccak_hash_batch(
-                    sys::ZKP_KECCAK_256,
-                    flat.as_ptr(),
-                    64,
-                    64,
-                    N,
-                    couts.as_mut_ptr().cast(),
-                    32,
-                ));
-            },
-        ),
+        500,
+        || {
+            keccak::hash_many_chunks(Algorithm::Keccak256, black_box(&flat), 64, &mut outs)
+                .unwrap();
+        },
+        || unsafe {
+            black_box(sys::zkp_keccak_hash_batch(
+                sys::ZKP_KECCAK_256,
+                flat.as_ptr(),
+                64,
+                64,
+                N,
+                couts.as_mut_ptr().cast(),
+                32,
+            ));
+        },
     );
 
     let mut states = vec![[7u64; 16]; 64];
     let mut cstates = states.clone();
-    row(
+    case(
+        &mode,
         "Hemera permute_batch, 64 states (`hemera::permute_batch` / `zkp_hemera_permute_batch`)",
-        compare(
-            rounds,
-            200,
-            || {
-                zkprim::hemera::permute_batch(black_box(&mut states));
-            },
-            || unsafe {
-                black_box(sys::zkp_hemera_permute_batch(cstates.as_mut_ptr(), 64));
-            },
-        ),
+        200,
+        || {
+            zkprim::hemera::permute_batch(black_box(&mut states));
+        },
+        || unsafe {
+            black_box(sys::zkp_hemera_permute_batch(cstates.as_mut_ptr(), 64));
+        },
     );
 
     let mut p = Poseidon::<Fr>::new_circom(2).unwrap();
@@ -165,41 +201,37 @@ fn main() {
     );
     let c = unsafe { c.assume_init() };
     let mut cout = sys::zkp_poseidon_fr { limb: [0; 4] };
-    row(
+    case(
+        &mode,
         "Poseidon t3 (`Poseidon::hash` / `zkp_poseidon_circom_hash`)",
-        compare(
-            rounds,
-            5_000,
-            || {
-                black_box(p.hash(black_box(&x)).unwrap());
-            },
-            || unsafe {
-                black_box(sys::zkp_poseidon_circom_hash(
-                    &c,
-                    black_box(x.as_ptr()).cast(),
-                    2,
-                    &mut cout,
-                    core::ptr::null_mut(),
-                ));
-            },
-        ),
+        5_000,
+        || {
+            black_box(p.hash(black_box(&x)).unwrap());
+        },
+        || unsafe {
+            black_box(sys::zkp_poseidon_circom_hash(
+                &c,
+                black_box(x.as_ptr()).cast(),
+                2,
+                &mut cout,
+                core::ptr::null_mut(),
+            ));
+        },
     );
-    row(
+    case(
+        &mode,
         "Poseidon t3 (`poseidon::hash` / `zkp_poseidon_hash`)",
-        compare(
-            rounds,
-            5_000,
-            || {
-                black_box(zkprim::poseidon::hash(black_box(&x)).unwrap());
-            },
-            || unsafe {
-                black_box(sys::zkp_poseidon_hash(
-                    black_box(x.as_ptr()).cast(),
-                    2,
-                    &mut cout,
-                ));
-            },
-        ),
+        5_000,
+        || {
+            black_box(zkprim::poseidon::hash(black_box(&x)).unwrap());
+        },
+        || unsafe {
+            black_box(sys::zkp_poseidon_hash(
+                black_box(x.as_ptr()).cast(),
+                2,
+                &mut cout,
+            ));
+        },
     );
 
     const M: usize = 1024;
@@ -209,22 +241,20 @@ fn main() {
     let b: Vec<B256> = a.iter().map(|v| v.square()).collect();
     let mut r = vec![B256::ZERO; M];
     let mut cr = vec![sys::zkp_gf2_b256 { limb: [0; 4] }; M];
-    row(
+    case(
+        &mode,
         "b256 mul batch, 1024 (`B256::mul_batch` / `zkp_gf2_b256_mul_batch`)",
-        compare(
-            rounds,
-            200,
-            || {
-                B256::mul_batch(&mut r, black_box(&a), &b).unwrap();
-            },
-            || unsafe {
-                black_box(sys::zkp_gf2_b256_mul_batch(
-                    cr.as_mut_ptr(),
-                    a.as_ptr().cast(),
-                    b.as_ptr().cast(),
-                    M,
-                ));
-            },
-        ),
+        200,
+        || {
+            B256::mul_batch(&mut r, black_box(&a), &b).unwrap();
+        },
+        || unsafe {
+            black_box(sys::zkp_gf2_b256_mul_batch(
+                cr.as_mut_ptr(),
+                a.as_ptr().cast(),
+                b.as_ptr().cast(),
+                M,
+            ));
+        },
     );
 }

@@ -12,6 +12,7 @@
 //! assert_eq!(&h.to_hex()[..8], "e1b19b82");
 //! ```
 use crate::error::{Error, Result, expect_ok};
+use crate::slices::with_ptr_arrays;
 use core::fmt;
 use zkprim_sys as sys;
 
@@ -488,18 +489,18 @@ pub fn hash_leaf_batch(
     if counters.len() != n || out.len() != n {
         return Err(Error::Length);
     }
-    let ptrs: Vec<*const u8> = chunks.iter().map(|c| c.as_ptr()).collect();
-    let lens: Vec<usize> = chunks.iter().map(|c| c.len()).collect();
-    // SAFETY: n chunk pointers with lengths, n counters, n outputs.
-    Error::check(unsafe {
-        sys::zkp_hemera_hash_leaf_batch(
-            ptrs.as_ptr(),
-            lens.as_ptr(),
-            counters.as_ptr(),
-            n,
-            is_root as i32,
-            out.as_mut_ptr().cast(),
-        )
+    with_ptr_arrays(chunks, |ptrs, lens| {
+        // SAFETY: n chunk pointers with lengths, n counters, n outputs.
+        Error::check(unsafe {
+            sys::zkp_hemera_hash_leaf_batch(
+                ptrs,
+                lens,
+                counters.as_ptr(),
+                n,
+                is_root as i32,
+                out.as_mut_ptr().cast(),
+            )
+        })
     })
 }
 

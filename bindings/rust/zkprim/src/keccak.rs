@@ -12,6 +12,7 @@
 //! assert_eq!(h.finalize(), Sha3_256::digest(b"abc"));
 //! ```
 use crate::error::{Error, Result, expect_ok};
+use crate::slices::with_ptr_arrays;
 use zkprim_sys as sys;
 
 /// A sponge function of the family (`zkp_keccak_alg`).
@@ -376,20 +377,20 @@ pub fn hash_many<const N: usize>(
     if inputs.is_empty() {
         return Ok(());
     }
-    // The C call takes a pointer array and a length array (inputs of
-    // equal length inside one buffer: hash_many_chunks needs neither).
-    let ptrs: Vec<*const u8> = inputs.iter().map(|s| s.as_ptr()).collect();
-    let lens: Vec<usize> = inputs.iter().map(|s| s.len()).collect();
-    // SAFETY: n pointers with their lengths, n outputs of N bytes.
-    Error::check(unsafe {
-        sys::zkp_keccak_hash_batch_ptrs(
-            alg.id(),
-            ptrs.as_ptr(),
-            lens.as_ptr(),
-            inputs.len(),
-            out.as_mut_ptr().cast(),
-            N,
-        )
+    // Pointer and length arrays (equal-length inputs in one buffer:
+    // hash_many_chunks needs neither).
+    with_ptr_arrays(inputs, |ptrs, lens| {
+        // SAFETY: n pointers with their lengths, n outputs of N bytes.
+        Error::check(unsafe {
+            sys::zkp_keccak_hash_batch_ptrs(
+                alg.id(),
+                ptrs,
+                lens,
+                inputs.len(),
+                out.as_mut_ptr().cast(),
+                N,
+            )
+        })
     })
 }
 

@@ -15,6 +15,7 @@
 //! [`permute`] and circom-style Merkle trees. Everything is constant time in
 //! the element values.
 use crate::error::{Error, Result, expect_ok};
+use crate::slices::with_ptr_arrays;
 use core::fmt;
 use core::marker::PhantomData;
 use zkprim_sys as sys;
@@ -297,9 +298,28 @@ fn lp_result(
     })
 }
 
-fn detail() -> sys::zkp_poseidon_lp_detail {
+/// Runs a light-poseidon-style C call without a detail struct (the usual,
+/// successful case pays nothing for it); on an error, runs it once more
+/// with one to learn the error's fields (the calls are pure functions of
+/// their inputs, so the second gives the same error).
+#[inline]
+fn lp_call(
+    mut call: impl FnMut(*mut sys::zkp_poseidon_lp_detail) -> sys::zkp_status,
+) -> core::result::Result<(), PoseidonError> {
+    if call(core::ptr::null_mut()) == sys::ZKP_OK {
+        return Ok(());
+    }
+    lp_error(&mut call)
+}
+
+#[cold]
+fn lp_error(
+    call: &mut impl FnMut(*mut sys::zkp_poseidon_lp_detail) -> sys::zkp_status,
+) -> core::result::Result<(), PoseidonError> {
     // SAFETY: plain integers; all zero is the "no error" value.
-    unsafe { core::mem::zeroed() }
+    let mut d: sys::zkp_poseidon_lp_detail = unsafe { core::mem::zeroed() };
+    let st = call(&mut d);
+    lp_result(st, &d)
 }
 
 /// light-poseidon's `PoseidonHasher`: hashing field elements.
@@ -392,10 +412,8 @@ impl Poseidon<Fr> {
     /// ```
     pub fn new_circom(n: usize) -> core::result::Result<Poseidon<Fr>, PoseidonError> {
         let mut c = core::mem::MaybeUninit::<sys::zkp_poseidon_circom>::zeroed();
-        let mut d = detail();
         // SAFETY: valid pointers; the struct is written on success.
-        let st = unsafe { sys::zkp_poseidon_new_circom(c.as_mut_ptr(), n, &mut d) };
-        lp_result(st, &d)?;
+        lp_call(|d| unsafe { sys::zkp_poseidon_new_circom(c.as_mut_ptr(), n, d) })?;
         // SAFETY: constructed above.
         Ok(Poseidon {
             c: unsafe { c.assume_init() },
@@ -415,12 +433,10 @@ impl Poseidon<Fr> {
         domain_tag: Fr,
     ) -> core::result::Result<Poseidon<Fr>, PoseidonError> {
         let mut c = core::mem::MaybeUninit::<sys::zkp_poseidon_circom>::zeroed();
-        let mut d = detail();
         // SAFETY: valid pointers; the tag is canonical (an Fr always is).
-        let st = unsafe {
-            sys::zkp_poseidon_with_domain_tag_circom(c.as_mut_ptr(), n, domain_tag.raw(), &mut d)
-        };
-        lp_result(st, &d)?;
+        lp_call(|d| unsafe {
+            sys::zkp_poseidon_with_domain_tag_circom(c.as_mut_ptr(), n, domain_tag.raw(), d)
+        })?;
         // SAFETY: constructed above.
         Ok(Poseidon {
             c: unsafe { c.assume_init() },
@@ -441,33 +457,14 @@ impl Poseidon<Fr> {
         ) -> sys::zkp_status,
     ) -> core::result::Result<[u8; HASH_LEN], PoseidonError> {
         let mut out = [0u8; HASH_LEN];
-        let mut d = detail();
-        let st = with_ptr_arrays(inputs, |ptrs, lens| {
-            // SAFETY: a constructed configuration, n pointers with their
-            // lengths, 32 bytes out.
-            unsafe { f(&self.c, ptrs, lens, inputs.len(), out.as_mut_ptr(), &mut d) }
-        });
-        lp_result(st, &d)?;
+        lp_call(|d| {
+            with_ptr_arrays(inputs, |ptrs, lens| {
+                // SAFETY: a constructed configuration, n pointers with their
+                // lengths, 32 bytes out.
+                unsafe { f(&self.c, ptrs, lens, inputs.len(), out.as_mut_ptr(), d) }
+            })
+        })?;
         Ok(out)
-    }
-}
-
-/// Calls `f` with pointer and length arrays for `inputs`, on the stack for
-/// the counts a configuration takes.
-fn with_ptr_arrays<R>(inputs: &[&[u8]], f: impl FnOnce(*const *const u8, *const usize) -> R) -> R {
-    const STACK: usize = 16;
-    if inputs.len() <= STACK {
-        let mut ptrs = [core::ptr::null::<u8>(); STACK];
-        let mut lens = [0usize; STACK];
-        for (i, s) in inputs.iter().enumerate() {
-            ptrs[i] = s.as_ptr();
-            lens[i] = s.len();
-        }
-        f(ptrs.as_ptr(), lens.as_ptr())
-    } else {
-        let ptrs: Vec<*const u8> = inputs.iter().map(|s| s.as_ptr()).collect();
-        let lens: Vec<usize> = inputs.iter().map(|s| s.len()).collect();
-        f(ptrs.as_ptr(), lens.as_ptr())
     }
 }
 
@@ -475,18 +472,16 @@ impl PoseidonHasher<Fr> for Poseidon<Fr> {
     #[inline]
     fn hash(&mut self, inputs: &[Fr]) -> core::result::Result<Fr, PoseidonError> {
         let mut out = Fr::ZERO;
-        let mut d = detail();
         // SAFETY: a constructed configuration, a slice of elements, one out.
-        let st = unsafe {
+        lp_call(|d| unsafe {
             sys::zkp_poseidon_circom_hash(
                 &self.c,
                 inputs.as_ptr().cast(),
                 inputs.len(),
                 out.raw_mut(),
-                &mut d,
+                d,
             )
-        };
-        lp_result(st, &d)?;
+        })?;
         Ok(out)
     }
 }

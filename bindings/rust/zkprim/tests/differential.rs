@@ -110,7 +110,12 @@ fn keccak_family_against_c() {
 fn keccak_batches_and_trees_against_c() {
     let mut rng = Rng::new(2);
     for _ in 0..n(20) {
-        let count = rng.below(20);
+        // Now and then past 64 inputs, where the pointer arrays leave the stack.
+        let count = if rng.below(4) == 0 {
+            60 + rng.below(10)
+        } else {
+            rng.below(20)
+        };
         let inputs: Vec<Vec<u8>> = (0..count)
             .map(|_| {
                 let l = rng.length(300);
@@ -301,6 +306,50 @@ fn hemera_against_c() {
         }
         hemera::permute_batch(&mut states);
         assert_eq!(states, cst);
+
+        // Leaf and node batches against the single C calls.
+        let k = if rng.below(4) == 0 {
+            60 + rng.below(10)
+        } else {
+            rng.below(9)
+        };
+        let chunks: Vec<Vec<u8>> = (0..k)
+            .map(|_| {
+                let l = rng.length(5000);
+                rng.bytes(l)
+            })
+            .collect();
+        let refs: Vec<&[u8]> = chunks.iter().map(|c| &c[..]).collect();
+        let counters: Vec<u64> = (0..k).map(|_| rng.next() >> 40).collect();
+        let is_root = rng.below(2) == 1;
+        let mut leaves = vec![hemera::Hash::default(); k];
+        hemera::hash_leaf_batch(&refs, &counters, is_root, &mut leaves).unwrap();
+        let pairs: Vec<[u8; 64]> = (0..k).map(|_| rng.bytes(64).try_into().unwrap()).collect();
+        let mut nodes = vec![hemera::Hash::default(); k];
+        hemera::hash_node_batch(&pairs, is_root, &mut nodes).unwrap();
+        for i in 0..k {
+            let mut c = [0u8; 32];
+            let st = unsafe {
+                sys::zkp_hemera_hash_leaf(
+                    refs[i].as_ptr(),
+                    refs[i].len(),
+                    counters[i],
+                    is_root as i32,
+                    c.as_mut_ptr(),
+                )
+            };
+            assert_eq!(st, sys::ZKP_OK);
+            assert_eq!(*leaves[i].as_bytes(), c);
+            unsafe {
+                sys::zkp_hemera_hash_node(
+                    pairs[i].as_ptr(),
+                    pairs[i][32..].as_ptr(),
+                    is_root as i32,
+                    c.as_mut_ptr(),
+                )
+            };
+            assert_eq!(*nodes[i].as_bytes(), c);
+        }
 
         // Trees and proofs.
         let mut root = [0u8; 32];
