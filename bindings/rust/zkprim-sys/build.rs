@@ -14,7 +14,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn main() {
-    for v in ["ZKPRIM_LIB_DIR", "ZKPRIM_USE_PKG_CONFIG", "CMAKE", "CC"] {
+    for v in [
+        "ZKPRIM_LIB_DIR",
+        "ZKPRIM_USE_PKG_CONFIG",
+        "PKG_CONFIG_PATH",
+        "CMAKE",
+        "CC",
+    ] {
         println!("cargo:rerun-if-env-changed={v}");
     }
     let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
@@ -48,22 +54,18 @@ fn link_dir(dir: &Path) {
 }
 
 fn link_pkg_config() {
+    // libdir is where `make install` put the library (zkprim.pc names it).
     let out = Command::new("pkg-config")
-        .args(["--libs-only-L", "zkprim"])
+        .args(["--variable=libdir", "zkprim"])
         .output();
-    let out = match out {
-        Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).into_owned(),
+    let dir = match out {
+        Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).trim().to_string(),
         _ => panic!(
-            "zkprim-sys: no bundled C sources and `pkg-config --libs zkprim` failed; \
+            "zkprim-sys: no bundled C sources and `pkg-config zkprim` failed; \
              install zkprim or set ZKPRIM_LIB_DIR to the directory holding libzkprim"
         ),
     };
-    let dir = out
-        .split_whitespace()
-        .find_map(|w| w.strip_prefix("-L"))
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/lib"));
-    link_dir(&dir);
+    link_dir(Path::new(&dir));
 }
 
 fn build_bundled(root: &Path) {

@@ -26,7 +26,12 @@ fn every_library_symbol_is_declared() {
         .output()
     {
         Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).into_owned(),
-        _ => return tool_missing("nm (binutils)"),
+        Ok(o) => panic!(
+            "{nm} {}: {}",
+            zkprim_sys::LINKED_LIBRARY,
+            String::from_utf8_lossy(&o.stderr)
+        ),
+        Err(_) => return tool_missing("nm (binutils)"),
     };
     let mut symbols: Vec<&str> = out
         .lines()
