@@ -31,25 +31,75 @@ pub trait BinaryField:
     Copy + Eq + core::fmt::Debug + Add<Output = Self> + Mul<Output = Self>
 {
     /// The C library's field id.
+    ///
+    /// ```
+    /// use zkprim::gf2::{BinaryField, B256};
+    /// assert_eq!(B256::FIELD, zkprim_sys::ZKP_GF2_B256);
+    /// ```
     const FIELD: sys::zkp_gf2_field;
     /// Degree over GF(2).
+    ///
+    /// ```
+    /// use zkprim::gf2::{BinaryField, Sect193};
+    /// assert_eq!(Sect193::DEGREE, 193);
+    /// ```
     const DEGREE: u32;
     /// 64-bit limbs per element.
+    ///
+    /// ```
+    /// use zkprim::gf2::{BinaryField, B191};
+    /// assert_eq!(B191::LIMBS, 3);
+    /// ```
     const LIMBS: usize;
     /// Bytes of the encoding (8 per limb).
+    ///
+    /// ```
+    /// use zkprim::gf2::{BinaryField, Ghash128};
+    /// assert_eq!(Ghash128::BYTES, 16);
+    /// ```
     const BYTES: usize;
     /// Zero.
+    ///
+    /// ```
+    /// use zkprim::gf2::{BinaryField, B127};
+    /// assert_eq!(B127::ZERO + B127::ONE, B127::ONE);
+    /// ```
     const ZERO: Self;
     /// One.
+    ///
+    /// ```
+    /// use zkprim::gf2::{BinaryField, B163};
+    /// assert_eq!(B163::ONE * B163::ONE, B163::ONE);
+    /// ```
     const ONE: Self;
 
     /// The limbs, least significant first.
+    ///
+    /// ```
+    /// use zkprim::gf2::{BinaryField, Ghash2};
+    /// assert_eq!(Ghash2::ONE.limb_slice(), &[1, 0, 0, 0]);
+    /// ```
     fn limb_slice(&self) -> &[u64];
     /// An element from limbs; [`Error::Range`] for bits at or above the
     /// degree, [`Error::Length`] for a wrong number of limbs.
+    ///
+    /// ```
+    /// use zkprim::gf2::{BinaryField, B127};
+    /// assert_eq!(B127::from_limb_slice(&[1, 0]), Ok(B127::ONE));
+    /// assert_eq!(B127::from_limb_slice(&[1]), Err(zkprim::Error::Length));
+    /// ```
     fn from_limb_slice(limbs: &[u64]) -> Result<Self>;
     /// `out[i] = a[i] * b[i]`; the three slices must have equal lengths
     /// ([`Error::Length`]).
+    ///
+    /// ```
+    /// use zkprim::gf2::{BinaryField, B256};
+    /// let a = [B256::from_limbs([3, 0, 0, 0]).unwrap(); 4];
+    /// let mut out = [B256::ZERO; 4];
+    /// B256::mul_batch(&mut out, &a, &a).unwrap();
+    /// assert_eq!(out[3], a[3].square());
+    /// assert!(B256::mul_batch(&mut out[..3], &a, &a).is_err());
+    /// ```
     fn mul_batch(out: &mut [Self], a: &[Self], b: &[Self]) -> Result<()>;
 }
 
