@@ -2,6 +2,7 @@
 # The rust stage of scripts/test.sh (docs/rust.md): in bindings/rust,
 #   cargo test --offline   vectors, differential tests against the C API,
 #                          the sys crate's drift checks, every doctest
+#   cargo doc              with warnings (broken links) as errors
 #   cargo clippy -D warnings and cargo fmt --check, where installed (a
 #                          missing one is reported as left out, which
 #                          ZKPRIM_REQUIRE_ALL_STAGES=1 turns into a failure).
@@ -20,6 +21,8 @@ left_out() {
 }
 cargo --version
 cargo test --offline --workspace
+# Documentation without broken links (every public item has docs: deny(missing_docs)).
+RUSTDOCFLAGS="-D warnings" cargo doc --offline --workspace --no-deps
 if cargo clippy --version >/dev/null 2>&1; then
   built=$(ls -td "$CARGO_TARGET_DIR"/debug/build/zkprim-sys-*/out/cmake-build 2>/dev/null | head -1)
   [ -f "$built/libzkprim.a" ] || { echo "rust-check: cargo test left no C build in $CARGO_TARGET_DIR"; exit 1; }

@@ -377,7 +377,7 @@ field!(
     ZKP_GF2_GHASH2,
     4,
     256,
-    "ghash2 = ghash128[v]/(v^2 + v + x^121) (c0 in limbs 0-1, c1 in 2-3)",
+    "ghash2 = ghash128\\[v\\]/(v^2 + v + x^121) (c0 in limbs 0-1, c1 in 2-3)",
     zkp_gf2_ghash2_add,
     zkp_gf2_ghash2_mul,
     zkp_gf2_ghash2_square,

@@ -470,7 +470,7 @@ pub fn hash_node_batch(pairs: &[[u8; 64]], is_root: bool, out: &mut [Hash]) -> R
     })
 }
 
-/// `out[i]` = hash_leaf(chunks[i], counters[i], is_root): the lane kernels.
+/// `out[i]` = `hash_leaf(chunks[i], counters[i], is_root)`: the lane kernels.
 /// The three slices must have equal lengths ([`Error::Length`]).
 ///
 /// ```
