@@ -12,7 +12,7 @@
 //! assert_eq!(&h.to_hex()[..8], "e1b19b82");
 //! ```
 use crate::error::{Error, Result, expect_ok};
-use crate::slices::with_ptr_arrays;
+use crate::slices::{boxed_copy, boxed_init, with_ptr_arrays};
 use core::fmt;
 use zkprim_sys as sys;
 
@@ -606,4 +606,134 @@ pub fn tree_verify(
             proof.len(),
         )
     })
+}
+
+macro_rules! streaming_root {
+    ($(#[$m:meta])* $name:ident, $c:ident, $update:ident, $finalize:ident) => {
+        $(#[$m])*
+        pub struct $name {
+            h: Box<sys::$c>,
+        }
+
+        impl $name {
+            /// Takes more data; any split gives the one-shot root.
+            /// [`Error::Length`] only for a stream past 2^64 - 1 bytes.
+            ///
+            /// ```
+            #[doc = concat!("let mut t = zkprim::hemera::", stringify!($name), "::default();")]
+            /// t.update(b"hel").unwrap().update(b"lo").unwrap();
+            /// assert_eq!(t.finalize(), zkprim::hemera::root_hash(b"hello"));
+            /// ```
+            pub fn update(&mut self, data: &[u8]) -> Result<&mut Self> {
+                // SAFETY: an initialised hasher and a slice.
+                Error::check(unsafe { sys::$update(&mut *self.h, data.as_ptr(), data.len()) })?;
+                Ok(self)
+            }
+
+            /// The root of everything so far (the hasher stays usable).
+            ///
+            /// ```
+            #[doc = concat!("let t = zkprim::hemera::", stringify!($name), "::default();")]
+            /// assert_eq!(t.finalize(), zkprim::hemera::root_hash(b""));
+            /// ```
+            pub fn finalize(&self) -> Hash {
+                let mut out = Hash::default();
+                // SAFETY: an initialised hasher, 32 bytes out.
+                expect_ok(unsafe { sys::$finalize(&*self.h, out.0.as_mut_ptr()) });
+                out
+            }
+        }
+
+        impl Clone for $name {
+            fn clone(&self) -> Self {
+                $name { h: boxed_copy(&*self.h) }
+            }
+        }
+
+        impl std::io::Write for $name {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                self.update(buf)?;
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+    };
+}
+
+streaming_root!(
+    /// [`root_hash`] of data given in pieces, in bounded memory (a 66 KiB
+    /// struct on the heap).
+    ///
+    /// ```
+    /// use std::io::Write;
+    /// let data = vec![3u8; 10_000];
+    /// let mut t = zkprim::hemera::TreeHasher::new(1);
+    /// t.write_all(&data).unwrap();
+    /// assert_eq!(t.finalize(), zkprim::hemera::root_hash(&data));
+    /// ```
+    TreeHasher,
+    zkp_hemera_tree_hasher,
+    zkp_hemera_tree_hasher_update,
+    zkp_hemera_tree_hasher_finalize
+);
+streaming_root!(
+    /// [`root_hash_cdc`] of data given in pieces, in bounded memory (a
+    /// 258 KiB struct on the heap).
+    ///
+    /// ```
+    /// let data = vec![4u8; 20_000];
+    /// let mut t = zkprim::hemera::CdcHasher::new();
+    /// t.update(&data[..7]).unwrap().update(&data[7..]).unwrap();
+    /// assert_eq!(t.finalize(), zkprim::hemera::root_hash_cdc(&data));
+    /// ```
+    CdcHasher,
+    zkp_hemera_cdc_hasher,
+    zkp_hemera_cdc_hasher_update,
+    zkp_hemera_cdc_hasher_finalize
+);
+
+impl TreeHasher {
+    /// A fixed-tree hasher; `threads` > 1 hashes long updates on that many
+    /// threads (at most 64), with the same root.
+    ///
+    /// ```
+    /// let mut t = zkprim::hemera::TreeHasher::new(2);
+    /// t.update(&[1; 5000]).unwrap();
+    /// assert_eq!(t.finalize(), zkprim::hemera::root_hash(&[1; 5000]));
+    /// ```
+    pub fn new(threads: u32) -> Self {
+        // SAFETY: init writes the whole struct.
+        TreeHasher {
+            h: boxed_init(|p| unsafe { sys::zkp_hemera_tree_hasher_init(p, threads) }),
+        }
+    }
+}
+
+impl Default for TreeHasher {
+    fn default() -> Self {
+        Self::new(1)
+    }
+}
+
+impl CdcHasher {
+    /// A content-defined-chunking tree hasher.
+    ///
+    /// ```
+    /// let t = zkprim::hemera::CdcHasher::new();
+    /// assert_eq!(t.finalize(), zkprim::hemera::root_hash_cdc(b""));
+    /// ```
+    pub fn new() -> Self {
+        // SAFETY: init writes the whole struct.
+        CdcHasher {
+            h: boxed_init(|p| unsafe { sys::zkp_hemera_cdc_hasher_init(p) }),
+        }
+    }
+}
+
+impl Default for CdcHasher {
+    fn default() -> Self {
+        Self::new()
+    }
 }

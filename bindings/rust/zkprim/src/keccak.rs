@@ -12,7 +12,7 @@
 //! assert_eq!(h.finalize(), Sha3_256::digest(b"abc"));
 //! ```
 use crate::error::{Error, Result, expect_ok};
-use crate::slices::with_ptr_arrays;
+use crate::slices::{boxed_copy, boxed_init, with_ptr_arrays};
 use zkprim_sys as sys;
 
 /// A sponge function of the family (`zkp_keccak_alg`).
@@ -549,4 +549,93 @@ pub fn tree_verify(
             proof.len(),
         )
     })
+}
+
+/// The tree over leaf data of any length, given in pieces (the
+/// `zkprim tree -a keccak256` tree, docs/streaming.md): leaf i is H of the
+/// i-th `leaf_size` bytes (the last one shorter; an empty input is one
+/// leaf), the leaf count padded to a power of two with zero nodes. Memory is
+/// bounded (one ~6 KiB struct on the heap); any split of the data gives the
+/// same root, and `finalize` leaves the hasher usable.
+///
+/// ```
+/// use zkprim::keccak::{tree_root, Algorithm, Keccak256, TreeHasher};
+/// let data = [7u8; 96];
+/// let mut t = TreeHasher::new(Algorithm::Keccak256, 32).unwrap();
+/// t.update(&data[..50]).unwrap().update(&data[50..]).unwrap();
+/// let leaves = [Keccak256::digest(&[7; 32]); 3];
+/// let padded = [leaves[0], leaves[1], leaves[2], [0; 32]];
+/// assert_eq!(t.finalize(), tree_root(Algorithm::Keccak256, &padded, 1).unwrap());
+/// ```
+pub struct TreeHasher {
+    h: Box<sys::zkp_keccak_tree_hasher>,
+}
+
+impl TreeHasher {
+    /// A tree hasher with parent H = Keccak-256 or SHA3-256 (else
+    /// [`Error::Param`]) and `leaf_size`-byte leaves (0: [`Error::Length`]).
+    ///
+    /// ```
+    /// use zkprim::keccak::{Algorithm, TreeHasher};
+    /// assert!(TreeHasher::new(Algorithm::Sha3_256, 4096).is_ok());
+    /// assert!(TreeHasher::new(Algorithm::Shake128, 4096).is_err());
+    /// ```
+    pub fn new(alg: Algorithm, leaf_size: usize) -> Result<Self> {
+        let mut st = sys::ZKP_OK;
+        // SAFETY: a valid pointer to a zeroed struct; on an error it is
+        // dropped unused.
+        let h = boxed_init(|p| {
+            st = unsafe { sys::zkp_keccak_tree_hasher_init(p, alg.id(), leaf_size) }
+        });
+        Error::check(st)?;
+        Ok(TreeHasher { h })
+    }
+
+    /// Takes more data. [`Error::Length`] only for a stream past 2^64 - 1
+    /// bytes.
+    ///
+    /// ```
+    /// use zkprim::keccak::{Algorithm, TreeHasher};
+    /// let mut t = TreeHasher::new(Algorithm::Keccak256, 8).unwrap();
+    /// t.update(b"0123456789").unwrap();
+    /// ```
+    pub fn update(&mut self, data: &[u8]) -> Result<&mut Self> {
+        // SAFETY: an initialised hasher and a slice.
+        Error::check(unsafe {
+            sys::zkp_keccak_tree_hasher_update(&mut *self.h, data.as_ptr(), data.len())
+        })?;
+        Ok(self)
+    }
+
+    /// The root of everything so far.
+    ///
+    /// ```
+    /// use zkprim::keccak::{Algorithm, Keccak256, TreeHasher};
+    /// let t = TreeHasher::new(Algorithm::Keccak256, 32).unwrap();
+    /// assert_eq!(t.finalize(), Keccak256::digest(b"")); // one empty leaf
+    /// ```
+    pub fn finalize(&self) -> [u8; 32] {
+        let mut root = [0u8; 32];
+        // SAFETY: an initialised hasher, 32 bytes out.
+        expect_ok(unsafe { sys::zkp_keccak_tree_hasher_finalize(&*self.h, root.as_mut_ptr()) });
+        root
+    }
+}
+
+impl Clone for TreeHasher {
+    fn clone(&self) -> Self {
+        TreeHasher {
+            h: boxed_copy(&*self.h),
+        }
+    }
+}
+
+impl std::io::Write for TreeHasher {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.update(buf)?;
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }

@@ -1,5 +1,6 @@
-//! Pointer and length arrays for the C calls that take many byte strings
-//! (`const uint8_t *const *in, const size_t *lens`).
+//! Memory shapes the C calls want: pointer and length arrays for the calls
+//! that take many byte strings (`const uint8_t *const *in, const size_t
+//! *lens`), and heap copies of the large streaming structs.
 
 /// Calls `f` with arrays of the pointers and lengths of `inputs`: on the
 /// stack up to 64 inputs (a batch call's usual size, so the binding adds no
@@ -22,4 +23,24 @@ pub(crate) fn with_ptr_arrays<R>(
         let lens: Vec<usize> = inputs.iter().map(|s| s.len()).collect();
         f(ptrs.as_ptr(), lens.as_ptr())
     }
+}
+
+/// A plain-data C struct on the heap (the tree hashers are 66 KiB to
+/// 258 KiB, too large for a small stack), zeroed and then given to `init`.
+/// T must be plain data (integers and arrays of them), for which all zero
+/// bytes are a value, so the box is initialised even if `init` writes
+/// nothing (e.g. a C init that rejects its arguments).
+pub(crate) fn boxed_init<T: Copy>(init: impl FnOnce(*mut T)) -> Box<T> {
+    let mut b = Box::<T>::new_uninit();
+    // SAFETY: one T of writable memory.
+    unsafe { core::ptr::write_bytes(b.as_mut_ptr(), 0, 1) };
+    init(b.as_mut_ptr());
+    // SAFETY: zeroed plain data, then whatever init wrote.
+    unsafe { b.assume_init() }
+}
+
+/// A heap copy of a plain C struct, without a temporary on the stack.
+pub(crate) fn boxed_copy<T: Copy>(src: &T) -> Box<T> {
+    // SAFETY: T is Copy (plain data); the copy fills the whole allocation.
+    boxed_init(|p| unsafe { core::ptr::copy_nonoverlapping(src, p, 1) })
 }

@@ -632,3 +632,89 @@ fn every_status_maps_to_its_error() {
     }
     assert_eq!(zkprim::Error::check(99), Err(zkprim::Error::Unknown(99)));
 }
+
+/// The streaming tree hashers: random data in random pieces (through
+/// `update` and `io::Write`), a clone taken mid-stream, against the C
+/// calls (one update of the whole for Keccak's tree, the one-shot roots
+/// for Hemera's).
+#[test]
+fn tree_hashers_against_c() {
+    let mut rng = Rng::new(6);
+    for _ in 0..n(12) {
+        let len = rng.below(40_000);
+        let data = rng.bytes(len);
+        let cut = rng.below(len + 1);
+
+        let alg = if rng.below(2) == 0 {
+            Algorithm::Keccak256
+        } else {
+            Algorithm::Sha3_256
+        };
+        let leaf = 1 + rng.below(300);
+        let mut t = keccak::TreeHasher::new(alg, leaf).unwrap();
+        feed(&mut rng, &data[..cut], |p, w| {
+            if w {
+                t.write_all(p).unwrap();
+            } else {
+                t.update(p).unwrap();
+            }
+        });
+        let mut fork = t.clone();
+        t.update(&data[cut..]).unwrap();
+        fork.update(&data[cut..]).unwrap();
+        let mut want = [0u8; 32];
+        unsafe {
+            let mut c: Box<sys::zkp_keccak_tree_hasher> = Box::new(core::mem::zeroed());
+            assert_eq!(
+                sys::zkp_keccak_tree_hasher_init(&mut *c, alg.id(), leaf),
+                sys::ZKP_OK
+            );
+            assert_eq!(
+                sys::zkp_keccak_tree_hasher_update(&mut *c, data.as_ptr(), len),
+                sys::ZKP_OK
+            );
+            assert_eq!(
+                sys::zkp_keccak_tree_hasher_finalize(&*c, want.as_mut_ptr()),
+                sys::ZKP_OK
+            );
+        }
+        assert_eq!(t.finalize(), want);
+        assert_eq!(fork.finalize(), want);
+
+        let mut fixed = [0u8; 32];
+        let mut cdc = [0u8; 32];
+        unsafe {
+            assert_eq!(
+                sys::zkp_hemera_tree_root_fixed(data.as_ptr(), len, 1, fixed.as_mut_ptr()),
+                sys::ZKP_OK
+            );
+            assert_eq!(
+                sys::zkp_hemera_tree_root_cdc(data.as_ptr(), len, cdc.as_mut_ptr()),
+                sys::ZKP_OK
+            );
+        }
+        let mut h = hemera::TreeHasher::new(1 + rng.below(3) as u32);
+        let mut c = hemera::CdcHasher::new();
+        feed(&mut rng, &data[..cut], |p, _| {
+            h.update(p).unwrap();
+            c.update(p).unwrap();
+        });
+        let (mut hf, mut cf) = (h.clone(), c.clone());
+        for s in [&mut h, &mut hf] {
+            s.update(&data[cut..]).unwrap();
+            assert_eq!(*s.finalize().as_bytes(), fixed);
+        }
+        for s in [&mut c, &mut cf] {
+            s.update(&data[cut..]).unwrap();
+            assert_eq!(*s.finalize().as_bytes(), cdc);
+        }
+    }
+    assert_eq!(
+        keccak::TreeHasher::new(Algorithm::Keccak256, 0).err(),
+        Some(zkprim::Error::Length)
+    );
+    assert_eq!(
+        keccak::TreeHasher::new(Algorithm::Sha3_512, 32).err(),
+        Some(zkprim::Error::Param)
+    );
+}
