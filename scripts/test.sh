@@ -5,7 +5,7 @@
 # The summary at the end lists all three in one block, and only a run with
 # none of them and no failure says "all stages passed".
 #
-#   ZKPRIM_TEST_STAGES="native clang asan verify fuzz ctmsan portable knobs aarch64 s390x install"
+#   ZKPRIM_TEST_STAGES="native clang asan verify fuzz ctmsan portable knobs aarch64 s390x install rust"
 #   picks stages (default: all). Each stage builds in its own build-<stage>/
 #   (under ZKPRIM_TEST_BUILD_ROOT if set; default: the source tree).
 #
@@ -17,7 +17,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 JOBS=$(nproc 2>/dev/null || echo 2)
-STAGES=${ZKPRIM_TEST_STAGES:-"native clang asan verify fuzz ctmsan portable knobs aarch64 s390x install"}
+STAGES=${ZKPRIM_TEST_STAGES:-"native clang asan verify fuzz ctmsan portable knobs aarch64 s390x install rust"}
 BR=${ZKPRIM_TEST_BUILD_ROOT:-$PWD}
 REQUIRE_ALL=${ZKPRIM_REQUIRE_ALL_STAGES:-0}
 # The live differential tests against npm packages (ctest label `live`:
@@ -199,6 +199,11 @@ for s in $STAGES; do
     else skip s390x "needs gcc-s390x-linux-gnu and qemu-user"; fi ;;
   install)
     run_stage install "./scripts/check-install.sh" ;;
+  rust)
+    # The Rust crates in bindings/rust (docs/rust.md): cargo test, clippy, fmt.
+    if have cargo; then
+      run_stage rust "./scripts/rust-check.sh"
+    else skip rust "cargo not installed"; fi ;;
   *) echo "unknown stage $s"; summary+=("$s: unknown stage"); failed+=("$s") ;;
   esac
 done
