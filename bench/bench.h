@@ -76,6 +76,10 @@ void bench_check_failed(const char *what, zkp_status st, const char *file, int l
 void bench_sink(const void *p, size_t n);
 void bench_sink_u64(uint64_t v);
 
+/* Writes s as a JSON string (quotes, backslashes and control bytes
+ * escaped); also used by the CLI's JSON writers. */
+void bench_json_string(FILE *f, const char *s);
+
 /* Deterministic per-batch filler: fills buf from seed (xorshift). */
 void bench_fill(void *buf, size_t n, uint64_t seed);
 

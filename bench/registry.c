@@ -8,6 +8,7 @@ extern const bench_module bench_module_keccak_kernels;
 extern const bench_module bench_module_hemera;
 extern const bench_module bench_module_hemera_modes;
 extern const bench_module bench_module_hemera_batch;
+extern const bench_module bench_module_hemera_trace;
 extern const bench_module bench_module_gf2;
 extern const bench_module bench_module_poseidon;
 extern const bench_module bench_module_lean_imt;
@@ -23,6 +24,7 @@ const bench_module *const bench_modules[] = {
     &bench_module_hemera,
     &bench_module_hemera_modes,
     &bench_module_hemera_batch,
+    &bench_module_hemera_trace,
     &bench_module_gf2,
     &bench_module_poseidon,
     &bench_module_lean_imt,

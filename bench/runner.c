@@ -241,7 +241,7 @@ static void tsv_row(const bench_result *r) {
 
 /* A JSON string: quotes, backslashes and control bytes escaped (a CPU
  * model or reason is free text). */
-static void json_str(FILE *f, const char *s) {
+void bench_json_string(FILE *f, const char *s) {
     fputc('"', f);
     for (; *s; s++) {
         unsigned char ch = (unsigned char)*s;
@@ -256,12 +256,12 @@ static void json_str(FILE *f, const char *s) {
  * is not written never leaves a stray comma. */
 static void json_row(FILE *f, const bench_result *r, int first) {
     fprintf(f, "%s\n  {\"name\": ", first ? "" : ",");
-    json_str(f, r->name);
+    bench_json_string(f, r->name);
     fprintf(f, ", \"kernel\": ");
-    json_str(f, r->kernel);
+    bench_json_string(f, r->kernel);
     if (r->unavailable) {
         fprintf(f, ", \"status\": \"unavailable\", \"reason\": ");
-        json_str(f, r->reason);
+        bench_json_string(f, r->reason);
         fprintf(f, "}");
         return;
     }
@@ -281,11 +281,11 @@ static FILE *json_open(const bench_options *opt) {
     }
     char det[256];
     fprintf(jf, "{\"version\": ");
-    json_str(jf, zkp_version());
+    bench_json_string(jf, zkp_version());
     fprintf(jf, ", \"cpu\": ");
-    json_str(jf, zkp_cpu_model());
+    bench_json_string(jf, zkp_cpu_model());
     fprintf(jf, ", \"features\": ");
-    json_str(jf, zkp_cpu_mask_string(zkp_cpu_active(), det, sizeof det));
+    bench_json_string(jf, zkp_cpu_mask_string(zkp_cpu_active(), det, sizeof det));
     fprintf(jf, ", \"runs\": %d, \"results\": [", opt->runs);
     return jf;
 }

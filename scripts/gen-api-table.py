@@ -88,13 +88,15 @@ PREFIXES = {
 QUERY = re.compile(
     r"^zkp_version$|^zkp_status_(name|str)$|^zkp_cpu_|_implementation$|_name$|_by_name$"
     r"|^zkp_gf2_field_(limbs|degree)$|_digest_bytes$|_table_bytes$|_default_window$"
-    r"|^zkp_gf2_fixed_base_(window|field)$|_chunk_count$|_proof_size$|_subtree_split$|^zkp_gf2_iso_root$")
+    r"|^zkp_gf2_fixed_base_(window|field)$|_chunk_count$|_proof_size$|_subtree_split$|^zkp_gf2_iso_root$"
+    r"|^zkp_hemera_step_sponge_remaining$")
 
 # Hemera keeps the hemera crate's names: plain = fast (ZKP_VARTIME); these
 # are constant time (ZKP_CT): _ct, _secret, keyed, derive_key, and the
 # streaming calls, which run in the class of the hasher they are given.
 HEMERA_CT = re.compile(
-    r"_ct$|_secret|keyed|derive_key|^zkp_hemera_hasher_(update|finalize|finalize_xof)$|^zkp_hemera_xof_fill$")
+    r"_ct$|_secret|keyed|derive_key|^zkp_hemera_hasher_(update|finalize|finalize_xof)$|^zkp_hemera_xof_fill$"
+    r"|^zkp_hemera_step_sponge_(step|finish)$")
 
 # Rule 6: one word per idea. A `hasher` is a streaming state (Hemera's).
 BANNED = [

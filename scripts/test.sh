@@ -5,7 +5,7 @@
 # The summary at the end lists all three in one block, and only a run with
 # none of them and no failure says "all stages passed".
 #
-#   ZKPRIM_TEST_STAGES="native python clang asan verify fuzz ctmsan portable knobs aarch64 s390x install"
+#   ZKPRIM_TEST_STAGES="native python clang asan verify fuzz ctmsan portable knobs aarch64 s390x install rust"
 #   picks stages (default: all). Each stage builds in its own build-<stage>/
 #   (under ZKPRIM_TEST_BUILD_ROOT if set; default: the source tree).
 #
@@ -17,9 +17,15 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 JOBS=$(nproc 2>/dev/null || echo 2)
-STAGES=${ZKPRIM_TEST_STAGES:-"native python clang asan verify fuzz ctmsan portable knobs aarch64 s390x install"}
+STAGES=${ZKPRIM_TEST_STAGES:-"native python clang asan verify fuzz ctmsan portable knobs aarch64 s390x install rust"}
 BR=${ZKPRIM_TEST_BUILD_ROOT:-$PWD}
 REQUIRE_ALL=${ZKPRIM_REQUIRE_ALL_STAGES:-0}
+# The live differential tests against npm packages (ctest label `live`:
+# circomlibjs, @openzeppelin/merkle-tree, @zk-kit/lean-imt) are node-bound and
+# check the C results, not a compiler or a kernel set: they run in the native
+# and asan stages; clang, verify, portable and knobs leave them out (-LE live),
+# and the cross stages cannot run node.
+#
 # What the stages report back (each runs in its own bash): one line per
 # left-out check, skipped ctest or unregistered program, prefixed by stage.
 ZKP_REPORT=$(mktemp -d)
@@ -114,7 +120,8 @@ build_and_ctest() { # builddir, cmake args..., then ctest runs with env from cal
   configure "$dir" "$@" || return 1
   cmake --build "$dir" -j "$JOBS" > "$dir/build.log" 2>&1 || { grep -v '^\[' "$dir/build.log" | tail -40; return 1; }
   every_program_registered "$dir" || return 1
-  ctest_in "$dir"
+  # shellcheck disable=SC2086  # ZKP_CTEST_ARGS: words for ctest, e.g. '-LE live'
+  ctest_in "$dir" ${ZKP_CTEST_ARGS:-}
 }
 export -f configure ctest_in every_program_registered build_and_ctest
 
@@ -124,7 +131,7 @@ for s in $STAGES; do
     run_stage native "build_and_ctest $BR/build-native -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON" ;;
   clang)
     if have clang; then
-      run_stage clang "CC=clang build_and_ctest $BR/build-clang -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DCMAKE_C_COMPILER=clang"
+      run_stage clang "ZKP_CTEST_ARGS='-LE live' CC=clang build_and_ctest $BR/build-clang -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DCMAKE_C_COMPILER=clang"
     else skip clang "clang not installed"; fi ;;
   asan)
     run_stage asan "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-200} ZKPRIM_TEST_SANITIZE=1 build_and_ctest $BR/build-asan -DCMAKE_BUILD_TYPE=Debug -DZKP_WERROR=ON \
@@ -140,14 +147,14 @@ for s in $STAGES; do
     run_stage verify "configure $BR/build-verify -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZKP_WERROR=ON -DZKP_VERIFY=ON; \
       cmake --build $BR/build-verify -j \$JOBS > $BR/build-verify/build.log 2>&1 || { grep -v '^\[' $BR/build-verify/build.log | tail -40; exit 1; }; \
       every_program_registered $BR/build-verify; \
-      ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} ctest_in $BR/build-verify -E '^ct-|-ct\$|-ct-planted\$'" ;;
+      ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} ctest_in $BR/build-verify -E '^ct-|-ct\$|-ct-planted\$' -LE live" ;;
   fuzz)
     # libFuzzer (clang) with ASan+UBSan: each target in tests/fuzz/ fuzzes
     # for ZKPRIM_FUZZ_SECONDS from its checked-in seed corpus. The library is
     # instrumented for coverage (fuzzer-no-link); only the fuzz tests run here.
     if have clang && clang -fsanitize=fuzzer -x c - -o /dev/null <<<'int LLVMFuzzerTestOneInput(const char*d,unsigned long n){return 0;}' 2>/dev/null; then
       run_stage fuzz "ZKPRIM_TEST_SANITIZE=1 CC=clang configure $BR/build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-          -DCMAKE_C_COMPILER=clang -DZKP_FUZZ=ON -DZKP_FUZZ_SECONDS=\${ZKPRIM_FUZZ_SECONDS:-20} \
+          -DCMAKE_C_COMPILER=clang -DZKP_FUZZ=ON -DZKP_FUZZ_SECONDS=\${ZKPRIM_FUZZ_SECONDS:-12} \
           '-DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all' \
           -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined; \
         cmake --build $BR/build-fuzz -j \$JOBS --target fuzzers > $BR/build-fuzz/build.log 2>&1 || { tail -40 $BR/build-fuzz/build.log; exit 1; }; \
@@ -168,7 +175,7 @@ for s in $STAGES; do
         ctest_in $BR/build-ctmsan -R 'ct'"
     else skip ctmsan "clang with the MemorySanitizer runtime (libclang-rt-dev) not installed"; fi ;;
   portable)
-    run_stage portable "build_and_ctest $BR/build-portable -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DZKP_NO_SIMD=ON" ;;
+    run_stage portable "ZKP_CTEST_ARGS='-LE live' build_and_ctest $BR/build-portable -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DZKP_NO_SIMD=ON" ;;
   knobs)
     # Every ZKP_NO_<ISA> knob at least once, in two builds whose remaining
     # kernels still run (e.g. AVX2 without AVX-512 and BMI2, as on CPUs
@@ -178,7 +185,7 @@ for s in $STAGES; do
         dir=$BR/build-knobs-\${knobs// /-}; echo \"knobs: \$knobs\"; \
         configure \$dir -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON \"\${args[@]}\"; \
         cmake --build \$dir -j \$JOBS > \$dir/build.log 2>&1 || { tail -40 \$dir/build.log; exit 1; }; \
-        ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-50} ctest_in \$dir -E 'ct-|generated|circomlibjs|plumbing'; \
+        ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-50} ctest_in \$dir -E 'ct-|generated|plumbing' -LE live; \
       done" ;;
   aarch64)
     if have aarch64-linux-gnu-gcc && have qemu-aarch64; then
@@ -199,6 +206,11 @@ for s in $STAGES; do
     if [ -x "$py" ] && "$py" -c 'import os, sysconfig, setuptools, wheel, dask, distributed; assert os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h"))' 2>/dev/null; then
       run_stage python "./scripts/test-python.sh $BR/build-native"
     else skip python "$py needs python3-dev python3-setuptools python3-wheel python3-dask python3-distributed"; fi ;;
+  rust)
+    # The Rust crates in bindings/rust (docs/rust.md): cargo test, clippy, fmt.
+    if have cargo; then
+      run_stage rust "./scripts/rust-check.sh"
+    else skip rust "cargo not installed"; fi ;;
   *) echo "unknown stage $s"; summary+=("$s: unknown stage"); failed+=("$s") ;;
   esac
 done

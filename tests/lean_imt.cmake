@@ -18,6 +18,6 @@ if(TARGET zkprim_cli AND NOT CMAKE_CROSSCOMPILING)
     # A fresh seed per run unless ZKPRIM_TEST_SEED is set; the script prints it.
     add_test(NAME lean-imt-zk-kit
       COMMAND ${ZKP_NODE} ${CMAKE_CURRENT_SOURCE_DIR}/js/lean_imt_diff.js $<TARGET_FILE:zkprim_cli>)
-    set_tests_properties(lean-imt-zk-kit PROPERTIES TIMEOUT 300)
+    set_tests_properties(lean-imt-zk-kit PROPERTIES TIMEOUT 300 LABELS live)
   endif()
 endif()

@@ -24,5 +24,6 @@ if(NOT CMAKE_CROSSCOMPILING)
     zkp_optional_on("test multiproof-leanimt" "${ZKP_NODE_MP}")
     add_test(NAME multiproof-leanimt
       COMMAND ${ZKP_NODE_MP} ${CMAKE_CURRENT_SOURCE_DIR}/js/multiproof_diff.js $<TARGET_FILE:multiproof_dump>)
+    set_tests_properties(multiproof-leanimt PROPERTIES LABELS live)
   endif()
 endif()

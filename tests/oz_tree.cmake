@@ -22,5 +22,6 @@ if(TARGET zkprim_cli)
     # A fresh seed per run unless ZKPRIM_TEST_SEED is set; the script prints it.
     add_test(NAME oz-merkle-tree
       COMMAND ${CMAKE_COMMAND} -E env ${ZKP_NODE} ${CMAKE_CURRENT_SOURCE_DIR}/js/oz_diff.js $<TARGET_FILE:zkprim_cli>)
+    set_tests_properties(oz-merkle-tree PROPERTIES LABELS live)
   endif()
 endif()

@@ -30,6 +30,7 @@ if(TARGET zkprim_cli)
     add_test(NAME poseidon-circomlibjs
       COMMAND ${CMAKE_COMMAND} -E env ${ZKP_NODE} ${CMAKE_CURRENT_SOURCE_DIR}/js/poseidon_diff.js
               $<TARGET_FILE:zkprim_cli>)
+    set_tests_properties(poseidon-circomlibjs PROPERTIES LABELS live)
   endif()
 endif()
 

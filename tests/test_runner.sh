@@ -71,9 +71,10 @@ says bogus "unknown stage bogus"
 never bogus "all stages passed"
 
 # No clang, no cross compilers on this PATH: every stage named is skipped.
-runner allskip nonzero ZKPRIM_TEST_STAGES="clang aarch64 s390x"
+runner allskip nonzero ZKPRIM_TEST_STAGES="clang aarch64 s390x rust"
 says allskip "stage clang skipped"
 says allskip "stage s390x skipped"
+says allskip "stage rust: SKIPPED (cargo not installed)"
 says allskip "NOTHING PASSED"
 never allskip "all stages passed"
 runner allskip-ci nonzero ZKPRIM_TEST_STAGES="clang aarch64" ZKPRIM_REQUIRE_ALL_STAGES=1

@@ -1,6 +1,6 @@
 # Streaming `zkprim tree` (docs/streaming.md): the streamed CLI roots equal
 # the one-shot roots of the whole file in memory (tree_oneshot), for files and
-# standard input of several sizes, and the maximum resident set of a 512 MiB
+# standard input of several sizes, and the maximum resident set of a 192 MiB
 # sparse file stays under 64 MiB (/usr/bin/time -v; .ci/run installs `time`,
 # and the test reports a skip without it).
 if(TARGET zkprim_cli AND NOT CMAKE_CROSSCOMPILING)

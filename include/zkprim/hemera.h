@@ -69,6 +69,86 @@ ZKP_API ZKP_QUERY const char *zkp_hemera_permute_implementation(void);
 ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_permute_batch(uint64_t (*states)[ZKP_HEMERA_WIDTH], size_t n);
 ZKP_API ZKP_QUERY const char *zkp_hemera_permute_batch_implementation(void);
 
+/* ---- prover traces (docs/hemera.md, "Traces") ----------------------------- */
+
+/* A trace of one permutation: 25 rows of 16 canonical limbs, the state after
+ * the initial M_E (row 0) and after each round (rows 1-4 full, 5-20 partial,
+ * 21-24 full); row 24 is the permutation's output. */
+#define ZKP_HEMERA_TRACE_ROWS 25
+/* Columns of one permutation's witness row in zkp_hemera_trace_batch: the 25
+ * states (column 16 t + i: limb i after step t), then the 16 partial-round
+ * S-box inputs (column 400 + j: state[0] + RC of partial round j), then
+ * their 16 outputs (column 416 + j: the inverse, 0 -> 0). All canonical. */
+#define ZKP_HEMERA_TRACE_COLS 432
+
+/* The permutation of `state` in place (as zkp_hemera_permute) and its trace.
+ * Cannot fail: a NULL pointer is ignored. */
+ZKP_API ZKP_VARTIME void zkp_hemera_permute_traced(uint64_t state[ZKP_HEMERA_WIDTH],
+                                               uint64_t trace[ZKP_HEMERA_TRACE_ROWS][ZKP_HEMERA_WIDTH]);
+/* The same in constant time (as zkp_hemera_permute_ct), for secret states. */
+ZKP_API ZKP_CT void zkp_hemera_permute_traced_ct(uint64_t state[ZKP_HEMERA_WIDTH],
+                                             uint64_t trace[ZKP_HEMERA_TRACE_ROWS][ZKP_HEMERA_WIDTH]);
+
+typedef enum zkp_hemera_trace_layout {
+    ZKP_HEMERA_TRACE_ROW_MAJOR = 0, /* permutation p, column c at matrix[p * ZKP_HEMERA_TRACE_COLS + c] */
+    ZKP_HEMERA_TRACE_COL_MAJOR = 1  /* permutation p, column c at matrix[c * n + p] */
+} zkp_hemera_trace_layout;
+
+/* Witness matrix of n permutations of states[0..n) (not modified), through
+ * the batch kernels, into matrix (n * ZKP_HEMERA_TRACE_COLS limbs) in the
+ * given layout. Variable time. NULL with n > 0: ZKP_ERR_NULL; an unknown
+ * layout: ZKP_ERR_PARAM; 3456 n bytes above PTRDIFF_MAX: ZKP_ERR_LENGTH. */
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_trace_batch(const uint64_t (*states)[ZKP_HEMERA_WIDTH], size_t n,
+                                                              zkp_hemera_trace_layout layout, uint64_t *matrix);
+
+/* Step-wise sponge: a hash driven one permutation at a time, for provers
+ * that log every permutation of a hash, keyed hash, derive-key or tree node.
+ * The input stays in the caller's memory until the last step. Fields are
+ * private; a sponge never initialised or overwritten is ZKP_ERR_STATE. */
+typedef struct zkp_hemera_step_sponge {
+    uint64_t state[ZKP_HEMERA_WIDTH];
+    const uint8_t *msg;      /* the input of the current phase */
+    size_t len;
+    const uint8_t *material; /* derive-key: the input of the last phase */
+    size_t material_len;
+    size_t pos;              /* bytes of prefix || msg absorbed */
+    uint8_t prefix[ZKP_HEMERA_KEY_BYTES];
+    uint32_t prefix_len;
+    uint32_t phase;
+    uint32_t flags;
+} zkp_hemera_step_sponge;
+
+/* Constructors; the digests are those of zkp_hemera_hash, keyed_hash,
+ * derive_key and hash_node. NULL with a length (or a NULL sponge, key,
+ * left, right): ZKP_ERR_NULL; a length above PTRDIFF_MAX: ZKP_ERR_LENGTH.
+ * keyed and derive_key run the constant-time permutation. */
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_step_sponge_init_hash(zkp_hemera_step_sponge *sp, const uint8_t *msg,
+                                                                        size_t len);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_hemera_step_sponge_init_keyed(zkp_hemera_step_sponge *sp,
+                                                                    const uint8_t key[ZKP_HEMERA_KEY_BYTES],
+                                                                    const uint8_t *msg, size_t len);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_hemera_step_sponge_init_derive_key(zkp_hemera_step_sponge *sp,
+                                                                         const uint8_t *context, size_t context_len,
+                                                                         const uint8_t *material, size_t material_len);
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_step_sponge_init_node(zkp_hemera_step_sponge *sp,
+                                                                        const uint8_t left[ZKP_HEMERA_DIGEST_BYTES],
+                                                                        const uint8_t right[ZKP_HEMERA_DIGEST_BYTES],
+                                                                        int is_root);
+/* Permutations left before the digest (0 when finished or not valid). */
+ZKP_API ZKP_QUERY uint64_t zkp_hemera_step_sponge_remaining(const zkp_hemera_step_sponge *sp);
+/* The next permutation: its input state (after absorption) in before, its
+ * output in after and, when trace is not NULL, its trace. In the class of
+ * the sponge. NULL sp, before or after: ZKP_ERR_NULL; no step left or an
+ * invalid sponge: ZKP_ERR_STATE. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_hemera_step_sponge_step(zkp_hemera_step_sponge *sp,
+                                                              uint64_t before[ZKP_HEMERA_WIDTH],
+                                                              uint64_t after[ZKP_HEMERA_WIDTH],
+                                                              uint64_t trace[ZKP_HEMERA_TRACE_ROWS][ZKP_HEMERA_WIDTH]);
+/* Runs the steps left and writes the digest of the one-shot call. NULL:
+ * ZKP_ERR_NULL; invalid sponge: ZKP_ERR_STATE. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_hemera_step_sponge_finish(zkp_hemera_step_sponge *sp,
+                                                                uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+
 /* ---- sponge ------------------------------------------------------------- */
 
 /* Streaming hasher. Fixed size; fields are private. finalize does not

@@ -12,12 +12,12 @@
 
 const hb_kernel zkpi_hb_kernels[] = {
 #if ZKP_HAVE_AVX512
-    {{"avx512", HB_AVX512_NEED, 1}, zkpi_hb_permute_avx512, zkpi_hb_phase_avx512},
+    {{"avx512", HB_AVX512_NEED, 1}, zkpi_hb_permute_avx512, zkpi_hb_phase_avx512, zkpi_hb_trace_avx512},
 #endif
 #if ZKP_HAVE_AVX2
-    {{"avx2", ZKP_CPU_AVX2 | ZKP_CPU_BMI2, 1}, zkpi_hb_permute_avx2, zkpi_hb_phase_avx2},
+    {{"avx2", ZKP_CPU_AVX2 | ZKP_CPU_BMI2, 1}, zkpi_hb_permute_avx2, zkpi_hb_phase_avx2, zkpi_hb_trace_avx2},
 #endif
-    {{"portable", 0, 1}, zkpi_hb_permute_portable, zkpi_hb_phase_portable},
+    {{"portable", 0, 1}, zkpi_hb_permute_portable, zkpi_hb_phase_portable, zkpi_hb_trace_portable},
 };
 const unsigned zkpi_hb_kernel_count = (unsigned)ZKP_ARRAY_LEN(zkpi_hb_kernels);
 

@@ -41,13 +41,36 @@ typedef void (*hb_permute_fn)(uint64_t (*states)[16], unsigned n, const hemera_p
  * 2 the M_E layers. */
 typedef void (*hb_phase_fn)(uint64_t *soa16, int which, const hemera_profile *pr);
 
+/* Witness matrix output (zkp_hemera_trace_batch): element (lane l of a
+ * group, column c) at base[l * sp + c * sc]. Columns: state row t, limb i
+ * at 16 t + i; partial round j's S-box input and output (docs/hemera.md). */
+typedef struct hb_trace_out {
+    uint64_t *base;
+    size_t sp, sc;
+    int stream; /* 1: whole aligned vectors go out as non-temporal stores */
+} hb_trace_out;
+/* Matrices from this size on are written with non-temporal stores where a
+ * kernel has them: larger than a core's L2, so ordinary stores would read
+ * every line first (RFO) and evict the cache for data not read again soon. */
+#define HB_TR_STREAM_BYTES ((size_t)2 << 20)
+#define HB_TR_STATE_COLS(row) (16u * (row))
+#define HB_TR_SBOX_IN(j) (400u + (j))
+#define HB_TR_SBOX_OUT(j) (416u + (j))
+
+/* Traces n (1..HB_MAX_LANES) states of the live profile (not modified). */
+typedef void (*hb_trace_fn)(const uint64_t (*states)[16], unsigned n, const hb_trace_out *o);
+
 typedef struct hb_kernel {
     zkp_kernel_info info;
     hb_permute_fn permute;
     hb_phase_fn phase;
+    hb_trace_fn trace;
 } hb_kernel;
 
 void zkpi_hb_permute_portable(uint64_t (*states)[16], unsigned n, const hemera_profile *pr);
+void zkpi_hb_trace_portable(const uint64_t (*states)[16], unsigned n, const hb_trace_out *o);
+void zkpi_hb_trace_avx2(const uint64_t (*states)[16], unsigned n, const hb_trace_out *o);
+void zkpi_hb_trace_avx512(const uint64_t (*states)[16], unsigned n, const hb_trace_out *o);
 void zkpi_hb_phase_portable(uint64_t *soa16, int which, const hemera_profile *pr);
 #if ZKP_HAVE_AVX2
 void zkpi_hb_permute_avx2(uint64_t (*states)[16], unsigned n, const hemera_profile *pr);
@@ -71,6 +94,10 @@ const hb_kernel *zkpi_hb_kernel_active(void);
 
 /* n states through a given kernel (any n, split in groups). */
 void zkpi_hb_permute_with(const hb_kernel *k, uint64_t (*states)[16], size_t n, const hemera_profile *pr);
+
+/* zkp_hemera_trace_batch through a given kernel (tests); layout 0 row-major,
+ * 1 column-major; arguments checked by the caller. */
+void zkpi_hb_trace_with(const hb_kernel *k, const uint64_t (*states)[16], size_t n, int layout, uint64_t *matrix);
 
 /* zkp_hemera_hash_leaf_batch through a given kernel (tests, tree). */
 ZKP_MUST_USE zkp_status zkpi_hb_hash_leaf_batch_with(const hb_kernel *k, const uint8_t *const *chunks, const size_t *lens,

@@ -47,6 +47,15 @@ void zkpi_hb_batch_inverse(uint64_t *x, unsigned n) {
 
 /* ---- SoA rounds (L lanes; inlined with L constant) --------------------- */
 
+/* The layers work on scalar words: the templates' element type. */
+typedef uint64_t V;
+#define V_LANES 1
+#define V_LOAD(p) (*(p))
+#define V_STORE(p, v) (*(p) = (v))
+#define V_STOREU V_STORE
+#define V_CANON gl_canon
+#include "hemera/batch_trace_tmpl.h"
+
 /* s <- M_E s (+ addc, the next round's constants, when not NULL), on
  * 32-bit halves: each output half is a sum of input halves with
  * coefficients summing to 35 (< 36 * 2^32 with a constant folded in), then
@@ -99,13 +108,18 @@ ZKP_INLINE void hb_sbox_full(uint64_t *s, unsigned L, const uint64_t *addc) {
         }
 }
 
-ZKP_INLINE void partial_round(uint64_t *s, unsigned L, uint64_t rc, int inverse, const uint64_t *d) {
+/* With o: the S-box input and output columns of round j and its state
+ * row (row). */
+ZKP_INLINE void partial_round(uint64_t *s, unsigned L, uint64_t rc, int inverse, const uint64_t *d,
+                              const hb_trace_out *o, unsigned j, unsigned row) {
     typedef unsigned __int128 u128;
     uint64_t x[HB_MAX_LANES];
     for (unsigned l = 0; l < L; l++) x[l] = gl_add_1c(s[l], rc); /* rc < p */
+    if (o) hb_tr_col(o, x, L, HB_TR_SBOX_IN(j));
     if (inverse) zkpi_hb_batch_inverse(x, L);
     else
         for (unsigned l = 0; l < L; l++) x[l] = gl_pow7(x[l]);
+    if (o) hb_tr_col(o, x, L, HB_TR_SBOX_OUT(j));
     for (unsigned l = 0; l < L; l++) {
         u128 sum = x[l];
         for (unsigned i = 1; i < 16; i++) sum += s[i * L + l];
@@ -114,19 +128,16 @@ ZKP_INLINE void partial_round(uint64_t *s, unsigned L, uint64_t rc, int inverse,
         s[l] = gl_muladd(d[0], x[l], S);
         for (unsigned i = 1; i < 16; i++) s[i * L + l] = gl_muladd(d[i], s[i * L + l], S);
     }
+    if (o) hb_tr_state(o, s, L, row);
 }
 
-ZKP_INLINE void hb_partial_rounds(uint64_t *s, unsigned L, const hemera_profile *pr) {
-    for (unsigned j = 0; j < pr->rp; j++) partial_round(s, L, pr->rc_partial[j], pr->partial_inverse, pr->diag);
+ZKP_INLINE void hb_partial_rounds(uint64_t *s, unsigned L, const hemera_profile *pr, const hb_trace_out *o) {
+    for (unsigned j = 0; j < pr->rp; j++)
+        partial_round(s, L, pr->rc_partial[j], pr->partial_inverse, pr->diag, o, j, 1 + pr->rf_half + j);
 }
 
 /* The round schedule and the per-phase entry zkpi_hb_phase_portable, over
  * the layers above on scalar words (16 lanes per phase block). */
-typedef uint64_t V;
-#define V_LANES 1
-#define V_LOAD(p) (*(p))
-#define V_STORE(p, v) (*(p) = (v))
-#define V_CANON gl_canon
 #define TMPL_SUFFIX portable
 #include "hemera/batch_tmpl.h"
 
@@ -150,6 +161,32 @@ void zkpi_hb_permute_portable(uint64_t (*states)[16], unsigned n, const hemera_p
         unsigned L = n >= 16 ? 16 : n >= 8 ? 8 : n >= 4 ? 4 : n >= 2 ? 2 : 1;
         if (L > 2 || !zkpi_hb_try_single(states, L, pr)) permute_group(states, L, pr); /* 1-2 lanes: singles are faster */
         states += L;
+        n -= L;
+    }
+}
+
+/* Witness rows of n <= 64 states: groups of 16, 8, 4, 2 or 1 lanes. */
+static void trace_group(const uint64_t (*st)[16], unsigned L, const hb_trace_out *o) {
+    uint64_t s[16 * 16];
+    for (unsigned l = 0; l < L; l++)
+        for (unsigned i = 0; i < 16; i++) s[i * L + l] = st[l][i];
+    const hemera_profile *pr = &zkpi_hemera_profile_default;
+    switch (L) {
+    case 16: hb_trace_soa(s, 16, pr, o); break;
+    case 8: hb_trace_soa(s, 8, pr, o); break;
+    case 4: hb_trace_soa(s, 4, pr, o); break;
+    case 2: hb_trace_soa(s, 2, pr, o); break;
+    default: hb_trace_soa(s, 1, pr, o); break;
+    }
+}
+
+void zkpi_hb_trace_portable(const uint64_t (*states)[16], unsigned n, const hb_trace_out *o) {
+    hb_trace_out g = *o;
+    while (n) {
+        unsigned L = n >= 16 ? 16 : n >= 8 ? 8 : n >= 4 ? 4 : n >= 2 ? 2 : 1;
+        trace_group(states, L, &g);
+        states += L;
+        g.base += L * g.sp;
         n -= L;
     }
 }

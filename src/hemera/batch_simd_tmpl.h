@@ -39,6 +39,8 @@
 
 #define HB_VMAX (64 / V_LANES)
 
+#include "hemera/batch_trace_tmpl.h"
+
 /* ---- external layer M_E, lazily on 32-bit halves ------------------------ */
 
 /* M4 on the four 32-bit-half vectors x[4c .. 4c + 4) of block c into y. */
@@ -166,7 +168,13 @@ ZKP_INLINE void hb_batch_inverse_v(const V *x, V *y, unsigned nv, hb_diag_work *
     y[0] = V_ZERO_IF(iv, z[0]);
 }
 
-ZKP_INLINE void hb_partial_rounds(V *s, unsigned nv, const hemera_profile *pr) {
+/* With a trace (o): the S-box inputs and outputs of each round kept in sx,
+ * sy and written as two 16-column blocks after the last round (one
+ * transpose per block in row-major instead of 32 scattered columns); the
+ * state row of round j once its diagonal work is done (during round j + 1,
+ * or after the loop for the last), with word 0 kept in s meanwhile (word 0
+ * is otherwise not read after the first round). The trace needs rp = 16. */
+ZKP_INLINE void hb_partial_rounds(V *s, unsigned nv, const hemera_profile *pr, const hb_trace_out *o) {
     const unsigned rp = pr->rp;
     const uint64_t *d = pr->diag;
     const V d0l = V_SET1(d[0]), d0h = V_SET1(d[0] >> 32);
@@ -188,17 +196,24 @@ ZKP_INLINE void hb_partial_rounds(V *s, unsigned nv, const hemera_profile *pr) {
         }
         T[v] = V_RECOMBINE(L, H); /* 15 terms: halves < 2^36 */
     }
+    V sx[16 * HB_VMAX], sy[16 * HB_VMAX];
     for (unsigned j = 0; j < rp; j++) {
+        if (o)
+            for (unsigned v = 0; v < nv; v++) sx[j * nv + v] = x[v];
         if (pr->partial_inverse) hb_batch_inverse_v(x, y, nv, &w);
         else
             for (unsigned v = 0; v < nv; v++) y[v] = V_POW7(x[v]);
+        if (o)
+            for (unsigned v = 0; v < nv; v++) sy[j * nv + v] = y[v];
         if (j > 0) {
             hb_work_finish(&w);
+            if (o) hb_tr_state(o, s, nv, pr->rf_half + j); /* row of round j - 1 */
             for (unsigned v = 0; v < nv; v++) T[v] = V_RECOMBINE(w.L[v], w.H[v]); /* 15 terms */
         }
         for (unsigned v = 0; v < nv; v++) {
             V S = V_ADD(y[v], T[v]);
             V s0 = V_MULADD(y[v], d0l, d0h, S);
+            if (o) s[v] = s0;
             x[v] = j + 1 < rp ? V_ADD_1C(s0, V_SET1(pr->rc_partial[j + 1])) : s0;
             w.S[v] = S;
             w.L[v] = V_ZERO();
@@ -211,18 +226,29 @@ ZKP_INLINE void hb_partial_rounds(V *s, unsigned nv, const hemera_profile *pr) {
     }
     hb_work_finish(&w);
     for (unsigned v = 0; v < nv; v++) s[v] = x[v];
+    if (o) {
+        hb_tr_state(o, s, nv, pr->rf_half + rp);
+        hb_tr_block(o, sx, nv, HB_TR_SBOX_IN(0));
+        hb_tr_block(o, sy, nv, HB_TR_SBOX_OUT(0));
+    }
 }
 
 #include "hemera/batch_tmpl.h"
+
+/* L = nv * V_LANES AoS states into the SoA vectors s (buf: staging). */
+ZKP_INLINE void hb_load_group(V *s, uint64_t *buf, const uint64_t (*st)[16], unsigned nv) {
+    const unsigned L = nv * V_LANES;
+    for (unsigned l = 0; l < L; l++)
+        for (unsigned i = 0; i < 16; i++) buf[i * L + l] = st[l][i];
+    for (unsigned k = 0; k < 16 * nv; k++) s[k] = V_LOAD(buf + V_LANES * k);
+}
 
 /* One group of L = nv * V_LANES states (AoS in/out). */
 ZKP_INLINE void hb_permute_group(uint64_t (*st)[16], unsigned nv, const hemera_profile *pr) {
     const unsigned L = nv * V_LANES;
     uint64_t buf[16 * 64] ZKP_ALIGN(64);
-    for (unsigned l = 0; l < L; l++)
-        for (unsigned i = 0; i < 16; i++) buf[i * L + l] = st[l][i];
     V s[16 * HB_VMAX];
-    for (unsigned k = 0; k < 16 * nv; k++) s[k] = V_LOAD(buf + V_LANES * k);
+    hb_load_group(s, buf, (const uint64_t(*)[16])st, nv);
     hb_permute_soa(s, nv, pr);
     for (unsigned k = 0; k < 16 * nv; k++) V_STORE(buf + V_LANES * k, s[k]);
     for (unsigned l = 0; l < L; l++)
@@ -270,4 +296,39 @@ void TMPL_NAME(zkpi_hb_permute)(uint64_t (*states)[16], unsigned n, const hemera
     } else if (n) {
         zkpi_hb_permute_portable(states, n, pr);
     }
+}
+
+/* ---- witness rows (zkp_hemera_trace_batch) --------------------------------- */
+
+/* One group of nv * V_LANES states, traced into o (states not modified). */
+ZKP_INLINE void hb_trace_group(const uint64_t (*st)[16], unsigned nv, const hb_trace_out *o) {
+    uint64_t buf[16 * 64] ZKP_ALIGN(64);
+    V s[16 * HB_VMAX];
+    hb_load_group(s, buf, st, nv);
+    hb_trace_soa(s, nv, &zkpi_hemera_profile_default, o);
+}
+
+static void hb_trace_v1(const uint64_t (*st)[16], const hb_trace_out *o) { hb_trace_group(st, 1, o); }
+static void hb_trace_v2(const uint64_t (*st)[16], const hb_trace_out *o) { hb_trace_group(st, 2, o); }
+static void hb_trace_v4(const uint64_t (*st)[16], const hb_trace_out *o) { hb_trace_group(st, 4, o); }
+static void hb_trace_v8(const uint64_t (*st)[16], const hb_trace_out *o) { hb_trace_group(st, 8, o); }
+
+/* Any n <= 64: groups of 8 vectors at most (one group's trace staging and
+ * state stay in L1), then whole vectors; a tail of fewer than V_LANES
+ * states goes to the portable kernel (no padded lanes to write). */
+void TMPL_NAME(zkpi_hb_trace)(const uint64_t (*states)[16], unsigned n, const hb_trace_out *o) {
+    hb_trace_out g = *o;
+    while (n >= V_LANES) {
+        unsigned nv = n / V_LANES;
+        nv = nv >= 8 ? 8 : nv >= 4 ? 4 : nv >= 2 ? 2 : 1;
+        if (nv == 8) hb_trace_v8(states, &g);
+        else if (nv == 4) hb_trace_v4(states, &g);
+        else if (nv == 2) hb_trace_v2(states, &g);
+        else hb_trace_v1(states, &g);
+        states += nv * V_LANES;
+        g.base += nv * V_LANES * g.sp;
+        n -= nv * V_LANES;
+    }
+    if (n) zkpi_hb_trace_portable(states, n, &g);
+    if (o->stream) _mm_sfence(); /* streamed stores are visible before the call returns */
 }

@@ -19,8 +19,11 @@
  *     hb_sbox_full(V *s, unsigned n, const uint64_t *addc)
  *                      + addc[i] first when addc is not NULL, then x^7 on
  *                      every word
- *     hb_partial_rounds(V *s, unsigned n, const hemera_profile *pr)
- *                      all pr->rp partial rounds (S-box on word 0, M_I)
+ *     hb_partial_rounds(V *s, unsigned n, const hemera_profile *pr, const hb_trace_out *o)
+ *                      all pr->rp partial rounds (S-box on word 0, M_I);
+ *                      with o, partial round j's S-box input and output
+ *                      columns and its state row 1 + rf_half + j
+ *                      (batch_trace_tmpl.h)
  *   Inputs of every hook any u64, outputs any u64.
  */
 #include "core/tmpl.h"
@@ -35,12 +38,31 @@ ZKP_INLINE void hb_permute_soa(V *s, unsigned n, const hemera_profile *pr) {
     const uint64_t *rc = pr->rc_full;
     hb_mds_ext(s, n, rc);
     for (unsigned r = 0;; r++) {
-        if (r == R && pr->rp) hb_partial_rounds(s, n, pr);
+        if (r == R && pr->rp) hb_partial_rounds(s, n, pr, NULL);
         if (r == 2 * R) break;
         hb_sbox_full(s, n, r == R ? rc + 16 * r : NULL);
         hb_mds_ext(s, n, r + 1 < 2 * R && r + 1 != R ? rc + 16 * (r + 1) : NULL);
     }
     for (unsigned i = 0; i < 16 * n; i++) s[i] = V_CANON(s[i]);
+}
+
+/* The traced schedule (zkp_hemera_trace_batch): the same rounds without
+ * the constants folded into M_E, so the state rows are recorded as they
+ * are; the group's states are not written back. */
+ZKP_INLINE void hb_trace_soa(V *s, unsigned n, const hemera_profile *pr, const hb_trace_out *o) {
+    const unsigned R = pr->rf_half;
+    unsigned row = 0;
+    hb_mds_ext(s, n, NULL);
+    hb_tr_state(o, s, n, row++);
+    for (unsigned r = 0; r < 2 * R; r++) {
+        if (r == R) {
+            hb_partial_rounds(s, n, pr, o);
+            row += pr->rp;
+        }
+        hb_sbox_full(s, n, pr->rc_full + 16 * r);
+        hb_mds_ext(s, n, NULL);
+        hb_tr_state(o, s, n, row++);
+    }
 }
 
 /* Per-phase benchmark entry: one phase kind over a 16-lane SoA block (word
@@ -55,7 +77,7 @@ void TMPL_NAME(zkpi_hb_phase)(uint64_t *soa16, int which, const hemera_profile *
     if (which == 0) {
         for (unsigned r = 0; r < 2 * R; r++) hb_sbox_full(s, NV, pr->rc_full + 16 * r);
     } else if (which == 1) {
-        hb_partial_rounds(s, NV, pr);
+        hb_partial_rounds(s, NV, pr, NULL);
     } else {
         for (unsigned r = 0; r < 2 * R + 1; r++) hb_mds_ext(s, NV, NULL);
     }

@@ -13,18 +13,22 @@ const hemera_perm_kernel zkpi_hemera_perm_kernels[] = {
     {{"avx512",
       ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512DQ | ZKP_CPU_AVX2 | ZKP_CPU_BMI2,
       ZKP_HAVE_AVX512}, zkpi_hemera_permute_avx512,
-     zkpi_hemera_permute_ct_avx512, zkpi_hemera_op_chain_avx512},
+     zkpi_hemera_permute_ct_avx512, zkpi_hemera_op_chain_avx512,
+     zkpi_hemera_permute_traced_avx512, zkpi_hemera_permute_traced_ct_avx512},
 #endif
 #if ZKP_HAVE_AVX2
     {{"avx2", ZKP_CPU_AVX2 | ZKP_CPU_BMI2, ZKP_HAVE_AVX2}, zkpi_hemera_permute_avx2, zkpi_hemera_permute_ct_avx2,
-     zkpi_hemera_op_chain_avx2},
+     zkpi_hemera_op_chain_avx2,
+     zkpi_hemera_permute_traced_avx2, zkpi_hemera_permute_traced_ct_avx2},
 #endif
 #if ZKP_HAVE_BMI2
     {{"bmi2", ZKP_CPU_BMI2 | ZKP_CPU_ADX, ZKP_HAVE_BMI2}, zkpi_hemera_permute_bmi2, zkpi_hemera_permute_ct_bmi2,
-     zkpi_hemera_op_chain_bmi2},
+     zkpi_hemera_op_chain_bmi2,
+     zkpi_hemera_permute_traced_bmi2, zkpi_hemera_permute_traced_ct_bmi2},
 #endif
     {{"portable", 0, 1}, zkpi_hemera_permute_portable, zkpi_hemera_permute_ct_portable,
-     zkpi_hemera_op_chain_portable},
+     zkpi_hemera_op_chain_portable,
+     zkpi_hemera_permute_traced_portable, zkpi_hemera_permute_traced_ct_portable},
 };
 const unsigned zkpi_hemera_perm_kernel_count = (unsigned)ZKP_ARRAY_LEN(zkpi_hemera_perm_kernels);
 
@@ -40,6 +44,16 @@ void zkp_hemera_permute_ct(uint64_t state[ZKP_HEMERA_WIDTH]) {
 
 const char *zkp_hemera_permute_implementation(void) {
     return ZKP_DISPATCH(&k_cache, zkpi_hemera_perm_kernels)->info.name;
+}
+
+void zkp_hemera_permute_traced(uint64_t state[ZKP_HEMERA_WIDTH], uint64_t trace[ZKP_HEMERA_TRACE_ROWS][ZKP_HEMERA_WIDTH]) {
+    if (!state || !trace) return;
+    ZKP_DISPATCH(&k_cache, zkpi_hemera_perm_kernels)->permute_traced(state, trace);
+}
+
+void zkp_hemera_permute_traced_ct(uint64_t state[ZKP_HEMERA_WIDTH], uint64_t trace[ZKP_HEMERA_TRACE_ROWS][ZKP_HEMERA_WIDTH]) {
+    if (!state || !trace) return;
+    ZKP_DISPATCH(&k_cache, zkpi_hemera_perm_kernels)->permute_traced_ct(state, trace);
 }
 
 const hemera_perm_kernel *zkpi_hemera_perm_kernel_active(void) {

@@ -32,6 +32,9 @@ typedef struct hemera_perm_kernel {
     void (*permute)(uint64_t st[16]);
     void (*permute_ct)(uint64_t st[16]);
     uint64_t (*op_chain)(int op, uint64_t x, uint64_t n);
+    /* the same permutations recording 25 canonical rows (hemera.h) */
+    void (*permute_traced)(uint64_t st[16], uint64_t tr[25][16]);
+    void (*permute_traced_ct)(uint64_t st[16], uint64_t tr[25][16]);
 } hemera_perm_kernel;
 
 /* Widest first, portable last (tests loop over the usable entries). */
@@ -52,5 +55,13 @@ void zkpi_hemera_permute_avx2(uint64_t st[16]);
 void zkpi_hemera_permute_ct_avx2(uint64_t st[16]);
 uint64_t zkpi_hemera_op_chain_avx2(int op, uint64_t x, uint64_t n);
 void zkpi_hemera_permute_ct_bmi2(uint64_t st[16]);
+void zkpi_hemera_permute_traced_portable(uint64_t st[16], uint64_t tr[25][16]);
+void zkpi_hemera_permute_traced_ct_portable(uint64_t st[16], uint64_t tr[25][16]);
+void zkpi_hemera_permute_traced_bmi2(uint64_t st[16], uint64_t tr[25][16]);
+void zkpi_hemera_permute_traced_ct_bmi2(uint64_t st[16], uint64_t tr[25][16]);
+void zkpi_hemera_permute_traced_avx2(uint64_t st[16], uint64_t tr[25][16]);
+void zkpi_hemera_permute_traced_ct_avx2(uint64_t st[16], uint64_t tr[25][16]);
+void zkpi_hemera_permute_traced_avx512(uint64_t st[16], uint64_t tr[25][16]);
+void zkpi_hemera_permute_traced_ct_avx512(uint64_t st[16], uint64_t tr[25][16]);
 
 #endif

@@ -8,16 +8,11 @@
 
 #include "goldilocks/gl_avx2.h"
 
+#include "hemera/transpose_avx2.h"
+
 /* 4x4 transpose of 64-bit lanes (its own inverse): rows r_c = state chunk
  * c <-> columns w_k = {st[k], st[4+k], st[8+k], st[12+k]}. */
-ZKP_INLINE void avx2_transpose(V v[4]) {
-    V t0 = _mm256_unpacklo_epi64(v[0], v[1]), t1 = _mm256_unpackhi_epi64(v[0], v[1]);
-    V t2 = _mm256_unpacklo_epi64(v[2], v[3]), t3 = _mm256_unpackhi_epi64(v[2], v[3]);
-    v[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
-    v[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
-    v[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
-    v[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
-}
+ZKP_INLINE void avx2_transpose(V v[4]) { hemera_transpose4x4_avx2(v); }
 
 ZKP_INLINE void hk_load_t(V w[4], const uint64_t s[16]) {
     for (int c = 0; c < 4; c++) w[c] = V_LOADU(s + 4 * c);

@@ -92,6 +92,12 @@ ZKP_INLINE void hk_side_store(const hk_side_t *sd, uint64_t s[16]) {
     V_STOREU(s + 8, sd->v1);
 }
 
+/* Trace rows: lanes 1..15 canonical, branch-free (both kernels). */
+ZKP_INLINE void hk_side_store_canon(const hk_side_t *sd, uint64_t s[16]) {
+    _mm512_mask_storeu_epi64(s, 0xFE, V_CANON(sd->v0));
+    V_STOREU(s + 8, V_CANON(sd->v1));
+}
+
 #define TMPL_SUFFIX avx512
 #define TMPL_HAVE_VEC 1
 #define TMPL_HAVE_SIDE 1

@@ -8,8 +8,10 @@
  *
  * Parameters, defined by the including file:
  *   TMPL_SUFFIX        kernel name suffix (required). Defines
- *                      zkpi_hemera_permute_<suffix>, zkpi_hemera_permute_ct_<suffix>
- *                      and zkpi_hemera_op_chain_<suffix> (kernels.h).
+ *                      zkpi_hemera_permute_<suffix>, zkpi_hemera_permute_ct_<suffix>,
+ *                      their traced forms zkpi_hemera_permute_traced_<suffix> and
+ *                      zkpi_hemera_permute_traced_ct_<suffix>, and
+ *                      zkpi_hemera_op_chain_<suffix> (kernels.h).
  *   TMPL_HAVE_VEC      1: M_E and the full rounds run on the Goldilocks vector
  *                      layer, with the state transposed so that M4 is
  *                      lane-wise. The file has included one Goldilocks
@@ -27,7 +29,8 @@
  *                                            four blocks)
  *                      0 or undefined: the scalar rounds of linear.h.
  *   TMPL_HAVE_SIDE     1: the file defines the M_I side updates below
- *                      (hk_side_t, hk_side_init, hk_side_update, hk_side_store);
+ *                      (hk_side_t, hk_side_init, hk_side_update, hk_side_store,
+ *                      and hk_side_store_canon: lanes 1..15 canonical, for traces);
  *                      0 or undefined: the scalar ones, in place.
  *
  * Structure (spec section 3): M_E; 4 full rounds; 16 partial rounds; 4 full
@@ -41,6 +44,11 @@
  * constant `ct` argument: they differ in the inverse (binary GCD / addition
  * chain), the additions (gl_add_1c / gl_add_1c_ct, ...) and the final
  * canonicalisation; vector code has no branches and serves both.
+ *
+ * Traced forms (docs/hemera.md, "Traces"): the same code with a trace
+ * pointer that is NULL in the untraced entries (a constant after inlining,
+ * so they compile as before); trace rows are canonicalised copies taken at
+ * the round boundaries, off the critical path of the partial rounds.
  */
 #include "core/tmpl.h"
 #include "goldilocks/gl.h"
@@ -86,8 +94,8 @@ ZKP_INLINE void hk_mat_ext_t(V w[HK_NV]) {
 /* The full rounds of one half on the transposed state. Written stage by
  * stage over the vectors (all adds, all x^2, all x^3, ...) so the
  * independent multiply chains overlap; a vector multiply has a long latency. */
-ZKP_INLINE void hk_vec_full_rounds(V w[HK_NV], const uint64_t *rc) {
-    for (int r = 0; r < HEMERA_RF_HALF; r++, rc += 16) {
+ZKP_INLINE void hk_vec_full_rounds_n(V w[HK_NV], const uint64_t *rc, int rounds) {
+    for (int r = 0; r < rounds; r++, rc += 16) {
         V x[HK_NV], a[HK_NV], b[HK_NV];
         ZKP_UNROLL
         for (int j = 0; j < HK_NV; j++) x[j] = V_ADD_1C(w[j], hk_rc_t(rc, j));
@@ -103,15 +111,46 @@ ZKP_INLINE void hk_vec_full_rounds(V w[HK_NV], const uint64_t *rc) {
     }
 }
 
-/* M_E (first half only) and the full rounds of half 0 or 1. Out of line:
- * two calls per permutation, and the vector code is large. */
+ZKP_INLINE void hk_vec_full_rounds(V w[HK_NV], const uint64_t *rc) { hk_vec_full_rounds_n(w, rc, HEMERA_RF_HALF); }
+
+/* A trace row from the transposed state: canonical, natural order. */
+ZKP_INLINE void hk_vec_trace_row(uint64_t row[16], const V w[HK_NV]) {
+    V c[HK_NV];
+    ZKP_UNROLL
+    for (int j = 0; j < HK_NV; j++) c[j] = V_CANON(w[j]);
+    hk_store_t(row, c);
+}
+
+/* M_E (first half only) and the full rounds of half 0 or 1; with a trace,
+ * the rows after M_E (half 0) and after each round. */
+ZKP_INLINE void hk_full_half_body(uint64_t s[16], int half, uint64_t (*tr)[16]) {
+    V w[HK_NV];
+    const uint64_t *rc = zkpi_hemera_rc + half * HEMERA_RF_HALF * 16;
+    hk_load_t(w, s);
+    if (half == 0) {
+        hk_mat_ext_t(w);
+        if (tr) hk_vec_trace_row(*tr++, w);
+    }
+    if (!tr) {
+        hk_vec_full_rounds(w, rc);
+    } else {
+        for (int r = 0; r < HEMERA_RF_HALF; r++, rc += 16) {
+            hk_vec_full_rounds_n(w, rc, 1);
+            hk_vec_trace_row(tr[r], w);
+        }
+    }
+    hk_store_t(s, w);
+}
+
+/* Out of line: two calls per permutation, and the vector code is large. */
 static void hk_full_half(uint64_t s[16], int half, int ct) {
     (void)ct;
-    V w[HK_NV];
-    hk_load_t(w, s);
-    if (half == 0) hk_mat_ext_t(w);
-    hk_vec_full_rounds(w, zkpi_hemera_rc + half * HEMERA_RF_HALF * 16);
-    hk_store_t(s, w);
+    hk_full_half_body(s, half, NULL);
+}
+
+static void hk_full_half_tr(uint64_t s[16], int half, int ct, uint64_t (*tr)[16]) {
+    (void)ct;
+    hk_full_half_body(s, half, tr);
 }
 #else
 /* The S-box layer is written stage by stage across the 16 lanes (all x^2,
@@ -120,9 +159,16 @@ static void hk_full_half(uint64_t s[16], int half, int ct) {
  * every lane early lets the out-of-order core overlap them (about 1.6x
  * faster full rounds than the lane-by-lane order with GCC and Clang). The
  * constant-time form differs only in the constant addition. */
-ZKP_INLINE void hk_full_half(uint64_t s[16], int half, const int ct) {
+ZKP_INLINE void hk_trace_row(uint64_t row[16], const uint64_t s[16], const int ct) {
+    for (int i = 0; i < 16; i++) row[i] = ct ? gl_canon_ct(s[i]) : gl_canon(s[i]);
+}
+
+ZKP_INLINE void hk_full_half_tr(uint64_t s[16], int half, const int ct, uint64_t (*tr)[16]) {
     const uint64_t *rc = zkpi_hemera_rc + half * HEMERA_RF_HALF * 16;
-    if (half == 0) hemera_mat_ext(s);
+    if (half == 0) {
+        hemera_mat_ext(s);
+        if (tr) hk_trace_row(*tr++, s, ct);
+    }
     for (int r = 0; r < HEMERA_RF_HALF; r++, rc += 16) {
         uint64_t x2[16], x3[16];
         for (int i = 0; i < 16; i++) s[i] = ct ? gl_add_1c_ct(s[i], rc[i]) : gl_add_1c(s[i], rc[i]);
@@ -131,8 +177,11 @@ ZKP_INLINE void hk_full_half(uint64_t s[16], int half, const int ct) {
         for (int i = 0; i < 16; i++) x2[i] = gl_sqr(x2[i]);
         for (int i = 0; i < 16; i++) s[i] = gl_mul(x3[i], x2[i]);
         hemera_mat_ext(s);
+        if (tr) hk_trace_row(tr[r], s, ct);
     }
 }
+
+ZKP_INLINE void hk_full_half(uint64_t s[16], int half, const int ct) { hk_full_half_tr(s, half, ct, NULL); }
 #endif
 
 /* ---- M_I updates of lanes 1..15 beside the inverse ------------------------
@@ -170,12 +219,51 @@ ZKP_INLINE void hk_side_store(const hk_side_t *sd, uint64_t s[16]) {
 }
 #endif
 
+/* Trace row after a partial round: lane 0 is s0, lanes 1..15 the side
+ * state (canonical with the vector side, raw with the scalar one). */
+ZKP_INLINE void hk_partial_row(uint64_t row[16], const hk_side_t *sd, const uint64_t s[16], uint64_t s0,
+                               const int ct) {
+#if TMPL_HAVE_SIDE
+    (void)s;
+    hk_side_store_canon(sd, row); /* in the side's registers: no reload of a wide store */
+    row[0] = ct ? gl_canon_ct(s0) : gl_canon(s0);
+#else
+    /* raw copies here; hk_canon_raw_rows makes them canonical after the
+     * permutation, in one loop off the partial rounds */
+    (void)sd;
+    (void)ct;
+    for (int i = 1; i < 16; i++) row[i] = s[i];
+    row[0] = s0;
+#endif
+}
+
+ZKP_INLINE void hk_canon_rows(uint64_t (*rows)[16], int n, const int ct) {
+    uint64_t *r = rows[0];
+    if (ct)
+        for (int i = 0; i < 16 * n; i++) r[i] = gl_canon_ct(r[i]);
+    else
+        for (int i = 0; i < 16 * n; i++) r[i] = gl_canon(r[i]);
+}
+
+/* The rows left raw: the partial rounds' with the scalar side updates
+ * (measured: canonicalising them in the loop costs 3-6% more there; the
+ * full rounds' rows are cheaper canonicalised as they are written). */
+ZKP_INLINE void hk_canon_raw_rows(uint64_t (*tr)[16], const int ct) {
+#if !TMPL_HAVE_SIDE
+    hk_canon_rows(tr + 1 + HEMERA_RF_HALF, HEMERA_RP, ct);
+#else
+    (void)tr, (void)ct;
+#endif
+}
+
 /* ---- the permutation --------------------------------------------------------*/
 
-ZKP_INLINE void hk_permute(uint64_t st[16], const int ct) {
+/* tr: NULL, or 25 rows (after M_E, after each of the 24 rounds). */
+ZKP_INLINE void hk_permute(uint64_t st[16], const int ct, uint64_t (*tr)[16]) {
     uint64_t s[16];
     for (int i = 0; i < 16; i++) s[i] = st[i];
-    hk_full_half(s, 0, ct);
+    if (tr) hk_full_half_tr(s, 0, ct, tr);
+    else hk_full_half(s, 0, ct);
 
     const uint64_t *rcp = zkpi_hemera_rc + 2 * HEMERA_RF_HALF * 16;
     const uint64_t d0p1 = zkpi_hemera_diag[0] + 1; /* d0 < p - 1, so d0 + 1 < p */
@@ -190,19 +278,40 @@ ZKP_INLINE void hk_permute(uint64_t st[16], const int ct) {
         if (j + 1 < HEMERA_RP) w = ct ? gl_add_1c_ct(S1, rcp[j + 1]) : gl_add_1c(S1, rcp[j + 1]);
         /* critical path: the next S-box input (state[0] after M_I, plus RC) */
         x = gl_muladd(d0p1, y, w);
+        /* the trace's state[0]: x without the next constant */
+        uint64_t s0 = 0;
+        if (tr) s0 = j + 1 < HEMERA_RP ? (ct ? gl_sub_ct(x, rcp[j + 1]) : gl_sub(x, rcp[j + 1])) : x;
         /* y + S1: y is canonical in the fast form (one carry correction
          * suffices), any u64 in the constant-time one */
         S1 = hk_side_update(&sd, ct ? gl_add_ct(S1, y) : gl_add_1c(S1, y));
+        if (tr) hk_partial_row(tr[1 + HEMERA_RF_HALF + j], &sd, s, s0, ct);
     }
     hk_side_store(&sd, s);
     s[0] = x; /* after the last partial round x carries no constant */
 
-    hk_full_half(s, 1, ct);
+    if (tr) hk_full_half_tr(s, 1, ct, tr + 1 + HEMERA_RF_HALF + HEMERA_RP);
+    else hk_full_half(s, 1, ct);
     for (int i = 0; i < 16; i++) st[i] = ct ? gl_canon_ct(s[i]) : gl_canon(s[i]);
+    if (tr) hk_canon_raw_rows(tr, ct);
 }
 
-void TMPL_NAME(zkpi_hemera_permute)(uint64_t st[16]) { hk_permute(st, 0); }
-void TMPL_NAME(zkpi_hemera_permute_ct)(uint64_t st[16]) { hk_permute(st, 1); }
+void TMPL_NAME(zkpi_hemera_permute)(uint64_t st[16]) { hk_permute(st, 0, NULL); }
+void TMPL_NAME(zkpi_hemera_permute_ct)(uint64_t st[16]) { hk_permute(st, 1, NULL); }
+/* The trace is never NULL here (dispatch.c checks): telling the compiler
+ * so drops the tests at the round boundaries. */
+#if defined(__GNUC__)
+#define HK_UNREACHABLE() __builtin_unreachable()
+#else
+#define HK_UNREACHABLE() ((void)0)
+#endif
+void TMPL_NAME(zkpi_hemera_permute_traced)(uint64_t st[16], uint64_t tr[25][16]) {
+    if (!tr) HK_UNREACHABLE();
+    hk_permute(st, 0, tr);
+}
+void TMPL_NAME(zkpi_hemera_permute_traced_ct)(uint64_t st[16], uint64_t tr[25][16]) {
+    if (!tr) HK_UNREACHABLE();
+    hk_permute(st, 1, tr);
+}
 
 /* ---- micro-benchmark / test hook (see kernels.h) ------------------------- */
 

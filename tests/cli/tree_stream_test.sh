@@ -3,19 +3,24 @@
 #  - the root printed for a FILE and for the same bytes on standard input
 #    (a pipe, so the size is unknown) equals the one-shot root of the whole
 #    file in memory (tree_oneshot), for -a hemera (fixed, with and without
-#    --threads; --cdc) and -a keccak256 (several leaf sizes), at sizes around
-#    the chunk, buffer and thread-block boundaries;
+#    --threads; --cdc) and -a keccak256 (several leaf sizes, with and
+#    without --threads), at sizes around the chunk, buffer and thread-block
+#    boundaries;
 #  - --progress draws on stderr and leaves stdout unchanged, --no-progress
 #    draws nothing;
 #  - the maximum resident set of `tree -a hemera` (fixed and --cdc) and
-#    `tree -a keccak256` over a 512 MiB sparse file stays under 64 MiB
+#    `tree -a keccak256` over a 192 MiB sparse file stays under 64 MiB (three
+#    times the bound: a tree that held the file could not pass)
 #    (/usr/bin/time -v; skipped, exit 77, when it is not installed).
 Z=$1 ONE=$2
 . "$(dirname "$0")/lib.sh"
 
 root_of() { "$Z" tree "$@" | cut -c1-64; }
 
-for size in 0 1 4095 4096 4097 65535 65536 65537 $((16 * 4096 + 1)) $((1048576 - 1)) $((3 * 1048576 + 12345)) $((9 * 1048576))
+# (16 MiB + 1 and 33 MiB - 1: the threaded keccak256 tree's 16 MiB blocks of
+# 64-byte leaves, one full block and a tail, two and a tail)
+for size in 0 1 4095 4096 4097 65535 65536 65537 $((16 * 4096 + 1)) $((1048576 - 1)) $((3 * 1048576 + 12345)) $((9 * 1048576)) \
+  $((16 * 1048576 + 1)) $((33 * 1048576 - 1))
 do
   head -c "$size" /dev/urandom >"$tmp/f"
   want=$("$ONE" fixed "$tmp/f")
@@ -32,6 +37,11 @@ do
     check "keccak256 root, leaf $leaf, $size bytes (file)" "$want" "$(root_of -a keccak256 --leaf-size "$leaf" "$tmp/f")"
     check "keccak256 root, leaf $leaf, $size bytes (stdin)" "$want" \
       "$(cat "$tmp/f" | root_of -a keccak256 --leaf-size "$leaf" -)"
+    [ "$leaf" = 1 ] && continue
+    check "keccak256 root, leaf $leaf, $size bytes (--threads 2)" "$want" \
+      "$(root_of -a keccak256 --leaf-size "$leaf" --threads 2 "$tmp/f")"
+    check "keccak256 root, leaf $leaf, $size bytes (stdin, --threads 3)" "$want" \
+      "$(cat "$tmp/f" | root_of -a keccak256 --leaf-size "$leaf" --threads 3 -)"
   done
 done
 
@@ -48,15 +58,15 @@ check "hash --no-progress stderr" "" "$(cat "$tmp/err")"
 expect 0 "keccak tree --progress" "$Z" tree -a keccak256 --progress "$tmp/p"
 expect 2 "tree --progress=x is unknown" "$Z" tree -a hemera --progress=x "$tmp/p"
 
-# bounded memory: a 512 MiB sparse file
+# bounded memory: a 192 MiB sparse file
 if [ -x /usr/bin/time ]; then
-  truncate -s 512M "$tmp/big"
-  for args in "-a hemera" "-a hemera --threads 2" "-a hemera --cdc" "-a keccak256"; do
+  truncate -s 192M "$tmp/big"
+  for args in "-a hemera" "-a hemera --threads 2" "-a hemera --cdc" "-a keccak256" "-a keccak256 --threads 2"; do
     # shellcheck disable=SC2086
     /usr/bin/time -v "$Z" tree $args --no-progress "$tmp/big" >"$tmp/out" 2>"$tmp/err"
     kb=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$tmp/err")
     if [ -n "$kb" ] && [ "$kb" -lt 65536 ]; then pass=$((pass + 1))
-    else fail=$((fail + 1)); echo "FAIL: tree $args on 512 MiB: max RSS ${kb:-?} KiB, want < 65536"; fi
+    else fail=$((fail + 1)); echo "FAIL: tree $args on 192 MiB: max RSS ${kb:-?} KiB, want < 65536"; fi
   done
   finish tree_stream_cli
 else

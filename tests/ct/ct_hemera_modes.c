@@ -6,7 +6,8 @@
  * from them (and from anything derived from them: states, digests). The
  * outputs are left undefined and never inspected.
  *
- * Covered: keyed_hash, derive_key, hash_secret; the keyed, secret,
+ * Covered: keyed_hash, derive_key, hash_secret; the keyed and derive-key
+ * step sponges stepped with traces; the keyed, secret,
  * derive-key-context and derive-key-material hashers with updates split at
  * every kind of offset; finalize (twice) and XOF reads of odd sizes; at
  * every CPU level the checker lets the library use (under MSan that includes
@@ -24,11 +25,28 @@
 
 #define SECRET(p, n) ct_secret((p), (n))
 
+/* The secret-mode step sponges, every step logged with its trace (the
+ * logged states are secret-derived and stay undefined). */
+static void run_step_sponges(const uint8_t *key, const uint8_t *ctx, size_t clen, const uint8_t *msg, size_t mlen) {
+    uint64_t before[16], after[16], tr[ZKP_HEMERA_TRACE_ROWS][16];
+    uint8_t out[32];
+    for (int mode = 0; mode < 2; mode++) {
+        zkp_hemera_step_sponge sp;
+        ct_must(mode == 0 ? zkp_hemera_step_sponge_init_keyed(&sp, key, msg, mlen)
+                          : zkp_hemera_step_sponge_init_derive_key(&sp, ctx, clen, msg, mlen),
+                "step_sponge_init");
+        while (zkp_hemera_step_sponge_remaining(&sp) > 1) /* lengths only: public */
+            ct_must(zkp_hemera_step_sponge_step(&sp, before, after, tr), "step_sponge_step");
+        ct_must(zkp_hemera_step_sponge_finish(&sp, out), "step_sponge_finish");
+    }
+}
+
 static void run_all(const uint8_t *key, const uint8_t *ctx, size_t clen, const uint8_t *msg, size_t mlen) {
     uint8_t out[32], ck[32], xo[100];
     ct_must(zkp_hemera_keyed_hash(key, msg, mlen, out), "keyed_hash");
     ct_must(zkp_hemera_derive_key(ctx, clen, msg, mlen, out), "derive_key");
     ct_must(zkp_hemera_hash_secret(msg, mlen, out), "hash_secret");
+    run_step_sponges(key, ctx, clen, msg, mlen);
 
     zkp_hemera_hasher h;
     zkp_hemera_xof x;

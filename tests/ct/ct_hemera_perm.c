@@ -5,8 +5,9 @@
  * address that depends on them, and `valgrind --error-exitcode=1` fails the
  * test. Results are marked defined again before they are looked at.
  *
- *   ct_hemera_perm             every permute_ct kernel usable here + the
- *                              constant-time Goldilocks API (must be clean)
+ *   ct_hemera_perm             every permute_ct and permute_traced_ct kernel
+ *                              usable here + the constant-time Goldilocks API
+ *                              (must be clean)
  *   ct_hemera_perm --planted   runs the variable-time permute and inverse on
  *                              secrets: memcheck must complain (self-test of
  *                              the check; ctest expects this one to fail)
@@ -41,7 +42,7 @@ static void fill(uint64_t st[16], uint64_t seed) {
 
 int main(int argc, char **argv) {
     int planted = argc > 1 && strcmp(argv[1], "--planted") == 0;
-    uint64_t st[16];
+    uint64_t st[16], tr[ZKP_HEMERA_TRACE_ROWS][16];
     if (planted) {
         fill(st, 1);
         secret(st, sizeof st);
@@ -66,13 +67,25 @@ int main(int argc, char **argv) {
             secret(st, sizeof st);
             K->permute_ct(st);
             sink(st, 16);
+            /* the traced form: its 25 rows are derived from the secret too */
+            fill(st, seed);
+            if (seed == 2) memset(st, 0, sizeof st);
+            secret(st, sizeof st);
+            K->permute_traced_ct(st, tr);
+            sink(st, 16);
+            sink(&tr[0][0], ZKP_HEMERA_TRACE_ROWS * 16);
         }
-        printf("permute_ct kernel %s: run on secret states\n", K->info.name);
+        printf("permute_ct, permute_traced_ct kernel %s: run on secret states\n", K->info.name);
     }
     fill(st, 7);
     secret(st, sizeof st);
-    zkp_hemera_permute_ct(st); /* the public entry point */
+    zkp_hemera_permute_ct(st); /* the public entry points */
     sink(st, 16);
+    fill(st, 8);
+    secret(st, sizeof st);
+    zkp_hemera_permute_traced_ct(st, tr);
+    sink(st, 16);
+    sink(&tr[0][0], ZKP_HEMERA_TRACE_ROWS * 16);
 
     /* the constant-time Goldilocks API, operands (and the exponent) secret */
     uint64_t v[4] = {0, 0xFFFFFFFF00000001ull, 0x1234567890ABCDEFull, 0xFFFFFFFFFFFFFFFFull};

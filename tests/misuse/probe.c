@@ -1620,6 +1620,7 @@ static void probe_tree_stream(void) {
         fmt("max_parts: %s", huge_cell(h_ksp, NULL)), NA, NA);
 }
 #include "probe_multiproof.h" /* after the helpers it uses */
+#include "probe_hemera_trace.h" /* after the helpers it uses */
 
 int main(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "--env")) {
@@ -1632,6 +1633,7 @@ int main(int argc, char **argv) {
     probe_keccak();
     probe_oz_tree();
     probe_hemera();
+    probe_hemera_trace();
     probe_goldilocks();
     probe_poseidon();
     probe_lean_imt();

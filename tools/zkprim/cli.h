@@ -47,6 +47,11 @@ typedef struct cli_hash_algo {
     zkp_status (*final)(void *ctx, uint8_t *out, size_t len) ZKP_MUST_USE;
 } cli_hash_algo;
 
+/* `--trace FILE` of `zkprim hash -a hemera` (hash_hemera_trace.c): hashes
+ * the files one permutation at a time, writes each permutation's input and
+ * output state to FILE as JSON and the digest lines to stdout; 0 or 1. */
+int cli_hemera_trace(const cli_hash_opts *o, char **files, int nfiles, const char *trace_path);
+
 extern const cli_hash_algo *const cli_hash_algos[];
 extern const size_t cli_hash_algo_count;
 
@@ -135,6 +140,14 @@ void cli_progress_end(cli_progress *p);
  * progress line; 0, or 1 after a message "zkprim CMD: path: why". */
 int cli_stream_file(const char *cmd, const char *path, size_t block, int progress,
                     zkp_status (*feed)(void *ctx, const uint8_t *data, size_t len), void *ctx);
+
+/* `zkprim tree -a keccak256 --threads N` (keccak_tree_blocks.c): the streamed
+ * leaf-data root of path hashed in aligned blocks on `threads` threads, for
+ * leaves of at most CLI_KECCAK_BLOCK_LEAF_MAX bytes (longer leaves stream on
+ * one thread). 0 with root written, or 1 after a message. */
+#define CLI_KECCAK_BLOCK_LEAF_MAX 4096
+int cli_keccak_tree_threaded(const char *path, int alg, size_t leaf_size, unsigned threads, int progress,
+                             uint8_t root[32]);
 
 /* ---- `zkprim hash --check` list lines (check_line.c) --------------------- */
 

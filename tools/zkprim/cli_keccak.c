@@ -37,8 +37,9 @@ KECCAK_ALGO(shake256, "shake256", ZKP_SHAKE256, 32, CLI_HASH_XOF)
  * is padded up to a power of two with all-zero 32-byte nodes; parent =
  * Keccak-256(left || right). Prints "<root hex>  FILE". FILE is streamed
  * through zkp_keccak_tree_hasher (that same tree) in 1 MiB reads, so memory
- * stays bounded; --threads is accepted as before (the root never depended
- * on it) and the streamed hashing runs on the calling thread.
+ * stays bounded. With --threads N > 1 (and leaves of at most 4 KiB) it is
+ * hashed in aligned blocks of whole subtrees on N threads instead
+ * (keccak_tree_blocks.c): the same root, memory bounded by one block.
  */
 static zkp_status keccak_tree_feed(void *h, const uint8_t *d, size_t n) { return zkp_keccak_tree_hasher_update(h, d, n); }
 
@@ -70,7 +71,14 @@ static int tree_keccak(int argc, char **argv) {
         }
     }
     if (!file) return cli_usage_error("tree", "name a FILE ('-' for standard input)");
-    (void)threads;
+    uint8_t root[32];
+    if (threads > 1 && leaf_size <= CLI_KECCAK_BLOCK_LEAF_MAX) {
+        int rc = cli_keccak_tree_threaded(file, alg, (size_t)leaf_size, (unsigned)threads, progress, root);
+        if (rc) return rc;
+        cli_print_hex(stdout, root, 32);
+        printf("  %s\n", file);
+        return 0;
+    }
     zkp_keccak_tree_hasher *h = malloc(sizeof *h);
     if (!h) {
         fprintf(stderr, "zkprim tree: out of memory\n");
@@ -78,7 +86,6 @@ static int tree_keccak(int argc, char **argv) {
     }
     zkp_status st = leaf_size > SIZE_MAX ? ZKP_ERR_LENGTH : zkp_keccak_tree_hasher_init(h, alg, (size_t)leaf_size);
     int rc = 0;
-    uint8_t root[32];
     if (st == ZKP_OK) rc = cli_stream_file("tree", file, (size_t)1 << 20, progress, keccak_tree_feed, h);
     if (st == ZKP_OK && rc == 0) st = zkp_keccak_tree_hasher_finalize(h, root);
     free(h);
@@ -96,7 +103,8 @@ const cli_tree_algo cli_tree_keccak256 = {
     "keccak256", tree_keccak,
     "    --leaf-size BYTES  cut FILE into leaves of BYTES (default 64; the last may be shorter),\n"
     "                       leaf = Keccak-256(chunk)\n"
-    "    --threads N        accepted (default 1); the streamed tree hashes on one thread\n"
+    "    --threads N        hash on N threads (default 1; leaves of up to 4 KiB, in blocks of\n"
+    "                       whole subtrees; longer leaves hash on one thread)\n"
     "    --progress, --no-progress  force the progress line on standard error (default: on for\n"
     "                       64 MiB or more when stderr is a terminal)\n"
     "    --sha3             SHA3-256 instead of Keccak-256 for leaves and parents\n"

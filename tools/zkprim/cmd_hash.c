@@ -15,12 +15,14 @@
 #define MAX_OUT (1u << 20)  /* --length cap: 1 MiB of XOF output per file */
 
 static void usage(void) {
-    printf("usage: zkprim hash -a ALGO [--length N] [--keyed] [--derive-key CONTEXT] [--check] [FILE...]\n\n"
+    printf("usage: zkprim hash -a ALGO [--length N] [--keyed] [--derive-key CONTEXT] [--check] [--trace FILE] [FILE...]\n\n"
            "Hashes each FILE (standard input when none, or for '-') and prints \"<hex>  <FILE>\".\n"
            "  -a ALGO             algorithm (default: the first listed below)\n"
            "  --length N          output N bytes (extendable-output algorithms only)\n"
            "  --keyed             keyed hash; the 32-byte key is read raw from standard input\n"
            "  --derive-key CTX    derive a key from each FILE with context string CTX\n"
+           "  --trace FILE        (hemera) also write every permutation's input and output state to\n"
+           "                      FILE as JSON, for circuit work; not with --check or --length\n"
            "  -c, --check         read \"<hex>  <FILE>\" lines from the FILEs and verify them; each\n"
            "                      digest must have the algorithm's length (or --length N's): a line\n"
            "                      with a shorter or longer one is FAILED, as is a FILE that cannot\n"
@@ -160,6 +162,7 @@ int cmd_hash(int argc, char **argv) {
     cli_hash_opts o = {NULL, NULL};
     uint64_t length = 0;
     int have_length = 0, keyed = 0, check = 0, nfiles = 0;
+    const char *trace = NULL;
     char **files = calloc((size_t)argc + 1, sizeof *files);
     int rc = 0;
     if (!files) {
@@ -183,6 +186,9 @@ int cmd_hash(int argc, char **argv) {
         else if (!strcmp(s, "--derive-key")) {
             if (i + 1 >= argc) { free(files); return cli_usage_error("hash", "--derive-key needs a context string"); }
             o.context = argv[++i];
+        } else if (!strcmp(s, "--trace")) {
+            if (i + 1 >= argc) { free(files); return cli_usage_error("hash", "--trace needs an output file"); }
+            trace = argv[++i];
         } else if (!strcmp(s, "-c") || !strcmp(s, "--check")) check = 1;
         else if (cli_progress_option(s, &g_progress)) continue;
         else if (!strcmp(s, "--")) { while (++i < argc) files[nfiles++] = argv[i]; }
@@ -202,6 +208,10 @@ int cmd_hash(int argc, char **argv) {
     if (keyed && o.context) { free(files); return cli_usage_error("hash", "--keyed and --derive-key exclude each other"); }
     if (keyed && !(a->flags & CLI_HASH_KEYED)) { free(files); return cli_usage_error("hash", "%s has no keyed mode", a->name); }
     if (o.context && !(a->flags & CLI_HASH_DERIVE)) { free(files); return cli_usage_error("hash", "%s has no derive-key mode", a->name); }
+    if (trace && (strcmp(a->name, "hemera") != 0 || check || have_length)) {
+        free(files);
+        return cli_usage_error("hash", "--trace is for -a hemera digests, without --check or --length");
+    }
     static uint8_t key[32];
     if (keyed) {
         size_t klen = fread(key, 1, sizeof key, stdin);
@@ -216,6 +226,11 @@ int cmd_hash(int argc, char **argv) {
         if (nfiles == 0) { free(files); return cli_usage_error("hash", "with --keyed, name the files to hash"); }
     }
     if (nfiles == 0) files[nfiles++] = "-";
+    if (trace) {
+        rc = cli_hemera_trace(&o, files, nfiles, trace);
+        free(files);
+        return rc;
+    }
     if (check) {
         for (int i = 0; i < nfiles; i++) rc |= check_file(a, &o, files[i], len);
         free(files);
