@@ -50,18 +50,21 @@ ZKP_INLINE void keccak_lanes_out(uint8_t *out, const uint64_t *src, size_t n) {
     }
 }
 
-/* st[0..n) ^= n lanes from in: the absorb loop of whole blocks */
+/* st[0..17) ^= a rate-136 block (Keccak-256, SHA3-256) at an 8-byte-aligned
+ * in: 17 x (load, load, XOR, store), no loop counter */
+ZKP_INLINE void keccak_lanes_xor17_aligned(uint64_t *st, const uint8_t *in) {
+    const uint8_t *a = __builtin_assume_aligned(in, 8);
+    _Pragma("GCC unroll 17") for (size_t i = 0; i < 17; i++) {
+        uint64_t v;
+        memcpy(&v, a + 8 * i, 8);
+        st[i] ^= v;
+    }
+}
+
+/* st[0..n) ^= n lanes from in (any alignment) */
 ZKP_INLINE void keccak_lanes_xor(uint64_t *st, const uint8_t *in, size_t n) {
     if (keccak_aligned8(in)) {
         const uint8_t *a = __builtin_assume_aligned(in, 8);
-        if (n == 17) { /* a rate-136 block (Keccak-256, SHA3-256): no loop counter */
-            _Pragma("GCC unroll 17") for (size_t i = 0; i < 17; i++) {
-                uint64_t v;
-                memcpy(&v, a + 8 * i, 8);
-                st[i] ^= v;
-            }
-            return;
-        }
         for (size_t i = 0; i < n; i++) {
             uint64_t v;
             memcpy(&v, a + 8 * i, 8);

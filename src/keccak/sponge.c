@@ -31,6 +31,13 @@ static void absorb(uint64_t *st, unsigned *pos, unsigned rate, const uint8_t *in
         in += done, len -= done;
     }
     const size_t lanes = rate / 8;
+#if KECCAK_STRICT_ALIGN
+    if (lanes == 17 && keccak_aligned8(in)) /* checked once: in stays aligned block to block */
+        for (; len >= 136; len -= 136, in += 136) {
+            keccak_lanes_xor17_aligned(st, in);
+            permute(st);
+        }
+#endif
     for (; len >= rate; len -= rate, in += rate) {
 #if KECCAK_STRICT_ALIGN
         keccak_lanes_xor(st, in, lanes);
