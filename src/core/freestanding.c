@@ -23,7 +23,7 @@ void *zkpi_memmove(void *dst, const void *src, size_t n) {
     if (d < s || d >= s + n) { /* forward is safe */
         size_t i = 0;
         if (!(((uintptr_t)d | (uintptr_t)s) & 7)) /* word by word (tree leaves into nodes) */
-            for (; i + 8 <= n; i += 8) memcpy(d + i, s + i, 8);
+            for (; i + 8 <= n; i += 8) memcpy(__builtin_assume_aligned(d + i, 8), __builtin_assume_aligned(s + i, 8), 8);
         for (; i < n; i++) d[i] = s[i];
     } else {
         for (size_t i = n; i-- > 0;) d[i] = s[i];
