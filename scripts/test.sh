@@ -191,8 +191,10 @@ for s in $STAGES; do
         -DCMAKE_TOOLCHAIN_FILE=$PWD/cmake/toolchains/s390x-linux-gnu.cmake"
     else skip s390x "needs gcc-s390x-linux-gnu and qemu-user"; fi ;;
   riscv64)
+    # No riscv64 kernels: the portable code on a strict-alignment target
+    # (src/keccak/lanes_strict.h). N = 50 keeps it near 3 CPU-minutes.
     if have riscv64-linux-gnu-gcc && have qemu-riscv64; then
-      run_stage riscv64 "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} build_and_ctest $BR/build-riscv64 -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON \
+      run_stage riscv64 "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-50} build_and_ctest $BR/build-riscv64 -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON \
         -DCMAKE_TOOLCHAIN_FILE=$PWD/cmake/toolchains/riscv64-linux-gnu.cmake"
     else skip riscv64 "needs gcc-riscv64-linux-gnu and qemu-user"; fi ;;
   zkvm)
@@ -212,7 +214,7 @@ for s in $STAGES; do
       cmake --build $BR/build-keccak-external -j \$JOBS --target test_keccak test_keccak_kernels test_zkvm_external test_tree_stream \
         test_oz_tree test_multiproof zkprim_cli deep_diff > $BR/build-keccak-external/build.log 2>&1 || { grep -v '^\[' $BR/build-keccak-external/build.log | tail -40; exit 1; }; \
       ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} ctest_in $BR/build-keccak-external \
-        -R '^(keccak|keccak_kernels|zkvm-external|tree_stream|oz_tree|multiproof|keccak-cli|oz-cli-kat|multiproof_cli|deep-diff-smoke)\$'" ;;
+        -R '^(keccak|keccak_kernels|zkvm-external|tree_stream|oz_tree|multiproof|keccak-cli|oz-cli-kat|oz-merkle-tree|multiproof_cli|deep-diff-smoke)\$'" ;;
   install)
     run_stage install "./scripts/check-install.sh" ;;
   *) echo "unknown stage $s"; summary+=("$s: unknown stage"); failed+=("$s") ;;
