@@ -75,10 +75,6 @@ printf '| %s | %s | %s | %s |\n' 'the same, leaves copied into the node array fi
 row 'Keccak-256 of 32 bytes, whole call' "$k32" 90
 echo
 
-echo "portable permutations (no precompile): instructions per call"
-echo
-printf '| permutation | rv64im |%s%s\n' "${RV32:+ rv32im |}" "${HOST:+ x86-64 (callgrind) |}"
-printf '|---|---:|%s%s\n' "${RV32:+---:|}" "${HOST:+---:|}"
 if [ -n "$RV32" ]; then run qemu-riscv32 "$RV32/zkvm_counts" "$tmp/rv32"; fi
 if [ -n "$HOST" ]; then
   cc -O2 -I"$ROOT/include" -I"$ROOT/src" -I"$HOST/generated" -I"$ROOT/tests/zkvm" \
@@ -89,6 +85,21 @@ if [ -n "$HOST" ]; then
          /zkp_hemera_permute[^_]/ || /zkp_hemera_permute$/ {print "hemera-permutation", $1}
          /zkp_poseidon_hash[^_]/ || /zkp_poseidon_hash$/ {print "poseidon-bn254-t3-hash", $1}' > "$tmp/host"
 fi
+if [ -n "$RV32" ]; then
+  r() { get "$tmp/rv32" "$1"; }
+  echo
+  echo "rv32im, external permutation (no ceilings: a lane is two registers): pair aligned $(r pair-aligned)," \
+    "any alignment $(r pair-unaligned), Keccak-256 of 32 bytes $(r keccak256-32)," \
+    "per aligned block $(( ($(r stream-aligned-11-blocks) - $(r stream-aligned-1-block)) / 10 ))," \
+    "misaligned per byte $(awk -v a=$(( $(r stream-misaligned-1496-bytes) - $(r stream-misaligned-136-bytes) )) 'BEGIN { printf "%.2f", a / 1360 }')," \
+    "per tree node $(( ($(r tree-build-64-leaves) - $(r tree-build-32-leaves)) / 32 ))"
+  echo
+fi
+
+echo "portable permutations (no precompile): instructions per call"
+echo
+printf '| permutation | rv64im |%s%s\n' "${RV32:+ rv32im |}" "${HOST:+ x86-64 (callgrind) |}"
+printf '|---|---:|%s%s\n' "${RV32:+---:|}" "${HOST:+---:|}"
 for op in portable-keccak-f1600 hemera-permutation poseidon-bn254-t3-hash; do
   v() { x=$(get "$1" "$2" | head -1); echo "${x:-n/a (no __int128)}"; }
   line="| $op | $(v "$tmp/rv64" $op) |"
