@@ -412,6 +412,11 @@ static void test_wiring(void) {
     const zkp_keccak_kernelN *m;
     (void)det;
     (void)m;
+#if ZKP_KECCAK_EXTERNAL
+    /* -DZKP_KECCAK_F1600=external: the program's permutation, one state at a time */
+    CHECK(zkpi_keccak_single()->permute == zkp_keccakf1600_external);
+    CHECK(zkpi_keccak_multi()->lanes == 1);
+#else
 #if ZKP_HAVE_AVX512
     if ((det & AVX512_NEED) == AVX512_NEED && zkp_cpu_force("avx512") == ZKP_OK) {
         m = zkpi_keccak_multi();
@@ -440,6 +445,7 @@ static void test_wiring(void) {
     }
 #endif
     CHECK_STATUS(zkp_cpu_force("native"), ZKP_OK);
+#endif /* ZKP_KECCAK_EXTERNAL */
 }
 
 int main(void) {

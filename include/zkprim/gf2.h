@@ -43,6 +43,8 @@
 #ifndef ZKPRIM_GF2_H
 #define ZKPRIM_GF2_H
 
+/* Left out of freestanding builds (-DZKP_FREESTANDING=ON, docs/zkvm.md):
+ * fixed-base tables allocate, so the module is not built there. */
 #include <stddef.h>
 #include <stdint.h>
 

@@ -31,6 +31,7 @@
 #ifndef ZKPRIM_GF2_ISO_H
 #define ZKPRIM_GF2_ISO_H
 
+/* Left out of freestanding builds, with gf2.h (docs/zkvm.md). */
 #include <stddef.h>
 #include <stdint.h>
 

@@ -384,6 +384,8 @@ ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_tree_verify(const uint8_t
  * a sibling or the root wrong: ZKP_ERR_VERIFY. threads > 1 cuts the sorted
  * set where paths meet high in the tree (leaf hashing included) and creates
  * threads. Allocates about 112 bytes per opening (ZKP_ERR_NOMEM). */
+/* verify_batch and the multiproof functions: left out of freestanding builds
+ * (they allocate; docs/zkvm.md), as is all of Hemera on 32-bit targets. */
 ZKP_MUST_USE ZKP_API ZKP_VARTIME ZKP_ALLOCATES zkp_status zkp_hemera_tree_verify_batch(const uint8_t root[ZKP_HEMERA_DIGEST_BYTES],
                                                                               const uint8_t *const *chunks,
                                                                               const size_t *chunk_lens,

@@ -105,6 +105,10 @@ ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_final(zkp_keccak_state *s, uin
  * (also for zkp_keccak_final on an XOF): ZKP_ERR_LENGTH. */
 ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_squeeze(zkp_keccak_state *s, uint8_t *out, size_t outlen);
 
+/* -DZKP_KECCAK_F1600=external (docs/zkvm.md): every function here permutes
+ * through void zkp_keccakf1600_external(uint64_t st[25]), defined by the
+ * program (a zkVM precompile), st in the layout of zkp_keccak_f1600. */
+
 /* ---- Merkle parent: exactly 64 bytes, one permutation --------------------- */
 
 /* out = Keccak-256(left || right). out may alias left or right. Cannot
@@ -150,6 +154,8 @@ ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_hash_batch_ptrs(zkp_keccak_alg
 ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_build(zkp_keccak_alg alg, const uint8_t *leaves, size_t n,
                                                     unsigned threads, uint8_t *nodes);
 /* Root only (allocates n/2 nodes of scratch: ZKP_ERR_NOMEM if that fails). */
+/* tree_root and tree_root_data allocate scratch: left out of freestanding
+ * builds (docs/zkvm.md; tree_build into a caller array works there). */
 ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_keccak_tree_root(zkp_keccak_alg alg, const uint8_t *leaves,
                                                                  size_t n, unsigned threads, uint8_t root[32]);
 /* Root over leaf data: leaf i is H(data[i*leaf_size .. (i+1)*leaf_size)),
@@ -253,6 +259,8 @@ ZKP_MUST_USE ZKP_API ZKP_QUERY zkp_status zkp_keccak_subtree_split(uint64_t tota
  * unless every opening verifies. threads as for the trees above (the sorted
  * set is cut where paths meet high in the tree; threads > 1 creates
  * threads). Allocates about 112 bytes per opening (ZKP_ERR_NOMEM). */
+/* verify_batch and the multiproof functions: left out of freestanding builds
+ * (they allocate; docs/zkvm.md). */
 ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_keccak_tree_verify_batch(zkp_keccak_alg alg, const uint8_t root[32],
                                                                          const uint8_t *leaves, const uint64_t *indices,
                                                                          size_t k, const uint8_t *proofs, size_t depth,

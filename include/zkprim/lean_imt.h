@@ -29,6 +29,7 @@
 #ifndef ZKPRIM_LEAN_IMT_H
 #define ZKPRIM_LEAN_IMT_H
 
+/* Left out of freestanding builds (-DZKP_FREESTANDING=ON): it allocates. */
 #include <stddef.h>
 #include <stdint.h>
 

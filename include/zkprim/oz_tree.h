@@ -31,6 +31,8 @@
 #ifndef ZKPRIM_OZ_TREE_H
 #define ZKPRIM_OZ_TREE_H
 
+/* Freestanding builds (-DZKP_FREESTANDING=ON, docs/zkvm.md): the zkp_oz_tree_*
+ * functions are left out (they allocate); zkp_oz_abi_* remain. */
 #include <stddef.h>
 #include <stdint.h>
 

@@ -130,6 +130,8 @@ ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon_tree_verify(const zkp_poseid
  * (ZKP_ERR_RANGE); then ZKP_ERR_VERIFY unless every path leads to root.
  * threads > 1 cuts the sorted set where paths meet high in the tree and
  * creates threads. Allocates about 112 bytes per opening (ZKP_ERR_NOMEM). */
+/* verify_batch and the multiproof functions: left out of freestanding builds
+ * (they allocate; docs/zkvm.md), as is all of Poseidon on 32-bit targets. */
 ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_poseidon_tree_verify_batch(const zkp_poseidon_fr *root,
                                                                            const zkp_poseidon_fr *leaves,
                                                                            const uint64_t *indices, size_t k,

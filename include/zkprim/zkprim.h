@@ -150,6 +150,9 @@ ZKP_API ZKP_QUERY const char *zkp_status_str(zkp_status s);
 #define ZKP_CPU_SHA3      (1u << 18)
 
 /* Features the CPU has (detected once, lazily, thread-safely). */
+/* Freestanding builds (-DZKP_FREESTANDING=ON, docs/zkvm.md) have no CPU
+ * detection: zkp_cpu_detected and zkp_cpu_active return 0, and the other
+ * zkp_cpu_* functions below are left out. */
 ZKP_API ZKP_QUERY uint32_t zkp_cpu_detected(void);
 
 /* Features kernels may use now: the detected set, narrowed by the

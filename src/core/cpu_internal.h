@@ -56,7 +56,13 @@ static inline unsigned zkp_dispatch_pick(_Atomic uint64_t *cache, const void *ta
 }
 
 #define ZKP_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+#if ZKP_FREESTANDING
+/* No CPU detection and portable kernels only: the last entry, a constant
+ * (no atomics, which rv32im lacks for 64-bit words). */
+#define ZKP_DISPATCH(cache, table) ((void)(cache), &(table)[ZKP_ARRAY_LEN(table) - 1])
+#else
 #define ZKP_DISPATCH(cache, table)                                                               \
     (&(table)[zkp_dispatch_pick((cache), (table), sizeof((table)[0]), (unsigned)ZKP_ARRAY_LEN(table))])
+#endif
 
 #endif

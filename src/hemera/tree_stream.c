@@ -15,8 +15,9 @@
 #include <string.h>
 
 #include "hemera/tree_stream.h"
+#include "zkprim_build_config.h"
 
-#if !defined(_WIN32)
+#if !defined(_WIN32) && !ZKP_FREESTANDING /* freestanding: blocks run on the caller */
 #include <pthread.h>
 #define TS_THREADS 1
 #else

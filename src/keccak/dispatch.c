@@ -12,6 +12,10 @@
  * (Zen 3) keep bmi2. It needs only F/VL, but it is listed under the whole
  * "avx512" level so that forcing ZKPRIM_CPU=avx2 selects bmi2. */
 static const zkp_keccak_kernel1 k_single[] = {
+#if ZKP_KECCAK_EXTERNAL
+    /* the program's permutation and nothing else (cmake/zkvm.cmake) */
+    {{"external", 0, 1}, zkp_keccakf1600_external, NULL, NULL},
+#else
 #if ZKP_HAVE_AVX512
     {{"avx512", AVX512_NEED | ZKP_CPU_BMI2, 1}, zkpi_keccakf1600_avx512, zkpi_keccak_absorb_avx512, zkpi_keccak_hash64_avx512},
 #endif
@@ -22,6 +26,7 @@ static const zkp_keccak_kernel1 k_single[] = {
     {{"bmi2", ZKP_CPU_BMI2, 1}, zkpi_keccakf1600_bmi2, NULL, NULL},
 #endif
     {{"portable", 0, 1}, zkpi_keccakf1600_portable, NULL, NULL},
+#endif
 };
 
 /* A multi-lane entry whose permutation and lane movers come from one file
@@ -31,6 +36,7 @@ static const zkp_keccak_kernel1 k_single[] = {
     {{name, need, 1}, N, zkpi_keccakf1600x##N##_##isa, zkpi_keccakx##N##_xor_lanes_##isa,          \
      zkpi_keccakx##N##_extract_lanes_##isa, hash64}
 static const zkp_keccak_kernelN k_multi[] = {
+#if !ZKP_KECCAK_EXTERNAL /* external: one state at a time through the hook */
 #if ZKP_HAVE_AVX512
     KECCAK_XN_ENTRY("avx512-x8", AVX512_NEED | ZKP_CPU_BMI2, 8, avx512, zkpi_keccakx8_hash64_avx512),
 #endif
@@ -46,11 +52,14 @@ static const zkp_keccak_kernelN k_multi[] = {
 #if ZKP_HAVE_NEON
     KECCAK_XN_ENTRY("neon-x2", ZKP_CPU_NEON, 2, neon, NULL),
 #endif
+#endif
     /* one state at a time through the dispatched single kernel */
     {{"portable-x1", 0, 1}, 1, NULL, NULL, NULL, NULL},
 };
 
+#if !ZKP_KECCAK_EXTERNAL
 static _Atomic uint64_t k_single_cache, k_multi_cache;
+#endif
 
 const zkp_keccak_kernel1 *zkpi_keccak_single_kernels(size_t *n) {
     *n = ZKP_ARRAY_LEN(k_single);
@@ -62,9 +71,11 @@ const zkp_keccak_kernelN *zkpi_keccak_multi_kernels(size_t *n) {
     return k_multi;
 }
 
+#if !ZKP_KECCAK_EXTERNAL /* external: the constants in f1600.h */
 const zkp_keccak_kernel1 *zkpi_keccak_single(void) { return ZKP_DISPATCH(&k_single_cache, k_single); }
 
 const zkp_keccak_kernelN *zkpi_keccak_multi(void) { return ZKP_DISPATCH(&k_multi_cache, k_multi); }
+#endif
 
 void zkpi_keccak_multi_permute(const zkp_keccak_kernelN *k, uint64_t *st) {
     if (k->permute) k->permute(st);

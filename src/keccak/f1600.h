@@ -48,6 +48,11 @@ extern const uint64_t zkpi_keccak_rc[24];
 
 /* ---- single-state kernels (24 rounds) ----------------------------------- */
 void zkpi_keccakf1600_portable(uint64_t st[25]);
+#if ZKP_KECCAK_EXTERNAL
+/* -DZKP_KECCAK_F1600=external: the program's permutation (a zkVM precompile),
+ * the only entry of the single table; same state layout as above. */
+void zkp_keccakf1600_external(uint64_t st[25]);
+#endif
 #if ZKP_HAVE_BMI2
 void zkpi_keccakf1600_bmi2(uint64_t st[25]);
 #endif
@@ -133,8 +138,18 @@ const zkp_keccak_kernel1 *zkpi_keccak_single_kernels(size_t *n);
 const zkp_keccak_kernelN *zkpi_keccak_multi_kernels(size_t *n);
 
 /* The entries dispatch picks for the active CPU level (cached). */
+#if ZKP_KECCAK_EXTERNAL
+/* External builds have nothing to pick: constants every caller sees, so
+ * the sponge calls zkp_keccakf1600_external directly and the optional
+ * entries fold away (the guest's plumbing counts, docs/zkvm.md). */
+static const zkp_keccak_kernel1 zkpi_keccak_external_single = {{"external", 0, 1}, zkp_keccakf1600_external, NULL, NULL};
+static const zkp_keccak_kernelN zkpi_keccak_external_multi = {{"portable-x1", 0, 1}, 1, NULL, NULL, NULL, NULL};
+static inline const zkp_keccak_kernel1 *zkpi_keccak_single(void) { return &zkpi_keccak_external_single; }
+static inline const zkp_keccak_kernelN *zkpi_keccak_multi(void) { return &zkpi_keccak_external_multi; }
+#else
 const zkp_keccak_kernel1 *zkpi_keccak_single(void);
 const zkp_keccak_kernelN *zkpi_keccak_multi(void);
+#endif
 
 /* Multi-lane permutation through kernel k (lanes == 1: the single kernel). */
 void zkpi_keccak_multi_permute(const zkp_keccak_kernelN *k, uint64_t *st);

@@ -161,6 +161,13 @@ void zkpi_keccak_many_stride(const keccak_params *p, const uint8_t *in, size_t l
     const uint8_t *pi[ZKP_KECCAK_MAX_LANES];
     uint8_t *po[ZKP_KECCAK_MAX_LANES];
     size_t i = 0;
+    if (N == 1 && len == 64 && outlen == 32 && p->rate == 136) {
+        /* one state at a time (the portable or external permutation): Merkle
+         * parents take the fixed-shape pair, not the general sponge */
+        const zkp_keccak_kernel1 *k1 = zkpi_keccak_single();
+        for (; i < n; i++) keccak_hash64_with(k1, in + i * stride, in + i * stride + 32, out + 32 * i, p->suffix);
+        return;
+    }
     if (N > 1) {
         /* full groups straight into the group body */
         for (; i + N <= n; i += N) {

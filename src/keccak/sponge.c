@@ -31,8 +31,19 @@ static void absorb(uint64_t *st, unsigned *pos, unsigned rate, const uint8_t *in
         in += done, len -= done;
     }
     const size_t lanes = rate / 8;
+#if KECCAK_STRICT_ALIGN
+    if (lanes == 17 && keccak_aligned8(in)) /* checked once: in stays aligned block to block */
+        for (; len >= 136; len -= 136, in += 136) {
+            keccak_lanes_xor17_aligned(st, in);
+            permute(st);
+        }
+#endif
     for (; len >= rate; len -= rate, in += rate) {
+#if KECCAK_STRICT_ALIGN
+        keccak_lanes_xor(st, in, lanes);
+#else
         for (size_t i = 0; i < lanes; i++) st[i] ^= zkp_load64_le(in + 8 * i);
+#endif
         permute(st);
     }
     if (len) keccak_xor_bytes(st, 0, in, len);
@@ -100,6 +111,13 @@ zkp_status zkp_keccak_hash(zkp_keccak_alg alg, const uint8_t *in, size_t len, ui
 static ZKP_NOINLINE zkp_status hash256_other(const uint8_t *in, size_t len, uint8_t *out, uint64_t suffix) {
     if (ZKP_UNLIKELY((!in && len) || !out)) return ZKP_ERR_NULL;
     if (ZKP_UNLIKELY(!zkp_bytes_ok(len))) return ZKP_ERR_LENGTH;
+#if KECCAK_STRICT_ALIGN
+    if (len == 32 && keccak_aligned8((const void *)((uintptr_t)in | (uintptr_t)out))) {
+        /* a 32-byte word (the other fixed shape of EVM-style code) */
+        keccak_hash_aligned(in, NULL, 4, out, suffix, zkpi_keccak_single()->permute);
+        return ZKP_OK;
+    }
+#endif
     if (len < 136) {
         uint64_t st[25] = {0};
         keccak_xor_bytes(st, 0, in, len);

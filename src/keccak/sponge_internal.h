@@ -17,6 +17,7 @@
 
 #include "core/util.h"
 #include "keccak/f1600.h"
+#include "keccak/lanes_strict.h"
 #include "zkprim/keccak.h"
 
 typedef struct keccak_params {
@@ -60,6 +61,10 @@ ZKP_INLINE void keccak_xor_bytes(uint64_t *st, size_t pos, const uint8_t *in, si
         pos += head, in += head, n -= head;
     }
     uint64_t *l = st + (pos >> 3);
+#if KECCAK_STRICT_ALIGN
+    keccak_lanes_xor(l, in, n / 8);
+    l += n / 8, in += n & ~(size_t)7, n &= 7;
+#endif
     for (; n >= 8; n -= 8, in += 8) *l++ ^= zkp_load64_le(in);
     if (n) *l ^= keccak_load_partial(in, n);
 }
@@ -73,6 +78,12 @@ ZKP_INLINE void keccak_extract_bytes(const uint64_t *st, size_t pos, uint8_t *ou
         pos += head, out += head, n -= head;
     }
     const uint64_t *l = st + (pos >> 3);
+#if KECCAK_STRICT_ALIGN
+    if (n == 32) { /* a 256-bit digest */
+        keccak_lanes_out(out, l, 4);
+        return;
+    }
+#endif
     for (; n >= 8; n -= 8, out += 8) zkp_store64_le(out, *l++);
     if (n) keccak_store_partial(out, *l, n);
 }
@@ -86,8 +97,30 @@ ZKP_MUST_USE ZKP_INLINE zkp_status keccak_check_outlen(const keccak_params *p, s
 /* The fixed-shape 64-byte hash (a Merkle parent): eight input lanes, the
  * two padding bits, one permutation, four output lanes; rate 136 (Keccak-256
  * and SHA3-256). out may alias the input. */
+#if KECCAK_STRICT_ALIGN
+/* Any alignment: bytes straight into and out of the state; kept out of
+ * line so the aligned path below pays for none of its registers. */
+static __attribute__((noinline, unused)) void keccak_hash64_bytes(const uint8_t *left, const uint8_t *right, uint8_t *out,
+                                                          uint64_t suffix, void (*permute)(uint64_t *)) {
+    uint64_t st[25];
+    keccak_lanes_in(st, left, 4);
+    keccak_lanes_in(st + 4, right, 4);
+    st[8] = suffix;
+    KECCAK_ZERO_FROM(st, 9);
+    st[16] = 0x8000000000000000ULL;
+    permute(st);
+    keccak_lanes_out(out, st, 4);
+}
+#endif
+
 ZKP_INLINE void keccak_hash64(const uint8_t *left, const uint8_t *right, uint8_t *out, uint64_t suffix,
                               void (*permute)(uint64_t *)) {
+#if KECCAK_STRICT_ALIGN
+    if (keccak_aligned8((const void *)((uintptr_t)left | (uintptr_t)right | (uintptr_t)out)))
+        keccak_hash_aligned(left, right, 8, out, suffix, permute);
+    else
+        keccak_hash64_bytes(left, right, out, suffix, permute);
+#else
     uint64_t st[25];
     for (int i = 0; i < 4; i++) st[i] = zkp_load64_le(left + 8 * i);
     for (int i = 0; i < 4; i++) st[4 + i] = zkp_load64_le(right + 8 * i);
@@ -97,6 +130,7 @@ ZKP_INLINE void keccak_hash64(const uint8_t *left, const uint8_t *right, uint8_t
     memset(st + 17, 0, 8 * sizeof st[0]);
     permute(st);
     for (int i = 0; i < 4; i++) zkp_store64_le(out + 8 * i, st[i]);
+#endif
 }
 
 /* The 64-byte hash through a single-state kernel: its own register-resident

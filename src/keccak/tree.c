@@ -7,11 +7,16 @@
  * the top t levels.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <pthread.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "keccak/many_internal.h"
+
+/* -DZKP_FREESTANDING=ON: no threads (every job runs on the caller) and no
+ * malloc (the root-only forms, which need scratch, are left out). */
+#if !ZKP_FREESTANDING
+#include <pthread.h>
+#include <stdlib.h>
+#endif
 
 #define NODE 32
 
@@ -54,6 +59,7 @@ static void build_slice(const job *j) {
     }
 }
 
+#if !ZKP_FREESTANDING
 /* Mode B: root of `count` leaves into buf[0..32) using buf as scratch. */
 static void root_slice(const job *j) {
     size_t m = j->count;
@@ -68,19 +74,24 @@ static void root_slice(const job *j) {
     for (; m > 1; m /= 2) zkpi_keccak_many_stride(j->p, j->buf, 2 * NODE, 2 * NODE, m / 2, j->buf, NODE);
 }
 
-static void *build_thread(void *arg) {
-    build_slice(arg);
-    return NULL;
-}
-
 static void *root_thread(void *arg) {
     root_slice(arg);
+    return NULL;
+}
+#endif
+
+static void *build_thread(void *arg) {
+    build_slice(arg);
     return NULL;
 }
 
 /* Runs fn over jobs[0..t) on t-1 extra threads plus the caller. Falls back
  * to running a job inline when a thread cannot be created. */
 static void run_jobs(job *jobs, size_t t, void *(*fn)(void *)) {
+#if ZKP_FREESTANDING
+    for (size_t i = 0; i < t; i++) fn(&jobs[i]);
+    return;
+#else
     pthread_t tid[64];
     int started[64] = {0};
     for (size_t i = 1; i < t; i++) started[i] = pthread_create(&tid[i], NULL, fn, &jobs[i]) == 0;
@@ -89,6 +100,7 @@ static void run_jobs(job *jobs, size_t t, void *(*fn)(void *)) {
         if (started[i]) pthread_join(tid[i], NULL);
         else fn(&jobs[i]);
     }
+#endif
 }
 
 /* n leaves: ZKP_ERR_COUNT unless a power of two; ZKP_ERR_LENGTH when the
@@ -122,6 +134,7 @@ zkp_status zkp_keccak_tree_build(zkp_keccak_alg alg, const uint8_t *leaves, size
     return ZKP_OK;
 }
 
+#if !ZKP_FREESTANDING
 static zkp_status root_common(const keccak_params *p, const uint8_t *src, size_t leaf_size, int hash_leaves, size_t n,
                               uint8_t root[32], unsigned threads) {
     size_t t = thread_count(threads > 64 ? 64 : threads, n);
@@ -165,6 +178,8 @@ zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data, si
     if (!data) data = (const uint8_t *)"";
     return root_common(&p, data, leaf_size, 1, n, root, threads);
 }
+
+#endif /* !ZKP_FREESTANDING */
 
 zkp_status zkp_keccak_tree_proof(const uint8_t *nodes, size_t n, uint64_t index, uint8_t *proof) {
     if (!nodes) return ZKP_ERR_NULL;
