@@ -130,6 +130,11 @@ expect 0 "prove --multi --pad" "$Z" tree -a poseidon prove --multi 1,4,6 --pad "
 cp "$tmp/out" "$tmp/m5"
 expect 0 "verify --multi --pad" "$Z" tree -a poseidon verify --multi "$RP" "$tmp/five" "$tmp/m5" --pad
 expect 1 "verify --multi of a padded tree without --pad" "$Z" tree -a poseidon verify --multi "$RP" "$tmp/five" "$tmp/m5"
+# 3 opened leaves of a 3-leaf file padded to 4: --pad reads the whole file, not the opened ones
+O random 3 "$seed:mpad3" > "$tmp/three"
+"$Z" tree -a poseidon prove --multi 1,2,3 --pad "$tmp/three" > "$tmp/m3"
+expect 0 "verify --multi --pad, k = the unpadded count" "$Z" tree -a poseidon verify --multi \
+  "$("$Z" tree -a poseidon --pad "$tmp/three" | sed -n 's/^root //p')" "$tmp/three" "$tmp/m3" --pad
 check "multiproof --pad vs oracle" "$(O multi "$tmp/five" 1,4,6 pad)" "$(cat "$tmp/m5")"
 expect 1 "prove --multi without --pad, 5 leaves" "$Z" tree -a poseidon prove --multi 1 "$tmp/five"
 # the other families' multiproofs are not mixed up

@@ -38,7 +38,8 @@ static const char k_usage[] =
     "    zkprim tree -a poseidon prove --multi I,J,... [--pad] LEAVES > MPROOF\n"
     "    zkprim tree -a poseidon verify --multi ROOT LEAVES|OPENED MPROOF [--threads N] [--pad]\n"
     "        multiproof of several leaves (text, siblings as 64 hex digits; docs/poseidon.md) and its\n"
-    "        check; OPENED: just the opened leaves, one a line in index order\n";
+    "        check; OPENED: just the opened leaves, one a line in index order (with --pad: the\n"
+    "        whole LEAVES file as given to prove)\n";
 
 /* ---- elements ------------------------------------------------------------------ */
 

@@ -118,13 +118,14 @@ static int parse_mproof(char *text, pm_proof *m, char *why, size_t cap) {
 }
 
 /* The opened leaves in index order: LEAVES is either the k opened ones or
- * the whole tree's (with --pad: up to the zero leaves padding adds). 0 with
- * *opened set, or 1 after a FAILED line or a message. */
+ * the whole tree's; with --pad always the whole tree's, short of the zero
+ * leaves padding adds (k lines could be either then). 0 with *opened set,
+ * or 1 after a FAILED line or a message. */
 static int opened_leaves(const char *file, int pad, const pm_proof *m, zkp_poseidon_fr **opened) {
     zkp_poseidon_fr *all;
     size_t n;
     if (ptree_load_leaves(file, PTREE_ANY_COUNT, &all, &n)) return 1;
-    if (n == m->k) return *opened = all, 0;
+    if (!pad && n == m->k) return *opened = all, 0;
     const size_t tree_n = pad ? (size_t)1 << ptree_depth(n) : n;
     if (tree_n != m->leaves) {
         char why[400];
