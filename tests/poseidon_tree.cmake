@@ -21,6 +21,7 @@ if(TARGET zkprim_cli AND NOT CMAKE_CROSSCOMPILING)
     # A fresh seed per run unless ZKPRIM_TEST_SEED is set; the script prints it.
     add_test(NAME poseidon-tree-circomlibjs
       COMMAND ${ZKP_NODE} ${CMAKE_CURRENT_SOURCE_DIR}/js/poseidon_tree_diff.js $<TARGET_FILE:zkprim_cli>)
+    set_tests_properties(poseidon-tree-circomlibjs PROPERTIES LABELS live)
   else()
     zkp_optional_left_out("test poseidon-tree-circomlibjs"
                           "needs node and circomlibjs like poseidon-circomlibjs; run 'npm ci --prefix tests/js'")
