@@ -54,10 +54,12 @@ expect 1 "hash --derive-key missing file" "$Z" hash -a hemera --derive-key ctx "
 
 # tree: each algorithm (lean-imt reads a members file: one number a line)
 printf '1\n2\n3\n' >"$tmp/members"
+printf '1\n2\n3\n4\n' >"$tmp/members4"
 for a in $("$Z" tree --help | sed -n 's/^  -a \([^ ]*\)$/\1/p'); do
   [ "$a" = oz ] && continue # reads JSON and needs --types or --simple: its own lines below
   in=$tmp/abc
   [ "$a" = lean-imt ] && in=$tmp/members
+  [ "$a" = poseidon ] && in=$tmp/members4 # a power of two of field elements
   expect 0 "tree -a $a" "$Z" tree -a "$a" "$in"
   expect 2 "tree -a $a bad option" "$Z" tree -a "$a" --frobnicate "$tmp/abc"
   expect 1 "tree -a $a missing file" "$Z" tree -a "$a" "$M"

@@ -67,6 +67,11 @@ extern const cli_tree_algo *const cli_tree_algos[];
 /* `prove --multi` / `verify --multi` for algorithm `algo` (tree_multi.c):
  * the exit code, or -1 when argv is not one of those forms. */
 int cli_tree_multi(const char *algo, int argc, char **argv);
+/* The --multi list "3,17,99" (at most 65536 indices) into a malloc'd array,
+ * sorted when `sort` (else it must be increasing); no repeats. 0, or the
+ * usage error's 2 after a message. tree_multi.c; tree_poseidon_multi.c
+ * reads the same lists. */
+int cli_tree_multi_indices(const char *s, int sort, uint64_t **idx, size_t *k);
 extern const size_t cli_tree_algo_count;
 
 /* ---- `zkprim info`: which kernel each primitive uses ------------------------ */

@@ -15,6 +15,7 @@ extern const cli_hash_algo cli_hash_hemera;   /* hash_hemera.c */
 extern const cli_tree_algo cli_tree_hemera;   /* tree_hemera.c */
 extern const cli_tree_algo cli_tree_lean_imt; /* tree_lean_imt.c */
 extern const cli_tree_algo cli_tree_oz;       /* tree_oz.c */
+extern const cli_tree_algo cli_tree_poseidon; /* tree_poseidon.c */
 #include "zkprim/gf2_iso.h"
 
 const cli_hash_algo *const cli_hash_algos[] = {
@@ -30,6 +31,7 @@ const cli_tree_algo *const cli_tree_algos[] = {
     &cli_tree_hemera,
     &cli_tree_lean_imt,
     &cli_tree_oz,
+    &cli_tree_poseidon,
     NULL,
 };
 const size_t cli_tree_algo_count = sizeof cli_tree_algos / sizeof cli_tree_algos[0] - 1;

@@ -64,6 +64,15 @@ static int parse_list(const char *s, mp_tree *t, int sort) {
     return 0;
 }
 
+int cli_tree_multi_indices(const char *s, int sort, uint64_t **idx, size_t *k) {
+    mp_tree t = {0};
+    const int rc = parse_list(s, &t, sort);
+    if (rc) free(t.idx), t.idx = NULL;
+    *idx = t.idx;
+    *k = t.k;
+    return rc;
+}
+
 static uint64_t leaf_count(const mp_tree *t) {
     if (t->hemera) return zkp_hemera_tree_chunk_count(t->length);
     return t->length / t->leaf_size + (t->length % t->leaf_size || t->length == 0);
@@ -163,6 +172,8 @@ static int parse_header(char *text, mp_tree *t, char **body, char *why, size_t c
     if (!line || sscanf(line, "length %llu", &length) != 1) return snprintf(why, cap, "no length line"), -1;
     t->hemera = !strcmp(algo, "hemera");
     t->alg = !strcmp(algo, "sha3-256") ? ZKP_SHA3_256 : ZKP_KECCAK_256;
+    if (!strcmp(algo, "poseidon")) /* tree_poseidon_multi.c reads those */
+        return snprintf(why, cap, "a multiproof of a poseidon tree (check it with tree -a poseidon)"), -1;
     if (!t->hemera && strcmp(algo, "keccak256") && strcmp(algo, "sha3-256"))
         return snprintf(why, cap, "unknown algorithm '%s'", algo), -1;
     if (!t->hemera) {

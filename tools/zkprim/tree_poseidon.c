@@ -1,0 +1,320 @@
+/*
+ * `zkprim tree -a poseidon`: the circom-style Poseidon BN254 Merkle tree
+ * (node = poseidon([left, right]), include/zkprim/poseidon.h) on a file of
+ * field elements.
+ *
+ *   zkprim tree -a poseidon [--hex] [--pad] LEAVES      root, depth, leaf count
+ *   zkprim tree -a poseidon prove [--pad] LEAVES INDEX  JSON proof of leaf INDEX
+ *   zkprim tree -a poseidon verify [--root R] PROOF     OK (exit 0) or FAILED: why (exit 1)
+ *   zkprim tree -a poseidon prove --multi I,J,... LEAVES / verify --multi ...
+ *                                                     (tree_poseidon_multi.c)
+ *
+ * LEAVES: one element a line, decimal or 0x-hex, below p; blank lines
+ * skipped; the count a power of two unless --pad fills up with zero leaves.
+ * The JSON proof is the LeanIMT CLI's shape (lean_imt_json.h), which is
+ * also what circom Merkle circuits take: {"root","leaf","index","siblings"},
+ * siblings bottom first, exactly depth of them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "lean_imt_json.h"
+#include "tree_poseidon.h"
+
+static const char k_usage[] =
+    "    zkprim tree -a poseidon [--hex] [--pad] LEAVES\n"
+    "        circom-style binary tree, node = poseidon([left, right]) over BN254: LEAVES has one\n"
+    "        field element a line (decimal or 0x-hex, below p; blank lines skipped), a power of\n"
+    "        two of them (--pad: zero leaves up to the next power of two); prints 'root R',\n"
+    "        'depth D', 'leaves N' (R decimal, or 0x-hex with --hex)\n"
+    "    zkprim tree -a poseidon prove [--pad] LEAVES INDEX\n"
+    "        inclusion proof of leaf INDEX as JSON: {root, leaf, index, siblings} (decimal strings,\n"
+    "        siblings bottom first)\n"
+    "    zkprim tree -a poseidon verify [--root R] PROOF\n"
+    "        checks a JSON proof; prints OK (exit 0) or FAILED: why (exit 1). Without --root it\n"
+    "        only shows the proof agrees with the root it carries: pass the trusted root R\n"
+    "        (decimal or 0x-hex) to require that one\n"
+    "    zkprim tree -a poseidon prove --multi I,J,... [--pad] LEAVES > MPROOF\n"
+    "    zkprim tree -a poseidon verify --multi ROOT LEAVES|OPENED MPROOF [--threads N] [--pad]\n"
+    "        multiproof of several leaves (text, siblings as 64 hex digits; docs/poseidon.md) and its\n"
+    "        check; OPENED: just the opened leaves, one a line in index order (with --pad: the\n"
+    "        whole LEAVES file as given to prove)\n";
+
+/* ---- elements ------------------------------------------------------------------ */
+
+int ptree_parse_element(const char *s, zkp_poseidon_fr *out) {
+    uint64_t v[4];
+    const int r = cli_parse_u256(s, v);
+    if (r != 0) return r;
+    uint8_t le[32];
+    for (int i = 0; i < 32; i++) le[i] = (uint8_t)(v[i / 8] >> (8 * (i % 8)));
+    return zkp_poseidon_fr_from_le(out, le) == ZKP_OK ? 0 : 1; /* the library's own range check */
+}
+
+void ptree_print_element(FILE *f, const zkp_poseidon_fr *x, int hex) {
+    if (hex) {
+        uint8_t be[32];
+        zkp_poseidon_fr_to_be(be, x);
+        fputs("0x", f);
+        cli_print_hex(f, be, 32);
+        return;
+    }
+    char dec[CLI_DEC_U256];
+    cli_u256_to_dec(x->limb, dec);
+    fputs(dec, f);
+}
+
+size_t ptree_depth(size_t n) {
+    size_t d = 0;
+    while (((size_t)1 << d) < n) d++;
+    return d;
+}
+
+int ptree_finish_output(int rc) {
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "zkprim tree: writing the output failed\n");
+        return 1;
+    }
+    return rc;
+}
+
+static int oom(void) {
+    fprintf(stderr, "zkprim tree: out of memory\n");
+    return 1;
+}
+
+/* ---- the LEAVES file ------------------------------------------------------------- */
+
+/* Appends one element; 0, or 1 after a message. */
+static int push_leaf(zkp_poseidon_fr **a, size_t *n, size_t *cap, const zkp_poseidon_fr *x) {
+    if (*n == *cap) {
+        size_t c = *cap ? 2 * *cap : 64;
+        zkp_poseidon_fr *g = c > SIZE_MAX / 2 / sizeof **a ? NULL : realloc(*a, c * sizeof **a);
+        if (!g) return oom();
+        *a = g;
+        *cap = c;
+    }
+    (*a)[(*n)++] = *x;
+    return 0;
+}
+
+/* The count rule applied to n >= 1 leaves (padding grows *a); 0 or 1 after a message. */
+static int apply_count_rule(const char *path, int rule, zkp_poseidon_fr **a, size_t *n, size_t *cap) {
+    if (rule == PTREE_ANY_COUNT || (*n & (*n - 1)) == 0) return 0;
+    const size_t want = (size_t)1 << ptree_depth(*n);
+    if (rule != PTREE_PAD) {
+        fprintf(stderr,
+                "zkprim tree: %s: %zu leaves; the tree needs a power of two of them (--pad adds zero leaves up to %zu)\n",
+                path, *n, want);
+        return 1;
+    }
+    const zkp_poseidon_fr zero = {{0, 0, 0, 0}};
+    while (*n < want)
+        if (push_leaf(a, n, cap, &zero)) return 1;
+    return 0;
+}
+
+int ptree_load_leaves(const char *path, int count_rule, zkp_poseidon_fr **leaves, size_t *n) {
+    size_t len, cap = 0, line_no = 0;
+    uint8_t *raw = cli_read_all(path, &len);
+    if (!raw) return 1;
+    char *text = realloc(raw, len + 1);
+    if (!text) return free(raw), oom();
+    text[len] = 0;
+    *leaves = NULL;
+    *n = 0;
+    int rc = 0;
+    if (strlen(text) != len) {
+        fprintf(stderr, "zkprim tree: %s: a NUL byte: not a text file\n", path);
+        rc = 1;
+    }
+    for (char *line = text, *next; !rc && line < text + len; line = next) {
+        line_no++;
+        char *nl = strchr(line, '\n');
+        next = nl ? nl + 1 : text + len;
+        if (nl) *nl = 0;
+        line += strspn(line, " \t\r");
+        size_t w = strcspn(line, " \t\r");
+        if (w == 0) continue; /* a blank line */
+        const int more = line[w + strspn(line + w, " \t\r")] != 0;
+        line[w] = 0;
+        zkp_poseidon_fr x;
+        const int r = more ? -2 : ptree_parse_element(line, &x);
+        if (r == 0) rc = push_leaf(leaves, n, &cap, &x);
+        else {
+            fprintf(stderr, "zkprim tree: %s:%zu: ", path, line_no);
+            if (r == -2) fprintf(stderr, "one field element a line\n");
+            else if (r < 0) fprintf(stderr, "'%s' is not a field element: a non-negative integer in decimal or 0x-hex\n", line);
+            else fprintf(stderr, "'%s' is not below the field modulus p; leaves are rejected, not reduced\n", line);
+            rc = 1;
+        }
+    }
+    if (!rc && *n == 0) {
+        fprintf(stderr, "zkprim tree: %s: no leaves: a tree needs at least one\n", path);
+        rc = 1;
+    }
+    if (!rc) rc = apply_count_rule(path, count_rule, leaves, n, &cap);
+    free(text);
+    if (rc) free(*leaves), *leaves = NULL;
+    return rc;
+}
+
+zkp_poseidon_fr *ptree_build(const zkp_poseidon_fr *leaves, size_t n, const char *file) {
+    zkp_poseidon_fr *nodes = n > SIZE_MAX / 2 / sizeof *nodes ? NULL : malloc((2 * n - 1) * sizeof *nodes);
+    if (!nodes) return oom(), NULL;
+    const zkp_status st = zkp_poseidon_tree_build(leaves, n, nodes);
+    if (st == ZKP_OK) return nodes;
+    fprintf(stderr, "zkprim tree: %s: %s\n", file, zkp_status_str(st));
+    free(nodes);
+    return NULL;
+}
+
+/* ---- the sub-commands ---------------------------------------------------------------- */
+
+static int pt_root(int argc, char **argv) {
+    int hex = 0, rule = PTREE_POWER_OF_TWO;
+    const char *file = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--hex")) hex = 1;
+        else if (!strcmp(argv[i], "--pad")) rule = PTREE_PAD;
+        else if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("tree", "unknown option '%s'", argv[i]);
+        else if (file) return cli_usage_error("tree", "-a poseidon takes one LEAVES file");
+        else file = argv[i];
+    }
+    if (!file) return cli_usage_error("tree", "-a poseidon needs a LEAVES file ('-' for standard input)");
+    zkp_poseidon_fr *leaves, root;
+    size_t n;
+    if (ptree_load_leaves(file, rule, &leaves, &n)) return 1;
+    const zkp_status st = zkp_poseidon_tree_root(leaves, n, &root);
+    free(leaves);
+    if (st != ZKP_OK) {
+        fprintf(stderr, "zkprim tree: %s: %s\n", file, zkp_status_str(st));
+        return 1;
+    }
+    printf("root ");
+    ptree_print_element(stdout, &root, hex);
+    printf("\ndepth %zu\nleaves %zu\n", ptree_depth(n), n);
+    return ptree_finish_output(0);
+}
+
+static int parse_index(const char *s, uint64_t *out) {
+    uint64_t v[4];
+    return s[0] >= '0' && s[0] <= '9' && strspn(s, "0123456789") == strlen(s) && cli_parse_u256(s, v) == 0 &&
+                   !(v[1] | v[2] | v[3])
+               ? (*out = v[0], 0)
+               : -1;
+}
+
+static int pt_prove(int argc, char **argv) {
+    int rule = PTREE_POWER_OF_TWO, npos = 0;
+    const char *pos[2] = {0};
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--pad")) rule = PTREE_PAD;
+        else if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("tree", "unknown option '%s'", argv[i]);
+        else if (npos == 2) return cli_usage_error("tree", "usage: zkprim tree -a poseidon prove [--pad] LEAVES INDEX");
+        else pos[npos++] = argv[i];
+    }
+    uint64_t index;
+    if (npos != 2) return cli_usage_error("tree", "usage: zkprim tree -a poseidon prove [--pad] LEAVES INDEX");
+    if (parse_index(pos[1], &index)) return cli_usage_error("tree", "INDEX must be a leaf number, got '%s'", pos[1]);
+    zkp_poseidon_fr *leaves, *nodes;
+    size_t n;
+    if (ptree_load_leaves(pos[0], rule, &leaves, &n)) return 1;
+    if (index >= n) {
+        fprintf(stderr, "zkprim tree: %s: leaf %llu out of range (the tree has %zu leaves)\n", pos[0],
+                (unsigned long long)index, n);
+        free(leaves);
+        return 1;
+    }
+    nodes = ptree_build(leaves, n, pos[0]);
+    int rc = 1;
+    if (nodes) {
+        const size_t depth = ptree_depth(n);
+        zkp_poseidon_fr sib[64];
+        zkp_lean_imt_proof p = {.index = index, .n_siblings = depth};
+        zkp_status st = zkp_poseidon_tree_proof(nodes, n, index, sib);
+        if (st == ZKP_OK) {
+            zkp_poseidon_fr_to_be(p.root, &nodes[2 * n - 2]);
+            zkp_poseidon_fr_to_be(p.leaf, &leaves[index]);
+            for (size_t k = 0; k < depth; k++) zkp_poseidon_fr_to_be(p.siblings[k], &sib[k]);
+            cli_lean_proof_print(stdout, &p);
+            rc = ptree_finish_output(0);
+        } else fprintf(stderr, "zkprim tree: %s: %s\n", pos[0], zkp_status_str(st));
+    }
+    free(nodes);
+    free(leaves);
+    return rc;
+}
+
+int ptree_failed(const char *why) {
+    printf("FAILED: %s\n", why);
+    return ptree_finish_output(1);
+}
+
+int ptree_trusted_root(const char *what, const char *text, zkp_poseidon_fr *root) {
+    const int r = ptree_parse_element(text, root);
+    if (r < 0) return cli_usage_error("tree", "%s must be a field element in decimal or 0x-hex, got '%s'", what, text);
+    if (r == 0) return 0;
+    char why[300];
+    snprintf(why, sizeof why, "%s %s is not below the field modulus p", what, text);
+    return ptree_failed(why);
+}
+
+static int pt_verify(int argc, char **argv) {
+    const char *file = NULL, *root_text = NULL;
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--root")) {
+            if (i + 1 >= argc) return cli_usage_error("tree", "--root needs a field element");
+            root_text = argv[++i];
+        } else if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("tree", "unknown option '%s'", argv[i]);
+        else if (file) return cli_usage_error("tree", "usage: zkprim tree -a poseidon verify [--root R] PROOF");
+        else file = argv[i];
+    }
+    if (!file) return cli_usage_error("tree", "usage: zkprim tree -a poseidon verify [--root R] PROOF");
+    zkp_poseidon_fr want, root, leaf, sib[ZKP_LEAN_IMT_MAX_DEPTH];
+    int rc = root_text ? ptree_trusted_root("--root", root_text, &want) : 0;
+    if (rc) return rc;
+    char why[300];
+    size_t len;
+    uint8_t *text = cli_read_all(file, &len);
+    if (!text) return 1;
+    zkp_lean_imt_proof p;
+    zkp_status st = cli_lean_proof_parse((const char *)text, len, &p, why, sizeof why);
+    free(text);
+    if (st != ZKP_OK) return ptree_failed(why);
+    /* >= p anywhere: ZKP_ERR_RANGE, reported below like the library's */
+    st = zkp_poseidon_fr_from_be(&root, p.root);
+    if (st == ZKP_OK) st = zkp_poseidon_fr_from_be(&leaf, p.leaf);
+    for (size_t k = 0; st == ZKP_OK && k < p.n_siblings; k++) st = zkp_poseidon_fr_from_be(&sib[k], p.siblings[k]);
+    if (st == ZKP_OK) st = zkp_poseidon_tree_verify(&root, &leaf, p.index, sib, p.n_siblings);
+    if (st == ZKP_OK && root_text && memcmp(&root, &want, sizeof root)) {
+        snprintf(why, sizeof why, "the proof is for another root than %s", root_text);
+        return ptree_failed(why);
+    }
+    if (st == ZKP_OK) {
+        printf("OK\n");
+        return ptree_finish_output(0);
+    }
+    if (st == ZKP_ERR_VERIFY) return ptree_failed("the leaf and siblings do not lead to the root");
+    if (st == ZKP_ERR_RANGE)
+        return ptree_failed("malformed proof: an element is not below p, or the index is not below 2^(sibling count)");
+    return ptree_failed(zkp_status_str(st));
+}
+
+static int has_arg(int argc, char **argv, const char *s) {
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], s)) return 1;
+    return 0;
+}
+
+static int poseidon_tree_run(int argc, char **argv) {
+    /* --help is answered by cmd_tree, wherever it stands */
+    const int sub = argc >= 2 && (!strcmp(argv[1], "prove") || !strcmp(argv[1], "verify"));
+    if (sub && has_arg(argc, argv, "--multi")) return ptree_multi(argc, argv);
+    if (sub && argv[1][0] == 'p') return pt_prove(argc, argv);
+    if (sub) return pt_verify(argc, argv);
+    return pt_root(argc, argv);
+}
+
+const cli_tree_algo cli_tree_poseidon = {"poseidon", poseidon_tree_run, k_usage};
