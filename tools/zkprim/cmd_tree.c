@@ -5,7 +5,7 @@
 
 /* The usage of one algorithm (`only`), or of all of them. */
 static void usage(FILE *f, const cli_tree_algo *only) {
-    fprintf(f, "usage: zkprim tree -a ALGO [options] FILE\n\nPrints the Merkle root of FILE. Per algorithm:\n");
+    fprintf(f, "usage: zkprim tree -a ALGO [options] INPUT\n\nPrints the Merkle root of INPUT (a file of data, leaves, members or values,\nas each algorithm says), and gives or checks proofs. Per algorithm:\n");
     for (size_t i = 0; i < cli_tree_algo_count; i++)
         if (!only || cli_tree_algos[i] == only) fprintf(f, "  -a %s\n%s\n", cli_tree_algos[i]->name, cli_tree_algos[i]->usage);
     if (cli_tree_algo_count == 0) fprintf(f, "  (no tree algorithm is built in)\n");
