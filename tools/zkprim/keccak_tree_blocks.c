@@ -33,13 +33,13 @@ typedef struct keccak_blocks {
     size_t n, cap;
 } keccak_blocks;
 
-/* B: a power of two, about 8 MiB of leaves per thread and at most 64 MiB;
+/* B: a power of two, about 4 MiB of leaves per thread and at most 32 MiB;
  * then raised towards 8192 leaves per thread (the library's threaded root
  * splits only subtrees of 4096 leaves and more) while the block stays under
  * 256 MiB. Leaves are at most CLI_KECCAK_BLOCK_LEAF_MAX bytes here. */
 static size_t block_leaves_for(size_t leaf_size, unsigned threads) {
-    size_t max_bytes = (size_t)8 << 20;
-    max_bytes = threads >= 8 ? (size_t)64 << 20 : max_bytes * threads;
+    size_t max_bytes = (size_t)4 << 20;
+    max_bytes = threads >= 8 ? (size_t)32 << 20 : max_bytes * threads;
     size_t b = 1;
     while (b <= max_bytes / leaf_size / 2) b *= 2;
     while (b < (size_t)8192 * threads && b <= ((size_t)256 << 20) / leaf_size / 2) b *= 2;
