@@ -1,4 +1,5 @@
-/* Portable kernel: unsigned __int128 products (any 64-bit target). */
+/* Portable kernel: unsigned __int128 products on 64-bit targets, 64-bit
+ * halves and carries elsewhere (fr.h, core/wide.h). */
 #include "poseidon/fr.h"
 
 #define V_MUL512 fr_mul512_c
