@@ -55,6 +55,8 @@ void ni_fr_sub(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
 void ni_fr_add_raw(uint64_t x[4], const uint64_t y[4]);
 void ni_fr_condsub(uint64_t r[4], const uint64_t x[4], const uint64_t m[4]);
 int ni_fr_is_canonical(const uint64_t x[4]);
+/* core/verify.h's multi-limb multiply (the bound checks of ZKP_VERIFY) */
+void ni_verify_mul_small(uint64_t *r, const uint64_t *x, unsigned n, uint64_t k);
 
 /* the kernels (ni_hemera_permute.c, ni_hemera_batch.c, ni_poseidon.c) */
 void ni_hemera_permute(uint64_t st[16]);

@@ -7,6 +7,8 @@
  * product also against a definitional __int128 oracle. Then the kernels:
  * Hemera permutations (single, constant-time, batched) and every Poseidon
  * BN254 operation (mul, sqr, dot, permute, hash, hash_many, t = 2..17).
+ * In the verify stage (-DZKP_VERIFY=ON reaches these files too) the no-
+ * __int128 kernels run with every documented bound checked.
  */
 #include <string.h>
 
@@ -129,6 +131,11 @@ static void check_fr(uint64_t n) {
         memcpy(x, a, 32), memcpy(y, a, 32);
         ni_fr_add_raw(x, b), fr_add_raw(y, b);
         CHECK_EQ_BYTES(x, y, 32);
+        /* the bound checks' multi-limb multiply (verify.h), 8 limbs */
+        uint64_t k = th_rand_edge64(0), r1[9], r2[9];
+        memcpy(T, U, 64), T[0] = a[0], T[7] = th_rand_edge64(0);
+        ni_verify_mul_small(r1, T, 8, k), zkp_verify_mul_small(r2, T, 8, k);
+        CHECK_EQ_BYTES(r1, r2, sizeof r1);
     }
 }
 
