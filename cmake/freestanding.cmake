@@ -22,15 +22,10 @@ endforeach()
 # binary fields: the whole module (fixed-base tables allocate)
 list(FILTER ZKP_SOURCES EXCLUDE REGEX "/src/gf2/")
 list(APPEND ZKP_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/core/freestanding.c)
-# Goldilocks (Hemera) and BN254 (Poseidon) arithmetic is written with
-# unsigned __int128, which 32-bit targets (rv32im) lack: there the archive
-# is Keccak only, and the guests leave those calls out (__SIZEOF_INT128__).
-include(CheckCSourceCompiles)
-check_c_source_compiles("unsigned __int128 x; int main(void) { return 0; }" ZKP_HAVE_INT128)
-if(NOT ZKP_HAVE_INT128)
-  list(FILTER ZKP_SOURCES EXCLUDE REGEX "/src/(goldilocks|hemera|poseidon)/")
-  message(STATUS "zkprim freestanding: no unsigned __int128 on this target; Hemera and Poseidon left out (Keccak only)")
-endif()
+# Goldilocks (Hemera) and BN254 (Poseidon) arithmetic uses unsigned
+# __int128 where the compiler has it; 32-bit targets (rv32im) lack it and
+# get the same arithmetic on 64-bit halves (src/core/wide.h), so every
+# target builds all three families.
 
 add_library(zkprim_static STATIC ${ZKP_SOURCES})
 zkp_configure_library(zkprim_static)

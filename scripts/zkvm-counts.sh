@@ -101,7 +101,7 @@ echo
 printf '| permutation | rv64im |%s%s\n' "${RV32:+ rv32im |}" "${HOST:+ x86-64 (callgrind) |}"
 printf '|---|---:|%s%s\n' "${RV32:+---:|}" "${HOST:+---:|}"
 for op in portable-keccak-f1600 hemera-permutation poseidon-bn254-t3-hash; do
-  v() { x=$(get "$1" "$2" | head -1); echo "${x:-n/a (no __int128)}"; }
+  v() { x=$(get "$1" "$2" | head -1); echo "${x:-n/a}"; }
   line="| $op | $(v "$tmp/rv64" $op) |"
   [ -n "$RV32" ] && line="$line $(v "$tmp/rv32" $op) |"
   [ -n "$HOST" ] && line="$line $(get "$tmp/host" $op | head -1) |"

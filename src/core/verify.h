@@ -17,6 +17,8 @@
 
 #include <stdint.h>
 
+#include "core/wide.h" /* zkp_verify_mul_small without __int128 */
+
 #ifdef ZKP_VERIFY
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +57,7 @@ ZKP_VERIFY_HELPER int zkp_verify_lt(const uint64_t *x, const uint64_t *y, unsign
 
 /* r[0..n] = x[0..n-1] * k (n + 1 limbs), n <= 8. */
 ZKP_VERIFY_HELPER void zkp_verify_mul_small(uint64_t *r, const uint64_t *x, unsigned n, uint64_t k) {
+#if ZKP_HAVE_U128
     unsigned __int128 c = 0;
     for (unsigned i = 0; i < n; i++) {
         c += (unsigned __int128)x[i] * k;
@@ -62,6 +65,11 @@ ZKP_VERIFY_HELPER void zkp_verify_mul_small(uint64_t *r, const uint64_t *x, unsi
         c >>= 64;
     }
     r[n] = (uint64_t)c;
+#else /* 32-bit targets (core/wide.h) */
+    uint64_t c = 0;
+    for (unsigned i = 0; i < n; i++) r[i] = zkp_mac64_wide(x[i], k, c, 0, &c);
+    r[n] = c;
+#endif
 }
 
 /* den x < num m, i.e. x < (num / den) m: a bound "x < 2.6p" is

@@ -30,13 +30,14 @@
 
 #include "core/util.h"
 #include "core/verify.h"
+#include "core/wide.h"
 #include "zkprim_build_config.h"
 
-#if !defined(__SIZEOF_INT128__)
-#error "the Goldilocks code needs unsigned __int128 (GCC or Clang on a 64-bit target)"
-#endif
-
+/* Without unsigned __int128 (32-bit targets) the products come from
+ * core/wide.h; see gl_mul. */
+#if ZKP_HAVE_U128
 typedef unsigned __int128 gl_u128;
+#endif
 
 #define GL_P 0xFFFFFFFF00000001ull
 #define GL_E 0x00000000FFFFFFFFull /* 2^64 mod p */
@@ -205,8 +206,13 @@ ZKP_INLINE uint64_t gl_recombine(uint64_t L, uint64_t H) {
 /* a*b mod p. Inputs: any u64. Output: any u64. Branch-free (also the
  * constant-time form, gl_mul_ct). */
 ZKP_INLINE uint64_t gl_mul(uint64_t a, uint64_t b) {
+#if ZKP_HAVE_U128
     gl_u128 t = (gl_u128)a * b;
     return gl_reduce128((uint64_t)t, (uint64_t)(t >> 64));
+#else
+    uint64_t hi, lo = zkp_mul64_wide(a, b, &hi);
+    return gl_reduce128(lo, hi);
+#endif
 }
 
 ZKP_INLINE uint64_t gl_mul_ct(uint64_t a, uint64_t b) { return gl_mul(a, b); }
@@ -216,8 +222,13 @@ ZKP_INLINE uint64_t gl_sqr_ct(uint64_t a) { return gl_mul(a, a); }
 /* a*b + c mod p (any u64 each: a*b + c <= (2^64 - 1)^2 + 2^64 - 1 < 2^128,
  * so the sum needs no carry out). Output: any u64. Branch-free. */
 ZKP_INLINE uint64_t gl_muladd(uint64_t a, uint64_t b, uint64_t c) {
+#if ZKP_HAVE_U128
     gl_u128 t = (gl_u128)a * b + c;
     return gl_reduce128((uint64_t)t, (uint64_t)(t >> 64));
+#else
+    uint64_t hi, lo = zkp_mac64_wide(a, b, c, 0, &hi);
+    return gl_reduce128(lo, hi);
+#endif
 }
 
 ZKP_INLINE uint64_t gl_muladd_ct(uint64_t a, uint64_t b, uint64_t c) { return gl_muladd(a, b, c); }

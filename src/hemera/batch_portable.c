@@ -112,7 +112,9 @@ ZKP_INLINE void hb_sbox_full(uint64_t *s, unsigned L, const uint64_t *addc) {
  * row (row). */
 ZKP_INLINE void partial_round(uint64_t *s, unsigned L, uint64_t rc, int inverse, const uint64_t *d,
                               const hb_trace_out *o, unsigned j, unsigned row) {
+#if ZKP_HAVE_U128
     typedef unsigned __int128 u128;
+#endif
     uint64_t x[HB_MAX_LANES];
     for (unsigned l = 0; l < L; l++) x[l] = gl_add_1c(s[l], rc); /* rc < p */
     if (o) hb_tr_col(o, x, L, HB_TR_SBOX_IN(j));
@@ -121,10 +123,17 @@ ZKP_INLINE void partial_round(uint64_t *s, unsigned L, uint64_t rc, int inverse,
         for (unsigned l = 0; l < L; l++) x[l] = gl_pow7(x[l]);
     if (o) hb_tr_col(o, x, L, HB_TR_SBOX_OUT(j));
     for (unsigned l = 0; l < L; l++) {
+#if ZKP_HAVE_U128
         u128 sum = x[l];
         for (unsigned i = 1; i < 16; i++) sum += s[i * L + l];
         ZKP_VERIFY_CHECK((sum >> 64) < 16, "partial_round M_I sum of 16 lanes < 16 2^64");
         uint64_t S = gl_reduce_small((uint64_t)sum, (uint64_t)(sum >> 64));
+#else /* two words (gl.h's lazy sums) where there is no __int128 */
+        gl_w sum = gl_w_from(x[l]);
+        for (unsigned i = 1; i < 16; i++) sum = gl_w_add64(sum, s[i * L + l]);
+        ZKP_VERIFY_CHECK(sum.hi < 16, "partial_round M_I sum of 16 lanes < 16 2^64");
+        uint64_t S = gl_w_reduce_small(sum);
+#endif
         s[l] = gl_muladd(d[0], x[l], S);
         for (unsigned i = 1; i < 16; i++) s[i * L + l] = gl_muladd(d[i], s[i * L + l], S);
     }

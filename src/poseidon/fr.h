@@ -3,7 +3,8 @@
  * with R = 2^256, four little-endian 64-bit limbs. This header holds what
  * every kernel shares: the constants, constant-time add / sub / conditional
  * subtraction, and the portable (unsigned __int128) 512-bit products and
- * Montgomery reduction. Kernel files may replace the three hot routines
+ * Montgomery reduction. Without __int128 (32-bit targets: core/wide.h) each
+ * of them has a second form on 64-bit halves and carries. Kernel files may replace the three hot routines
  * (fr_mul512, fr_sqr512, fr_mac512, fr_redc8) with their own before
  * including perm_tmpl.h.
  *
@@ -22,6 +23,7 @@
 
 #include "core/util.h"
 #include "core/verify.h"
+#include "core/wide.h"
 #include "zkprim_build_config.h"
 #include "poseidon/params.h"
 
@@ -32,7 +34,9 @@
 /* -p^-1 mod 2^64 */
 #define FR_PINV 0xc2e1f593efffffffu
 
+#if ZKP_HAVE_U128
 typedef unsigned __int128 fr_u128;
+#endif
 
 /* Small inline-asm helpers (conditional subtraction) in every x86-64 file
  * unless the build has no asm; they need no instruction-set extension. */
@@ -99,8 +103,12 @@ ZKP_INLINE int fr_is_canonical(const uint64_t x[4]) {
     uint64_t borrow = 0;
     ZKP_UNROLL
     for (int i = 0; i < 4; i++) {
+#if ZKP_HAVE_U128
         fr_u128 t = (fr_u128)x[i] - fr_k_p[i] - borrow;
         borrow = (uint64_t)(t >> 64) & 1;
+#else
+        (void)zkp_sbb64(x[i], fr_k_p[i], borrow, &borrow);
+#endif
     }
     return (int)borrow;
 }
@@ -128,9 +136,13 @@ ZKP_INLINE void fr_add_raw(uint64_t x[4], const uint64_t y[4]) {
     uint64_t c = 0;
     ZKP_UNROLL
     for (int i = 0; i < 4; i++) {
+#if ZKP_HAVE_U128
         fr_u128 t = (fr_u128)x[i] + y[i] + c;
         x[i] = (uint64_t)t;
         c = (uint64_t)(t >> 64);
+#else
+        x[i] = zkp_adc64(x[i], y[i], c, &c);
+#endif
     }
 #endif
 }
@@ -154,17 +166,25 @@ ZKP_INLINE void fr_sub(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
     uint64_t d[4], borrow = 0;
     ZKP_UNROLL
     for (int i = 0; i < 4; i++) {
+#if ZKP_HAVE_U128
         fr_u128 t = (fr_u128)a->v[i] - b->v[i] - borrow;
         d[i] = (uint64_t)t;
         borrow = (uint64_t)(t >> 64) & 1;
+#else
+        d[i] = zkp_sbb64(a->v[i], b->v[i], borrow, &borrow);
+#endif
     }
     uint64_t mask = zkp_value_barrier_u64((uint64_t)0 - borrow);
     uint64_t c = 0;
     ZKP_UNROLL
     for (int i = 0; i < 4; i++) {
+#if ZKP_HAVE_U128
         fr_u128 t = (fr_u128)d[i] + (fr_k_p[i] & mask) + c;
         r->v[i] = (uint64_t)t;
         c = (uint64_t)(t >> 64);
+#else
+        r->v[i] = zkp_adc64(d[i], fr_k_p[i] & mask, c, &c);
+#endif
     }
 }
 
@@ -175,9 +195,13 @@ ZKP_INLINE void fr_mul512_c(uint64_t T[8], const uint64_t a[4], const uint64_t b
     uint64_t c = 0;
     ZKP_UNROLL
     for (int j = 0; j < 4; j++) {
+#if ZKP_HAVE_U128
         fr_u128 x = (fr_u128)a[0] * b[j] + c;
         T[j] = (uint64_t)x;
         c = (uint64_t)(x >> 64);
+#else
+        T[j] = zkp_mac64_wide(a[0], b[j], c, 0, &c);
+#endif
     }
     T[4] = c;
     ZKP_UNROLL
@@ -185,9 +209,13 @@ ZKP_INLINE void fr_mul512_c(uint64_t T[8], const uint64_t a[4], const uint64_t b
         c = 0;
         ZKP_UNROLL
         for (int j = 0; j < 4; j++) {
+#if ZKP_HAVE_U128
             fr_u128 x = (fr_u128)a[i] * b[j] + T[i + j] + c;
             T[i + j] = (uint64_t)x;
             c = (uint64_t)(x >> 64);
+#else
+            T[i + j] = zkp_mac64_wide(a[i], b[j], T[i + j], c, &c);
+#endif
         }
         T[i + 4] = c;
     }
@@ -196,14 +224,23 @@ ZKP_INLINE void fr_mul512_c(uint64_t T[8], const uint64_t a[4], const uint64_t b
 /* T = a^2: the six cross products once, doubled, plus the diagonal
  * (10 products instead of 16). */
 ZKP_INLINE void fr_sqr512_c(uint64_t T[8], const uint64_t a[4]) {
-    fr_u128 x;
     uint64_t c;
+#if ZKP_HAVE_U128
+    fr_u128 x;
     x = (fr_u128)a[0] * a[1]; T[1] = (uint64_t)x; c = (uint64_t)(x >> 64);
     x = (fr_u128)a[0] * a[2] + c; T[2] = (uint64_t)x; c = (uint64_t)(x >> 64);
     x = (fr_u128)a[0] * a[3] + c; T[3] = (uint64_t)x; T[4] = (uint64_t)(x >> 64);
     x = (fr_u128)a[1] * a[2] + T[3]; T[3] = (uint64_t)x; c = (uint64_t)(x >> 64);
     x = (fr_u128)a[1] * a[3] + T[4] + c; T[4] = (uint64_t)x; T[5] = (uint64_t)(x >> 64);
     x = (fr_u128)a[2] * a[3] + T[5]; T[5] = (uint64_t)x; T[6] = (uint64_t)(x >> 64);
+#else
+    T[1] = zkp_mul64_wide(a[0], a[1], &c);
+    T[2] = zkp_mac64_wide(a[0], a[2], c, 0, &c);
+    T[3] = zkp_mac64_wide(a[0], a[3], c, 0, &T[4]);
+    T[3] = zkp_mac64_wide(a[1], a[2], T[3], 0, &c);
+    T[4] = zkp_mac64_wide(a[1], a[3], T[4], c, &T[5]);
+    T[5] = zkp_mac64_wide(a[2], a[3], T[5], 0, &T[6]);
+#endif
     T[7] = T[6] >> 63;
     T[6] = (T[6] << 1) | (T[5] >> 63);
     T[5] = (T[5] << 1) | (T[4] >> 63);
@@ -214,12 +251,18 @@ ZKP_INLINE void fr_sqr512_c(uint64_t T[8], const uint64_t a[4]) {
     c = 0;
     ZKP_UNROLL
     for (int i = 0; i < 4; i++) {
+#if ZKP_HAVE_U128
         fr_u128 d = (fr_u128)a[i] * a[i];
         fr_u128 lo = (fr_u128)(i == 0 ? 0 : T[2 * i]) + (uint64_t)d + c;
         T[2 * i] = (uint64_t)lo;
         fr_u128 hi = (fr_u128)T[2 * i + 1] + (uint64_t)(d >> 64) + (uint64_t)(lo >> 64);
         T[2 * i + 1] = (uint64_t)hi;
         c = (uint64_t)(hi >> 64);
+#else
+        uint64_t dh, dl = zkp_mul64_wide(a[i], a[i], &dh), cl;
+        T[2 * i] = zkp_adc64(i == 0 ? 0 : T[2 * i], dl, c, &cl);
+        T[2 * i + 1] = zkp_adc64(T[2 * i + 1], dh, cl, &c);
+#endif
     }
 }
 
@@ -229,6 +272,7 @@ ZKP_INLINE void fr_sqr512_c(uint64_t T[8], const uint64_t a[4]) {
  * loop body it compiles to the code the two loops had when each spelled the
  * row out (as a function, GCC allocates the portable kernel's registers
  * differently). */
+#if ZKP_HAVE_U128
 #define FR_ROW_MAC_C(T, i, x, y)                                                                   \
     do {                                                                                           \
         uint64_t c_ = 0;                                                                           \
@@ -245,6 +289,19 @@ ZKP_INLINE void fr_sqr512_c(uint64_t T[8], const uint64_t a[4]) {
             c_ = (uint64_t)(t_ >> 64);                                                             \
         }                                                                                          \
     } while (0)
+#else /* the same row on 64-bit halves (core/wide.h) */
+#define FR_ROW_MAC_C(T, i, x, y)                                                                   \
+    do {                                                                                           \
+        uint64_t c_ = 0;                                                                           \
+        ZKP_UNROLL                                                                                 \
+        for (int j_ = 0; j_ < 4; j_++) (T)[(i) + j_] = zkp_mac64_wide((x), (y)[j_], (T)[(i) + j_], c_, &c_); \
+        ZKP_UNROLL                                                                                 \
+        for (int k_ = (i) + 4; k_ < 8; k_++) {                                                     \
+            (T)[k_] += c_;                                                                         \
+            c_ = (uint64_t)((T)[k_] < c_);                                                         \
+        }                                                                                          \
+    } while (0)
+#endif
 
 /* T += a * b. The caller guarantees the sum stays below 2^512. */
 ZKP_INLINE void fr_mac512_c(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
@@ -291,9 +348,13 @@ ZKP_VERIFY_HELPER int fr_verify_redc_input(const uint64_t T[8]) {
 ZKP_VERIFY_HELPER int fr_verify_redc_output(const uint64_t r[4], const uint64_t hi[4]) {
     uint64_t a[5], b[5] = {r[0], r[1], r[2], r[3], 0}, c = 0;
     for (int i = 0; i < 4; i++) {
+#if ZKP_HAVE_U128
         fr_u128 t = (fr_u128)hi[i] + fr_k_p[i] + c;
         a[i] = (uint64_t)t;
         c = (uint64_t)(t >> 64);
+#else
+        a[i] = zkp_adc64(hi[i], fr_k_p[i], c, &c);
+#endif
     }
     a[4] = c;
     return !zkp_verify_lt(a, b, 5);

@@ -118,6 +118,7 @@ ZKP_INLINE void k_final_dot(zkp_fr *r, uint64_t T[8], const unsigned n) {
 ZKP_VERIFY_HELPER int k_verify_cios_operands(const zkp_fr *b, const unsigned n) {
     uint64_t sum[5] = {fr_k_p[0], fr_k_p[1], fr_k_p[2], fr_k_p[3], 0};
     for (unsigned k = 0; k < n; k++) {
+#if ZKP_HAVE_U128
         fr_u128 c = 0;
         for (int i = 0; i < 4; i++) {
             c += (fr_u128)sum[i] + b[k].v[i];
@@ -125,6 +126,11 @@ ZKP_VERIFY_HELPER int k_verify_cios_operands(const zkp_fr *b, const unsigned n) 
             c >>= 64;
         }
         sum[4] += (uint64_t)c;
+#else
+        uint64_t c = 0;
+        for (int i = 0; i < 4; i++) sum[i] = zkp_adc64(sum[i], b[k].v[i], c, &c);
+        sum[4] += c;
+#endif
     }
     return zkp_verify_lt_frac(sum, 5, fr_k_p, 4, 5, 1);
 }

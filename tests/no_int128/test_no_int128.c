@@ -1,0 +1,220 @@
+/*
+ * ctest no-int128: the arithmetic 32-bit targets (rv32im) build, checked on
+ * the host. The ni_* functions are the library's Goldilocks and BN254 code
+ * compiled without unsigned __int128 and without inline asm (ni.h); each is
+ * held bit for bit against the library's own (__int128, asm on x86-64) code
+ * on edge and random values, and the 64x64 -> 128 helpers and the Goldilocks
+ * product also against a definitional __int128 oracle. Then the kernels:
+ * Hemera permutations (single, constant-time, batched) and every Poseidon
+ * BN254 operation (mul, sqr, dot, permute, hash, hash_many, t = 2..17).
+ * In the verify stage (-DZKP_VERIFY=ON reaches these files too) the no-
+ * __int128 kernels run with every documented bound checked.
+ */
+#include <string.h>
+
+#include "harness.h"
+#include "no_int128/ni.h"
+
+#include "goldilocks/gl.h"
+#include "hemera/batch_internal.h"
+#include "hemera/kernels.h"
+#include "hemera/params.h"
+#include "poseidon/fr.h"
+#include "poseidon/internal.h"
+
+typedef unsigned __int128 u128;
+
+static const uint64_t fr_k_2p_minus_1[4] = {0x87c3eb27e0000001u, 0x5067d090f372e122u, 0x70a08b6d0302b0bau,
+                                            0x60c89ce5c2634053u};
+
+/* A u64 for Goldilocks: 0, 1, p - 1, p, p + 1, 2^64 - 1, 2^32 +- 1, ... with
+ * probability 1/2 (th_rand_edge64), else random. */
+static uint64_t gl_val(void) { return th_rand_edge64(GL_P); }
+
+/* A 256-bit value: each limb an edge u64 or random, or (one time in four)
+ * one of p - 1, p, p + 1, 2p - 1, 2^256 - 1. */
+static void fr_any(uint64_t x[4]) {
+    switch (th_rand_below(16)) {
+    case 0: memcpy(x, fr_k_p, 32), x[0] -= 1; return;
+    case 1: memcpy(x, fr_k_p, 32); return;
+    case 2: memcpy(x, fr_k_p, 32), x[0] += 1; return;
+    case 3: memcpy(x, fr_k_2p_minus_1, 32); return;
+    case 4: memset(x, 0xff, 32); return;
+    default:
+        for (int i = 0; i < 4; i++) x[i] = th_rand_edge64(0);
+    }
+}
+
+/* canonical: reduce fr_any's value below p (x < 2^256 < 6p) */
+static void fr_canon_val(uint64_t x[4]) {
+    fr_any(x);
+    for (int k = 0; k < 5; k++) fr_condsub(x, x, fr_k_p);
+}
+
+static void check_wide(uint64_t n) {
+    th_section("core/wide.h against __int128");
+    for (uint64_t it = 0; it < n; it++) {
+        uint64_t a = th_rand_edge64(0), b = th_rand_edge64(0), c = th_rand_edge64(0), d = th_rand_edge64(0);
+        uint64_t hi, lo = ni_mul64_wide(a, b, &hi);
+        u128 want = (u128)a * b;
+        CHECK_EQ_U64(lo, (uint64_t)want);
+        CHECK_EQ_U64(hi, (uint64_t)(want >> 64));
+        lo = ni_mac64_wide(a, b, c, d, &hi);
+        want += (u128)c + d;
+        CHECK_EQ_U64(lo, (uint64_t)want);
+        CHECK_EQ_U64(hi, (uint64_t)(want >> 64));
+        uint64_t cin = it & 1, cout, bout;
+        u128 s = (u128)a + b + cin, df = (u128)a - b - cin;
+        CHECK_EQ_U64(ni_adc64(a, b, cin, &cout), (uint64_t)s);
+        CHECK_EQ_U64(cout, (uint64_t)(s >> 64));
+        CHECK_EQ_U64(ni_sbb64(a, b, cin, &bout), (uint64_t)df);
+        CHECK_EQ_U64(bout, (uint64_t)(df >> 64) & 1);
+    }
+}
+
+static void check_gl(uint64_t n) {
+    th_section("Goldilocks mul / muladd / reduce128 without __int128");
+    for (uint64_t it = 0; it < n; it++) {
+        uint64_t a = gl_val(), b = gl_val(), c = gl_val(), lo = th_rand_edge64(0), hi = th_rand_edge64(0);
+        /* bit for bit the library's form (not only the same residue) */
+        CHECK_EQ_U64(ni_gl_mul(a, b), gl_mul(a, b));
+        CHECK_EQ_U64(ni_gl_muladd(a, b, c), gl_muladd(a, b, c));
+        CHECK_EQ_U64(ni_gl_reduce128(lo, hi), gl_reduce128(lo, hi));
+        /* and the residue by definition */
+        CHECK_EQ_U64(gl_canon(ni_gl_muladd(a, b, c)), (uint64_t)(((u128)a * b + c) % GL_P));
+        CHECK_EQ_U64(gl_canon(ni_gl_reduce128(lo, hi)), (uint64_t)((((u128)hi << 64) | lo) % GL_P));
+        if (it < n / 16) CHECK_EQ_U64(ni_gl_inv_vartime(a), gl_inv_vartime(a));
+    }
+}
+
+static void check_fr(uint64_t n) {
+    th_section("BN254 limb arithmetic without __int128");
+    for (uint64_t it = 0; it < n; it++) {
+        uint64_t a[4], b[4], x[4], y[4], T[8], U[8];
+        fr_any(a), fr_any(b);
+        ni_fr_mul512(T, a, b), fr_mul512_c(U, a, b);
+        CHECK_EQ_BYTES(T, U, 64);
+        ni_fr_sqr512(T, a), fr_sqr512_c(U, a);
+        CHECK_EQ_BYTES(T, U, 64);
+        /* T += a * b with T, a, b < 2^255: below 2^511 */
+        a[3] >>= 1, b[3] >>= 1, x[0] = th_rand64(), x[1] = th_rand64(), x[2] = th_rand64(), x[3] = th_rand64() >> 1;
+        fr_mul512_c(T, x, b), memcpy(U, T, 64);
+        ni_fr_mac512(T, a, b), fr_mac512_c(U, a, b);
+        CHECK_EQ_BYTES(T, U, 64);
+        /* Montgomery reduction: any T whose high half is below 2^256 - p */
+        for (int i = 0; i < 8; i++) T[i] = th_rand_edge64(0);
+        if (it & 1) T[7] &= 0x7fffffffffffffffu;
+        else { /* the largest high half allowed, 2^256 - p - 1 */
+            uint64_t m1[4] = {~FR_P0, ~FR_P1, ~FR_P2, ~FR_P3};
+            memcpy(T + 4, m1, 32);
+        }
+        memcpy(U, T, 64);
+        ni_fr_redc8(T), fr_redc8_c(U);
+        CHECK_EQ_BYTES(T, U, 64);
+        /* add / sub of canonical values, conditional subtraction, carries */
+        fr_canon_val(a), fr_canon_val(b);
+        ni_fr_add(x, a, b);
+        zkp_fr fa, fb, fz;
+        memcpy(fa.v, a, 32), memcpy(fb.v, b, 32);
+        fr_add(&fz, &fa, &fb);
+        CHECK_EQ_BYTES(x, fz.v, 32);
+        ni_fr_sub(x, a, b);
+        fr_sub(&fz, &fa, &fb);
+        CHECK_EQ_BYTES(x, fz.v, 32);
+        fr_any(a);
+        ni_fr_condsub(x, a, fr_k_p), fr_condsub(y, a, fr_k_p);
+        CHECK_EQ_BYTES(x, y, 32);
+        ni_fr_condsub(x, a, fr_k_2p), fr_condsub(y, a, fr_k_2p);
+        CHECK_EQ_BYTES(x, y, 32);
+        CHECK_EQ_INT(ni_fr_is_canonical(a), fr_is_canonical(a));
+        a[3] >>= 1, b[3] = th_rand64() >> 1;
+        memcpy(x, a, 32), memcpy(y, a, 32);
+        ni_fr_add_raw(x, b), fr_add_raw(y, b);
+        CHECK_EQ_BYTES(x, y, 32);
+        /* the bound checks' multi-limb multiply (verify.h), 8 limbs */
+        uint64_t k = th_rand_edge64(0), r1[9], r2[9];
+        memcpy(T, U, 64), T[0] = a[0], T[7] = th_rand_edge64(0);
+        ni_verify_mul_small(r1, T, 8, k), zkp_verify_mul_small(r2, T, 8, k);
+        CHECK_EQ_BYTES(r1, r2, sizeof r1);
+    }
+}
+
+static void hemera_state(uint64_t st[16], uint64_t it) {
+    for (int i = 0; i < 16; i++) st[i] = it == 0 ? GL_P - 1 : it == 1 ? UINT64_MAX : it == 2 ? 0 : gl_val();
+}
+
+static void check_hemera(uint64_t n) {
+    th_section("Hemera permutations without __int128");
+    for (uint64_t it = 0; it < n; it++) {
+        uint64_t a[16], b[16];
+        hemera_state(a, it), memcpy(b, a, sizeof a);
+        ni_hemera_permute(a), zkpi_hemera_permute_portable(b);
+        CHECK_EQ_BYTES(a, b, sizeof a);
+        hemera_state(a, it), memcpy(b, a, sizeof a);
+        ni_hemera_permute_ct(a), zkpi_hemera_permute_ct_portable(b);
+        CHECK_EQ_BYTES(a, b, sizeof a);
+    }
+    /* batched: 16, 8 and 4 interleaved lanes (1 or 2 go to the singles) */
+    static const unsigned lanes[] = {16, 8, 4, 28};
+    for (uint64_t it = 0; it < n / 8 + 1; it++)
+        for (unsigned k = 0; k < 4; k++) {
+            uint64_t st[28][16], want[28][16];
+            for (unsigned l = 0; l < lanes[k]; l++) {
+                hemera_state(st[l], it * 28 + l);
+                memcpy(want[l], st[l], sizeof st[l]);
+                zkpi_hemera_permute_portable(want[l]);
+                for (int i = 0; i < 16; i++) want[l][i] = gl_canon(want[l][i]);
+            }
+            ni_hb_permute(st, lanes[k], &zkpi_hemera_profile_default);
+            for (unsigned l = 0; l < lanes[k]; l++)
+                for (int i = 0; i < 16; i++) st[l][i] = gl_canon(st[l][i]);
+            CHECK_EQ_BYTES(st, want, lanes[k] * sizeof st[0]);
+        }
+}
+
+static void fr_state(zkp_fr *s, unsigned t, uint64_t it) {
+    for (unsigned i = 0; i < t; i++) {
+        if (it == 0) memcpy(s[i].v, fr_k_p, 32), s[i].v[0] -= 1;
+        else if (it == 1) memset(s[i].v, 0, 32);
+        else fr_canon_val(s[i].v);
+    }
+}
+
+static void check_poseidon(uint64_t n) {
+    th_section("Poseidon BN254 kernel without __int128");
+    const zkp_poseidon_ops *ni = &ni_poseidon_ops, *ref = &zkpi_poseidon_ops_portable;
+    for (uint64_t it = 0; it < n; it++) {
+        zkp_fr a[ZKP_POSEIDON_TMAX], b[ZKP_POSEIDON_TMAX], r1, r2;
+        fr_state(a, ZKP_POSEIDON_TMAX, it), fr_state(b, ZKP_POSEIDON_TMAX, it + 3);
+        ni->mul(&r1, &a[0], &b[0]), ref->mul(&r2, &a[0], &b[0]);
+        CHECK_EQ_BYTES(r1.v, r2.v, 32);
+        ni->sqr(&r1, &a[1]), ref->sqr(&r2, &a[1]);
+        CHECK_EQ_BYTES(r1.v, r2.v, 32);
+        unsigned nd = 1 + (unsigned)(it % ZKP_POSEIDON_TMAX);
+        ni->dot(&r1, a, b, nd), ref->dot(&r2, a, b, nd);
+        CHECK_EQ_BYTES(r1.v, r2.v, 32);
+    }
+    for (unsigned t = 2; t <= ZKP_POSEIDON_TMAX; t++)
+        for (uint64_t it = 0; it < n / 64 + 2; it++) {
+            zkp_fr s1[ZKP_POSEIDON_TMAX * 5], s2[ZKP_POSEIDON_TMAX * 5];
+            fr_state(s1, t, it), memcpy(s2, s1, t * sizeof s1[0]);
+            ni->permute(t, s1), ref->permute(t, s2);
+            CHECK_EQ_BYTES(s1, s2, t * sizeof s1[0]);
+            fr_state(s1, t, it), memcpy(s2, s1, t * sizeof s1[0]);
+            ni->hash(t, s1), ref->hash(t, s2);
+            CHECK_EQ_BYTES(s1, s2, sizeof s1[0]); /* lane 0 only */
+            fr_state(s1, 5 * t, it), memcpy(s2, s1, 5 * t * sizeof s1[0]);
+            ni->hash_many(t, s1, 5), ref->hash_many(t, s2, 5);
+            for (unsigned k = 0; k < 5; k++) CHECK_EQ_BYTES(s1[k * t].v, s2[k * t].v, 32);
+        }
+}
+
+int main(void) {
+    th_init("test_no_int128");
+    check_wide(th_count(200000));
+    check_gl(th_count(200000));
+    check_fr(th_count(20000));
+    check_hemera(th_count(200));
+    check_poseidon(th_count(1000));
+    return th_finish();
+}
