@@ -16,7 +16,7 @@ for algo in $($Z hash --help | sed -n 's/^algorithms: *//p'); do
   $Z hash -a "$algo" "$SAMPLE"
 done
 for algo in $($Z tree --help | sed -n 's/^  -a //p'); do
-  case $algo in lean-imt | oz) continue ;; esac # their inputs are members / values: below
+  case $algo in lean-imt | oz | poseidon) continue ;; esac # their inputs are members / values / leaves: below
   printf 'tree %-10s ' "$algo"
   $Z tree -a "$algo" "$SAMPLE"
 done
@@ -26,6 +26,10 @@ printf '1\n2\n3\n' >"$tmp/members"
 echo
 echo "== Semaphore's LeanIMT (Poseidon) of the members 1, 2, 3: root and depth =="
 $Z tree -a lean-imt "$tmp/members"
+echo
+echo "== a Poseidon (circom) Merkle tree of the leaves 1, 2, 3, 4: root and depth =="
+printf '1\n2\n3\n4\n' >"$tmp/leaves"
+$Z tree -a poseidon "$tmp/leaves"
 echo
 echo "== an OpenZeppelin StandardMerkleTree of (address, uint256) leaves, as the npm package's dump() =="
 printf '%s\n' '[["0x1111111111111111111111111111111111111111", "5000000000000000000"],' \
