@@ -1,9 +1,10 @@
 # Thin shortcuts over the CMake build (CMake is the real build).
 #   make          Release build in build/
 #   make demo     the main job: build, then show what zkprim does
-#   make test     every test: native, clang, sanitizers, portable-only, ISA knobs,
-#                 aarch64 and s390x under qemu (stages whose toolchain is
-#                 missing say so and are skipped)
+#   make test     every test: native, Python, clang, sanitizers, portable-only,
+#                 ISA knobs, aarch64, s390x and riscv64 under qemu, zkVM guests,
+#                 the external Keccak hook, install, Rust (stages whose
+#                 toolchain is missing say so and are skipped)
 #   make check    the native test suite only (fast loop while developing)
 #   make bench    the full benchmark table
 #   make python   install the Python package (python/) into $(PYTHON)'s environment
