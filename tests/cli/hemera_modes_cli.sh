@@ -62,7 +62,7 @@ done
 expect 1 "verify wrong index" "$Z" tree -a hemera verify "$root" "$tmp/c1" 2 "$tmp/p1"
 expect 1 "verify other chunk" "$Z" tree -a hemera verify "$root" "$tmp/c2" 1 "$tmp/p1"
 expect_out FAILED: "verify other chunk prints FAILED"
-cp "$tmp/c1" "$tmp/bad"; printf 'X' | dd of="$tmp/bad" bs=1 seek=100 conv=notrunc 2>/dev/null
+cp "$tmp/c1" "$tmp/bad"; flip_byte "$tmp/bad" 100
 expect 1 "verify tampered chunk" "$Z" tree -a hemera verify "$root" "$tmp/bad" 1 "$tmp/p1"
 cp "$tmp/p1" "$tmp/badp"; printf 'X' | dd of="$tmp/badp" bs=1 seek=40 conv=notrunc 2>/dev/null
 expect 1 "verify tampered sibling" "$Z" tree -a hemera verify "$root" "$tmp/c1" 1 "$tmp/badp"

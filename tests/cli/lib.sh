@@ -28,3 +28,12 @@ finish() {
   echo "$1: $pass passed, $fail failed"
   [ "$fail" = 0 ]
 }
+
+# flip_byte FILE OFFSET: xor the byte at OFFSET with 1, so the file surely
+# changes (writing a fixed byte over random data leaves it unchanged 1 time
+# in 256, which made a tamper check flaky)
+flip_byte() {
+  local b
+  b=$(od -An -tu1 -j "$2" -N1 "$1" | tr -d ' ')
+  printf "\\$(printf %03o $((b ^ 1)))" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}

@@ -39,7 +39,7 @@ for algo in hemera keccak256; do
   size=$([ "$algo" = hemera ] && echo 4096 || echo 100)
   { dd if="$tmp/f" bs="$size" skip=1 count=1; dd if="$tmp/f" bs="$size" skip=3 count=1; dd if="$tmp/f" bs="$size" skip=12 count=1; } 2>/dev/null > "$tmp/chunks"
   expect 0 "$algo verify --multi, chunks file" "$Z" tree -a "$algo" verify --multi "$R" "$tmp/chunks" "$tmp/m"
-  printf '\001' | dd of="$tmp/chunks" bs=1 seek=5 conv=notrunc 2>/dev/null
+  flip_byte "$tmp/chunks" 5
   expect 1 "$algo verify --multi, a chunk byte changed" "$Z" tree -a "$algo" verify --multi "$R" "$tmp/chunks" "$tmp/m"
   flip_line <(echo "$R") 1 "$tmp/badroot"
   expect 1 "$algo verify --multi, wrong root" "$Z" tree -a "$algo" verify --multi "$(cat "$tmp/badroot")" "$tmp/f" "$tmp/m"
