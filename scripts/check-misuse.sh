@@ -36,9 +36,14 @@ libdir=$(dirname "$pcdir")
 # The prefix is redefined because an installed build tree
 # (ZKPRIM_MISUSE_BUILD) was configured for another prefix; a relocated
 # install is what pkg-config's --define-variable is for.
-# shellcheck disable=SC2046
+# A build without the shared library (make test's stages configure
+# -DZKP_SHARED=OFF) installs only libzkprim.a: link it as pkg-config says
+# for static linking.
+static=
+[ -e "$libdir/libzkprim.so" ] || static=--static
+# shellcheck disable=SC2046,SC2086
 cc -std=c11 -O1 -g -Wall -Wextra -Werror $san "$root/tests/misuse/probe.c" -o "$tmp/probe" \
-  $(PKG_CONFIG_PATH=$pcdir pkg-config --define-variable=prefix="$tmp/prefix" --cflags --libs zkprim) -Wl,-rpath,"$libdir"
+  $(PKG_CONFIG_PATH=$pcdir pkg-config $static --define-variable=prefix="$tmp/prefix" --cflags --libs zkprim) -Wl,-rpath,"$libdir"
 
 # No LeakSanitizer exemptions: the probe frees what it allocates, and a
 # table the library refused to free (a corrupted header) is never allocated.

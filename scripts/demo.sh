@@ -3,7 +3,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}
-Z=./$BUILD/zkprim
+case $BUILD in
+/*) Z=$BUILD/zkprim ;; # ctest `demo` passes its build directory
+*) Z=./$BUILD/zkprim ;;
+esac
 SAMPLE=docs/sample.txt
 
 echo "== zkprim info =="

@@ -24,7 +24,11 @@ REQUIRE_ALL=${ZKPRIM_REQUIRE_ALL_STAGES:-0}
 # circomlibjs, @openzeppelin/merkle-tree, @zk-kit/lean-imt) are node-bound and
 # check the C results, not a compiler or a kernel set: they run in the native
 # and asan stages; clang, verify, portable and knobs leave them out (-LE live),
-# and the cross stages cannot run node.
+# and the cross stages cannot run node. The same holds for the end-to-end CLI
+# checks labelled `e2e` (tree_stream_cli: hundreds of MB streamed through the
+# CLI; poseidon-tree-cli: a round-by-round python3 oracle): their cost is data
+# volume or the oracle, and the kernels they reach are the ones each stage's
+# unit tests already check, so they too run in native and asan only.
 #
 # What the stages report back (each runs in its own bash): one line per
 # left-out check, skipped ctest or unregistered program, prefixed by stage.
@@ -131,10 +135,10 @@ for s in $STAGES; do
     run_stage native "build_and_ctest $BR/build-native -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON" ;;
   clang)
     if have clang; then
-      run_stage clang "ZKP_CTEST_ARGS='-LE live' CC=clang build_and_ctest $BR/build-clang -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DCMAKE_C_COMPILER=clang"
+      run_stage clang "ZKP_CTEST_ARGS='-LE live|e2e' CC=clang build_and_ctest $BR/build-clang -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DZKP_SHARED=OFF -DCMAKE_C_COMPILER=clang"
     else skip clang "clang not installed"; fi ;;
   asan)
-    run_stage asan "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-200} ZKPRIM_TEST_SANITIZE=1 build_and_ctest $BR/build-asan -DCMAKE_BUILD_TYPE=Debug -DZKP_WERROR=ON \
+    run_stage asan "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-200} ZKPRIM_TEST_SANITIZE=1 build_and_ctest $BR/build-asan -DCMAKE_BUILD_TYPE=Debug -DZKP_WERROR=ON -DZKP_SHARED=OFF \
       '-DCMAKE_C_FLAGS=-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer' \
       -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined; \
       ZKPRIM_MISUSE_BUILD=$BR/build-asan ./scripts/check-misuse.sh" ;;
@@ -144,10 +148,10 @@ for s in $STAGES; do
     # CPU runs, plus the planted violations (verify-planted-*).
     # The constant-time tests are left out: a check is a branch on the
     # (secret) value it checks, by design; they run in the other stages.
-    run_stage verify "configure $BR/build-verify -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZKP_WERROR=ON -DZKP_VERIFY=ON; \
+    run_stage verify "configure $BR/build-verify -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZKP_WERROR=ON -DZKP_VERIFY=ON -DZKP_SHARED=OFF; \
       cmake --build $BR/build-verify -j \$JOBS > $BR/build-verify/build.log 2>&1 || { grep -v '^\[' $BR/build-verify/build.log | tail -40; exit 1; }; \
       every_program_registered $BR/build-verify; \
-      ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} ctest_in $BR/build-verify -E '^ct-|-ct\$|-ct-planted\$' -LE live" ;;
+      ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} ctest_in $BR/build-verify -E '^ct-|-ct\$|-ct-planted\$' -LE 'live|e2e'" ;;
   fuzz)
     # libFuzzer (clang) with ASan+UBSan: each target in tests/fuzz/ fuzzes
     # for ZKPRIM_FUZZ_SECONDS from its checked-in seed corpus. The library is
@@ -175,7 +179,7 @@ for s in $STAGES; do
         ctest_in $BR/build-ctmsan -R 'ct'"
     else skip ctmsan "clang with the MemorySanitizer runtime (libclang-rt-dev) not installed"; fi ;;
   portable)
-    run_stage portable "ZKP_CTEST_ARGS='-LE live' build_and_ctest $BR/build-portable -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DZKP_NO_SIMD=ON" ;;
+    run_stage portable "ZKP_CTEST_ARGS='-LE live|e2e' build_and_ctest $BR/build-portable -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DZKP_SHARED=OFF -DZKP_NO_SIMD=ON" ;;
   knobs)
     # Every ZKP_NO_<ISA> knob at least once, in two builds whose remaining
     # kernels still run (e.g. AVX2 without AVX-512 and BMI2, as on CPUs
@@ -183,25 +187,25 @@ for s in $STAGES; do
     run_stage knobs "for knobs in 'AVX512 BMI2' 'AVX2 PCLMUL ASM'; do \
         args=(); for k in \$knobs; do args+=(-DZKP_NO_\$k=ON); done; \
         dir=$BR/build-knobs-\${knobs// /-}; echo \"knobs: \$knobs\"; \
-        configure \$dir -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON \"\${args[@]}\"; \
+        configure \$dir -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DZKP_SHARED=OFF \"\${args[@]}\"; \
         cmake --build \$dir -j \$JOBS > \$dir/build.log 2>&1 || { tail -40 \$dir/build.log; exit 1; }; \
-        ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-50} ctest_in \$dir -E 'ct-|generated|plumbing' -LE live; \
+        ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-50} ctest_in \$dir -E 'ct-|generated|plumbing' -LE 'live|e2e'; \
       done" ;;
   aarch64)
     if have aarch64-linux-gnu-gcc && have qemu-aarch64; then
-      run_stage aarch64 "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} build_and_ctest $BR/build-aarch64 -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON \
+      run_stage aarch64 "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} build_and_ctest $BR/build-aarch64 -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DZKP_SHARED=OFF \
         -DCMAKE_TOOLCHAIN_FILE=$PWD/cmake/toolchains/aarch64-linux-gnu.cmake"
     else skip aarch64 "needs gcc-aarch64-linux-gnu and qemu-user"; fi ;;
   s390x)
     if have s390x-linux-gnu-gcc && have qemu-s390x; then
-      run_stage s390x "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-100} build_and_ctest $BR/build-s390x -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON \
+      run_stage s390x "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-50} build_and_ctest $BR/build-s390x -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DZKP_SHARED=OFF \
         -DCMAKE_TOOLCHAIN_FILE=$PWD/cmake/toolchains/s390x-linux-gnu.cmake"
     else skip s390x "needs gcc-s390x-linux-gnu and qemu-user"; fi ;;
   riscv64)
     # No riscv64 kernels: the portable code on a strict-alignment target
     # (src/keccak/lanes_strict.h). N = 50 keeps it near 3 CPU-minutes.
     if have riscv64-linux-gnu-gcc && have qemu-riscv64; then
-      run_stage riscv64 "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-50} build_and_ctest $BR/build-riscv64 -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON \
+      run_stage riscv64 "ZKPRIM_TEST_N=\${ZKPRIM_TEST_N:-50} build_and_ctest $BR/build-riscv64 -DCMAKE_BUILD_TYPE=Release -DZKP_WERROR=ON -DZKP_SHARED=OFF \
         -DCMAKE_TOOLCHAIN_FILE=$PWD/cmake/toolchains/riscv64-linux-gnu.cmake"
     else skip riscv64 "needs gcc-riscv64-linux-gnu and qemu-user"; fi ;;
   zkvm)

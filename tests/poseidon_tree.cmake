@@ -9,6 +9,8 @@ if(TARGET zkprim_cli AND NOT CMAKE_CROSSCOMPILING)
     zkp_optional_on("test poseidon-tree-cli" "${ZKP_PYTHON3_PTREE}")
     add_test(NAME poseidon-tree-cli
       COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/poseidon_tree_cli.sh $<TARGET_FILE:zkprim_cli>)
+    # end to end: run in the native and asan stages only (scripts/test.sh)
+    set_tests_properties(poseidon-tree-cli PROPERTIES LABELS e2e)
   else()
     zkp_optional_left_out("test poseidon-tree-cli" "python3 not found")
   endif()

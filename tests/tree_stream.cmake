@@ -8,5 +8,5 @@ if(TARGET zkprim_cli AND NOT CMAKE_CROSSCOMPILING)
   target_link_libraries(tree_oneshot PRIVATE zkprim_static)
   add_test(NAME tree_stream_cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/tree_stream_test.sh
            $<TARGET_FILE:zkprim_cli> $<TARGET_FILE:tree_oneshot>)
-  set_tests_properties(tree_stream_cli PROPERTIES SKIP_RETURN_CODE 77)
+  set_tests_properties(tree_stream_cli PROPERTIES SKIP_RETURN_CODE 77 LABELS e2e)
 endif()
