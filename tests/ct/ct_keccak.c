@@ -8,7 +8,12 @@
  * Covered at every CPU level the checker can run: the one-shot hashes of
  * every algorithm at lengths around the rate boundaries, from misaligned
  * buffers; the streaming form with odd splits and SHAKE squeezes; the
- * 64-byte pair; hash_many (the multi-lane kernels and their lane movers).
+ * 64-byte pair; hash_many (the multi-lane kernels and their lane movers);
+ * many openings and multiproofs (tree_build, verify_batch, multi_proof,
+ * multi_verify on 1 and 2 threads), with the leaves, every node, sibling
+ * and the root secret and the indices public (their contract): the walk
+ * branches on indices only, agreement is OR-ed, and the one verdict is
+ * declassified by the caller.
  *
  * `--planted` hands tree verification a secret leaf index (the path walk
  * branches on it: the index is public by contract); the checker must
@@ -58,6 +63,38 @@ static void run_level(uint8_t *buf, size_t cap) {
     zkp_sha3_256_pair(buf, buf + 32, pair);
 }
 
+/* The status of a call on secrets: the verdict is the one public result. */
+static void ct_verdict(zkp_status st, const char *what) {
+    ct_public(&st, sizeof st);
+    ct_must(st, what);
+}
+
+/* Many openings of a secret 16-leaf tree; the leaves come from buf. */
+static void run_multi(const uint8_t *buf) {
+    enum { DEPTH = 4, N = 1 << DEPTH, K = 5 };
+    static const uint64_t idx[K] = {0, 3, 4, 9, 15};
+    static uint8_t nodes[(2 * N - 1) * 32], leaves[K * 32], proofs[K * DEPTH * 32], mp[N * 32];
+    const uint8_t *root = nodes + (2 * N - 2) * 32;
+    for (int a = 0; a < 2; a++) {
+        zkp_keccak_alg alg = a ? ZKP_SHA3_256 : ZKP_KECCAK_256;
+        memcpy(nodes, buf, N * 32);
+        ct_verdict(zkp_keccak_tree_build(alg, nodes, N, 1, nodes), "tree_build");
+        for (size_t i = 0; i < K; i++) {
+            memcpy(leaves + 32 * i, nodes + 32 * idx[i], 32);
+            for (unsigned l = 0; l < DEPTH; l++) { /* level l starts at node 2N - 2(N >> l) */
+                size_t sib = 2 * N - 2 * (N >> l) + (size_t)((idx[i] >> l) ^ 1);
+                memcpy(proofs + 32 * (DEPTH * i + l), nodes + 32 * sib, 32);
+            }
+        }
+        size_t mlen = 0;
+        ct_verdict(zkp_keccak_tree_multi_proof(nodes, N, idx, K, mp, sizeof mp, &mlen), "tree_multi_proof");
+        for (unsigned t = 1; t <= 2; t++) {
+            ct_verdict(zkp_keccak_tree_verify_batch(alg, root, leaves, idx, K, proofs, DEPTH, t), "tree_verify_batch");
+            ct_verdict(zkp_keccak_tree_multi_verify(alg, root, leaves, idx, K, mp, mlen, DEPTH, t), "tree_multi_verify");
+        }
+    }
+}
+
 int main(int argc, char **argv) {
     int planted = argc > 1 && strcmp(argv[1], "--planted") == 0;
     if (!ct_checker_active()) fprintf(stderr, "ct_keccak: not under valgrind or MSan; nothing is checked\n");
@@ -68,6 +105,7 @@ int main(int argc, char **argv) {
         for (size_t j = 0; j < sizeof buf; j++) buf[j] = (uint8_t)(j * 31 + l);
         ct_secret(buf, sizeof buf);
         run_level(buf, sizeof buf);
+        run_multi(buf);
         printf("ct_keccak: level %s (%s, %s) done\n", levels[l], zkp_keccak_f1600_implementation(),
                zkp_keccak_batch_implementation());
     }

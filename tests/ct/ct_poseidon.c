@@ -14,7 +14,12 @@
  * as the status (gcc compiles that to a branch, clang to a conditional
  * move), and they loop over the input count, which is public. `--planted`
  * feeds secret inputs and a secret count to zkp_poseidon_hash, so the
- * checker must report a branch: it shows the check can fail.
+ * checker must report a branch: it shows the check can fail. The tree
+ * verifiers (verify, verify_batch, multi_verify) are the same case: they
+ * range-check every element up front and return that verdict, then walk
+ * with hash_batch (its kernels are checked here) through the family-neutral
+ * engine core/multiproof.c, whose walk and agreement checks ct_keccak runs
+ * on secret leaves, siblings and roots.
  */
 #include <stdio.h>
 #include <string.h>
