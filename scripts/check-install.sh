@@ -5,9 +5,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cmake -S . -B "$tmp/build" -DCMAKE_BUILD_TYPE=Release -DZKP_BUILD_TESTS=OFF -DCMAKE_INSTALL_PREFIX="$tmp/prefix" >/dev/null
-cmake --build "$tmp/build" -j "$(nproc)" >/dev/null
-cmake --install "$tmp/build" >/dev/null
+if [ -n "${ZKPRIM_INSTALL_BUILD:-}" ] && [ -e "$ZKPRIM_INSTALL_BUILD/libzkprim.so" ]; then
+  # A Release build with the shared library that already exists (make
+  # test's install stage passes build-native): install it into the
+  # temporary prefix instead of compiling everything again.
+  cmake --install "$ZKPRIM_INSTALL_BUILD" --prefix "$tmp/prefix" >/dev/null
+else
+  cmake -S . -B "$tmp/build" -DCMAKE_BUILD_TYPE=Release -DZKP_BUILD_TESTS=OFF -DZKP_BUILD_TOOLS=OFF \
+    -DCMAKE_INSTALL_PREFIX="$tmp/prefix" >/dev/null
+  cmake --build "$tmp/build" -j "$(nproc)" >/dev/null
+  cmake --install "$tmp/build" >/dev/null
+fi
 mkdir -p "$tmp/consumer"
 cat > "$tmp/consumer/main.c" <<'C'
 #include <stdio.h>
@@ -33,7 +41,10 @@ cmake --build "$tmp/consumer/build" >/dev/null
 "$tmp/consumer/build/consumer_static"
 # pkg-config route (the .pc file carries the install prefix).
 libdir=$(ls -d "$tmp"/prefix/lib*/pkgconfig | head -1)
-PKG_CONFIG_PATH=$libdir cc "$tmp/consumer/main.c" -o "$tmp/pc" $(PKG_CONFIG_PATH=$libdir pkg-config --cflags --libs zkprim) \
+# (--define-variable: an installed build tree was configured for another
+# prefix; a relocated install is what it is for)
+PKG_CONFIG_PATH=$libdir cc "$tmp/consumer/main.c" -o "$tmp/pc" \
+  $(PKG_CONFIG_PATH=$libdir pkg-config --define-variable=prefix="$tmp/prefix" --cflags --libs zkprim) \
   -Wl,-rpath,"$(dirname "$libdir")"
 "$tmp/pc"
 # Only zkp_* symbols are exported from the shared library, whose SONAME
