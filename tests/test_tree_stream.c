@@ -560,16 +560,24 @@ int main(void) {
     lengths_vs_oneshot(&k_fixed, 40, 3);
     {
         zkp_hemera_tree_hasher *h = malloc(sizeof *h);
-        size_t big_n = 1300 * CHUNK; /* updates of 2 * 256 chunks and more take the threaded block path */
+        size_t big_n = 1300 * CHUNK; /* in-place runs of 2 * 64 chunks and more take the threaded rounds */
         uint8_t *big = malloc(big_n);
         th_rand_bytes(big, big_n);
         for (uint64_t r = 0, rn = th_count(6) < 12 ? th_count(6) : 12; r < rn; r++) { /* up to 5 MiB each */
             size_t n = (size_t)th_rand_below(big_n);
             uint8_t want[32], got[32];
             zkp_hemera_tree_hasher_init(h, 2 + (unsigned)th_rand_below(4));
-            size_t a = (size_t)th_rand_below(n + 1);
-            CHECK_STATUS(zkp_hemera_tree_hasher_update(h, big, a), ZKP_OK);
-            CHECK_STATUS(zkp_hemera_tree_hasher_update(h, big + a, n - a), ZKP_OK);
+            if (r & 1) { /* pieces of 0..600 chunks: buffer, serial head and tail, rounds, mixed */
+                for (size_t pos = 0, piece; pos < n; pos += piece) {
+                    piece = (size_t)th_rand_below(600 * CHUNK + 1);
+                    if (piece > n - pos) piece = n - pos;
+                    CHECK_STATUS(zkp_hemera_tree_hasher_update(h, big + pos, piece), ZKP_OK);
+                }
+            } else {
+                size_t a = (size_t)th_rand_below(n + 1);
+                CHECK_STATUS(zkp_hemera_tree_hasher_update(h, big, a), ZKP_OK);
+                CHECK_STATUS(zkp_hemera_tree_hasher_update(h, big + a, n - a), ZKP_OK);
+            }
             CHECK_STATUS(zkp_hemera_tree_hasher_finalize(h, got), ZKP_OK);
             CHECK_STATUS(zkp_hemera_tree_root_fixed(big, n, 2, want), ZKP_OK);
             CHECK_EQ_BYTES(got, want, 32);

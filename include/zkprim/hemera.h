@@ -272,9 +272,11 @@ typedef struct zkp_hemera_cdc_hasher {
 
 /* Fixed 4 KiB-chunk root (zkp_hemera_tree_root_fixed) by streaming. threads
  * 0 or 1: the calling thread; more (at most 64; more counts as 64): long
- * updates hash aligned blocks of 256 chunks on that many threads (the root
- * does not depend on it; no heap either way). Cannot fail: a NULL hasher is
- * ignored. */
+ * updates share their aligned groups of 64 chunks out to that many threads
+ * (up to 16 groups a thread per round; the root does not depend on it; no
+ * heap either way). Updates of several MiB a thread keep the serial part
+ * (the chunks before an update's first group boundary and after its last)
+ * small. Cannot fail: a NULL hasher is ignored. */
 ZKP_API ZKP_VARTIME void zkp_hemera_tree_hasher_init(zkp_hemera_tree_hasher *h, unsigned threads);
 ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_tree_hasher_update(zkp_hemera_tree_hasher *h, const uint8_t *data,
                                                                   size_t len);

@@ -8,9 +8,11 @@
  * the last chunk is folded differently (a one-chunk tree is a root leaf,
  * and its parent is the last node of the fold). Long updates are hashed in
  * place from the caller's memory, 64 chunks per lane-parallel batch call,
- * or with threads, in aligned blocks of 256 chunks on several threads, each
- * a subtree pushed whole (an aligned 2^8-chunk block is a node of the tree
- * once data follows it).
+ * or with threads, in rounds: each thread roots up to 16 aligned groups of
+ * 64 chunks (an aligned 2^6-chunk group is a node of the tree once data
+ * follows it), and the calling thread pushes the group roots in order. Only
+ * the chunks before the first group boundary of an update and after its
+ * last one (fewer than 64 + 128) are hashed on the calling thread alone.
  */
 #include <string.h>
 
@@ -26,9 +28,9 @@
 
 #define CHUNK ZKP_HEMERA_CHUNK_BYTES
 #define BUF_BYTES (ZKP_HEMERA_TREE_HASHER_CHUNKS * CHUNK)
-#define GROUP 64                    /* leaves per hash_leaf_batch call */
-#define BLOCK_LEVEL 8               /* a thread's block: 2^8 chunks, 1 MiB */
-#define BLOCK ((size_t)1 << BLOCK_LEVEL)
+#define GROUP_LEVEL 6
+#define GROUP (1u << GROUP_LEVEL)   /* leaves per hash_leaf_batch call */
+#define JOB_GROUPS 16               /* a thread's share of a round: 1024 chunks, 4 MiB */
 #define MAX_THREADS 64
 #define TS_MAGIC 0x54530000u        /* "TS" */
 
@@ -76,19 +78,24 @@ static zkp_status leaf_group(const uint8_t *p, size_t len, uint64_t first, unsig
     return zkp_hemera_hash_leaf_batch(ptr, lens, ctr, m, 0, cv);
 }
 
+/* The root of a full aligned group from its GROUP leaf roots, into cv[0]:
+ * its levels go through hash_node_batch in place (lane-parallel). */
+static zkp_status group_root(uint8_t (*cv)[ZKP_HEMERA_DIGEST_BYTES]) {
+    for (unsigned w = GROUP; w > 1; w /= 2) {
+        zkp_status st = zkp_hemera_hash_node_batch((const uint8_t(*)[2 * ZKP_HEMERA_DIGEST_BYTES])cv, w / 2, 0, cv);
+        if (st != ZKP_OK) return st;
+    }
+    return ZKP_OK;
+}
+
 /* Pushes g leaf roots. A full group starting at a multiple of GROUP chunks
- * is an aligned perfect subtree that data follows: its levels go through
- * hash_node_batch in place (lane-parallel) and only its root is pushed. */
+ * is an aligned perfect subtree that data follows: only its root is pushed. */
 static zkp_status push_group(uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], uint32_t *depth, uint64_t *count,
                              uint8_t (*cv)[ZKP_HEMERA_DIGEST_BYTES], unsigned g) {
     if (g == GROUP && *count % GROUP == 0) {
-        unsigned level = 0;
-        for (unsigned w = GROUP; w > 1; w /= 2, level++) {
-            zkp_status st = zkp_hemera_hash_node_batch((const uint8_t(*)[2 * ZKP_HEMERA_DIGEST_BYTES])cv, w / 2, 0, cv);
-            if (st != ZKP_OK) return st;
-        }
-        zkpi_hm_cv_push(stack, depth, count, cv[0], level);
-        return ZKP_OK;
+        zkp_status st = group_root(cv);
+        if (st == ZKP_OK) zkpi_hm_cv_push(stack, depth, count, cv[0], GROUP_LEVEL);
+        return st;
     }
     for (unsigned l = 0; l < g; l++) zkpi_hm_cv_push(stack, depth, count, cv[l], 0);
     return ZKP_OK;
@@ -141,68 +148,83 @@ zkp_status zkpi_hm_chunks_root(const uint8_t *p, size_t len, uint64_t first, uin
     return ZKP_OK;
 }
 
-/* ---- threaded blocks ------------------------------------------------------- */
+/* ---- threaded rounds ------------------------------------------------------- */
 
-typedef struct block_job {
-    const uint8_t *p;
-    uint64_t first;
-    uint8_t cv[ZKP_HEMERA_DIGEST_BYTES];
+typedef struct group_job {
+    const uint8_t *p;    /* its first chunk, at a multiple of GROUP */
+    uint64_t first;      /* that chunk's counter */
+    unsigned groups;     /* 1..JOB_GROUPS full groups */
+    uint8_t cv[JOB_GROUPS][ZKP_HEMERA_DIGEST_BYTES];
     zkp_status st;
-} block_job;
+} group_job;
+
+static void group_job_run(group_job *j) {
+    uint8_t cv[GROUP][ZKP_HEMERA_DIGEST_BYTES];
+    j->st = ZKP_OK;
+    for (unsigned g = 0; g < j->groups && j->st == ZKP_OK; g++) {
+        j->st = leaf_group(j->p + (size_t)g * GROUP * CHUNK, GROUP * CHUNK, j->first + (uint64_t)g * GROUP, GROUP, cv);
+        if (j->st == ZKP_OK) j->st = group_root(cv);
+        memcpy(j->cv[g], cv[0], ZKP_HEMERA_DIGEST_BYTES);
+    }
+}
 
 #if TS_THREADS
-static void *block_thread(void *arg) {
-    block_job *j = arg;
-    j->st = zkpi_hm_chunks_root(j->p, BLOCK * CHUNK, j->first, j->cv);
+static void *group_thread(void *arg) {
+    group_job_run(arg);
     return NULL;
 }
 #endif
 
-/* Hashes t aligned blocks of BLOCK chunks at p on t threads (the caller's
- * included) and pushes their roots. */
-static zkp_status push_blocks(zkp_hemera_tree_hasher *h, const uint8_t *p, unsigned t) {
-    block_job jobs[MAX_THREADS];
+/* Roots u aligned full groups at p (u <= t * JOB_GROUPS) on up to t threads
+ * (the caller's included), contiguous shares, and pushes them in order. */
+static zkp_status push_groups(zkp_hemera_tree_hasher *h, const uint8_t *p, size_t u, unsigned t) {
+    group_job jobs[MAX_THREADS];
+    if (t > u) t = (unsigned)u;
+    size_t done = 0;
     for (unsigned i = 0; i < t; i++) {
-        jobs[i].p = p + (size_t)i * BLOCK * CHUNK;
-        jobs[i].first = h->chunks + (uint64_t)i * BLOCK;
-        jobs[i].st = ZKP_OK;
+        size_t share = (u - done) / (t - i); /* the first ones get the smaller shares */
+        jobs[i].p = p + done * GROUP * CHUNK;
+        jobs[i].first = h->chunks + (uint64_t)done * GROUP;
+        jobs[i].groups = (unsigned)share;
+        done += share;
     }
 #if TS_THREADS
     pthread_t tid[MAX_THREADS];
     int started[MAX_THREADS] = {0};
-    for (unsigned i = 1; i < t; i++) started[i] = pthread_create(&tid[i], NULL, block_thread, &jobs[i]) == 0;
-    block_thread(&jobs[0]);
+    for (unsigned i = 1; i < t; i++) started[i] = pthread_create(&tid[i], NULL, group_thread, &jobs[i]) == 0;
+    group_job_run(&jobs[0]);
     for (unsigned i = 1; i < t; i++) {
         if (started[i]) pthread_join(tid[i], NULL);
-        else block_thread(&jobs[i]); /* no thread: same result on this one */
+        else group_job_run(&jobs[i]); /* no thread: same result on this one */
     }
 #else
-    for (unsigned i = 0; i < t; i++) jobs[i].st = zkpi_hm_chunks_root(jobs[i].p, BLOCK * CHUNK, jobs[i].first, jobs[i].cv);
+    for (unsigned i = 0; i < t; i++) group_job_run(&jobs[i]);
 #endif
     for (unsigned i = 0; i < t; i++) {
         if (jobs[i].st != ZKP_OK) return jobs[i].st;
-        zkpi_hm_cv_push(h->stack, &h->depth, &h->chunks, jobs[i].cv, BLOCK_LEVEL);
+        for (unsigned g = 0; g < jobs[i].groups; g++)
+            zkpi_hm_cv_push(h->stack, &h->depth, &h->chunks, jobs[i].cv[g], GROUP_LEVEL);
     }
     return ZKP_OK;
 }
 
 /* m whole chunks at p, none of them the last of the stream. */
 static zkp_status consume(zkp_hemera_tree_hasher *h, const uint8_t *p, size_t m) {
-    while (h->threads > 1 && m >= 2 * BLOCK) {
-        size_t to_aligned = (size_t)((BLOCK - (h->chunks & (BLOCK - 1))) & (BLOCK - 1));
-        if (to_aligned) { /* single-threaded up to the next block boundary */
+    while (h->threads > 1 && m >= 2 * GROUP) {
+        size_t to_aligned = (size_t)((GROUP - (h->chunks & (GROUP - 1))) & (GROUP - 1));
+        if (to_aligned) { /* on this thread up to the next group boundary */
             zkp_status st = zkpi_hm_push_chunks(h->stack, &h->depth, &h->chunks, p, to_aligned);
             if (st != ZKP_OK) return st;
             p += to_aligned * CHUNK;
             m -= to_aligned;
             continue;
         }
-        size_t blocks = m / BLOCK;
-        unsigned t = blocks < h->threads ? (unsigned)blocks : h->threads;
-        zkp_status st = push_blocks(h, p, t);
+        size_t u = m / GROUP, cap = (size_t)h->threads * JOB_GROUPS;
+        if (u > cap) u = cap;
+        zkp_status st = push_groups(h, p, u, h->threads);
         if (st != ZKP_OK) return st;
-        p += (size_t)t * BLOCK * CHUNK;
-        m -= (size_t)t * BLOCK;
+        p += u * GROUP * CHUNK;
+        m -= u * GROUP;
     }
     return zkpi_hm_push_chunks(h->stack, &h->depth, &h->chunks, p, m);
 }

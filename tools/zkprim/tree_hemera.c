@@ -57,8 +57,10 @@ static zkp_status feed_cdc(void *h, const uint8_t *d, size_t n) { return zkp_hem
 
 /* The root streamed through a tree hasher: memory stays bounded whatever the
  * input size (the hasher's struct plus one read block). With N threads a
- * read block is 2N MiB (at most 32 MiB), so every update gives each thread
- * aligned 1 MiB blocks of chunks. */
+ * read block is 8N MiB (at most 32 MiB): the hasher shares an update's
+ * aligned groups of chunks out to the threads in rounds of 1 MiB each and
+ * hashes the few chunks before the first group boundary and after the last
+ * on one thread, so a long read keeps that serial part to a few percent. */
 static int hemera_root(int argc, char **argv) {
     int cdc = 0, have_threads = 0, progress = CLI_PROGRESS_AUTO;
     uint64_t threads = 1;
@@ -92,7 +94,7 @@ static int hemera_root(int argc, char **argv) {
         zkp_hemera_tree_hasher *h = malloc(sizeof *h);
         if (!h) return oom();
         zkp_hemera_tree_hasher_init(h, (unsigned)threads);
-        size_t block = (size_t)(threads > 16 ? 16 : threads) << 21;
+        size_t block = threads > 1 ? (size_t)(threads > 4 ? 4 : threads) << 23 : 0;
         if (block < ((size_t)1 << 20)) block = (size_t)1 << 20;
         rc = cli_stream_file("tree", file, block, progress, feed_fixed, h);
         st = rc ? ZKP_OK : zkp_hemera_tree_hasher_finalize(h, root);
