@@ -95,6 +95,13 @@ void th_section(const char *name) {
 const char *th_level(void) { return g_level; }
 
 void th_pass(void) { g_pass++; }
+int th_sparse_visit(size_t n, size_t max) {
+    if (n <= 64 || n == max || n % 37 == 0) return 1;
+    for (size_t p = 64; p <= 2 * max; p *= 2)
+        if (n + 1 >= p && n <= p + 1) return 1;
+    return 0;
+}
+
 int th_failures(void) { return (int)g_fail; }
 
 void th_fail(const char *file, int line, const char *fmt, ...) {

@@ -33,6 +33,12 @@ int th_finish(void);
  * (the deep-run count, e.g. 1000000). Never below 1. */
 uint64_t th_count(uint64_t dflt);
 
+/* Whether a size sweep over 0..max visits n when it is not dense: every n
+ * up to 64 (every tree shape of six levels), then only where a binary tree's
+ * shape changes (a power of two and its neighbours), every 37th n and max.
+ * For sweeps whose cost per size grows with n (quadratic when dense). */
+int th_sparse_visit(size_t n, size_t max);
+
 /* Marks the start of a named group of checks (printed in verbose mode and
  * in failure messages). */
 void th_section(const char *name);

@@ -147,17 +147,11 @@ static void check_tree(const zkp_lean_imt *t, const uint8_t *leaves, size_t n, c
 
 /* The sizes checked: all of them in a default or deep run; where
  * ZKPRIM_TEST_N marks a slow stage (below 300: sanitizers, emulators),
- * every size up to 64 (every shape of six levels), then where the shape
- * changes (a power of two and its neighbours), every 37th and the last.
- * Each checked size costs three trees and an oracle root of n leaves, so
- * the dense sweep is quadratic (74 s under qemu-s390x). */
+ * th_sparse_visit's (every size up to 64, shape changes, every 37th, the
+ * last). Each checked size costs three trees and an oracle root of n leaves,
+ * so the dense sweep is quadratic (74 s under qemu-s390x). */
 static int g_dense_sizes;
-static int size_checked(size_t n, size_t max) {
-    if (g_dense_sizes || n <= 64 || n == max || n % 37 == 0) return 1;
-    for (size_t p = 64; p <= 2 * max; p *= 2)
-        if (n + 1 >= p && n <= p + 1) return 1;
-    return 0;
-}
+static int size_checked(size_t n, size_t max) { return g_dense_sizes || th_sparse_visit(n, max); }
 
 static void run_sizes(void *ctx) {
     const size_t max = *(const size_t *)ctx;

@@ -126,18 +126,12 @@ static void oracle_fixed(const uint8_t *d, size_t len, uint8_t out[32]) {
     else oracle_merge(0, n, n, last, 1, out);
 }
 
-/* The chunk counts a length sweep visits: every count up to 64 (every tree
- * shape of six levels), then only where the shape changes (a power of two and
- * its neighbours), every 37th count and the last. Each visited length costs a
+/* The chunk counts a length sweep visits: th_sparse_visit's (every count up
+ * to 64, shape changes, every 37th, the last). Each visited length costs a
  * one-shot root of c chunks, so a dense sweep to 300 was quadratic (35 s of
  * the native stage, 80 s under qemu) for shapes the sparse one still covers.
  * A deep run still visits every count. */
-static int sweep_visits(size_t c, size_t max_chunks) {
-    if (g_dense || c <= 64 || c == max_chunks || c % 37 == 0) return 1;
-    for (size_t p = 64; p <= 2 * max_chunks; p *= 2)
-        if (c + 1 >= p && c <= p + 1) return 1;
-    return 0;
-}
+static int sweep_visits(size_t c, size_t max_chunks) { return g_dense || th_sparse_visit(c, max_chunks); }
 
 /* Target lengths c * 4096 + {-1, 0, +1} for the visited c in 0..max_chunks,
  * increasing. */

@@ -4,6 +4,8 @@
 #   expect_grep PATTERN FILE DESCRIPTION FILE must contain PATTERN
 #   check DESCRIPTION WANT GOT           two strings must be equal
 #   finish NAME                          print "NAME: N passed, M failed", return status
+#   slow_stage                           true where ZKPRIM_TEST_N (1..999) marks a
+#                                        slow stage (sanitizers, emulation)
 pass=0 fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -37,3 +39,5 @@ flip_byte() {
   b=$(od -An -tu1 -j "$2" -N1 "$1" | tr -d ' ')
   printf "\\$(printf %03o $((b ^ 1)))" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
 }
+
+slow_stage() { [ "${ZKPRIM_TEST_N:-0}" -gt 0 ] && [ "${ZKPRIM_TEST_N:-0}" -lt 1000 ]; }

@@ -21,7 +21,7 @@ root_of() { "$Z" tree "$@" | cut -c1-64; }
 # leaves, 8 MiB on 2 and 3 threads: whole blocks, then a tail). ZKPRIM_TEST_N
 # below 1000 marks a slow stage (the asan one): 33 MiB - 1 is left out there.
 sizes="0 1 4095 4096 4097 65535 65536 65537 $((16 * 4096 + 1)) $((1048576 - 1)) $((3 * 1048576 + 12345)) $((9 * 1048576)) $((16 * 1048576 + 1))"
-if ! { [ "${ZKPRIM_TEST_N:-0}" -gt 0 ] && [ "${ZKPRIM_TEST_N:-0}" -lt 1000 ]; }; then
+if ! slow_stage; then
   sizes="$sizes $((33 * 1048576 - 1))"
 fi
 for size in $sizes

@@ -9,8 +9,8 @@
  * every algorithm at lengths around the rate boundaries, from misaligned
  * buffers; the streaming form with odd splits and SHAKE squeezes; the
  * 64-byte pair; hash_many (the multi-lane kernels and their lane movers);
- * many openings and multiproofs (tree_build, verify_batch, multi_proof,
- * multi_verify on 1 and 2 threads), with the leaves, every node, sibling
+ * many openings and multiproofs (tree_build, tree_proof, verify_batch,
+ * multi_proof, multi_verify on 1 and 2 threads), with the leaves, every node, sibling
  * and the root secret and the indices public (their contract): the walk
  * branches on indices only, agreement is OR-ed, and the one verdict is
  * declassified by the caller.
@@ -81,10 +81,7 @@ static void run_multi(const uint8_t *buf) {
         ct_verdict(zkp_keccak_tree_build(alg, nodes, N, 1, nodes), "tree_build");
         for (size_t i = 0; i < K; i++) {
             memcpy(leaves + 32 * i, nodes + 32 * idx[i], 32);
-            for (unsigned l = 0; l < DEPTH; l++) { /* level l starts at node 2N - 2(N >> l) */
-                size_t sib = 2 * N - 2 * (N >> l) + (size_t)((idx[i] >> l) ^ 1);
-                memcpy(proofs + 32 * (DEPTH * i + l), nodes + 32 * sib, 32);
-            }
+            ct_verdict(zkp_keccak_tree_proof(nodes, N, idx[i], proofs + 32 * DEPTH * i), "tree_proof");
         }
         size_t mlen = 0;
         ct_verdict(zkp_keccak_tree_multi_proof(nodes, N, idx, K, mp, sizeof mp, &mlen), "tree_multi_proof");
