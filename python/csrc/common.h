@@ -25,6 +25,15 @@ PyObject *zkpy_status_error(zkp_status st, const char *what);
  * hashlib's message. Returns 0 on success. */
 int zkpy_get_buffer(PyObject *obj, Py_buffer *view, const char *what);
 
+/* "O&" converters for counts, indices, offsets and thread counts: a Python
+ * int, or any object with __index__ (numpy integers), in 0..2^64 - 1
+ * (zkpy_u64_arg, writes an unsigned long long) or 0..2^32 - 1
+ * (zkpy_uint_arg, writes an unsigned). A negative or too large value is a
+ * ValueError: the "K" and "I" formats would wrap it silently (-1 becoming
+ * 2^64 - 1, 2^64 becoming 0). Not an integer: TypeError. 1 on success. */
+int zkpy_u64_arg(PyObject *obj, void *out);
+int zkpy_uint_arg(PyObject *obj, void *out);
+
 /* Python int <-> fixed-width little-endian bytes. Negative or too wide:
  * ValueError naming `what`. Not an int: TypeError. */
 int zkpy_int_to_le(PyObject *obj, uint8_t *out, size_t n, const char *what);

@@ -230,7 +230,7 @@ static PyObject *field_fixed_base(PyObject *self, PyObject *args, PyObject *kw) 
     static char *kwlist[] = {"base", "window", NULL};
     PyObject *g;
     unsigned window = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|I:fixed_base", kwlist, &g, &window)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|O&:fixed_base", kwlist, &g, zkpy_uint_arg, &window)) return NULL;
     uint64_t x[4];
     if (load_elem(o->f, o->limbs, g, x, NULL, "fixed_base") < 0) return NULL;
     if (window > 20) return PyErr_Format(PyExc_ValueError, "fixed_base: window %u outside 1..20 (0 = default)", window);

@@ -14,6 +14,33 @@ PyObject *zkpy_status_error(zkp_status st, const char *what) {
     return NULL;
 }
 
+/* obj as an integer in 0..max, or 0 with ValueError / TypeError set. */
+static int u64_in_range(PyObject *obj, unsigned long long max, unsigned long long *out) {
+    PyObject *n = PyNumber_Index(obj); /* TypeError for float, str, None */
+    if (!n) return 0;
+    unsigned long long v = PyLong_AsUnsignedLongLong(n); /* OverflowError if < 0 or >= 2^64 */
+    if ((v == (unsigned long long)-1 && PyErr_Occurred()) || v > max) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "expected an integer in 0..%llu, got %R", max, n);
+        Py_DECREF(n);
+        return 0;
+    }
+    Py_DECREF(n);
+    *out = v;
+    return 1;
+}
+
+int zkpy_u64_arg(PyObject *obj, void *out) {
+    return u64_in_range(obj, (unsigned long long)-1, (unsigned long long *)out);
+}
+
+int zkpy_uint_arg(PyObject *obj, void *out) {
+    unsigned long long v;
+    if (!u64_in_range(obj, (unsigned)-1, &v)) return 0;
+    *(unsigned *)out = (unsigned)v;
+    return 1;
+}
+
 int zkpy_get_buffer(PyObject *obj, Py_buffer *view, const char *what) {
     if (PyUnicode_Check(obj)) {
         PyErr_Format(PyExc_TypeError, "%s: Strings must be encoded before hashing", what);

@@ -71,7 +71,7 @@ static PyObject *py_keccak_merkle_root(PyObject *m, PyObject *args, PyObject *kw
     const char *an = "keccak_256";
     unsigned threads = 0;
     zkp_keccak_alg alg;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|sI:keccak_merkle_root", kwlist, &v, &an, &threads)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|sO&:keccak_merkle_root", kwlist, &v, &an, zkpy_uint_arg, &threads)) return NULL;
     if (alg_of(an, &alg) < 0) goto bad;
     if (v.len % 32) {
         PyErr_SetString(PyExc_ValueError, "keccak_merkle_root: leaves must be 32-byte nodes back to back");
@@ -97,7 +97,7 @@ static PyObject *py_keccak_merkle_build(PyObject *m, PyObject *args, PyObject *k
     const char *an = "keccak_256";
     unsigned threads = 0;
     zkp_keccak_alg alg;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|sI:keccak_merkle_build", kwlist, &v, &an, &threads)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|sO&:keccak_merkle_build", kwlist, &v, &an, zkpy_uint_arg, &threads)) return NULL;
     PyObject *res = NULL;
     size_t n = (size_t)v.len / 32;
     if (alg_of(an, &alg) < 0) goto out;
@@ -125,7 +125,7 @@ static PyObject *py_keccak_merkle_proof(PyObject *m, PyObject *args) {
     (void)m;
     Py_buffer v;
     unsigned long long index;
-    if (!PyArg_ParseTuple(args, "y*K:keccak_merkle_proof", &v, &index)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*O&:keccak_merkle_proof", &v, zkpy_u64_arg, &index)) return NULL;
     size_t nn = (size_t)v.len / 32, n = (nn + 1) / 2, depth = 0;
     PyObject *res = NULL;
     if (v.len % 32 || nn == 0 || 2 * n - 1 != nn || (n & (n - 1))) {
@@ -155,7 +155,7 @@ static PyObject *py_keccak_merkle_verify(PyObject *m, PyObject *args, PyObject *
     const char *an = "keccak_256";
     zkp_keccak_alg alg;
     uint8_t r[32], l[32];
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOKy*|s:keccak_merkle_verify", kwlist, &root, &leaf, &index, &p, &an))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOO&y*|s:keccak_merkle_verify", kwlist, &root, &leaf, zkpy_u64_arg, &index, &p, &an))
         return NULL;
     PyObject *res = NULL;
     if (alg_of(an, &alg) < 0 || zkpy_fixed_bytes(root, r, 32, "root") < 0 || zkpy_fixed_bytes(leaf, l, 32, "leaf") < 0)
@@ -201,8 +201,9 @@ static int load_parts(PyObject *cvs, PyObject *offs, uint8_t (**c)[32], uint64_t
     for (size_t i = 0; i < n; i++)
         if (zkpy_fixed_bytes(PySequence_Fast_GET_ITEM(fc, (Py_ssize_t)i), (*c)[i], 32, "merge: part root") < 0) goto out;
     for (size_t i = 0; i <= n; i++) {
-        (*o)[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fo, (Py_ssize_t)i));
-        if (PyErr_Occurred()) goto out;
+        unsigned long long off;
+        if (!zkpy_u64_arg(PySequence_Fast_GET_ITEM(fo, (Py_ssize_t)i), &off)) goto out;
+        (*o)[i] = off;
     }
     *k = n;
     rc = 0;
@@ -222,7 +223,7 @@ static PyObject *py_keccak_subtree_split(PyObject *m, PyObject *args) {
     (void)m;
     unsigned long long total;
     Py_ssize_t leaf, maxp;
-    if (!PyArg_ParseTuple(args, "Knn:keccak_subtree_split", &total, &leaf, &maxp)) return NULL;
+    if (!PyArg_ParseTuple(args, "O&nn:keccak_subtree_split", zkpy_u64_arg, &total, &leaf, &maxp)) return NULL;
     if (leaf < 1 || maxp < 1 || maxp > 1 << 20)
         return PyErr_Format(PyExc_ValueError, "keccak_subtree_split: leaf_size >= 1 and 1 <= max_parts <= 2^20");
     uint64_t *off = PyMem_Malloc(8 * ((size_t)maxp + 1));
@@ -294,7 +295,7 @@ static PyObject *py_hemera_root(PyObject *m, PyObject *args, PyObject *kw) {
     Py_buffer v;
     unsigned threads = 0;
     int cdc = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|Ip:hemera_root", kwlist, &v, &threads, &cdc)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|O&p:hemera_root", kwlist, &v, zkpy_uint_arg, &threads, &cdc)) return NULL;
     uint8_t root[32];
     zkp_status st;
     Py_BEGIN_ALLOW_THREADS
@@ -309,7 +310,7 @@ static PyObject *py_hemera_subtree_root(PyObject *m, PyObject *args) {
     (void)m;
     Py_buffer v;
     unsigned long long first;
-    if (!PyArg_ParseTuple(args, "y*K:hemera_subtree_root", &v, &first)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*O&:hemera_subtree_root", &v, zkpy_u64_arg, &first)) return NULL;
     uint8_t root[32];
     zkp_status st;
     Py_BEGIN_ALLOW_THREADS
@@ -338,7 +339,7 @@ static PyObject *py_hemera_subtree_split(PyObject *m, PyObject *args) {
     (void)m;
     unsigned long long total;
     Py_ssize_t maxp;
-    if (!PyArg_ParseTuple(args, "Kn:hemera_subtree_split", &total, &maxp)) return NULL;
+    if (!PyArg_ParseTuple(args, "O&n:hemera_subtree_split", zkpy_u64_arg, &total, &maxp)) return NULL;
     if (maxp < 1 || maxp > 1 << 20)
         return PyErr_Format(PyExc_ValueError, "hemera_subtree_split: 1 <= max_parts <= 2^20");
     uint64_t *off = PyMem_Malloc(8 * ((size_t)maxp + 1));
@@ -354,7 +355,7 @@ static PyObject *py_hemera_proof(PyObject *m, PyObject *args) {
     (void)m;
     Py_buffer v;
     unsigned long long index;
-    if (!PyArg_ParseTuple(args, "y*K:hemera_proof", &v, &index)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*O&:hemera_proof", &v, zkpy_u64_arg, &index)) return NULL;
     uint8_t proof[ZKP_HEMERA_PROOF_MAX_BYTES];
     size_t plen = 0;
     zkp_status st;
@@ -371,7 +372,7 @@ static PyObject *py_hemera_verify(PyObject *m, PyObject *args) {
     Py_buffer chunk, proof;
     unsigned long long index, total;
     uint8_t r[32];
-    if (!PyArg_ParseTuple(args, "Oy*KKy*:hemera_verify", &root, &chunk, &index, &total, &proof)) return NULL;
+    if (!PyArg_ParseTuple(args, "Oy*O&O&y*:hemera_verify", &root, &chunk, zkpy_u64_arg, &index, zkpy_u64_arg, &total, &proof)) return NULL;
     PyObject *res = NULL;
     if (zkpy_fixed_bytes(root, r, 32, "hemera_verify: root") == 0) {
         zkp_status st = zkp_hemera_tree_verify(r, chunk.buf, (size_t)chunk.len, index, total, proof.buf, (size_t)proof.len);
@@ -393,7 +394,7 @@ static int htree_init(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"threads", NULL};
     unsigned threads = 0;
     HTreeObject *o = (HTreeObject *)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|I:HemeraTreeHasher", kwlist, &threads)) return -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|O&:HemeraTreeHasher", kwlist, zkpy_uint_arg, &threads)) return -1;
     if (!o->h && !(o->h = PyMem_Malloc(sizeof *o->h))) {
         PyErr_NoMemory();
         return -1;
@@ -545,7 +546,7 @@ static PyObject *py_poseidon_tree_proof_root(PyObject *m, PyObject *args) {
     (void)m;
     PyObject *leaf, *proof;
     unsigned long long index;
-    if (!PyArg_ParseTuple(args, "OKO:poseidon_tree_proof_root", &leaf, &index, &proof)) return NULL;
+    if (!PyArg_ParseTuple(args, "OO&O:poseidon_tree_proof_root", &leaf, zkpy_u64_arg, &index, &proof)) return NULL;
     zkp_poseidon_fr lf, root;
     if (zkpy_fr_from_int(leaf, &lf, "leaf") < 0) return NULL;
     size_t d;
@@ -599,7 +600,7 @@ static PyObject *py_oz_tree_proof(PyObject *m, PyObject *args) {
     (void)m;
     Py_buffer v;
     unsigned long long index;
-    if (!PyArg_ParseTuple(args, "y*K:oz_tree_proof", &v, &index)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*O&:oz_tree_proof", &v, zkpy_u64_arg, &index)) return NULL;
     uint8_t proof[64 * 32];
     size_t depth = 0;
     zkp_status st = v.len % 32 ? ZKP_ERR_COUNT : zkp_oz_tree_proof(v.buf, (size_t)v.len / 32, index, proof, 64, &depth);
@@ -797,7 +798,7 @@ static PyObject *lean_update(PyObject *self, PyObject *args) {
     unsigned long long index;
     PyObject *leaf;
     uint8_t b[32];
-    if (!PyArg_ParseTuple(args, "KO:update", &index, &leaf) || elem_be(leaf, b, "update") < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "O&O:update", zkpy_u64_arg, &index, &leaf) || elem_be(leaf, b, "update") < 0) return NULL;
     LeanObject *o = (LeanObject *)self;
     zkp_status st;
     LEAN_CALL(o, st = zkp_lean_imt_update(&o->t, index, b));
@@ -843,8 +844,8 @@ static PyObject *lean_index_of(PyObject *self, PyObject *leaf) {
 
 /* generate_proof(index) -> dict in the package's shape (root, leaf, index, siblings). */
 static PyObject *lean_proof(PyObject *self, PyObject *arg) {
-    unsigned long long index = PyLong_AsUnsignedLongLong(arg);
-    if (PyErr_Occurred()) return NULL;
+    unsigned long long index;
+    if (!zkpy_u64_arg(arg, &index)) return NULL;
     zkp_lean_imt_proof p;
     LeanObject *o = (LeanObject *)self;
     zkp_status st;
@@ -871,8 +872,10 @@ static PyObject *lean_verify(PyObject *cls, PyObject *d) {
     PyObject *i = l ? PyMapping_GetItemString(d, "index") : NULL, *s = i ? PyMapping_GetItemString(d, "siblings") : NULL;
     PyObject *fs = s ? PySequence_Fast(s, "siblings must be a sequence of ints") : NULL, *res = NULL;
     if (!fs) goto out;
-    p.index = PyLong_AsUnsignedLongLong(i);
-    if (PyErr_Occurred() || elem_be(r, p.root, "root") < 0 || elem_be(l, p.leaf, "leaf") < 0) goto out;
+    unsigned long long index;
+    if (!zkpy_u64_arg(i, &index)) goto out;
+    p.index = index;
+    if (elem_be(r, p.root, "root") < 0 || elem_be(l, p.leaf, "leaf") < 0) goto out;
     p.n_siblings = (size_t)PySequence_Fast_GET_SIZE(fs);
     if (p.n_siblings > ZKP_LEAN_IMT_MAX_DEPTH) {
         PyErr_SetString(PyExc_ValueError, "verify_proof: more than 64 siblings");

@@ -140,6 +140,58 @@ class BadInput(unittest.TestCase):
         with self.assertRaises(TypeError):
             t.insert("1")
 
+    def test_integer_arguments(self):
+        """Counts, indices, offsets and thread counts: a negative or too large
+        int is a ValueError naming the range, never wrapped into another value
+        (-1 used to be read as 2^64 - 1 and 2^64 as 0); a float is a
+        TypeError; any object with __index__ (numpy integers) is accepted."""
+        class Idx:
+            def __init__(self, v):
+                self.v = v
+
+            def __index__(self):
+                return self.v
+
+        data = bytes(range(256)) * 40                # 10240 bytes: 3 chunks
+        calls = {
+            "hemera_subtree_split total": lambda v: tree.hemera_subtree_split(v, 4),
+            "keccak_subtree_split total": lambda v: tree.keccak_subtree_split(v, 64, 4),
+            "hemera_subtree_root first": lambda v: tree.hemera_subtree_root(data[:4096], v),
+            "hemera_subtree_merge offset": lambda v: tree.hemera_subtree_merge([bytes(32)] * 2, [0, v, 8192]),
+            "hemera_proof index": lambda v: tree.hemera_proof(data, v),
+            "hemera_verify index": lambda v: tree.hemera_verify(bytes(32), data[:4096], v, len(data), b""),
+            "hemera_verify total": lambda v: tree.hemera_verify(bytes(32), data[:4096], 0, v, b""),
+            "keccak_merkle_proof index": lambda v: tree.keccak_merkle_proof(bytes(96), v),
+            "keccak_merkle_verify index": lambda v: tree.keccak_merkle_verify(bytes(32), bytes(32), v, b""),
+            "poseidon_tree_proof_root index": lambda v: tree.poseidon_tree_proof_root(1, v, [2]),
+            "hemera_root threads": lambda v: tree.hemera_root(data, threads=v),
+            "HemeraTreeHasher threads": lambda v: tree.HemeraTreeHasher(threads=v),
+            "keccak_merkle_build threads": lambda v: tree.keccak_merkle_build(bytes(64), "keccak_256", threads=v),
+            "keccak_merkle_root threads": lambda v: tree.keccak_merkle_root(bytes(64), "keccak_256", threads=v),
+            "LeanIMT.update index": lambda v: lean.update(v, 5),
+            "LeanIMT.generate_proof index": lambda v: lean.generate_proof(v),
+            "gf2 fixed_base window": lambda v: gf2.Field("b256").fixed_base(3, window=v),
+        }
+        lean = tree.LeanIMT()
+        lean.insert_many([1, 2, 3])
+        thread_calls = {k for k in calls if "threads" in k or "window" in k}
+        for what, call in calls.items():
+            too_big = 1 << 32 if what in thread_calls else 1 << 64
+            for bad in (-1, -(1 << 64), too_big, 1 << 200):
+                with self.assertRaises(ValueError, msg=(what, bad)) as cm:
+                    call(bad)
+                self.assertIn("expected an integer in 0..", str(cm.exception), (what, bad))
+            with self.assertRaises(TypeError, msg=what):
+                call(1.0)
+        # In range, an __index__ object is the int itself.
+        self.assertEqual(tree.hemera_proof(data, Idx(1)), tree.hemera_proof(data, 1))
+        self.assertEqual(tree.hemera_subtree_split(Idx(len(data)), 2), tree.hemera_subtree_split(len(data), 2))
+        self.assertEqual(tree.hemera_root(data, threads=Idx(2)), tree.hemera_root(data))
+        self.assertEqual(lean.generate_proof(Idx(2)), lean.generate_proof(2))
+        # An index past the end says so (the status text names indices).
+        with self.assertRaisesRegex(ValueError, "index past the end"):
+            tree.hemera_proof(data, 3)
+
 
 class NoLeak(unittest.TestCase):
     def test_million_calls_keep_rss_flat(self):

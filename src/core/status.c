@@ -11,7 +11,7 @@ static const status_info k_status[] = {
     STATUS(ZKP_OK, "success"),
     STATUS(ZKP_ERR_NULL, "NULL pointer where data is required"),
     STATUS(ZKP_ERR_LENGTH, "invalid length"),
-    STATUS(ZKP_ERR_RANGE, "value out of range (not below the field modulus)"),
+    STATUS(ZKP_ERR_RANGE, "value out of range (a field element not below its modulus, an index past the end, or the inverse of zero)"),
     STATUS(ZKP_ERR_COUNT, "wrong number of inputs"),
     STATUS(ZKP_ERR_STATE, "call out of order (object already finalised or not ready)"),
     STATUS(ZKP_ERR_PARAM, "invalid parameter"),

@@ -81,7 +81,11 @@ expect 1 "tree oz not JSON" "$Z" tree oz --types address,uint256 "$tmp/abc"
 expect 1 "tree oz value out of range" sh -c "printf '[[\"0x01\",\"-1\"]]' | '$Z' tree oz --types address,uint256 -"
 expect 0 "tree oz prove" sh -c "'$Z' tree oz prove '$tmp/oz.dump' 1 > '$tmp/oz.proof'"
 expect 0 "tree oz prove --multi" sh -c "'$Z' tree oz prove '$tmp/oz.dump' --multi 1,0 > /dev/null"
-expect 2 "tree oz prove index out of range" "$Z" tree oz prove "$tmp/oz.dump" 2
+expect 1 "tree oz prove index out of range (data, as every tree's prove)" "$Z" tree oz prove "$tmp/oz.dump" 2
+expect_grep "value index 2 out of range (the dump has 2 values)" "$tmp/err" "tree oz prove index out of range: named"
+expect 1 "tree oz prove --multi index out of range" "$Z" tree oz prove "$tmp/oz.dump" --multi 0,5
+expect 2 "tree oz prove index not a number" "$Z" tree oz prove "$tmp/oz.dump" 1x
+expect 2 "tree oz prove repeated index, more than the values" "$Z" tree oz prove "$tmp/oz.dump" --multi 1,0,1
 expect 2 "tree oz prove repeated index" "$Z" tree oz prove "$tmp/oz.dump" --multi 1,1
 expect 1 "tree oz prove not a dump" "$Z" tree oz prove "$tmp/oz.json" 0
 oz_root=$("$Z" tree oz --types address,uint256 "$tmp/oz.json" | sed 's/.*"tree":\["\(0x[0-9a-f]*\)".*/\1/')

@@ -164,12 +164,21 @@ static int load_dump(const char *file, oz_dump *t) {
     return 0; /* text now belongs to t->doc.src */
 }
 
-static int parse_index(const char *s, size_t limit, size_t *out) {
+/* One decimal index at s, ended by the string's end or a comma: the number
+ * of characters read, or -1 when it is not a number. Its range is the
+ * caller's check: an index past the dump's values is a data error (exit 1),
+ * as for every tree's prove, not a usage error. */
+static int parse_index(const char *s, size_t *out) {
     unsigned long v;
     const char *p = s;
-    if (cli_scan_uint(&p, (unsigned long)-1, &v) || (*p && *p != ',') || v >= limit) return -1;
+    if (cli_scan_uint(&p, (unsigned long)-1, &v) || (*p && *p != ',')) return -1;
     *out = v;
     return (int)(p - s);
+}
+
+static int index_out_of_range(const char *file, size_t v, size_t n_values) {
+    fprintf(stderr, "zkprim tree oz: %s: value index %zu out of range (the dump has %zu values)\n", file, v, n_values);
+    return 1;
 }
 
 typedef struct {
@@ -220,8 +229,12 @@ static int oz_prove(int argc, char **argv) {
     }
     if (index) {
         size_t v = 0, depth = 0; /* set by parse_index (GCC for s390x cannot see it) */
-        if (parse_index(index, t.n_values, &v) != (int)strlen(index)) {
-            rc = cli_usage_error("tree", "INDEX must be a value index below %zu, got '%s'", t.n_values, index);
+        if (parse_index(index, &v) != (int)strlen(index)) {
+            rc = cli_usage_error("tree", "INDEX must be a value index (a decimal number), got '%s'", index);
+            goto out;
+        }
+        if (v >= t.n_values) {
+            rc = index_out_of_range(file, v, t.n_values);
             goto out;
         }
         if (zkp_oz_tree_proof(t.nodes, t.n_nodes, t.tree_index[v], proof, t.n_nodes, &depth) != ZKP_OK) goto out;
@@ -238,16 +251,22 @@ static int oz_prove(int argc, char **argv) {
     }
     size_t k = 0;
     for (const char *p = multi; *p;) {
-        if (k >= t.n_values) {
-            rc = cli_usage_error("tree", "--multi: more indices than values (Cannot prove duplicated index)");
-            goto out;
-        }
-        int used = parse_index(p, t.n_values, &vidx[k]);
+        size_t v = 0;
+        int used = parse_index(p, &v);
         if (used < 0) {
-            rc = cli_usage_error("tree", "--multi takes value indices below %zu separated by commas, got '%s'", t.n_values, multi);
+            rc = cli_usage_error("tree", "--multi takes value indices (decimal) separated by commas, got '%s'", multi);
             goto out;
         }
-        want[k] = t.tree_index[vidx[k]], k++;
+        if (v >= t.n_values) {
+            rc = index_out_of_range(file, v, t.n_values);
+            goto out;
+        }
+        if (k >= t.n_values) { /* more indices than values, all in range: one repeats */
+            rc = cli_usage_error("tree", "--multi: Cannot prove duplicated index");
+            goto out;
+        }
+        vidx[k] = v;
+        want[k] = t.tree_index[v], k++;
         p += used;
         if (*p == ',' && *++p == 0) {
             rc = cli_usage_error("tree", "--multi: a trailing comma in '%s'", multi);
