@@ -12,7 +12,11 @@
 #     read";
 #   - NUL bytes make a line improperly formatted (never a blank line, never
 #     a shorter line);
-#   - well-formed lists still verify (CRLF line ends, several files).
+#   - well-formed lists still verify (CRLF line ends, several files);
+#   - names with a backslash, newline or CR are written as sha256sum writes
+#     them (a leading backslash, then \\, \n, \r in the name), byte for byte
+#     the same line shape as coreutils' sha256sum here, and read back; a raw
+#     newline used to split the line so that the list failed its own check.
 # Usage: check_test.sh ZKPRIM
 set -uo pipefail
 Z=$1
@@ -130,5 +134,33 @@ check "both verified" 2 "$(grep -c ': OK$' "$tmp/out")"
 expect 0 "check list on standard input" sh -c "'$Z' hash -a sha3-256 --check < '$tmp/two'"
 tr 'a-f' 'A-F' < "$tmp/sums" | sed "s|  .*|  $tmp/abc|" > "$tmp/upper"
 expect 0 "upper-case digest" "$Z" hash -a sha3-256 --check "$tmp/upper"
+
+# --- names that need escaping: sha256sum's form, read back -----------------
+mkdir -p "$tmp/names"
+names=($'nl\nx' 'back\slash' $'cr\rx' $'all\\of\nthem\r' 'plain name')
+paths=()
+for n in "${names[@]}"; do printf '%s' "$n" > "$tmp/names/$n"; paths+=("$tmp/names/$n"); done
+"$Z" hash -a sha3-256 "${paths[@]}" > "$tmp/esc"
+check "escaped names: one line per file" 5 "$(wc -l < "$tmp/esc")"
+check "escaped names: four lines marked" 4 "$(grep -c '^\\' "$tmp/esc")"
+if command -v sha256sum > /dev/null; then
+  sha256sum "${paths[@]}" | sed 's/[0-9a-f]\{64\}/H/' > "$tmp/esc.coreutils"
+  sed 's/[0-9a-f]\{64\}/H/' "$tmp/esc" > "$tmp/esc.zkprim"
+  check "escaped names: the lines sha256sum writes" same "$(cmp -s "$tmp/esc.coreutils" "$tmp/esc.zkprim" && echo same || echo differ)"
+else fail=$((fail + 1)); echo "FAIL: sha256sum (coreutils) not found"; fi
+expect 0 "escaped names: the list checks" "$Z" hash -a sha3-256 --check "$tmp/esc"
+check "escaped names: all OK" 5 "$(grep -c ': OK$' "$tmp/out")"
+expect_grep '^\\.*/names/nl\\nx: OK$' "$tmp/out" "a result line escapes a newline (as sha256sum -c)"
+expect_grep '/names/back\\slash: OK$' "$tmp/out" "a result line keeps a lone backslash raw (as sha256sum -c)"
+hex=$("$Z" hash -a sha3-256 "$tmp/names/back\slash" | cut -c2-65)
+printf '%s  %s\n' "$hex" "$tmp/names/back\slash" > "$tmp/raw_bs"
+expect 0 "an unmarked line's backslash is literal" "$Z" hash -a sha3-256 --check "$tmp/raw_bs"
+for bad in 'bad\qname' 'trailing\' 'tab\tname'; do
+  printf '\\%s  %s\n' "$hex" "$tmp/names/$bad" > "$tmp/badesc"
+  expect 1 "escaped line with '$bad'" "$Z" hash -a sha3-256 --check "$tmp/badesc"
+  expect_grep "1 improperly formatted line" "$tmp/err" "an unknown or cut escape ('$bad') is improperly formatted"
+done
+"$Z" tree -a keccak256 "$tmp/names/$(printf 'nl\nx')" > "$tmp/treeline"
+expect_grep '^\\[0-9a-f]\{64\}  .*/names/nl\\nx$' "$tmp/treeline" "tree -a keccak256 escapes the name too"
 
 finish cli-check

@@ -167,13 +167,32 @@ typedef struct cli_check_line {
     size_t digest_len;    /* bytes the line carries (>= 1); the caller decides if that is the right length */
     const char *name;     /* the file name, inside the line, not NUL-terminated */
     size_t name_len;      /* >= 1 */
+    int escaped;          /* 1: the line began with a backslash; name is escaped (cli_unescape_name) */
 } cli_check_line;
 
 /* Parses one line of `len` bytes (as getline() returns it: the "\n" or
- * "\r\n" end optional, NUL bytes possible). OK needs: one or more pairs of
- * hex digits (either case), then two spaces, then a non-empty name (the rest
- * of the line, spaces included), and no NUL byte anywhere. */
+ * "\r\n" end optional, NUL bytes possible). OK needs: an optional backslash
+ * (coreutils' mark of an escaped name), one or more pairs of hex digits
+ * (either case), then two spaces, then a non-empty name (the rest of the
+ * line, spaces included), and no NUL byte anywhere. In an escaped name each
+ * backslash starts one of the escapes below. */
 cli_check_kind cli_parse_check_line(const char *line, size_t len, cli_check_line *out);
+
+/* coreutils' name escaping (sha256sum, b3sum): the two characters \\ stand for
+ * a backslash, \n for a newline, \r for a carriage return.
+ * cli_unescape_name writes the plain name of in[0..len) to out (NULL: only
+ * checks; out may be in) and returns its length, or (size_t)-1 for any other
+ * backslash sequence.
+ * cli_name_needs_escape: name holds one of chars (a hash line escapes names
+ * with a backslash, newline or CR; a result line, "NAME: OK", only those with
+ * a newline or CR, as coreutils does).
+ * cli_put_escaped_name writes name with the three escaped. */
+size_t cli_unescape_name(const char *in, size_t len, char *out);
+int cli_name_needs_escape(const char *name, const char *chars);
+void cli_put_escaped_name(FILE *f, const char *name);
+/* "<hex>  <name>\n", the line --check reads: escaped, after a backslash, for
+ * a name with a backslash, newline or CR (sha256sum's form). */
+void cli_print_digest_line(FILE *f, const uint8_t *digest, size_t len, const char *name);
 
 /* ---- exit status, the same for every subcommand ------------------------- */
 

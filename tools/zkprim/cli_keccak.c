@@ -75,8 +75,7 @@ static int tree_keccak(int argc, char **argv) {
     if (threads > 1 && leaf_size <= CLI_KECCAK_BLOCK_LEAF_MAX) {
         int rc = cli_keccak_tree_threaded(file, alg, (size_t)leaf_size, (unsigned)threads, progress, root);
         if (rc) return rc;
-        cli_print_hex(stdout, root, 32);
-        printf("  %s\n", file);
+        cli_print_digest_line(stdout, root, 32, file);
         return 0;
     }
     zkp_keccak_tree_hasher *h = malloc(sizeof *h);
@@ -94,8 +93,7 @@ static int tree_keccak(int argc, char **argv) {
         fprintf(stderr, "zkprim tree: %s\n", zkp_status_str(st));
         return 1;
     }
-    cli_print_hex(stdout, root, 32);
-    printf("  %s\n", file);
+    cli_print_digest_line(stdout, root, 32, file);
     return 0;
 }
 

@@ -2,8 +2,10 @@
  * zkprim hash -a ALGO [--length N] [--keyed] [--derive-key CTX] [--check] [FILE...]
  *
  * Output in the coreutils sha3sum / b3sum style: "<hex>  <name>" per file,
- * "-" for standard input. --check reads such lines back and prints
- * "<name>: OK" or "<name>: FAILED", exiting 1 if any failed.
+ * "-" for standard input, and for a name with a backslash, newline or CR
+ * their escaped line "\\<hex>  <escaped name>" (check_line.c). --check reads
+ * such lines back and prints "<name>: OK" or "<name>: FAILED", exiting 1 if
+ * any failed.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -26,7 +28,9 @@ static void usage(void) {
            "  -c, --check         read \"<hex>  <FILE>\" lines from the FILEs and verify them; each\n"
            "                      digest must have the algorithm's length (or --length N's): a line\n"
            "                      with a shorter or longer one is FAILED, as is a FILE that cannot\n"
-           "                      be read; lines not in that form are counted as improperly formatted\n"
+           "                      be read; lines not in that form are counted as improperly formatted.\n"
+           "                      A name with a backslash, newline or CR is written as sha256sum\n"
+           "                      does (a leading backslash, then \\\\, \\n, \\r in the name) and read back\n"
            "  --progress, --no-progress  force the progress line on standard error on or off (default:\n"
            "                      on for inputs of 64 MiB or more when stderr is a terminal)\n"
            "\nalgorithms:");
@@ -83,6 +87,15 @@ typedef struct {
     int lines, malformed, mismatched, unreadable;
 } check_counts;
 
+/* The name in a result line ("NAME: OK"): escaped, after a backslash, when
+ * it holds a newline or CR, which would break the line (as sha256sum -c). */
+static void put_result_name(const char *name) {
+    if (cli_name_needs_escape(name, "\n\r")) {
+        putchar('\\');
+        cli_put_escaped_name(stdout, name);
+    } else fputs(name, stdout);
+}
+
 /* Verifies one parsed line against FILE `name`; prints "name: OK" or
  * "name: FAILED ...". `len` is the digest length this run computes: the
  * algorithm's default or --length, never the line's own length. Taking the
@@ -95,7 +108,8 @@ static void check_entry(const cli_hash_algo *a, const cli_hash_opts *o, const cl
     if (l->digest_len != len) {
         const int shorter = l->digest_len < len;
         /* counted in hex digits: always at least 2, so always a plural */
-        printf("%s: FAILED digest too %s: %zu hex digits, %s needs %zu", name, shorter ? "short" : "long",
+        put_result_name(name);
+        printf(": FAILED digest too %s: %zu hex digits, %s needs %zu", shorter ? "short" : "long",
                2 * l->digest_len, a->name, 2 * len);
         /* a hint toward a longer check only: a shorter one is what this refuses */
         if (!shorter && (a->flags & CLI_HASH_XOF)) printf(" (--length %zu checks %zu bytes)", l->digest_len, l->digest_len);
@@ -105,14 +119,17 @@ static void check_entry(const cli_hash_algo *a, const cli_hash_opts *o, const cl
     }
     uint8_t *want = malloc(len), *got = malloc(len);
     if (!want || !got) {
-        printf("%s: FAILED out of memory\n", name);
+        put_result_name(name);
+        printf(": FAILED out of memory\n");
         c->unreadable++;
     } else if (hash_file(a, o, name, got, len)) {
-        printf("%s: FAILED open or read\n", name);
+        put_result_name(name);
+        printf(": FAILED open or read\n");
         c->unreadable++;
     } else {
         const int ok = cli_decode_hex(l->hex, want, len) == 0 && memcmp(want, got, len) == 0;
-        printf("%s: %s\n", name, ok ? "OK" : "FAILED");
+        put_result_name(name);
+        printf(": %s\n", ok ? "OK" : "FAILED");
         c->mismatched += !ok;
     }
     free(want);
@@ -136,7 +153,9 @@ static int check_file(const cli_hash_algo *a, const cli_hash_opts *o, const char
         if (k == CLI_CHECK_MALFORMED) c.malformed++;
         if (k != CLI_CHECK_OK) continue;
         char *name = line + (l.name - line);
-        name[l.name_len] = '\0';  /* the name as a C string (the parser saw no NUL in it) */
+        /* the name as a C string (the parser saw no NUL in it), unescaped in
+         * place (never longer) */
+        name[l.escaped ? cli_unescape_name(name, l.name_len, name) : l.name_len] = '\0';
         check_entry(a, o, &l, name, len, &c);
     }
     /* getline() returns -1 for a read error too (a directory: EISDIR) */
@@ -244,8 +263,7 @@ int cmd_hash(int argc, char **argv) {
             break;
         }
         if (hash_file(a, &o, files[i], out, len)) { rc = 1; continue; }
-        cli_print_hex(stdout, out, len);
-        printf("  %s\n", files[i]);
+        cli_print_digest_line(stdout, out, len, files[i]);
     }
     free(out);
     free(files);

@@ -59,8 +59,7 @@ static int trace_one(FILE *f, const cli_hash_opts *o, const char *path, int firs
     fputs("],\n     \"digest\": \"", f);
     cli_print_hex(f, digest, sizeof digest);
     fputs("\"}", f);
-    cli_print_hex(stdout, digest, sizeof digest);
-    printf("  %s\n", path);
+    cli_print_digest_line(stdout, digest, sizeof digest, path);
     return 0;
 }
 
