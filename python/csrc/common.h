@@ -25,6 +25,11 @@ PyObject *zkpy_status_error(zkp_status st, const char *what);
  * hashlib's message. Returns 0 on success. */
 int zkpy_get_buffer(PyObject *obj, Py_buffer *view, const char *what);
 
+/* After a failed PyArg parse: its "y*" raises BufferError for a
+ * non-contiguous view, which becomes the TypeError every other data argument
+ * raises (the binding's rule, docs/python.md). Returns NULL. */
+PyObject *zkpy_parse_failed(void);
+
 /* "O&" converters for counts, indices, offsets and thread counts: a Python
  * int, or any object with __index__ (numpy integers), in 0..2^64 - 1
  * (zkpy_u64_arg, writes an unsigned long long) or 0..2^32 - 1

@@ -14,6 +14,14 @@ PyObject *zkpy_status_error(zkp_status st, const char *what) {
     return NULL;
 }
 
+PyObject *zkpy_parse_failed(void) {
+    if (PyErr_ExceptionMatches(PyExc_BufferError)) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError, "a C-contiguous buffer is required");
+    }
+    return NULL;
+}
+
 /* obj as an integer in 0..max, or 0 with ValueError / TypeError set. */
 static int u64_in_range(PyObject *obj, unsigned long long max, unsigned long long *out) {
     PyObject *n = PyNumber_Index(obj); /* TypeError for float, str, None */

@@ -40,7 +40,7 @@ static PyObject *py_keccak_tree_root(PyObject *m, PyObject *args, PyObject *kw) 
     Py_ssize_t leaf = 64;
     const char *an = "keccak_256";
     zkp_keccak_alg alg;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|ns:keccak_tree_root", kwlist, &v, &leaf, &an)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|ns:keccak_tree_root", kwlist, &v, &leaf, &an)) return zkpy_parse_failed();
     if (alg_of(an, &alg) < 0 || leaf < 1) {
         if (leaf < 1 && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "keccak_tree_root: leaf_size must be >= 1");
         PyBuffer_Release(&v);
@@ -71,7 +71,7 @@ static PyObject *py_keccak_merkle_root(PyObject *m, PyObject *args, PyObject *kw
     const char *an = "keccak_256";
     unsigned threads = 0;
     zkp_keccak_alg alg;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|sO&:keccak_merkle_root", kwlist, &v, &an, zkpy_uint_arg, &threads)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|sO&:keccak_merkle_root", kwlist, &v, &an, zkpy_uint_arg, &threads)) return zkpy_parse_failed();
     if (alg_of(an, &alg) < 0) goto bad;
     if (v.len % 32) {
         PyErr_SetString(PyExc_ValueError, "keccak_merkle_root: leaves must be 32-byte nodes back to back");
@@ -97,7 +97,7 @@ static PyObject *py_keccak_merkle_build(PyObject *m, PyObject *args, PyObject *k
     const char *an = "keccak_256";
     unsigned threads = 0;
     zkp_keccak_alg alg;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|sO&:keccak_merkle_build", kwlist, &v, &an, zkpy_uint_arg, &threads)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|sO&:keccak_merkle_build", kwlist, &v, &an, zkpy_uint_arg, &threads)) return zkpy_parse_failed();
     PyObject *res = NULL;
     size_t n = (size_t)v.len / 32;
     if (alg_of(an, &alg) < 0) goto out;
@@ -125,7 +125,7 @@ static PyObject *py_keccak_merkle_proof(PyObject *m, PyObject *args) {
     (void)m;
     Py_buffer v;
     unsigned long long index;
-    if (!PyArg_ParseTuple(args, "y*O&:keccak_merkle_proof", &v, zkpy_u64_arg, &index)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*O&:keccak_merkle_proof", &v, zkpy_u64_arg, &index)) return zkpy_parse_failed();
     size_t nn = (size_t)v.len / 32, n = (nn + 1) / 2, depth = 0;
     PyObject *res = NULL;
     if (v.len % 32 || nn == 0 || 2 * n - 1 != nn || (n & (n - 1))) {
@@ -156,7 +156,7 @@ static PyObject *py_keccak_merkle_verify(PyObject *m, PyObject *args, PyObject *
     zkp_keccak_alg alg;
     uint8_t r[32], l[32];
     if (!PyArg_ParseTupleAndKeywords(args, kw, "OOO&y*|s:keccak_merkle_verify", kwlist, &root, &leaf, zkpy_u64_arg, &index, &p, &an))
-        return NULL;
+        return zkpy_parse_failed();
     PyObject *res = NULL;
     if (alg_of(an, &alg) < 0 || zkpy_fixed_bytes(root, r, 32, "root") < 0 || zkpy_fixed_bytes(leaf, l, 32, "leaf") < 0)
         goto out;
@@ -295,7 +295,7 @@ static PyObject *py_hemera_root(PyObject *m, PyObject *args, PyObject *kw) {
     Py_buffer v;
     unsigned threads = 0;
     int cdc = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|O&p:hemera_root", kwlist, &v, zkpy_uint_arg, &threads, &cdc)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|O&p:hemera_root", kwlist, &v, zkpy_uint_arg, &threads, &cdc)) return zkpy_parse_failed();
     uint8_t root[32];
     zkp_status st;
     Py_BEGIN_ALLOW_THREADS
@@ -310,7 +310,7 @@ static PyObject *py_hemera_subtree_root(PyObject *m, PyObject *args) {
     (void)m;
     Py_buffer v;
     unsigned long long first;
-    if (!PyArg_ParseTuple(args, "y*O&:hemera_subtree_root", &v, zkpy_u64_arg, &first)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*O&:hemera_subtree_root", &v, zkpy_u64_arg, &first)) return zkpy_parse_failed();
     uint8_t root[32];
     zkp_status st;
     Py_BEGIN_ALLOW_THREADS
@@ -355,7 +355,7 @@ static PyObject *py_hemera_proof(PyObject *m, PyObject *args) {
     (void)m;
     Py_buffer v;
     unsigned long long index;
-    if (!PyArg_ParseTuple(args, "y*O&:hemera_proof", &v, zkpy_u64_arg, &index)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*O&:hemera_proof", &v, zkpy_u64_arg, &index)) return zkpy_parse_failed();
     uint8_t proof[ZKP_HEMERA_PROOF_MAX_BYTES];
     size_t plen = 0;
     zkp_status st;
@@ -372,7 +372,7 @@ static PyObject *py_hemera_verify(PyObject *m, PyObject *args) {
     Py_buffer chunk, proof;
     unsigned long long index, total;
     uint8_t r[32];
-    if (!PyArg_ParseTuple(args, "Oy*O&O&y*:hemera_verify", &root, &chunk, zkpy_u64_arg, &index, zkpy_u64_arg, &total, &proof)) return NULL;
+    if (!PyArg_ParseTuple(args, "Oy*O&O&y*:hemera_verify", &root, &chunk, zkpy_u64_arg, &index, zkpy_u64_arg, &total, &proof)) return zkpy_parse_failed();
     PyObject *res = NULL;
     if (zkpy_fixed_bytes(root, r, 32, "hemera_verify: root") == 0) {
         zkp_status st = zkp_hemera_tree_verify(r, chunk.buf, (size_t)chunk.len, index, total, proof.buf, (size_t)proof.len);
@@ -600,7 +600,7 @@ static PyObject *py_oz_tree_proof(PyObject *m, PyObject *args) {
     (void)m;
     Py_buffer v;
     unsigned long long index;
-    if (!PyArg_ParseTuple(args, "y*O&:oz_tree_proof", &v, zkpy_u64_arg, &index)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*O&:oz_tree_proof", &v, zkpy_u64_arg, &index)) return zkpy_parse_failed();
     uint8_t proof[64 * 32];
     size_t depth = 0;
     zkp_status st = v.len % 32 ? ZKP_ERR_COUNT : zkp_oz_tree_proof(v.buf, (size_t)v.len / 32, index, proof, 64, &depth);

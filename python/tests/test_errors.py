@@ -140,6 +140,28 @@ class BadInput(unittest.TestCase):
         with self.assertRaises(TypeError):
             t.insert("1")
 
+    def test_tree_data_arguments(self):
+        """A str or a non-contiguous view as tree data is a TypeError, as
+        for the hash objects (the tree functions raised BufferError for a
+        non-contiguous view)."""
+        calls = {
+            "keccak_tree_root": lambda d: tree.keccak_tree_root(d),
+            "keccak_merkle_root": lambda d: tree.keccak_merkle_root(d),
+            "keccak_merkle_build": lambda d: tree.keccak_merkle_build(d),
+            "keccak_merkle_proof": lambda d: tree.keccak_merkle_proof(d, 0),
+            "keccak_merkle_verify": lambda d: tree.keccak_merkle_verify(bytes(32), bytes(32), 0, d),
+            "hemera_root": lambda d: tree.hemera_root(d),
+            "hemera_subtree_root": lambda d: tree.hemera_subtree_root(d, 0),
+            "hemera_proof": lambda d: tree.hemera_proof(d, 0),
+            "hemera_verify chunk": lambda d: tree.hemera_verify(bytes(32), d, 0, 4096, b""),
+            "hemera_verify proof": lambda d: tree.hemera_verify(bytes(32), bytes(4096), 0, 4096, d),
+            "oz_tree_proof": lambda d: tree.oz_tree_proof(d, 0),
+        }
+        for what, call in calls.items():
+            for bad in ("text", memoryview(bytes(8192))[::2]):
+                with self.assertRaises(TypeError, msg=(what, type(bad))):
+                    call(bad)
+
     def test_integer_arguments(self):
         """Counts, indices, offsets and thread counts: a negative or too large
         int is a ValueError naming the range, never wrapped into another value
