@@ -27,6 +27,29 @@ def cli_keccak(path, leaf, alg):
     return bytes.fromhex(cli(*args).split()[0])
 
 
+class Arguments(unittest.TestCase):
+    def test_bad_split_arguments(self):
+        """leaf_size, part_bytes and max_parts below 1 are a ValueError naming
+        the argument (a 0 divided by zero, a negative max_parts meant one
+        part), a float a TypeError; max_parts=None is the automatic split."""
+        with tempfile.NamedTemporaryFile() as f:
+            f.write(bytes(100000))
+            f.flush()
+            for kw in ({"max_parts": 0}, {"max_parts": -3}, {"part_bytes": 0}, {"part_bytes": -1}):
+                for plan in (zdask.plan_hemera, zdask.plan_keccak):
+                    with self.assertRaisesRegex(ValueError, list(kw)[0], msg=(plan.__name__, kw)):
+                        plan(f.name, **kw)
+            for bad in (0, -64):
+                with self.assertRaisesRegex(ValueError, "leaf_size"):
+                    zdask.plan_keccak(f.name, leaf_size=bad)
+            with self.assertRaises(TypeError):
+                zdask.plan_keccak(f.name, leaf_size=64.0)
+            with self.assertRaises(TypeError):
+                zdask.plan_hemera(f.name, max_parts=2.5)
+            self.assertLessEqual(len(zdask.plan_hemera(f.name, max_parts=3).offsets) - 1, 3)
+            self.assertGreaterEqual(len(zdask.plan_hemera(f.name, max_parts=None).offsets) - 1, 1)
+
+
 class DaskCluster(unittest.TestCase):
     @classmethod
     def setUpClass(cls):

@@ -27,6 +27,7 @@ client=None uses the current distributed client if there is one, else
 dask's local threaded scheduler.
 """
 import math
+import operator
 import os
 from collections import namedtuple
 
@@ -50,9 +51,20 @@ def _stat(path):
     return st.st_size, st.st_mtime_ns
 
 
+def _positive(name, v):
+    """v as an int >= 1: a float or str is a TypeError, 0 or less a ValueError
+    (a 0 part or leaf size used to divide by zero, a negative max_parts to
+    mean one part)."""
+    v = operator.index(v)
+    if v < 1:
+        raise ValueError("%s must be >= 1, got %d" % (name, v))
+    return v
+
+
 def _parts_for(size, unit, workers, max_parts, part_bytes):
-    if max_parts:
-        return max(1, min(int(max_parts), MAX_PARTS))
+    part_bytes = _positive("part_bytes", part_bytes)
+    if max_parts is not None:
+        return min(_positive("max_parts", max_parts), MAX_PARTS)
     units = max(1, -(-size // unit))
     want = max(2 * max(1, workers), math.ceil(size / part_bytes))
     return max(1, min(want, units, MAX_PARTS))
@@ -69,6 +81,7 @@ def plan_hemera(path, workers=2, max_parts=None, part_bytes=PART_BYTES):
 def plan_keccak(path, leaf_size=64, alg="keccak_256", workers=2, max_parts=None, part_bytes=PART_BYTES):
     """The split of one file for keccak_tree_root."""
     path = os.fspath(path)
+    leaf_size = _positive("leaf_size", leaf_size)
     size, mtime = _stat(path)
     n = _parts_for(size, leaf_size, workers, max_parts, part_bytes)
     offsets = _tree.keccak_subtree_split(size, leaf_size, n)
