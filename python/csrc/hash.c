@@ -7,9 +7,9 @@
  */
 #include "common.h" /* first: Python.h sets the feature macros */
 
+#include <errno.h>
 #include <fcntl.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "zkprim/hemera.h"
@@ -112,8 +112,16 @@ static PyObject *obj_update(PyObject *self, PyObject *data) {
     Py_RETURN_NONE;
 }
 
-/* update_mmap(path): maps the file and absorbs it without the GIL (as
- * blake3-py's update_mmap); returns self. */
+/* update_mmap(path): absorbs the whole file with the GIL released and
+ * returns self (blake3-py's name and contract). It reads the file in blocks
+ * instead of mapping it: /proc and /sys files report sizes (0, 4096) that are
+ * not their contents, so hashing a map of st_size bytes gave a wrong digest
+ * (the empty string's for /proc/self/status), and a mapped file that another
+ * process truncates meanwhile kills the process with SIGBUS. The object's
+ * lock is held for the whole file: an update() from another thread lands
+ * before or after it, never inside. A read error (OSError) can come after
+ * part of the file was absorbed: the object is then to be discarded. */
+#define MMAP_BLOCK ((size_t)1 << 20)
 static PyObject *obj_update_mmap(PyObject *self, PyObject *arg) {
     PyObject *bytes_path = NULL;
     if (!PyUnicode_FSConverter(arg, &bytes_path)) return NULL;
@@ -130,25 +138,40 @@ static PyObject *obj_update_mmap(PyObject *self, PyObject *arg) {
         close(fd);
         return NULL;
     }
-    if (!S_ISREG(sb.st_mode)) {
+    if (!S_ISREG(sb.st_mode)) { /* a pipe or a device may never end */
         close(fd);
         PyErr_Format(PyExc_ValueError, "update_mmap: %R is not a regular file", arg);
         return NULL;
     }
-    int rc = 0;
-    if (sb.st_size > 0) {
-        void *p = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-        if (p == MAP_FAILED) {
-            PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, arg);
-            close(fd);
-            return NULL;
-        }
-        (void)madvise(p, (size_t)sb.st_size, MADV_SEQUENTIAL);
-        rc = absorb(self, fn_of(self), p, (size_t)sb.st_size);
-        munmap(p, (size_t)sb.st_size);
+    uint8_t *buf = PyMem_RawMalloc(MMAP_BLOCK);
+    zkpy_lock *l = lock_of(self);
+    if (!buf || zkpy_lock_ensure(l) < 0) {
+        PyMem_RawFree(buf);
+        close(fd);
+        return buf ? NULL : PyErr_NoMemory();
     }
+    const update_fn fn = fn_of(self);
+    zkp_status st = ZKP_OK;
+    int err = 0;
+    zkpy_lock_enter(l);
+    Py_BEGIN_ALLOW_THREADS
+    for (;;) {
+        ssize_t n = read(fd, buf, MMAP_BLOCK);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) err = errno;
+        if (n <= 0) break;
+        st = fn(self, buf, (size_t)n);
+        if (st != ZKP_OK) break;
+    }
+    Py_END_ALLOW_THREADS
+    zkpy_lock_leave(l);
+    PyMem_RawFree(buf);
     close(fd);
-    if (rc < 0) return NULL;
+    if (err) {
+        errno = err;
+        return PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, arg);
+    }
+    if (st != ZKP_OK) return zkpy_status_error(st, "update_mmap");
     Py_INCREF(self);
     return self;
 }
@@ -497,7 +520,7 @@ static PyObject *hemera_get_mode(PyObject *self, void *c) {
 
 static PyMethodDef obj_methods[] = {
     {"update", obj_update, METH_O, "Absorb more data (any buffer-protocol object, no copy)."},
-    {"update_mmap", obj_update_mmap, METH_O, "Absorb a whole file through mmap, the GIL released; returns self."},
+    {"update_mmap", obj_update_mmap, METH_O, "Absorb a whole file (read in blocks, the GIL released); returns self."},
     {"digest", (PyCFunction)(void (*)(void))obj_digest, METH_FASTCALL | METH_KEYWORDS,
      "digest() / digest(length, seek=0) for XOFs: the output bytes."},
     {"hexdigest", (PyCFunction)(void (*)(void))obj_hexdigest, METH_FASTCALL | METH_KEYWORDS,

@@ -122,7 +122,7 @@ class HashlibDifferential(unittest.TestCase):
     def test_update_mmap(self):
         r = rng("mmap")
         with tempfile.TemporaryDirectory() as d:
-            for n in (0, 1, 4095, 4096, 100000):
+            for n in (0, 1, 4095, 4096, 100000, (1 << 20) - 1, 1 << 20, 3 * (1 << 20) + 17):
                 data = r.randbytes(n)
                 p = os.path.join(d, "f%d" % n)
                 with open(p, "wb") as f:
@@ -135,6 +135,15 @@ class HashlibDifferential(unittest.TestCase):
                 zkprim.sha3_256().update_mmap(os.path.join(d, "missing"))
             with self.assertRaises(ValueError):
                 zkprim.sha3_256().update_mmap(d)
+        # A /proc file reports size 0 but has contents: they are what is
+        # hashed (a map of st_size bytes hashed the empty string).
+        proc = "/proc/self/cmdline"
+        self.assertEqual(os.stat(proc).st_size, 0)
+        with open(proc, "rb") as f:
+            want = f.read()
+        self.assertGreater(len(want), 0)
+        for name in ("sha3_256", "hemera"):
+            self.assertEqual(zkprim.new(name).update_mmap(proc).digest(), zkprim.new(name, want).digest(), name)
 
     def test_threads_share_one_object(self):
         # Every thread feeds the same chunk, so any interleaving gives
