@@ -49,6 +49,16 @@ class Arguments(unittest.TestCase):
             self.assertLessEqual(len(zdask.plan_hemera(f.name, max_parts=3).offsets) - 1, 3)
             self.assertGreaterEqual(len(zdask.plan_hemera(f.name, max_parts=None).offsets) - 1, 1)
 
+    def test_proc_file_is_refused(self):
+        """A /proc file has size 0 but contents: planned from its size, its
+        root would be the empty file's. The last part sees the byte past the
+        size and raises FileChangedError."""
+        proc = "/proc/self/cmdline"
+        self.assertEqual(os.stat(proc).st_size, 0)
+        for plan in (zdask.plan_hemera(proc), zdask.plan_keccak(proc)):
+            with self.assertRaisesRegex(zdask.FileChangedError, "past its size"):
+                zdask.part_root(plan, len(plan.offsets) - 2)
+
 
 class DaskCluster(unittest.TestCase):
     @classmethod

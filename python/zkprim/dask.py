@@ -18,7 +18,9 @@ name the same file on every worker (a shared or replicated file system).
 
 Safety: the plan records the file's size and modification time; every task
 checks both before and after reading, and a short read, a size or mtime
-change is FileChangedError (an OSError) instead of a root. Tasks are
+change, or a byte past the size after the last part (a /proc or /sys file,
+whose size is not its contents) is FileChangedError (an OSError) instead of
+a root. Tasks are
 submitted impure (never served from a cache of an earlier run). A worker
 that dies mid-job has its tasks rerun elsewhere by the scheduler; a part's
 root depends only on its bytes, so the root is unchanged.
@@ -134,8 +136,20 @@ def part_root(plan, i):
             buf = bytearray(end - start)
             _read_exact(f, start, buf, plan.path)
             root = _tree.hemera_subtree_root(buf, start // CHUNK)
+        if i == len(plan.offsets) - 2:
+            _check_end(f, plan, end)
         _check(f, plan, "while")
     return root
+
+
+def _check_end(f, plan, end):
+    """The last part ends the file: a byte past the planned size means a
+    /proc or /sys file (their size, 0 or 4096, is not their contents) or a
+    file that grew; either way a root planned from the size would be wrong."""
+    f.seek(end)
+    if f.read(1):
+        raise FileChangedError("%s has bytes past its size %d (a /proc or /sys file, or it grew while read)"
+                               % (plan.path, plan.size))
 
 
 def merge(plan, cvs):
