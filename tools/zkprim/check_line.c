@@ -2,7 +2,8 @@
  * One line of a `zkprim hash --check` list: "<hex digest>  <file name>", or
  * coreutils' escaped form "\\<hex digest>  <escaped name>". Pure functions
  * of the bytes (no I/O, no allocation) so that tests/fuzz/fuzz_check_line.c
- * can drive them with any input; the name writer is the one exception.
+ * can drive them with any input; the two line writers (cli_put_escaped_name,
+ * cli_print_digest_line) are the exception.
  */
 #include <stdio.h>
 #include <string.h>
