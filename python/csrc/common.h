@@ -38,6 +38,9 @@ PyObject *zkpy_parse_failed(void);
  * 2^64 - 1, 2^64 becoming 0). Not an integer: TypeError. 1 on success. */
 int zkpy_u64_arg(PyObject *obj, void *out);
 int zkpy_uint_arg(PyObject *obj, void *out);
+/* The same for sizes and counts (leaf sizes, part and input counts): 0..SIZE_MAX
+ * into a size_t. The "n" format raised OverflowError for 2^63 and above. */
+int zkpy_size_arg(PyObject *obj, void *out);
 
 /* Python int <-> fixed-width little-endian bytes. Negative or too wide:
  * ValueError naming `what`. Not an int: TypeError. */

@@ -42,6 +42,13 @@ int zkpy_u64_arg(PyObject *obj, void *out) {
     return u64_in_range(obj, (unsigned long long)-1, (unsigned long long *)out);
 }
 
+int zkpy_size_arg(PyObject *obj, void *out) {
+    unsigned long long v;
+    if (!u64_in_range(obj, (unsigned long long)SIZE_MAX, &v)) return 0;
+    *(size_t *)out = (size_t)v;
+    return 1;
+}
+
 int zkpy_uint_arg(PyObject *obj, void *out) {
     unsigned long long v;
     if (!u64_in_range(obj, (unsigned)-1, &v)) return 0;

@@ -199,13 +199,14 @@ static PyObject *py_hash_many(PyObject *m, PyObject *args, PyObject *kw) {
     (void)m;
     static char *kwlist[] = {"buffer", "n_inputs", "byteorder", NULL};
     PyObject *buf;
-    Py_ssize_t n_inputs;
+    size_t n_inputs;
     const char *order = "little";
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "On|s:hash_many", kwlist, &buf, &n_inputs, &order)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO&|s:hash_many", kwlist, &buf, zkpy_size_arg, &n_inputs, &order))
+        return NULL;
     int be = !strcmp(order, "big");
     if (!be && strcmp(order, "little")) return PyErr_Format(PyExc_ValueError, "hash_many: byteorder must be 'little' or 'big'");
     if (n_inputs < 1 || n_inputs > ZKP_POSEIDON_MAX_INPUTS)
-        return PyErr_Format(PyExc_ValueError, "hash_many: n_inputs %zd; circom Poseidon takes 1..16", n_inputs);
+        return PyErr_Format(PyExc_ValueError, "hash_many: n_inputs %zu; circom Poseidon takes 1..16", n_inputs);
     Py_buffer v;
     if (zkpy_get_buffer(buf, &v, "hash_many") < 0) return NULL;
     size_t per = 32 * (size_t)n_inputs;

@@ -33,19 +33,28 @@ static PyObject *digest32(const uint8_t *d) { return PyBytes_FromStringAndSize((
 /* keccak_tree_root(data, leaf_size=64, alg="keccak_256"): the root of
  * `zkprim tree -a keccak256 --leaf-size` (leaf hashes padded with zero
  * nodes to a power of two). */
+/* A leaf size of PTRDIFF_MAX bytes or more is one leaf for any data a process
+ * can hold, as in `zkprim tree --leaf-size`; the library's size limit is
+ * PTRDIFF_MAX, so larger ones are passed as that. */
+static size_t one_leaf_cap(size_t leaf) {
+    return leaf > (size_t)PTRDIFF_MAX ? (size_t)PTRDIFF_MAX : leaf;
+}
+
 static PyObject *py_keccak_tree_root(PyObject *m, PyObject *args, PyObject *kw) {
     (void)m;
     static char *kwlist[] = {"data", "leaf_size", "alg", NULL};
     Py_buffer v;
-    Py_ssize_t leaf = 64;
+    size_t leaf = 64;
     const char *an = "keccak_256";
     zkp_keccak_alg alg;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|ns:keccak_tree_root", kwlist, &v, &leaf, &an)) return zkpy_parse_failed();
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|O&s:keccak_tree_root", kwlist, &v, zkpy_size_arg, &leaf, &an))
+        return zkpy_parse_failed();
     if (alg_of(an, &alg) < 0 || leaf < 1) {
         if (leaf < 1 && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "keccak_tree_root: leaf_size must be >= 1");
         PyBuffer_Release(&v);
         return NULL;
     }
+    leaf = one_leaf_cap(leaf);
     zkp_keccak_tree_hasher *h = PyMem_Malloc(sizeof *h);
     if (!h) {
         PyBuffer_Release(&v);
@@ -54,7 +63,7 @@ static PyObject *py_keccak_tree_root(PyObject *m, PyObject *args, PyObject *kw) 
     uint8_t root[32];
     zkp_status st;
     Py_BEGIN_ALLOW_THREADS
-    st = zkp_keccak_tree_hasher_init(h, alg, (size_t)leaf);
+    st = zkp_keccak_tree_hasher_init(h, alg, leaf);
     if (st == ZKP_OK) st = zkp_keccak_tree_hasher_update(h, v.buf, (size_t)v.len);
     if (st == ZKP_OK) st = zkp_keccak_tree_hasher_finalize(h, root);
     Py_END_ALLOW_THREADS
@@ -222,14 +231,16 @@ out:
 static PyObject *py_keccak_subtree_split(PyObject *m, PyObject *args) {
     (void)m;
     unsigned long long total;
-    Py_ssize_t leaf, maxp;
-    if (!PyArg_ParseTuple(args, "O&nn:keccak_subtree_split", zkpy_u64_arg, &total, &leaf, &maxp)) return NULL;
+    size_t leaf, maxp;
+    if (!PyArg_ParseTuple(args, "O&O&O&:keccak_subtree_split", zkpy_u64_arg, &total, zkpy_size_arg, &leaf, zkpy_size_arg,
+                          &maxp))
+        return NULL;
     if (leaf < 1 || maxp < 1 || maxp > 1 << 20)
         return PyErr_Format(PyExc_ValueError, "keccak_subtree_split: leaf_size >= 1 and 1 <= max_parts <= 2^20");
-    uint64_t *off = PyMem_Malloc(8 * ((size_t)maxp + 1));
+    uint64_t *off = PyMem_Malloc(8 * (maxp + 1));
     if (!off) return PyErr_NoMemory();
     size_t k;
-    zkp_status st = zkp_keccak_subtree_split(total, (size_t)leaf, (size_t)maxp, off, &k);
+    zkp_status st = zkp_keccak_subtree_split(total, one_leaf_cap(leaf), maxp, off, &k);
     PyObject *res = st == ZKP_OK ? offsets_list(off, k) : fail(st, "keccak_subtree_split");
     PyMem_Free(off);
     return res;
@@ -239,10 +250,12 @@ static PyObject *py_keccak_subtree_merge(PyObject *m, PyObject *args, PyObject *
     (void)m;
     static char *kwlist[] = {"cvs", "offsets", "leaf_size", "alg", NULL};
     PyObject *cvs, *offs;
-    Py_ssize_t leaf;
+    size_t leaf;
     const char *an = "keccak_256";
     zkp_keccak_alg alg;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOn|s:keccak_subtree_merge", kwlist, &cvs, &offs, &leaf, &an)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOO&|s:keccak_subtree_merge", kwlist, &cvs, &offs, zkpy_size_arg, &leaf,
+                                     &an))
+        return NULL;
     if (alg_of(an, &alg) < 0) return NULL;
     if (leaf < 1) return PyErr_Format(PyExc_ValueError, "keccak_subtree_merge: leaf_size must be >= 1");
     uint8_t(*c)[32];
@@ -250,7 +263,7 @@ static PyObject *py_keccak_subtree_merge(PyObject *m, PyObject *args, PyObject *
     size_t k;
     if (load_parts(cvs, offs, &c, &o, &k) < 0) return NULL;
     uint8_t root[32];
-    zkp_status st = zkp_keccak_subtree_merge_parts(alg, (const uint8_t(*)[32])c, o, k, (size_t)leaf, root);
+    zkp_status st = zkp_keccak_subtree_merge_parts(alg, (const uint8_t(*)[32])c, o, k, one_leaf_cap(leaf), root);
     PyMem_Free(c);
     PyMem_Free(o);
     return st == ZKP_OK ? digest32(root) : fail(st, "keccak_subtree_merge");
@@ -265,11 +278,11 @@ typedef struct {
 
 static int ktree_init(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"leaf_size", "alg", NULL};
-    Py_ssize_t leaf = 64;
+    size_t leaf = 64;
     const char *an = "keccak_256";
     zkp_keccak_alg alg;
     KTreeObject *o = (KTreeObject *)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|ns:KeccakTreeHasher", kwlist, &leaf, &an)) return -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|O&s:KeccakTreeHasher", kwlist, zkpy_size_arg, &leaf, &an)) return -1;
     if (alg_of(an, &alg) < 0) return -1;
     if (leaf < 1) {
         PyErr_SetString(PyExc_ValueError, "KeccakTreeHasher: leaf_size must be >= 1");
@@ -279,7 +292,7 @@ static int ktree_init(PyObject *self, PyObject *args, PyObject *kw) {
         PyErr_NoMemory();
         return -1;
     }
-    zkp_status st = zkp_keccak_tree_hasher_init(o->h, alg, (size_t)leaf);
+    zkp_status st = zkp_keccak_tree_hasher_init(o->h, alg, one_leaf_cap(leaf));
     if (st != ZKP_OK) {
         fail(st, "KeccakTreeHasher");
         return -1;
@@ -338,14 +351,14 @@ static PyObject *py_hemera_subtree_merge(PyObject *m, PyObject *args) {
 static PyObject *py_hemera_subtree_split(PyObject *m, PyObject *args) {
     (void)m;
     unsigned long long total;
-    Py_ssize_t maxp;
-    if (!PyArg_ParseTuple(args, "O&n:hemera_subtree_split", zkpy_u64_arg, &total, &maxp)) return NULL;
+    size_t maxp;
+    if (!PyArg_ParseTuple(args, "O&O&:hemera_subtree_split", zkpy_u64_arg, &total, zkpy_size_arg, &maxp)) return NULL;
     if (maxp < 1 || maxp > 1 << 20)
         return PyErr_Format(PyExc_ValueError, "hemera_subtree_split: 1 <= max_parts <= 2^20");
-    uint64_t *off = PyMem_Malloc(8 * ((size_t)maxp + 1));
+    uint64_t *off = PyMem_Malloc(8 * (maxp + 1));
     if (!off) return PyErr_NoMemory();
     size_t k;
-    zkp_status st = zkp_hemera_subtree_split(total, (size_t)maxp, off, &k);
+    zkp_status st = zkp_hemera_subtree_split(total, maxp, off, &k);
     PyObject *res = st == ZKP_OK ? offsets_list(off, k) : fail(st, "hemera_subtree_split");
     PyMem_Free(off);
     return res;

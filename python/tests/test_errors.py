@@ -193,6 +193,14 @@ class BadInput(unittest.TestCase):
             "LeanIMT.update index": lambda v: lean.update(v, 5),
             "LeanIMT.generate_proof index": lambda v: lean.generate_proof(v),
             "gf2 fixed_base window": lambda v: gf2.Field("b256").fixed_base(3, window=v),
+            # sizes and counts (the "n" format raised OverflowError at 2^63)
+            "keccak_tree_root leaf_size": lambda v: tree.keccak_tree_root(data, v),
+            "KeccakTreeHasher leaf_size": lambda v: tree.KeccakTreeHasher(leaf_size=v),
+            "keccak_subtree_split leaf_size": lambda v: tree.keccak_subtree_split(len(data), v, 4),
+            "keccak_subtree_split max_parts": lambda v: tree.keccak_subtree_split(len(data), 64, v),
+            "keccak_subtree_merge leaf_size": lambda v: tree.keccak_subtree_merge([bytes(32)], [0, 64], v),
+            "hemera_subtree_split max_parts": lambda v: tree.hemera_subtree_split(len(data), v),
+            "poseidon hash_many n_inputs": lambda v: poseidon.hash_many(bytes(64), v),
         }
         lean = tree.LeanIMT()
         lean.insert_many([1, 2, 3])
@@ -210,6 +218,15 @@ class BadInput(unittest.TestCase):
         self.assertEqual(tree.hemera_subtree_split(Idx(len(data)), 2), tree.hemera_subtree_split(len(data), 2))
         self.assertEqual(tree.hemera_root(data, threads=Idx(2)), tree.hemera_root(data))
         self.assertEqual(lean.generate_proof(Idx(2)), lean.generate_proof(2))
+        # A leaf size past what the library takes (PTRDIFF_MAX) is one leaf, as
+        # `zkprim tree --leaf-size` reads it.
+        one = tree.keccak_tree_root(data, len(data))
+        for big in ((1 << 63) - 1, 1 << 63, (1 << 64) - 1):
+            self.assertEqual(tree.keccak_tree_root(data, big), one, big)
+            h = tree.KeccakTreeHasher(leaf_size=Idx(big))
+            h.update(data)
+            self.assertEqual(h.finalize(), one, big)
+            self.assertEqual(tree.keccak_subtree_split(len(data), big, 4), [0, len(data)], big)
         # An index past the end says so (the status text names indices).
         with self.assertRaisesRegex(ValueError, "index past the end"):
             tree.hemera_proof(data, 3)
