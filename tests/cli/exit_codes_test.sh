@@ -64,6 +64,7 @@ for a in $("$Z" tree --help | sed -n 's/^  -a \([^ ]*\)$/\1/p'); do
   expect 2 "tree -a $a bad option" "$Z" tree -a "$a" --frobnicate "$tmp/abc"
   expect 1 "tree -a $a missing file" "$Z" tree -a "$a" "$M"
   expect 1 "tree -a $a directory" "$Z" tree -a "$a" "$tmp/dir"
+  expect_grep "Is a directory" "$tmp/err" "tree -a $a directory: the OS error is named (it said 'read error')"
   expect 2 "tree -a $a two files" "$Z" tree -a "$a" "$tmp/abc" "$tmp/abc"
   expect 2 "tree -a $a --threads 0" "$Z" tree -a "$a" --threads 0 "$tmp/abc"
 done
@@ -77,6 +78,7 @@ expect 2 "tree oz bad option" "$Z" tree oz --types address,uint256 --frobnicate 
 expect 2 "tree oz two files" "$Z" tree oz --types address,uint256 "$tmp/oz.json" "$tmp/oz.json"
 expect 1 "tree oz missing file" "$Z" tree oz --types address,uint256 "$M"
 expect 1 "tree oz directory" "$Z" tree oz --types address,uint256 "$tmp/dir"
+expect_grep "Is a directory" "$tmp/err" "tree oz directory: the OS error is named"
 expect 1 "tree oz not JSON" "$Z" tree oz --types address,uint256 "$tmp/abc"
 expect 1 "tree oz value out of range" sh -c "printf '[[\"0x01\",\"-1\"]]' | '$Z' tree oz --types address,uint256 -"
 expect 0 "tree oz prove" sh -c "'$Z' tree oz prove '$tmp/oz.dump' 1 > '$tmp/oz.proof'"
@@ -109,6 +111,12 @@ expect 2 "verify bad option" "$Z" tree -a hemera verify --frobnicate "$(cat "$tm
 expect 2 "verify bad root" "$Z" tree -a hemera verify xyz "$tmp/abc" 0 "$tmp/proof"
 expect 1 "verify missing data" "$Z" tree -a hemera verify "$(cat "$tmp/root")" "$M" 0 "$tmp/proof"
 expect 1 "verify missing proof" "$Z" tree -a hemera verify "$(cat "$tmp/root")" "$tmp/abc" 0 "$M"
+expect 1 "verify proof is a directory" "$Z" tree -a hemera verify "$(cat "$tmp/root")" "$tmp/abc" 0 "$tmp/dir"
+expect_grep "Is a directory" "$tmp/err" "verify proof is a directory: the OS error is named"
+expect 1 "prove of a directory" "$Z" tree -a hemera prove "$tmp/dir" 0
+expect_grep "Is a directory" "$tmp/err" "prove of a directory: the OS error is named"
+expect 1 "hash --trace of a directory" "$Z" hash -a hemera --trace "$tmp/trace.json" "$tmp/dir"
+expect_grep "Is a directory" "$tmp/err" "hash --trace of a directory: the OS error is named"
 
 # poseidon (no files; a value >= p is the failed check)
 expect 0 "poseidon" "$Z" poseidon 1

@@ -25,6 +25,7 @@ uint8_t *cli_read_all(const char *path, size_t *len) {
     }
     size_t cap = 1 << 16, n = 0;
     uint8_t *buf = malloc(cap);
+    errno = 0; /* fread's errno (EISDIR for a directory) names the failure */
     for (;;) {
         if (!buf) break;
         size_t r = fread(buf + n, 1, cap - n, f);
@@ -36,10 +37,11 @@ uint8_t *cli_read_all(const char *path, size_t *len) {
             else buf = nb;
         }
     }
-    int err = ferror(f);
+    const int err = ferror(f), read_errno = errno;
     if (f != stdin) fclose(f);
     if (!buf || err) {
-        fprintf(stderr, "zkprim: %s: %s\n", path, buf ? "read error" : "out of memory");
+        fprintf(stderr, "zkprim: %s: %s\n", path,
+                !buf ? "out of memory" : read_errno ? strerror(read_errno) : "read error");
         free(buf);
         return NULL;
     }
