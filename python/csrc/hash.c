@@ -121,7 +121,7 @@ static PyObject *obj_update(PyObject *self, PyObject *data) {
  * lock is held for the whole file: an update() from another thread lands
  * before or after it, never inside. A read error (OSError) can come after
  * part of the file was absorbed: the object is then to be discarded. */
-#define MMAP_BLOCK ((size_t)1 << 20)
+#define READ_BLOCK ((size_t)1 << 20)
 static PyObject *obj_update_mmap(PyObject *self, PyObject *arg) {
     PyObject *bytes_path = NULL;
     if (!PyUnicode_FSConverter(arg, &bytes_path)) return NULL;
@@ -143,7 +143,7 @@ static PyObject *obj_update_mmap(PyObject *self, PyObject *arg) {
         PyErr_Format(PyExc_ValueError, "update_mmap: %R is not a regular file", arg);
         return NULL;
     }
-    uint8_t *buf = PyMem_RawMalloc(MMAP_BLOCK);
+    uint8_t *buf = PyMem_RawMalloc(READ_BLOCK);
     zkpy_lock *l = lock_of(self);
     if (!buf || zkpy_lock_ensure(l) < 0) {
         PyMem_RawFree(buf);
@@ -156,7 +156,7 @@ static PyObject *obj_update_mmap(PyObject *self, PyObject *arg) {
     zkpy_lock_enter(l);
     Py_BEGIN_ALLOW_THREADS
     for (;;) {
-        ssize_t n = read(fd, buf, MMAP_BLOCK);
+        ssize_t n = read(fd, buf, READ_BLOCK);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) err = errno;
         if (n <= 0) break;

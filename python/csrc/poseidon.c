@@ -209,7 +209,7 @@ static PyObject *py_hash_many(PyObject *m, PyObject *args, PyObject *kw) {
         return PyErr_Format(PyExc_ValueError, "hash_many: n_inputs %zu; circom Poseidon takes 1..16", n_inputs);
     Py_buffer v;
     if (zkpy_get_buffer(buf, &v, "hash_many") < 0) return NULL;
-    size_t per = 32 * (size_t)n_inputs;
+    size_t per = 32 * n_inputs;
     if ((size_t)v.len % per) {
         PyBuffer_Release(&v);
         return PyErr_Format(PyExc_ValueError, "hash_many: buffer of %zd bytes is not a whole number of %zu-byte groups",
@@ -229,7 +229,7 @@ static PyObject *py_hash_many(PyObject *m, PyObject *args, PyObject *kw) {
     zkp_poseidon_fr *tmp = NULL;
     zkp_status st = ZKP_OK;
     if (!direct) {
-        tmp = PyMem_Malloc(sizeof *tmp * (n * (size_t)n_inputs + 1));
+        tmp = PyMem_Malloc(sizeof *tmp * (n * n_inputs + 1));
         if (!tmp) {
             Py_DECREF(res);
             PyBuffer_Release(&v);
@@ -239,13 +239,13 @@ static PyObject *py_hash_many(PyObject *m, PyObject *args, PyObject *kw) {
     const uint8_t *in = v.buf;
     Py_BEGIN_ALLOW_THREADS
     if (direct) {
-        st = zkp_poseidon_hash_batch((const zkp_poseidon_fr *)in, (size_t)n_inputs, n, (zkp_poseidon_fr *)out);
+        st = zkp_poseidon_hash_batch((const zkp_poseidon_fr *)in, n_inputs, n, (zkp_poseidon_fr *)out);
     } else {
-        for (size_t i = 0; i < n * (size_t)n_inputs && st == ZKP_OK; i++) {
+        for (size_t i = 0; i < n * n_inputs && st == ZKP_OK; i++) {
             if (be) st = zkp_poseidon_fr_from_be(&tmp[i], in + 32 * i);
             else st = zkp_poseidon_fr_from_le(&tmp[i], in + 32 * i);
         }
-        if (st == ZKP_OK) st = zkp_poseidon_hash_batch(tmp, (size_t)n_inputs, n, tmp);
+        if (st == ZKP_OK) st = zkp_poseidon_hash_batch(tmp, n_inputs, n, tmp);
         for (size_t i = 0; i < n && st == ZKP_OK; i++) {
             if (be) zkp_poseidon_fr_to_be(out + 32 * i, &tmp[i]);
             else store_le(out + 32 * i, &tmp[i]);

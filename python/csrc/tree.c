@@ -30,9 +30,6 @@ static PyObject *digest32(const uint8_t *d) { return PyBytes_FromStringAndSize((
 
 /* ---- Keccak trees ---------------------------------------------------------- */
 
-/* keccak_tree_root(data, leaf_size=64, alg="keccak_256"): the root of
- * `zkprim tree -a keccak256 --leaf-size` (leaf hashes padded with zero
- * nodes to a power of two). */
 /* A leaf size of PTRDIFF_MAX bytes or more is one leaf for any data a process
  * can hold, as in `zkprim tree --leaf-size`; the library's size limit is
  * PTRDIFF_MAX, so larger ones are passed as that. */
@@ -40,6 +37,9 @@ static size_t one_leaf_cap(size_t leaf) {
     return leaf > (size_t)PTRDIFF_MAX ? (size_t)PTRDIFF_MAX : leaf;
 }
 
+/* keccak_tree_root(data, leaf_size=64, alg="keccak_256"): the root of
+ * `zkprim tree -a keccak256 --leaf-size` (leaf hashes padded with zero
+ * nodes to a power of two). */
 static PyObject *py_keccak_tree_root(PyObject *m, PyObject *args, PyObject *kw) {
     (void)m;
     static char *kwlist[] = {"data", "leaf_size", "alg", NULL};
@@ -54,7 +54,6 @@ static PyObject *py_keccak_tree_root(PyObject *m, PyObject *args, PyObject *kw) 
         PyBuffer_Release(&v);
         return NULL;
     }
-    leaf = one_leaf_cap(leaf);
     zkp_keccak_tree_hasher *h = PyMem_Malloc(sizeof *h);
     if (!h) {
         PyBuffer_Release(&v);
@@ -63,7 +62,7 @@ static PyObject *py_keccak_tree_root(PyObject *m, PyObject *args, PyObject *kw) 
     uint8_t root[32];
     zkp_status st;
     Py_BEGIN_ALLOW_THREADS
-    st = zkp_keccak_tree_hasher_init(h, alg, leaf);
+    st = zkp_keccak_tree_hasher_init(h, alg, one_leaf_cap(leaf));
     if (st == ZKP_OK) st = zkp_keccak_tree_hasher_update(h, v.buf, (size_t)v.len);
     if (st == ZKP_OK) st = zkp_keccak_tree_hasher_finalize(h, root);
     Py_END_ALLOW_THREADS
