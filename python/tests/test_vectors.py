@@ -193,9 +193,11 @@ class TreeVectors(unittest.TestCase):
             want = {"root": h2i(p["root"]), "leaf": h2i(p["leaf"]), "index": p["index"],
                     "siblings": [h2i(s) for s in p["siblings"]]}
             self.assertEqual(got, want)
-            self.assertTrue(tree.LeanIMT.verify_proof(got))
+            self.assertTrue(u.verify_proof(got))
+            self.assertTrue(tree.LeanIMT.verify_proof_consistency(got))
             bad = dict(got, leaf=(got["leaf"] + 1) % poseidon.P)
-            self.assertFalse(tree.LeanIMT.verify_proof(bad))
+            self.assertFalse(u.verify_proof(bad))
+            self.assertFalse(tree.LeanIMT.verify_proof_consistency(bad))
         u = tree.LeanIMT()
         u.insert_batch(leaves[:21])
         for e in v["updates_of_first_21"]:
