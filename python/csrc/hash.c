@@ -394,7 +394,6 @@ KECCAK_CTOR(shake_128, ZKP_SHAKE128)
 KECCAK_CTOR(shake_256, ZKP_SHAKE256)
 
 static PyObject *py_hemera(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
-    (void)m;
     ctor_args a;
     if (parse_ctor("hemera", args, nargs, kwnames, 1, &a) < 0) return NULL;
     if ((a.key != NULL) + (a.context != NULL) + a.secret > 1) {
