@@ -63,6 +63,37 @@ class DeprecatedNames(unittest.TestCase):
                          zkprim.keccak_256(leaves).digest())
 
 
+class ModuleInit(unittest.TestCase):
+    """The extension uses multi-phase initialisation (PEP 489) with heap
+    types in its module state: a second module object from the same
+    extension gets its own types, and both work (a single-phase module with
+    static types hands back the same type objects)."""
+    HEAPTYPE = 1 << 9       # Py_TPFLAGS_HEAPTYPE
+
+    def test_types_are_heap_types(self):
+        from zkprim import _zkprim, gf2
+        for t in (_zkprim.KeccakHash, _zkprim.HemeraHash, _zkprim.KeccakTreeHasher, _zkprim.HemeraTreeHasher,
+                  _zkprim.LeanIMT, gf2.Field, gf2.FixedBase, poseidon.PoseidonError):
+            self.assertTrue(t.__flags__ & self.HEAPTYPE, t)
+        with self.assertRaises(TypeError):          # made by the constructors only, as hashlib's
+            _zkprim.KeccakHash()
+
+    def test_second_module_object_has_its_own_state(self):
+        import importlib.util
+        from zkprim import _zkprim
+        spec = importlib.util.find_spec("zkprim._zkprim")
+        other = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(other)
+        self.assertIsNot(other.KeccakHash, _zkprim.KeccakHash)
+        self.assertIsNot(other.PoseidonError, _zkprim.PoseidonError)
+        self.assertIsInstance(other.keccak_256(b"abc"), other.KeccakHash)
+        self.assertEqual(other.keccak_256(b"abc").digest(), _zkprim.keccak_256(b"abc").digest())
+        with self.assertRaises(other.PoseidonError):
+            other.poseidon_hash_bytes_be([b""])
+        f = other.Field("b256")
+        self.assertIsInstance(f.fixed_base(3), other.FixedBase)
+
+
 class CpuEnvironment(unittest.TestCase):
     """ZKPRIM_CPU is refused at import when invalid, as the CLI refuses it
     (before 1.1.0 the package ignored it silently and used every kernel)."""
