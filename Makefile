@@ -7,7 +7,7 @@
 #                 toolchain is missing say so and are skipped)
 #   make check    the native test suite only (fast loop while developing)
 #   make bench    the full benchmark table
-#   make python   install the Python package (python/) into $(PYTHON)'s environment
+#   make python   install the Python package (python/) with an interpreter that can build it
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
@@ -32,12 +32,23 @@ check: build
 bench: build
 	./$(BUILD)/zkprim bench
 
-# PIP_FLAGS=--break-system-packages for Debian's externally managed /usr/bin/python3,
-# or --target DIR / --user; see docs/python.md.
-PYTHON ?= python3
+# The interpreter: PYTHON=PY, or the first of python3 and /usr/bin/python3 that can
+# build offline (python/find-python.sh; it names what to install when none can).
+# Debian's /usr/bin/python3 is externally managed: give PIP_FLAGS=--target=DIR
+# (then PYTHONPATH=DIR), --break-system-packages, or use a venv; see docs/python.md.
+PYTHON ?=
 PIP_FLAGS ?=
+
 python:
-	$(PYTHON) -m pip install --no-build-isolation $(PIP_FLAGS) ./python
+	@py=$$(python/find-python.sh $(PYTHON)) || exit 1; \
+	if [ -z "$(PIP_FLAGS)" ] && $$py -c 'import os, sys, sysconfig; \
+	    sys.exit(not os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")))'; then \
+	  echo "make python: $$py is externally managed: say where the package goes, e.g." \
+	    "make python PIP_FLAGS=--target=DIR (then PYTHONPATH=DIR), or PIP_FLAGS=--break-system-packages," \
+	    "or a venv (docs/python.md)" >&2; exit 1; \
+	fi; \
+	echo "make python: $$py -m pip install --no-build-isolation $(PIP_FLAGS) ./python"; \
+	$$py -m pip install --no-build-isolation $(PIP_FLAGS) ./python
 
 regen:
 	./scripts/regen.sh

@@ -8,6 +8,9 @@ run-time dispatch as the C library. Needs cmake and a C compiler; no network.
 
   python3 -m pip install --no-build-isolation ./python
 
+The package's metadata is in pyproject.toml (setuptools backend, no build
+dependency beyond setuptools itself, so it builds offline).
+
 ZKPRIM_CMAKE_BUILD_DIR=DIR reuses an existing CMake build directory (the
 test stage points it at build-native); otherwise a Release build without
 tests and tools goes under the build_ext temporary directory.
@@ -46,19 +49,15 @@ class CMakeStaticLib(build_ext):
 werror = ["-Werror"] if os.environ.get("ZKPRIM_PY_WERROR") == "1" else []
 csrc = sorted(os.path.join("csrc", f) for f in os.listdir(os.path.join(HERE, "csrc")) if f.endswith(".c"))
 
+# Name, version and the package list are in pyproject.toml; setup.py keeps
+# what needs code: the extension and its CMake step.
 setup(
-    name="zkprim",
-    version="1.0.0",
-    description="ZK hash primitives (Keccak, Hemera, Poseidon BN254, binary fields, Merkle trees) from the zkprim C library",
-    packages=["zkprim"],
     ext_modules=[Extension(
         "zkprim._zkprim", csrc,
         define_macros=[("ZKP_STATIC", "1")],
         extra_compile_args=["-std=c11", "-O2", "-Wall", "-Wextra", "-fvisibility=hidden", "-pthread"] + werror,
         extra_link_args=["-pthread"],
-        depends=[os.path.join("csrc", "common.h"), os.path.join("csrc", "fr.h")],
+        depends=[os.path.join("csrc", h) for h in ("helpers.h", "parts.h")],
     )],
     cmdclass={"build_ext": CMakeStaticLib},
-    python_requires=">=3.8",
-    zip_safe=False,
 )

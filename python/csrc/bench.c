@@ -3,7 +3,7 @@
  * loop inside the extension (same library, same kernels, same process), so
  * the table compares the binding's overhead with the call itself.
  */
-#include "common.h" /* first: Python.h sets the feature macros */
+#include "helpers.h" /* first: Python.h sets the feature macros */
 
 #include <string.h>
 #include <time.h>
@@ -97,4 +97,4 @@ static PyMethodDef bench_functions[] = {
     {NULL, NULL, 0, NULL},
 };
 
-int zkpy_bench_init(PyObject *m) { return PyModule_AddFunctions(m, bench_functions); }
+int zkpy_bench_exec(PyObject *m) { return PyModule_AddFunctions(m, bench_functions); }

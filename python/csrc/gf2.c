@@ -5,7 +5,7 @@
  * maps. Every element entering goes through zkp_gf2_from_bytes, so an
  * unreduced one is a ValueError, never garbage.
  */
-#include "common.h" /* first: Python.h sets the feature macros */
+#include "helpers.h" /* first: Python.h sets the feature macros */
 
 #include <string.h>
 
@@ -24,8 +24,6 @@ typedef struct {
     FieldObject *field;
 } FixedBaseObject;
 
-static PyTypeObject FieldType;
-static PyTypeObject FixedBaseType;
 
 /* An element from an int or a bytes-like object of 8*limbs bytes. *is_int
  * says which, so results come back in the caller's kind. */
@@ -229,19 +227,20 @@ static PyObject *field_fixed_base(PyObject *self, PyObject *args, PyObject *kw) 
     FieldObject *o = (FieldObject *)self;
     static char *kwlist[] = {"base", "window", NULL};
     PyObject *g;
-    unsigned window = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|O&:fixed_base", kwlist, &g, zkpy_uint_arg, &window)) return NULL;
+    zkpy_int window = ZKPY_INT("fixed_base: window", 0, 20, 0); /* 0: the library's default */
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|O&:fixed_base", kwlist, &g, zkpy_int_arg, &window)) return NULL;
     uint64_t x[4];
     if (load_elem(o->f, o->limbs, g, x, NULL, "fixed_base") < 0) return NULL;
-    if (window > 20) return PyErr_Format(PyExc_ValueError, "fixed_base: window %u outside 1..20 (0 = default)", window);
-    FixedBaseObject *t = PyObject_New(FixedBaseObject, &FixedBaseType);
+    PyObject *mod = PyType_GetModule(Py_TYPE(self)); /* borrowed; Field is not subclassable */
+    if (!mod) return NULL;
+    FixedBaseObject *t = PyObject_New(FixedBaseObject, zkpy_state_of(mod)->fixed_base);
     if (!t) return NULL;
     t->t = NULL;
     Py_INCREF(self);
     t->field = o;
     zkp_status st;
     Py_BEGIN_ALLOW_THREADS
-    st = zkp_gf2_fixed_base_new(&t->t, o->f, x, window);
+    st = zkp_gf2_fixed_base_new(&t->t, o->f, x, (unsigned)window.v);
     Py_END_ALLOW_THREADS
     if (st != ZKP_OK) {
         Py_DECREF(t);
@@ -300,7 +299,9 @@ static void fb_dealloc(PyObject *self) {
     FixedBaseObject *t = (FixedBaseObject *)self;
     zkp_gf2_fixed_base_free(t->t);
     Py_XDECREF(t->field);
+    PyTypeObject *tp = Py_TYPE(self);
     PyObject_Free(self);
+    Py_DECREF(tp); /* instances of a heap type hold a reference to it */
 }
 
 static PyObject *field_get_name(PyObject *self, void *c) {
@@ -344,26 +345,28 @@ static PyMethodDef fb_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static PyTypeObject FieldType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "zkprim.gf2.Field",
-    .tp_basicsize = sizeof(FieldObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Field(name): one of b127, ghash128, b163, b191, sect193, ghash2, b256.",
-    .tp_methods = field_methods,
-    .tp_getset = field_getset,
-    .tp_init = field_init,
-    .tp_new = PyType_GenericNew,
-    .tp_repr = field_repr,
+static PyType_Slot field_slots[] = {
+    {Py_tp_doc, "Field(name): one of b127, ghash128, b163, b191, sect193, ghash2, b256."},
+    {Py_tp_methods, field_methods},
+    {Py_tp_getset, field_getset},
+    {Py_tp_init, field_init},
+    {Py_tp_new, PyType_GenericNew},
+    {Py_tp_repr, field_repr},
+    {0, NULL},
 };
+static PyType_Spec field_spec = {"zkprim.gf2.Field", sizeof(FieldObject), 0,
+                                 Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE, field_slots};
 
-static PyTypeObject FixedBaseType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "zkprim.gf2.FixedBase",
-    .tp_basicsize = sizeof(FixedBaseObject),
-    .tp_dealloc = fb_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A fixed-base power table (Field.fixed_base).",
-    .tp_methods = fb_methods,
+/* Made by Field.fixed_base only. */
+static PyType_Slot fb_slots[] = {
+    {Py_tp_dealloc, fb_dealloc},
+    {Py_tp_doc, "A fixed-base power table (Field.fixed_base)."},
+    {Py_tp_methods, fb_methods},
+    {0, NULL},
 };
+static PyType_Spec fb_spec = {"zkprim.gf2.FixedBase", sizeof(FixedBaseObject), 0,
+                              Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION | Py_TPFLAGS_IMMUTABLETYPE,
+                              fb_slots};
 
 /* b256 <-> ghash2 (constant time for single elements; the batch forms are
  * the variable-time table path, for public data). */
@@ -432,11 +435,8 @@ static PyMethodDef gf2_functions[] = {
     {NULL, NULL, 0, NULL},
 };
 
-int zkpy_gf2_init(PyObject *m) {
-    if (PyType_Ready(&FieldType) < 0 || PyType_Ready(&FixedBaseType) < 0) return -1;
-    Py_INCREF(&FieldType);
-    if (PyModule_AddObject(m, "Field", (PyObject *)&FieldType) < 0) return -1;
-    Py_INCREF(&FixedBaseType);
-    if (PyModule_AddObject(m, "FixedBase", (PyObject *)&FixedBaseType) < 0) return -1;
+int zkpy_gf2_exec(PyObject *m) {
+    zkpy_state *s = zkpy_state_of(m);
+    if (zkpy_add_type(m, &field_spec, &s->field) < 0 || zkpy_add_type(m, &fb_spec, &s->fixed_base) < 0) return -1;
     return PyModule_AddFunctions(m, gf2_functions);
 }

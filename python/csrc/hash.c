@@ -5,7 +5,7 @@
  * object stays usable (hashlib semantics). Updates of ZKPY_GIL_MINSIZE
  * bytes or more release the GIL under the object's lock.
  */
-#include "common.h" /* first: Python.h sets the feature macros */
+#include "helpers.h" /* first: Python.h sets the feature macros */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -22,25 +22,34 @@
  * the streaming state's set-up. The state starts on the first overflow. */
 #define KECCAK_PEND 136
 
+/* Both layouts start with this head: the lock and which family the object
+ * is (the methods are shared; the types are per module, so the family is
+ * read from the object rather than by comparing types). */
+#define HASH_HEAD   \
+    PyObject_HEAD   \
+    zkpy_lock lock; \
+    uint8_t is_keccak;
+
 typedef struct {
-    PyObject_HEAD
-    zkp_keccak_state st;
-    zkp_keccak_alg alg;
+    HASH_HEAD
+} HashHead;
+
+typedef struct {
+    HASH_HEAD
     uint8_t started;  /* st initialised and holding everything absorbed */
     uint8_t npend;
+    zkp_keccak_alg alg;
+    zkp_keccak_state st;
     uint8_t pend[KECCAK_PEND];
-    zkpy_lock lock;
 } KeccakObject;
 
 typedef struct {
-    PyObject_HEAD
-    zkp_hemera_hasher h;
+    HASH_HEAD
     int mode; /* 0 plain, 1 secret, 2 keyed, 3 derive-key */
-    zkpy_lock lock;
+    zkp_hemera_hasher h;
 } HemeraObject;
 
-static PyTypeObject KeccakType;
-static PyTypeObject HemeraType;
+static int is_keccak(PyObject *self) { return ((HashHead *)self)->is_keccak; }
 
 typedef zkp_status (*update_fn)(PyObject *self, const uint8_t *p, size_t n);
 
@@ -72,7 +81,7 @@ static zkp_status hemera_absorb(PyObject *self, const uint8_t *p, size_t n) {
 }
 
 static zkpy_lock *lock_of(PyObject *self) {
-    return Py_IS_TYPE(self, &KeccakType) ? &((KeccakObject *)self)->lock : &((HemeraObject *)self)->lock;
+    return &((HashHead *)self)->lock;
 }
 
 /* Absorbs n bytes: under the lock, the GIL released for long inputs. */
@@ -105,7 +114,7 @@ static int absorb_object(PyObject *self, update_fn fn, PyObject *data) {
     return rc;
 }
 
-static update_fn fn_of(PyObject *self) { return Py_IS_TYPE(self, &KeccakType) ? keccak_absorb : hemera_absorb; }
+static update_fn fn_of(PyObject *self) { return is_keccak(self) ? keccak_absorb : hemera_absorb; }
 
 static PyObject *obj_update(PyObject *self, PyObject *data) {
     if (absorb_object(self, fn_of(self), data) < 0) return NULL;
@@ -237,7 +246,7 @@ static zkp_status produce(PyObject *self, uint8_t *out, size_t length, size_t se
     /* hashlib's digest(0) is b"": no output, so nothing to skip or squeeze
      * (the C one-shot XOF refuses outlen 0, so it must not be reached). */
     if (length == 0) return ZKP_OK;
-    if (Py_IS_TYPE(self, &KeccakType)) {
+    if (is_keccak(self)) {
         KeccakObject *o = (KeccakObject *)self;
         zkp_keccak_state s;
         if (!o->started && seek == 0) return zkp_keccak_hash(o->alg, o->pend, o->npend, out, length);
@@ -269,7 +278,7 @@ static zkp_status produce(PyObject *self, uint8_t *out, size_t length, size_t se
 static PyObject *digest_bytes(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
     int xof;
     size_t dflt;
-    if (Py_IS_TYPE(self, &KeccakType)) {
+    if (is_keccak(self)) {
         dflt = zkp_keccak_digest_bytes(((KeccakObject *)self)->alg);
         xof = dflt == 0;
     } else {
@@ -354,13 +363,14 @@ static int parse_ctor(const char *name, PyObject *const *args, Py_ssize_t nargs,
     return 0;
 }
 
-static PyObject *keccak_new(zkp_keccak_alg alg, const char *name, PyObject *const *args, Py_ssize_t nargs,
+static PyObject *keccak_new(PyObject *m, zkp_keccak_alg alg, const char *name, PyObject *const *args, Py_ssize_t nargs,
                             PyObject *kwnames) {
     ctor_args a;
     if (parse_ctor(name, args, nargs, kwnames, 0, &a) < 0) return NULL;
-    KeccakObject *o = PyObject_New(KeccakObject, &KeccakType);
+    KeccakObject *o = PyObject_New(KeccakObject, zkpy_state_of(m)->keccak_hash);
     if (!o) return NULL;
     o->lock.lock = NULL;
+    o->is_keccak = 1;
     o->alg = alg;
     o->started = 0;
     o->npend = 0;
@@ -373,8 +383,7 @@ static PyObject *keccak_new(zkp_keccak_alg alg, const char *name, PyObject *cons
 
 #define KECCAK_CTOR(fname, ALG)                                                                              \
     static PyObject *py_##fname(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) { \
-        (void)m;                                                                                             \
-        return keccak_new(ALG, #fname, args, nargs, kwnames);                                                \
+        return keccak_new(m, ALG, #fname, args, nargs, kwnames);                                                \
     }
 KECCAK_CTOR(keccak_256, ZKP_KECCAK_256)
 KECCAK_CTOR(sha3_224, ZKP_SHA3_224)
@@ -385,7 +394,6 @@ KECCAK_CTOR(shake_128, ZKP_SHAKE128)
 KECCAK_CTOR(shake_256, ZKP_SHAKE256)
 
 static PyObject *py_hemera(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
-    (void)m;
     ctor_args a;
     if (parse_ctor("hemera", args, nargs, kwnames, 1, &a) < 0) return NULL;
     if ((a.key != NULL) + (a.context != NULL) + a.secret > 1) {
@@ -395,9 +403,10 @@ static PyObject *py_hemera(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
     }
     uint8_t key[ZKP_HEMERA_KEY_BYTES];
     if (a.key && zkpy_fixed_bytes(a.key, key, sizeof key, "hemera(key=)") < 0) return NULL;
-    HemeraObject *o = PyObject_New(HemeraObject, &HemeraType);
+    HemeraObject *o = PyObject_New(HemeraObject, zkpy_state_of(m)->hemera_hash);
     if (!o) return NULL;
     o->lock.lock = NULL;
+    o->is_keccak = 0;
     if (a.key) {
         zkp_hemera_hasher_init_keyed(&o->h, key);
         o->mode = 2;
@@ -448,10 +457,11 @@ static PyObject *obj_copy(PyObject *self, PyObject *noargs) {
     zkpy_lock *l = lock_of(self);
     PyObject *res;
     zkpy_lock_enter(l);
-    if (Py_IS_TYPE(self, &KeccakType)) {
-        KeccakObject *o = PyObject_New(KeccakObject, &KeccakType);
+    if (is_keccak(self)) {
+        KeccakObject *o = PyObject_New(KeccakObject, Py_TYPE(self));
         if (o) {
             o->lock.lock = NULL;
+            o->is_keccak = 1;
             const KeccakObject *from = (const KeccakObject *)self;
             o->alg = from->alg;
             o->started = from->started;
@@ -461,9 +471,10 @@ static PyObject *obj_copy(PyObject *self, PyObject *noargs) {
         }
         res = (PyObject *)o;
     } else {
-        HemeraObject *o = PyObject_New(HemeraObject, &HemeraType);
+        HemeraObject *o = PyObject_New(HemeraObject, Py_TYPE(self));
         if (o) {
             o->lock.lock = NULL;
+            o->is_keccak = 0;
             o->mode = ((HemeraObject *)self)->mode;
             o->h = ((HemeraObject *)self)->h;
         }
@@ -475,13 +486,15 @@ static PyObject *obj_copy(PyObject *self, PyObject *noargs) {
 
 static void obj_dealloc(PyObject *self) {
     zkpy_lock_free(lock_of(self));
-    if (Py_IS_TYPE(self, &HemeraType)) memset(&((HemeraObject *)self)->h, 0, sizeof(zkp_hemera_hasher));
+    if (!is_keccak(self)) memset(&((HemeraObject *)self)->h, 0, sizeof(zkp_hemera_hasher));
     else {
         KeccakObject *o = (KeccakObject *)self;
         if (o->started) memset(&o->st, 0, sizeof o->st);
         memset(o->pend, 0, o->npend);
     }
+    PyTypeObject *tp = Py_TYPE(self);
     PyObject_Free(self);
+    Py_DECREF(tp); /* instances of a heap type hold a reference to it */
 }
 
 static const char *keccak_names[] = {"", "keccak_256", "sha3_224", "sha3_256", "sha3_384", "sha3_512", "shake_128",
@@ -547,25 +560,29 @@ static PyGetSetDef hemera_getset[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
-static PyTypeObject KeccakType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "zkprim.KeccakHash",
-    .tp_basicsize = sizeof(KeccakObject),
-    .tp_dealloc = obj_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A Keccak-family hash object (keccak_256, sha3_*, shake_*), hashlib-compatible.",
-    .tp_methods = obj_methods,
-    .tp_getset = keccak_getset,
+/* No Py_tp_new: the constructors below (keccak_256(), hemera(), ...) make
+ * the objects, as hashlib's do. */
+static PyType_Slot keccak_slots[] = {
+    {Py_tp_dealloc, obj_dealloc},
+    {Py_tp_doc, "A Keccak-family hash object (keccak_256, sha3_*, shake_*), hashlib-compatible."},
+    {Py_tp_methods, obj_methods},
+    {Py_tp_getset, keccak_getset},
+    {0, NULL},
 };
+static PyType_Spec keccak_spec = {"zkprim.KeccakHash", sizeof(KeccakObject), 0,
+                                  Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION | Py_TPFLAGS_IMMUTABLETYPE,
+                                  keccak_slots};
 
-static PyTypeObject HemeraType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "zkprim.HemeraHash",
-    .tp_basicsize = sizeof(HemeraObject),
-    .tp_dealloc = obj_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A Hemera hash object, hashlib-compatible; digest(length, seek) reads the XOF.",
-    .tp_methods = obj_methods,
-    .tp_getset = hemera_getset,
+static PyType_Slot hemera_slots[] = {
+    {Py_tp_dealloc, obj_dealloc},
+    {Py_tp_doc, "A Hemera hash object, hashlib-compatible; digest(length, seek) reads the XOF."},
+    {Py_tp_methods, obj_methods},
+    {Py_tp_getset, hemera_getset},
+    {0, NULL},
 };
+static PyType_Spec hemera_spec = {"zkprim.HemeraHash", sizeof(HemeraObject), 0,
+                                  Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION | Py_TPFLAGS_IMMUTABLETYPE,
+                                  hemera_slots};
 
 #define CTOR_ENTRY(fname, doc) {#fname, (PyCFunction)(void (*)(void))py_##fname, METH_FASTCALL | METH_KEYWORDS, doc}
 static PyMethodDef hash_functions[] = {
@@ -580,12 +597,9 @@ static PyMethodDef hash_functions[] = {
     {NULL, NULL, 0, NULL},
 };
 
-int zkpy_hash_init(PyObject *m) {
-    if (PyType_Ready(&KeccakType) < 0 || PyType_Ready(&HemeraType) < 0) return -1;
-    if (PyModule_AddFunctions(m, hash_functions) < 0) return -1;
-    Py_INCREF(&KeccakType);
-    if (PyModule_AddObject(m, "KeccakHash", (PyObject *)&KeccakType) < 0) return -1;
-    Py_INCREF(&HemeraType);
-    if (PyModule_AddObject(m, "HemeraHash", (PyObject *)&HemeraType) < 0) return -1;
-    return 0;
+int zkpy_hash_exec(PyObject *m) {
+    zkpy_state *s = zkpy_state_of(m);
+    if (zkpy_add_type(m, &keccak_spec, &s->keccak_hash) < 0 || zkpy_add_type(m, &hemera_spec, &s->hemera_hash) < 0)
+        return -1;
+    return PyModule_AddFunctions(m, hash_functions);
 }

@@ -2,66 +2,11 @@
  * zkprim.poseidon: circom Poseidon over BN254 on Python ints, the
  * light-poseidon byte API with its errors as one exception class
  * (PoseidonError, a ValueError carrying the Rust variant name and fields),
- * and hash_many over a flat buffer of 32-byte elements.
+ * and hash_batch over a flat buffer of 32-byte elements.
  */
-#include "fr.h" /* first: Python.h sets the feature macros */
+#include "helpers.h" /* first: Python.h sets the feature macros */
 
 #include <string.h>
-
-PyObject *zkpy_PoseidonError;
-
-static void load_le(zkp_poseidon_fr *r, const uint8_t b[32]) {
-    for (int i = 0; i < 4; i++) {
-        uint64_t v = 0;
-        for (int j = 7; j >= 0; j--) v = v << 8 | b[8 * i + j];
-        r->limb[i] = v;
-    }
-}
-
-static void store_le(uint8_t b[32], const zkp_poseidon_fr *r) {
-    for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 8; j++) b[8 * i + j] = (uint8_t)(r->limb[i] >> (8 * j));
-}
-
-int zkpy_fr_from_int(PyObject *obj, zkp_poseidon_fr *out, const char *what) {
-    uint8_t b[32];
-    if (zkpy_int_to_le(obj, b, 32, what) < 0) return -1;
-    zkp_poseidon_fr tmp;
-    if (zkp_poseidon_fr_from_le(&tmp, b) != ZKP_OK) {
-        PyErr_Format(PyExc_ValueError, "%s: value >= p (the BN254 scalar field modulus)", what);
-        return -1;
-    }
-    load_le(out, b);
-    return 0;
-}
-
-PyObject *zkpy_fr_to_int(const zkp_poseidon_fr *in) {
-    uint8_t b[32];
-    store_le(b, in);
-    return zkpy_int_from_le(b, 32);
-}
-
-zkp_poseidon_fr *zkpy_fr_array(PyObject *seq, size_t *n, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, "a sequence of ints is required");
-    if (!fast) return NULL;
-    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
-    zkp_poseidon_fr *a = PyMem_Malloc(sizeof *a * (size_t)(len ? len : 1));
-    if (!a) {
-        Py_DECREF(fast);
-        PyErr_NoMemory();
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < len; i++) {
-        if (zkpy_fr_from_int(PySequence_Fast_GET_ITEM(fast, i), &a[i], what) < 0) {
-            PyMem_Free(a);
-            Py_DECREF(fast);
-            return NULL;
-        }
-    }
-    Py_DECREF(fast);
-    *n = (size_t)len;
-    return a;
-}
 
 /* hash(inputs, domain_tag=0) -> int */
 static PyObject *py_hash(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
@@ -109,7 +54,7 @@ static PyObject *py_hash(PyObject *m, PyObject *const *args, Py_ssize_t nargs, P
 }
 
 /* Raises PoseidonError(message) with .name and the variant's fields. */
-static PyObject *raise_lp(const zkp_poseidon_lp_detail *d) {
+static PyObject *raise_lp(PyObject *error_class, const zkp_poseidon_lp_detail *d) {
     const char *name = zkp_poseidon_lp_error_name(d->error);
     PyObject *msg;
     switch (d->error) {
@@ -131,7 +76,7 @@ static PyObject *raise_lp(const zkp_poseidon_lp_detail *d) {
         msg = PyUnicode_FromFormat("%s", name);
     }
     if (!msg) return NULL;
-    PyObject *exc = PyObject_CallOneArg(zkpy_PoseidonError, msg);
+    PyObject *exc = PyObject_CallOneArg(error_class, msg);
     Py_DECREF(msg);
     if (!exc) return NULL;
     struct { const char *k; size_t v; } f[] = {{"index", d->index}, {"len", d->len},
@@ -145,12 +90,12 @@ static PyObject *raise_lp(const zkp_poseidon_lp_detail *d) {
         bad = !v || PyObject_SetAttrString(exc, f[i].k, v) < 0;
         Py_XDECREF(v);
     }
-    if (!bad) PyErr_SetObject(zkpy_PoseidonError, exc);
+    if (!bad) PyErr_SetObject(error_class, exc);
     Py_DECREF(exc);
     return NULL;
 }
 
-static PyObject *hash_bytes(PyObject *seq, int be) {
+static PyObject *hash_bytes(PyObject *m, PyObject *seq, int be) {
     PyObject *fast = PySequence_Fast(seq, "hash_bytes: inputs must be a sequence of bytes-like objects");
     if (!fast) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
@@ -172,7 +117,7 @@ static PyObject *hash_bytes(PyObject *seq, int be) {
     zkp_poseidon_lp_detail d;
     zkp_status st = be ? zkp_poseidon_hash_bytes_be(ptrs, lens, (size_t)n, out, &d)
                        : zkp_poseidon_hash_bytes_le(ptrs, lens, (size_t)n, out, &d);
-    if (st != ZKP_OK) raise_lp(&d);
+    if (st != ZKP_OK) raise_lp(zkpy_state_of(m)->poseidon_error, &d);
     else res = PyBytes_FromStringAndSize((const char *)out, 32);
 done:
     for (Py_ssize_t i = 0; i < got; i++) PyBuffer_Release(&views[i]);
@@ -184,35 +129,32 @@ done:
 }
 
 static PyObject *py_hash_bytes_be(PyObject *m, PyObject *seq) {
-    (void)m;
-    return hash_bytes(seq, 1);
+    return hash_bytes(m, seq, 1);
 }
 static PyObject *py_hash_bytes_le(PyObject *m, PyObject *seq) {
-    (void)m;
-    return hash_bytes(seq, 0);
+    return hash_bytes(m, seq, 0);
 }
 
-/* hash_many(buffer, n_inputs, byteorder="little") -> bytes: the buffer holds
+/* hash_batch(buffer, n_inputs, byteorder="little") -> bytes: the buffer holds
  * n * n_inputs elements of 32 bytes; hash i of the inputs i*n_inputs ..
  * (i+1)*n_inputs - 1, 32 bytes out per hash in the same byte order. */
-static PyObject *py_hash_many(PyObject *m, PyObject *args, PyObject *kw) {
+static PyObject *py_hash_batch(PyObject *m, PyObject *args, PyObject *kw) {
     (void)m;
     static char *kwlist[] = {"buffer", "n_inputs", "byteorder", NULL};
     PyObject *buf;
-    size_t n_inputs;
+    zkpy_int n_in = ZKPY_INT("hash_batch: n_inputs", 1, ZKP_POSEIDON_MAX_INPUTS, 0);
     const char *order = "little";
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO&|s:hash_many", kwlist, &buf, zkpy_size_arg, &n_inputs, &order))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO&|s:hash_batch", kwlist, &buf, zkpy_int_arg, &n_in, &order))
         return NULL;
+    size_t n_inputs = (size_t)n_in.v;
     int be = !strcmp(order, "big");
-    if (!be && strcmp(order, "little")) return PyErr_Format(PyExc_ValueError, "hash_many: byteorder must be 'little' or 'big'");
-    if (n_inputs < 1 || n_inputs > ZKP_POSEIDON_MAX_INPUTS)
-        return PyErr_Format(PyExc_ValueError, "hash_many: n_inputs %zu; circom Poseidon takes 1..16", n_inputs);
+    if (!be && strcmp(order, "little")) return PyErr_Format(PyExc_ValueError, "hash_batch: byteorder must be 'little' or 'big'");
     Py_buffer v;
-    if (zkpy_get_buffer(buf, &v, "hash_many") < 0) return NULL;
+    if (zkpy_get_buffer(buf, &v, "hash_batch") < 0) return NULL;
     size_t per = 32 * n_inputs;
     if ((size_t)v.len % per) {
         PyBuffer_Release(&v);
-        return PyErr_Format(PyExc_ValueError, "hash_many: buffer of %zd bytes is not a whole number of %zu-byte groups",
+        return PyErr_Format(PyExc_ValueError, "hash_batch: buffer of %zd bytes is not a whole number of %zu-byte groups",
                             v.len, per);
     }
     size_t n = (size_t)v.len / per;
@@ -248,7 +190,7 @@ static PyObject *py_hash_many(PyObject *m, PyObject *args, PyObject *kw) {
         if (st == ZKP_OK) st = zkp_poseidon_hash_batch(tmp, n_inputs, n, tmp);
         for (size_t i = 0; i < n && st == ZKP_OK; i++) {
             if (be) zkp_poseidon_fr_to_be(out + 32 * i, &tmp[i]);
-            else store_le(out + 32 * i, &tmp[i]);
+            else zkpy_fr_store_le(out + 32 * i, &tmp[i]);
         }
     }
     Py_END_ALLOW_THREADS
@@ -256,8 +198,8 @@ static PyObject *py_hash_many(PyObject *m, PyObject *args, PyObject *kw) {
     PyBuffer_Release(&v);
     if (st != ZKP_OK) {
         Py_DECREF(res);
-        if (st == ZKP_ERR_RANGE) return PyErr_Format(PyExc_ValueError, "hash_many: an element is >= p");
-        return zkpy_status_error(st, "hash_many");
+        if (st == ZKP_ERR_RANGE) return PyErr_Format(PyExc_ValueError, "hash_batch: an element is >= p");
+        return zkpy_status_error(st, "hash_batch");
     }
     return res;
 }
@@ -273,21 +215,20 @@ static PyMethodDef poseidon_functions[] = {
      "hash(inputs, domain_tag=0) -> int: circom Poseidon of 1..16 ints below p."},
     {"poseidon_hash_bytes_be", py_hash_bytes_be, METH_O, "light-poseidon hash_bytes_be: 32-byte big-endian inputs."},
     {"poseidon_hash_bytes_le", py_hash_bytes_le, METH_O, "light-poseidon hash_bytes_le: 32-byte little-endian inputs."},
-    {"poseidon_hash_many", (PyCFunction)(void (*)(void))py_hash_many, METH_VARARGS | METH_KEYWORDS,
-     "hash_many(buffer, n_inputs, byteorder='little') -> bytes of 32-byte hashes."},
+    {"poseidon_hash_batch", (PyCFunction)(void (*)(void))py_hash_batch, METH_VARARGS | METH_KEYWORDS,
+     "hash_batch(buffer, n_inputs, byteorder='little') -> bytes of 32-byte hashes."},
     {"poseidon_implementation", py_implementation, METH_NOARGS, "The Poseidon kernel in use."},
     {NULL, NULL, 0, NULL},
 };
 
-int zkpy_poseidon_init(PyObject *m) {
-    zkpy_PoseidonError = PyErr_NewExceptionWithDoc(
+int zkpy_poseidon_exec(PyObject *m) {
+    zkpy_state *s = zkpy_state_of(m);
+    s->poseidon_error = PyErr_NewExceptionWithDoc(
         "zkprim.poseidon.PoseidonError",
         "A light-poseidon error: .name is the Rust variant (EmptyInput, InvalidInputLength, "
         "InputLargerThanModulus, InvalidNumberOfInputs, ...); index, len, modulus_bytes_len, inputs, "
         "max_limit, width are its fields (0 when the variant has none).",
         PyExc_ValueError, NULL);
-    if (!zkpy_PoseidonError) return -1;
-    Py_INCREF(zkpy_PoseidonError);
-    if (PyModule_AddObject(m, "PoseidonError", zkpy_PoseidonError) < 0) return -1;
+    if (!s->poseidon_error || PyModule_AddObjectRef(m, "PoseidonError", s->poseidon_error) < 0) return -1;
     return PyModule_AddFunctions(m, poseidon_functions);
 }

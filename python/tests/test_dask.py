@@ -37,17 +37,35 @@ class Arguments(unittest.TestCase):
             f.flush()
             for kw in ({"max_parts": 0}, {"max_parts": -3}, {"part_bytes": 0}, {"part_bytes": -1}):
                 for plan in (zdask.plan_hemera, zdask.plan_keccak):
-                    with self.assertRaisesRegex(ValueError, list(kw)[0], msg=(plan.__name__, kw)):
+                    # The message names the call and the argument (docs/python.md).
+                    want = "^%s: %s: expected an integer >= 1" % (plan.__name__, list(kw)[0])
+                    with self.assertRaisesRegex(ValueError, want, msg=(plan.__name__, kw)):
                         plan(f.name, **kw)
             for bad in (0, -64):
-                with self.assertRaisesRegex(ValueError, "leaf_size"):
+                with self.assertRaisesRegex(ValueError, "^plan_keccak: leaf_size: expected an integer >= 1"):
                     zdask.plan_keccak(f.name, leaf_size=bad)
+            with self.assertRaisesRegex(ValueError, "^hemera_tree_root: max_parts: "):
+                zdask.hemera_tree_root(f.name, max_parts=0)
+            with self.assertRaisesRegex(ValueError, "^keccak_tree_root_data: leaf_size: "):
+                zdask.keccak_tree_root_data(f.name, leaf_size=0)
             with self.assertRaises(TypeError):
                 zdask.plan_keccak(f.name, leaf_size=64.0)
             with self.assertRaises(TypeError):
                 zdask.plan_hemera(f.name, max_parts=2.5)
             self.assertLessEqual(len(zdask.plan_hemera(f.name, max_parts=3).offsets) - 1, 3)
             self.assertGreaterEqual(len(zdask.plan_hemera(f.name, max_parts=None).offsets) - 1, 1)
+
+    def test_pre_1_1_names_warn(self):
+        """hemera_root and keccak_tree_root (pre-1.1 names) still work, warn,
+        and give the roots of hemera_tree_root / keccak_tree_root_data."""
+        with tempfile.NamedTemporaryFile() as f:
+            f.write(bytes(range(256)) * 50)
+            f.flush()
+            with self.assertWarnsRegex(DeprecationWarning, "use dask.hemera_tree_root"):
+                self.assertEqual(zdask.hemera_root(f.name), zdask.hemera_tree_root(f.name))
+            with self.assertWarnsRegex(DeprecationWarning, "use dask.keccak_tree_root_data"):
+                self.assertEqual(zdask.keccak_tree_root(f.name, leaf_size=100),
+                                 zdask.keccak_tree_root_data(f.name, leaf_size=100))
 
     def test_proc_file_is_refused(self):
         """A /proc file has size 0 but contents: planned from its size, its
@@ -91,12 +109,12 @@ class DaskCluster(unittest.TestCase):
             paths.append(self.file("r%d" % i, r.randbytes(n)))
         for p in paths:
             parts = r.choice([1, 2, 3, 5, 8, 17, 64])
-            self.assertEqual(zdask.hemera_root(p, client=self.client, max_parts=parts), cli_hemera(p), (p, parts))
+            self.assertEqual(zdask.hemera_tree_root(p, client=self.client, max_parts=parts), cli_hemera(p), (p, parts))
             leaf, alg = r.choice([1, 64, 100, 4096]), r.choice(["keccak_256", "sha3_256"])
-            got = zdask.keccak_tree_root(p, leaf_size=leaf, alg=alg, client=self.client, max_parts=parts)
+            got = zdask.keccak_tree_root_data(p, leaf_size=leaf, alg=alg, client=self.client, max_parts=parts)
             self.assertEqual(got, cli_keccak(p, leaf, alg), (p, parts, leaf, alg))
         # many files in one job, default split
-        self.assertEqual(zdask.hemera_root(paths, client=self.client), [cli_hemera(p) for p in paths])
+        self.assertEqual(zdask.hemera_tree_root(paths, client=self.client), [cli_hemera(p) for p in paths])
 
     def test_changed_file_is_an_error(self):
         p = self.file("shrink", sparse=8 << 20)

@@ -67,14 +67,14 @@ class BadInput(unittest.TestCase):
         with self.assertRaises(TypeError):
             poseidon.hash_bytes_be(["str"])
         with self.assertRaises(ValueError):
-            poseidon.hash_many(bytes(33), 1)
+            poseidon.hash_batch(bytes(33), 1)
         with self.assertRaises(ValueError):
-            poseidon.hash_many(bytes(64), 0)
+            poseidon.hash_batch(bytes(64), 0)
         with self.assertRaises(ValueError):
-            poseidon.hash_many(b"\xff" * 32, 1)
+            poseidon.hash_batch(b"\xff" * 32, 1)
         with self.assertRaises(ValueError):
-            poseidon.hash_many(bytes(32), 1, byteorder="middle")
-        self.assertEqual(poseidon.hash_many(b"", 2), b"")
+            poseidon.hash_batch(bytes(32), 1, byteorder="middle")
+        self.assertEqual(poseidon.hash_batch(b"", 2), b"")
 
     def test_gf2(self):
         with self.assertRaises(ValueError):
@@ -105,19 +105,19 @@ class BadInput(unittest.TestCase):
 
     def test_trees(self):
         with self.assertRaises(ValueError):
-            tree.keccak_merkle_root(bytes(96))        # 3 leaves
+            tree.keccak_tree_root(bytes(96))        # 3 leaves
+        with self.assertRaises(TypeError):
+            tree.keccak_tree_root(bytes(33))          # not 32-byte leaves: the pre-1.1 data call
         with self.assertRaises(ValueError):
-            tree.keccak_merkle_root(bytes(33))
+            tree.keccak_tree_root_data(b"x", leaf_size=0)
         with self.assertRaises(ValueError):
-            tree.keccak_tree_root(b"x", leaf_size=0)
+            tree.keccak_tree_root_data(b"x", alg="md5")
         with self.assertRaises(ValueError):
-            tree.keccak_tree_root(b"x", alg="md5")
+            tree.hemera_tree_proof(bytes(5000), 2)          # 2 chunks: index 2 out of range
         with self.assertRaises(ValueError):
-            tree.hemera_proof(bytes(5000), 2)          # 2 chunks: index 2 out of range
+            tree.hemera_subtree_merge_parts([bytes(32)], [0, 4096])  # one part is the whole
         with self.assertRaises(ValueError):
-            tree.hemera_subtree_merge([bytes(32)], [0, 4096])  # one part is the whole
-        with self.assertRaises(ValueError):
-            tree.hemera_subtree_merge([bytes(32)] * 2, [0, 100, 8192])  # not on a chunk boundary
+            tree.hemera_subtree_merge_parts([bytes(32)] * 2, [0, 100, 8192])  # not on a chunk boundary
         with self.assertRaises(ValueError):
             tree.hemera_subtree_root(b"", 0)
         with self.assertRaises(ValueError):
@@ -136,7 +136,7 @@ class BadInput(unittest.TestCase):
         with self.assertRaises(ValueError):
             t.insert(poseidon.P)
         with self.assertRaises(ValueError):
-            t.insert_many([])
+            t.insert_batch([])
         with self.assertRaises(TypeError):
             t.insert("1")
 
@@ -145,22 +145,58 @@ class BadInput(unittest.TestCase):
         for the hash objects (the tree functions raised BufferError for a
         non-contiguous view)."""
         calls = {
+            "keccak_tree_root_data": lambda d: tree.keccak_tree_root_data(d),
             "keccak_tree_root": lambda d: tree.keccak_tree_root(d),
-            "keccak_merkle_root": lambda d: tree.keccak_merkle_root(d),
-            "keccak_merkle_build": lambda d: tree.keccak_merkle_build(d),
-            "keccak_merkle_proof": lambda d: tree.keccak_merkle_proof(d, 0),
-            "keccak_merkle_verify": lambda d: tree.keccak_merkle_verify(bytes(32), bytes(32), 0, d),
-            "hemera_root": lambda d: tree.hemera_root(d),
+            "keccak_tree_build": lambda d: tree.keccak_tree_build(d),
+            "keccak_tree_proof": lambda d: tree.keccak_tree_proof(d, 0),
+            "keccak_tree_verify": lambda d: tree.keccak_tree_verify(bytes(32), bytes(32), 0, d),
+            "hemera_tree_root": lambda d: tree.hemera_tree_root(d),
             "hemera_subtree_root": lambda d: tree.hemera_subtree_root(d, 0),
-            "hemera_proof": lambda d: tree.hemera_proof(d, 0),
-            "hemera_verify chunk": lambda d: tree.hemera_verify(bytes(32), d, 0, 4096, b""),
-            "hemera_verify proof": lambda d: tree.hemera_verify(bytes(32), bytes(4096), 0, 4096, d),
+            "hemera_tree_proof": lambda d: tree.hemera_tree_proof(d, 0),
+            "hemera_tree_verify chunk": lambda d: tree.hemera_tree_verify(bytes(32), d, 0, 4096, b""),
+            "hemera_tree_verify proof": lambda d: tree.hemera_tree_verify(bytes(32), bytes(4096), 0, 4096, d),
             "oz_tree_proof": lambda d: tree.oz_tree_proof(d, 0),
         }
         for what, call in calls.items():
             for bad in ("text", memoryview(bytes(8192))[::2]):
                 with self.assertRaises(TypeError, msg=(what, type(bad))):
                     call(bad)
+
+    def test_hemera_verify_answers_false(self):
+        """hemera_tree_verify is -> bool: a proof that does not show the chunk
+        (wrong total_len, index past the end, proof of another length) is
+        False; before 1.1.0 those raised ValueError. Wrong types still raise."""
+        data = bytes(range(256)) * 40                # 3 chunks
+        root, proof = tree.hemera_tree_root(data), tree.hemera_tree_proof(data, 1)
+        chunk = data[4096:8192]
+        self.assertTrue(tree.hemera_tree_verify(root, chunk, 1, len(data), proof))
+        # (A total_len giving the same path and chunk length verifies: the root
+        # does not record the length, include/zkprim/hemera.h.)
+        for total in (0, 4096, 4097, 1 << 40):
+            self.assertFalse(tree.hemera_tree_verify(root, chunk, 1, total, proof), total)
+        self.assertFalse(tree.hemera_tree_verify(root, chunk, 3, len(data), proof))      # past the end
+        self.assertFalse(tree.hemera_tree_verify(root, chunk, 1, len(data), proof + b"x"))
+        self.assertFalse(tree.hemera_tree_verify(root, chunk, 1, len(data), b""))
+        with self.assertRaises(TypeError):
+            tree.hemera_tree_verify(root, "text", 1, len(data), proof)
+        with self.assertRaises(ValueError):
+            tree.hemera_tree_verify(root[:31], chunk, 1, len(data), proof)            # a root is 32 bytes
+
+    def test_lean_imt_proof_shape(self):
+        """A proof dict without a key is a TypeError naming the key (a bare
+        KeyError before 1.1.0)."""
+        t = tree.LeanIMT()
+        t.insert_batch([1, 2])
+        good = t.generate_proof(0)
+        for check in (t.verify_proof, tree.LeanIMT.verify_proof_consistency):
+            for key in ("root", "leaf", "index", "siblings"):
+                bad = {k: v for k, v in good.items() if k != key}
+                with self.assertRaisesRegex(TypeError, "the proof has no '%s'" % key):
+                    check(bad)
+            with self.assertRaisesRegex(TypeError, "no 'root'"):
+                check({})
+            with self.assertRaises(TypeError):
+                check([1, 2])
 
     def test_integer_arguments(self):
         """Counts, indices, offsets and thread counts: a negative or too large
@@ -175,61 +211,68 @@ class BadInput(unittest.TestCase):
                 return self.v
 
         data = bytes(range(256)) * 40                # 10240 bytes: 3 chunks
+        # what the message names (the call and the argument) -> the call
         calls = {
-            "hemera_subtree_split total": lambda v: tree.hemera_subtree_split(v, 4),
-            "keccak_subtree_split total": lambda v: tree.keccak_subtree_split(v, 64, 4),
-            "hemera_subtree_root first": lambda v: tree.hemera_subtree_root(data[:4096], v),
-            "hemera_subtree_merge offset": lambda v: tree.hemera_subtree_merge([bytes(32)] * 2, [0, v, 8192]),
-            "hemera_proof index": lambda v: tree.hemera_proof(data, v),
-            "hemera_verify index": lambda v: tree.hemera_verify(bytes(32), data[:4096], v, len(data), b""),
-            "hemera_verify total": lambda v: tree.hemera_verify(bytes(32), data[:4096], 0, v, b""),
-            "keccak_merkle_proof index": lambda v: tree.keccak_merkle_proof(bytes(96), v),
-            "keccak_merkle_verify index": lambda v: tree.keccak_merkle_verify(bytes(32), bytes(32), v, b""),
-            "poseidon_tree_proof_root index": lambda v: tree.poseidon_tree_proof_root(1, v, [2]),
-            "hemera_root threads": lambda v: tree.hemera_root(data, threads=v),
-            "HemeraTreeHasher threads": lambda v: tree.HemeraTreeHasher(threads=v),
-            "keccak_merkle_build threads": lambda v: tree.keccak_merkle_build(bytes(64), "keccak_256", threads=v),
-            "keccak_merkle_root threads": lambda v: tree.keccak_merkle_root(bytes(64), "keccak_256", threads=v),
-            "LeanIMT.update index": lambda v: lean.update(v, 5),
-            "LeanIMT.generate_proof index": lambda v: lean.generate_proof(v),
-            "gf2 fixed_base window": lambda v: gf2.Field("b256").fixed_base(3, window=v),
+            "hemera_subtree_split: total_len": lambda v: tree.hemera_subtree_split(v, 4),
+            "keccak_subtree_split: total_len": lambda v: tree.keccak_subtree_split(v, 64, 4),
+            "hemera_subtree_root: first_chunk": lambda v: tree.hemera_subtree_root(data[:4096], v),
+            "hemera_subtree_merge_parts: offsets": lambda v: tree.hemera_subtree_merge_parts([bytes(32)] * 2, [0, v, 8192]),
+            "hemera_tree_proof: index": lambda v: tree.hemera_tree_proof(data, v),
+            "hemera_tree_verify: index": lambda v: tree.hemera_tree_verify(bytes(32), data[:4096], v, len(data), b""),
+            "hemera_tree_verify: total_len": lambda v: tree.hemera_tree_verify(bytes(32), data[:4096], 0, v, b""),
+            "keccak_tree_proof: index": lambda v: tree.keccak_tree_proof(bytes(96), v),
+            "keccak_tree_verify: index": lambda v: tree.keccak_tree_verify(bytes(32), bytes(32), v, b""),
+            "poseidon_tree_proof_root: index": lambda v: tree.poseidon_tree_proof_root(1, v, [2]),
+            "oz_tree_proof: index": lambda v: tree.oz_tree_proof(bytes(96), v),
+            "hemera_tree_root: threads": lambda v: tree.hemera_tree_root(data, threads=v),
+            "HemeraTreeHasher: threads": lambda v: tree.HemeraTreeHasher(threads=v),
+            "keccak_tree_build: threads": lambda v: tree.keccak_tree_build(bytes(64), "keccak_256", threads=v),
+            "keccak_tree_root: threads": lambda v: tree.keccak_tree_root(bytes(64), "keccak_256", threads=v),
+            "update: index": lambda v: lean.update(v, 5),
+            "generate_proof: index": lambda v: lean.generate_proof(v),
+            "verify_proof: index": lambda v: lean.verify_proof(dict(lean.generate_proof(0), index=v)),
+            "fixed_base: window": lambda v: gf2.Field("b256").fixed_base(3, window=v),
             # sizes and counts (the "n" format raised OverflowError at 2^63)
-            "keccak_tree_root leaf_size": lambda v: tree.keccak_tree_root(data, v),
-            "KeccakTreeHasher leaf_size": lambda v: tree.KeccakTreeHasher(leaf_size=v),
-            "keccak_subtree_split leaf_size": lambda v: tree.keccak_subtree_split(len(data), v, 4),
-            "keccak_subtree_split max_parts": lambda v: tree.keccak_subtree_split(len(data), 64, v),
-            "keccak_subtree_merge leaf_size": lambda v: tree.keccak_subtree_merge([bytes(32)], [0, 64], v),
-            "hemera_subtree_split max_parts": lambda v: tree.hemera_subtree_split(len(data), v),
-            "poseidon hash_many n_inputs": lambda v: poseidon.hash_many(bytes(64), v),
+            "keccak_tree_root_data: leaf_size": lambda v: tree.keccak_tree_root_data(data, v),
+            "KeccakTreeHasher: leaf_size": lambda v: tree.KeccakTreeHasher(leaf_size=v),
+            "keccak_subtree_split: leaf_size": lambda v: tree.keccak_subtree_split(len(data), v, 4),
+            "keccak_subtree_split: max_parts": lambda v: tree.keccak_subtree_split(len(data), 64, v),
+            "keccak_subtree_merge_parts: leaf_size": lambda v: tree.keccak_subtree_merge_parts([bytes(32)], [0, 64], v),
+            "hemera_subtree_split: max_parts": lambda v: tree.hemera_subtree_split(len(data), v),
+            "hash_batch: n_inputs": lambda v: poseidon.hash_batch(bytes(64), v),
         }
         lean = tree.LeanIMT()
-        lean.insert_many([1, 2, 3])
+        lean.insert_batch([1, 2, 3])
         thread_calls = {k for k in calls if "threads" in k or "window" in k}
         for what, call in calls.items():
             too_big = 1 << 32 if what in thread_calls else 1 << 64
             for bad in (-1, -(1 << 64), too_big, 1 << 200):
                 with self.assertRaises(ValueError, msg=(what, bad)) as cm:
                     call(bad)
-                self.assertIn("expected an integer in 0..", str(cm.exception), (what, bad))
-            with self.assertRaises(TypeError, msg=what):
+                # The message names the call and the argument (docs/python.md;
+                # before 1.1.0 it was only "expected an integer in 0..N").
+                self.assertTrue(str(cm.exception).startswith(what + ": expected an integer in "),
+                                (what, bad, str(cm.exception)))
+            with self.assertRaises(TypeError, msg=what) as cm:
                 call(1.0)
+            self.assertTrue(str(cm.exception).startswith(what + ": "), (what, str(cm.exception)))
         # In range, an __index__ object is the int itself.
-        self.assertEqual(tree.hemera_proof(data, Idx(1)), tree.hemera_proof(data, 1))
+        self.assertEqual(tree.hemera_tree_proof(data, Idx(1)), tree.hemera_tree_proof(data, 1))
         self.assertEqual(tree.hemera_subtree_split(Idx(len(data)), 2), tree.hemera_subtree_split(len(data), 2))
-        self.assertEqual(tree.hemera_root(data, threads=Idx(2)), tree.hemera_root(data))
+        self.assertEqual(tree.hemera_tree_root(data, threads=Idx(2)), tree.hemera_tree_root(data))
         self.assertEqual(lean.generate_proof(Idx(2)), lean.generate_proof(2))
         # A leaf size past what the library takes (PTRDIFF_MAX) is one leaf, as
         # `zkprim tree --leaf-size` reads it.
-        one = tree.keccak_tree_root(data, len(data))
+        one = tree.keccak_tree_root_data(data, len(data))
         for big in ((1 << 63) - 1, 1 << 63, (1 << 64) - 1):
-            self.assertEqual(tree.keccak_tree_root(data, big), one, big)
+            self.assertEqual(tree.keccak_tree_root_data(data, big), one, big)
             h = tree.KeccakTreeHasher(leaf_size=Idx(big))
             h.update(data)
             self.assertEqual(h.finalize(), one, big)
             self.assertEqual(tree.keccak_subtree_split(len(data), big, 4), [0, len(data)], big)
         # An index past the end says so (the status text names indices).
         with self.assertRaisesRegex(ValueError, "index past the end"):
-            tree.hemera_proof(data, 3)
+            tree.hemera_tree_proof(data, 3)
 
 
 class NoLeak(unittest.TestCase):

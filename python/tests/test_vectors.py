@@ -96,17 +96,17 @@ class HemeraVectors(unittest.TestCase):
         v = self.v
         for e in v["tree"]:
             data = self.field(e, "input")
-            self.assertEqual(tree.hemera_root(data).hex(), e["root"], e["name"])
+            self.assertEqual(tree.hemera_tree_root(data).hex(), e["root"], e["name"])
         for e in v["tree_fixed_4k"]:
             data = self.field(e, "input")
             for threads in (0, 2):
-                self.assertEqual(tree.hemera_root(data, threads=threads).hex(), e["root"], e["length"])
+                self.assertEqual(tree.hemera_tree_root(data, threads=threads).hex(), e["root"], e["length"])
             h = tree.HemeraTreeHasher()
             h.update(data[:1000])
             h.update(data[1000:])
             self.assertEqual(h.finalize().hex(), e["root"])
         for e in v["tree_cdc"]:
-            self.assertEqual(tree.hemera_root(self.field(e, "input"), cdc=True).hex(), e["root"], e["length"])
+            self.assertEqual(tree.hemera_tree_root(self.field(e, "input"), cdc=True).hex(), e["root"], e["length"])
 
 
 class PoseidonVectors(unittest.TestCase):
@@ -127,12 +127,12 @@ class PoseidonVectors(unittest.TestCase):
                     self.assertEqual(poseidon.hash_bytes_be(be), h2i(e["output"]).to_bytes(32, "big"))
                     le = [x.to_bytes(32, "little") for x in ins]
                     self.assertEqual(poseidon.hash_bytes_le(le), h2i(e["output"]).to_bytes(32, "little"))
-            self.assertEqual(poseidon.hash_many(flat, n), bytes(outs), n)
+            self.assertEqual(poseidon.hash_batch(flat, n), bytes(outs), n)
             # the big-endian form and an unaligned buffer take the copying path
             flat_be = b"".join(flat[i:i + 32][::-1] for i in range(0, len(flat), 32))
             outs_be = b"".join(outs[i:i + 32][::-1] for i in range(0, len(outs), 32))
-            self.assertEqual(poseidon.hash_many(flat_be, n, byteorder="big"), outs_be)
-            self.assertEqual(poseidon.hash_many(memoryview(b"x" + bytes(flat))[1:], n), bytes(outs))
+            self.assertEqual(poseidon.hash_batch(flat_be, n, byteorder="big"), outs_be)
+            self.assertEqual(poseidon.hash_batch(memoryview(b"x" + bytes(flat))[1:], n), bytes(outs))
 
     def test_light_poseidon(self):
         v = load("poseidon-bn254", "light-poseidon-tests.json")
@@ -188,16 +188,18 @@ class TreeVectors(unittest.TestCase):
                 self.assertEqual((t.root, t.depth), (h2i(roots[t.size]["root"]), roots[t.size]["depth"]), t.size)
         for p in v["proofs"]:
             u = tree.LeanIMT()
-            u.insert_many(leaves[:p["size"]])
+            u.insert_batch(leaves[:p["size"]])
             got = u.generate_proof(p["leaf_index"])
             want = {"root": h2i(p["root"]), "leaf": h2i(p["leaf"]), "index": p["index"],
                     "siblings": [h2i(s) for s in p["siblings"]]}
             self.assertEqual(got, want)
-            self.assertTrue(tree.LeanIMT.verify_proof(got))
+            self.assertTrue(u.verify_proof(got))
+            self.assertTrue(tree.LeanIMT.verify_proof_consistency(got))
             bad = dict(got, leaf=(got["leaf"] + 1) % poseidon.P)
-            self.assertFalse(tree.LeanIMT.verify_proof(bad))
+            self.assertFalse(u.verify_proof(bad))
+            self.assertFalse(tree.LeanIMT.verify_proof_consistency(bad))
         u = tree.LeanIMT()
-        u.insert_many(leaves[:21])
+        u.insert_batch(leaves[:21])
         for e in v["updates_of_first_21"]:
             u.update(e["index"], h2i(e["leaf"]))
             self.assertEqual(u.root, h2i(e["root"]))

@@ -14,7 +14,7 @@ from ._zkprim import (  # noqa: F401
     KeccakHash, HemeraHash, version, cpu_features, cpu_force,
 )
 
-__version__ = "1.0.0"
+__version__ = "1.1.0"  # the package; version() is the linked C library's
 
 _CONSTRUCTORS = {
     "keccak_256": keccak_256,

@@ -5,7 +5,7 @@ Rows (targets from the package's issue; docs/python.md records a run):
   sha3_256 1 MiB         zkprim.sha3_256(data).digest() vs hashlib.sha3_256 (OpenSSL): speedup >= 1.3x
   keccak_256 64 B        keccak_256(b).digest() round trip vs zkp_keccak256 in a C loop: <= 250 ns more
   poseidon.hash([a, b])  vs zkp_poseidon_hash in a C loop: <= 1.3x the C time
-  poseidon.hash_many     10^6 hashes of 2 inputs vs zkp_poseidon_hash_batch: <= 1.05x
+  poseidon.hash_batch     10^6 hashes of 2 inputs vs zkp_poseidon_hash_batch: <= 1.05x
 Python and C (or hashlib) are timed alternately, 21 repeats each, and each
 side reports its minimum; the C loops run in this process through
 zkprim._zkprim._c_time.
@@ -68,11 +68,11 @@ def rows(quick):
 
     m = 10000 if quick else 1000000
     elems = b"".join((i * 0x9E3779B97F4A7C15 % poseidon.P).to_bytes(32, "little") for i in range(2 * m))
-    env = {"hm": poseidon.hash_many, "elems": elems}
+    env = {"hm": poseidon.hash_batch, "elems": elems}
     z, c = paired(stmt_timer("hm(elems, 2)", env, 1), lambda: _zkprim._c_time("poseidon_batch2", m),
                   3 if quick else 7)
     z /= m
-    r.append(("poseidon.hash_many %d x 2" % m, z, "C %.0f" % c, "%.3fx C" % (z / c), "<= 1.05x", z / c <= 1.05))
+    r.append(("poseidon.hash_batch %d x 2" % m, z, "C %.0f" % c, "%.3fx C" % (z / c), "<= 1.05x", z / c <= 1.05))
     return r
 
 
@@ -95,7 +95,7 @@ def dask_figure(size, workdir=None, rounds=1):
     cli = os.environ.get("ZKPRIM_CLI") or shutil.which("zkprim")
     if not cli:
         raise SystemExit("--dask: set ZKPRIM_CLI to the zkprim CLI")
-    print("| round | input | `zkprim tree -a hemera --threads 2` | zkprim.dask.hemera_root, 2 worker processes | dask / CLI |")
+    print("| round | input | `zkprim tree -a hemera --threads 2` | zkprim.dask.hemera_tree_root, 2 worker processes | dask / CLI |")
     print("|---|---|---:|---:|---:|")
     ok = True
     with tempfile.TemporaryDirectory(dir=workdir) as d, \
@@ -110,7 +110,7 @@ def dask_figure(size, workdir=None, rounds=1):
                                   capture_output=True, check=True).stdout.split()[0].decode()
             t_cli = time.perf_counter() - t0
             t0 = time.perf_counter()
-            got = zdask.hemera_root(path, client=client).hex()
+            got = zdask.hemera_tree_root(path, client=client).hex()
             t_dask = time.perf_counter() - t0
             print("| %d | %d MiB sparse | %.1f s | %.1f s | %.2f |" % (r + 1, size >> 20, t_cli, t_dask, t_dask / t_cli),
                   flush=True)

@@ -2,8 +2,11 @@
 
     from distributed import Client
     import zkprim.dask
-    zkprim.dask.hemera_root("big.bin", client=Client("tcp://scheduler:8786"))
-    zkprim.dask.keccak_tree_root(["a.bin", "b.bin"], leaf_size=64)   # default client
+    zkprim.dask.hemera_tree_root("big.bin", client=Client("tcp://scheduler:8786"))
+    zkprim.dask.keccak_tree_root_data(["a.bin", "b.bin"], leaf_size=64)   # default client
+
+(hemera_root and keccak_tree_root before 1.1.0: deprecated aliases now,
+named as zkprim.tree names the same roots.)
 
 The root equals `zkprim tree -a hemera FILE` / `zkprim tree -a keccak256
 --leaf-size N FILE` bit for bit, for every file and every split.
@@ -33,6 +36,7 @@ import operator
 import os
 from collections import namedtuple
 
+from . import _deprecated
 from . import tree as _tree
 
 CHUNK = 4096                   # Hemera leaf
@@ -53,39 +57,43 @@ def _stat(path):
     return st.st_size, st.st_mtime_ns
 
 
-def _positive(name, v):
+def _positive(call, name, v):
     """v as an int >= 1: a float or str is a TypeError, 0 or less a ValueError
     (a 0 part or leaf size used to divide by zero, a negative max_parts to
-    mean one part)."""
-    v = operator.index(v)
+    mean one part). Both name the call and the argument."""
+    try:
+        v = operator.index(v)
+    except TypeError:
+        raise TypeError("%s: %s: expected an integer, got %r" % (call, name, type(v).__name__)) from None
     if v < 1:
-        raise ValueError("%s must be >= 1, got %d" % (name, v))
+        raise ValueError("%s: %s: expected an integer >= 1, got %d" % (call, name, v))
     return v
 
 
-def _parts_for(size, unit, workers, max_parts, part_bytes):
-    part_bytes = _positive("part_bytes", part_bytes)
+def _parts_for(call, size, unit, workers, max_parts, part_bytes):
+    part_bytes = _positive(call, "part_bytes", part_bytes)
     if max_parts is not None:
-        return min(_positive("max_parts", max_parts), MAX_PARTS)
+        return min(_positive(call, "max_parts", max_parts), MAX_PARTS)
     units = max(1, -(-size // unit))
     want = max(2 * max(1, workers), math.ceil(size / part_bytes))
     return max(1, min(want, units, MAX_PARTS))
 
 
-def plan_hemera(path, workers=2, max_parts=None, part_bytes=PART_BYTES):
-    """The split of one file for hemera_root (legal parts of at most about part_bytes)."""
+def plan_hemera(path, workers=2, max_parts=None, part_bytes=PART_BYTES, call="plan_hemera"):
+    """The split of one file for hemera_tree_root (legal parts of at most about part_bytes)."""
     path = os.fspath(path)
     size, mtime = _stat(path)
-    offsets = _tree.hemera_subtree_split(size, _parts_for(size, CHUNK, workers, max_parts, part_bytes))
+    offsets = _tree.hemera_subtree_split(size, _parts_for(call, size, CHUNK, workers, max_parts, part_bytes))
     return Plan("hemera", path, size, mtime, tuple(offsets), CHUNK, "hemera")
 
 
-def plan_keccak(path, leaf_size=64, alg="keccak_256", workers=2, max_parts=None, part_bytes=PART_BYTES):
-    """The split of one file for keccak_tree_root."""
+def plan_keccak(path, leaf_size=64, alg="keccak_256", workers=2, max_parts=None, part_bytes=PART_BYTES,
+                call="plan_keccak"):
+    """The split of one file for keccak_tree_root_data."""
     path = os.fspath(path)
-    leaf_size = _positive("leaf_size", leaf_size)
+    leaf_size = _positive(call, "leaf_size", leaf_size)
     size, mtime = _stat(path)
-    n = _parts_for(size, leaf_size, workers, max_parts, part_bytes)
+    n = _parts_for(call, size, leaf_size, workers, max_parts, part_bytes)
     offsets = _tree.keccak_subtree_split(size, leaf_size, n)
     return Plan("keccak", path, size, mtime, tuple(offsets), leaf_size, alg)
 
@@ -155,10 +163,10 @@ def _check_end(f, plan, end):
 def merge(plan, cvs):
     """The file's root from its part roots (runs on the client)."""
     if plan.kind == "keccak":
-        return _tree.keccak_subtree_merge(list(cvs), list(plan.offsets), plan.leaf_size, plan.alg)
+        return _tree.keccak_subtree_merge_parts(list(cvs), list(plan.offsets), plan.leaf_size, plan.alg)
     if len(plan.offsets) == 2:
         return cvs[0]
-    return _tree.hemera_subtree_merge(list(cvs), list(plan.offsets))
+    return _tree.hemera_subtree_merge_parts(list(cvs), list(plan.offsets))
 
 
 # ---- the client side -------------------------------------------------------------
@@ -208,22 +216,26 @@ def _many(path_or_paths):
     return list(path_or_paths), False
 
 
-def hemera_root(path_or_paths, client=None, max_parts=None, part_bytes=PART_BYTES):
+def hemera_tree_root(path_or_paths, client=None, max_parts=None, part_bytes=PART_BYTES):
     """Hemera fixed 4 KiB-chunk root(s) of a file or a list of files (32 bytes each)."""
     paths, single = _many(path_or_paths)
     client = _client(client)
     workers = _workers(client)
-    plans = [plan_hemera(p, workers, max_parts, part_bytes) for p in paths]
+    plans = [plan_hemera(p, workers, max_parts, part_bytes, "hemera_tree_root") for p in paths]
     roots = _run(plans, client)
     return roots[0] if single else roots
 
 
-def keccak_tree_root(path_or_paths, leaf_size=64, alg="keccak_256", client=None, max_parts=None,
-                     part_bytes=PART_BYTES):
+def keccak_tree_root_data(path_or_paths, leaf_size=64, alg="keccak_256", client=None, max_parts=None,
+                          part_bytes=PART_BYTES):
     """`zkprim tree -a keccak256 --leaf-size N` root(s) of a file or a list of files."""
     paths, single = _many(path_or_paths)
     client = _client(client)
     workers = _workers(client)
-    plans = [plan_keccak(p, leaf_size, alg, workers, max_parts, part_bytes) for p in paths]
+    plans = [plan_keccak(p, leaf_size, alg, workers, max_parts, part_bytes, "keccak_tree_root_data") for p in paths]
     roots = _run(plans, client)
     return roots[0] if single else roots
+
+
+hemera_root = _deprecated.alias("dask", "hemera_root", "hemera_tree_root", hemera_tree_root)
+keccak_tree_root = _deprecated.alias("dask", "keccak_tree_root", "keccak_tree_root_data", keccak_tree_root_data)
