@@ -525,6 +525,15 @@ static void keccak_subtrees(void) {
         keccak_oracle(ZKP_KECCAK_256, g_data, (size_t)len, ls, want);
         CHECK_EQ_BYTES(got, want, 32);
     }
+    /* parts of 2^63 and more leaves (merge takes only numbers): the one part
+     * of 2^64 - 1 one-byte leaves is the root; two halves are one pair */
+    uint64_t huge[3] = {0, (uint64_t)1 << 63, UINT64_MAX};
+    uint64_t whole[2] = {0, UINT64_MAX};
+    CHECK_STATUS(zkp_keccak_subtree_merge_parts(ZKP_KECCAK_256, (const uint8_t(*)[32])cvs, whole, 1, 1, got), ZKP_OK);
+    CHECK_EQ_BYTES(got, cvs[0], 32);
+    CHECK_STATUS(zkp_keccak_subtree_merge_parts(ZKP_KECCAK_256, (const uint8_t(*)[32])cvs, huge, 2, 1, got), ZKP_OK);
+    zkp_keccak256_pair(cvs[0], cvs[1], want);
+    CHECK_EQ_BYTES(got, want, 32);
     uint64_t bad[3] = {0, 3 * 64, 4 * 64};
     CHECK_STATUS(zkp_keccak_subtree_merge_parts(ZKP_KECCAK_256, (const uint8_t(*)[32])cvs, bad, 2, 64, got), ZKP_ERR_RANGE);
     CHECK_STATUS(zkp_keccak_subtree_merge_parts(ZKP_KECCAK_256, (const uint8_t(*)[32])cvs, bad, 0, 64, got), ZKP_ERR_COUNT);

@@ -16,22 +16,14 @@
  */
 #include <string.h>
 
+#include "core/parallel.h"
 #include "hemera/tree_stream.h"
-#include "zkprim_build_config.h"
-
-#if !defined(_WIN32) && !ZKP_FREESTANDING /* freestanding: blocks run on the caller */
-#include <pthread.h>
-#define TS_THREADS 1
-#else
-#define TS_THREADS 0
-#endif
 
 #define CHUNK ZKP_HEMERA_CHUNK_BYTES
 #define BUF_BYTES (ZKP_HEMERA_TREE_HASHER_CHUNKS * CHUNK)
 #define GROUP_LEVEL 6
 #define GROUP (1u << GROUP_LEVEL)   /* leaves per hash_leaf_batch call */
 #define JOB_GROUPS 16               /* a thread's share of a round: 1024 chunks, 4 MiB */
-#define MAX_THREADS 64
 #define TS_MAGIC 0x54530000u        /* "TS" */
 
 /* ---- the merge stack ------------------------------------------------------ */
@@ -168,17 +160,12 @@ static void group_job_run(group_job *j) {
     }
 }
 
-#if TS_THREADS
-static void *group_thread(void *arg) {
-    group_job_run(arg);
-    return NULL;
-}
-#endif
+static void group_task(void *jobs, size_t i) { group_job_run((group_job *)jobs + i); }
 
 /* Roots u aligned full groups at p (u <= t * JOB_GROUPS) on up to t threads
  * (the caller's included), contiguous shares, and pushes them in order. */
 static zkp_status push_groups(zkp_hemera_tree_hasher *h, const uint8_t *p, size_t u, unsigned t) {
-    group_job jobs[MAX_THREADS];
+    group_job jobs[ZKPI_MAX_THREADS];
     if (t > u) t = (unsigned)u;
     size_t done = 0;
     for (unsigned i = 0; i < t; i++) {
@@ -188,18 +175,7 @@ static zkp_status push_groups(zkp_hemera_tree_hasher *h, const uint8_t *p, size_
         jobs[i].groups = (unsigned)share;
         done += share;
     }
-#if TS_THREADS
-    pthread_t tid[MAX_THREADS];
-    int started[MAX_THREADS] = {0};
-    for (unsigned i = 1; i < t; i++) started[i] = pthread_create(&tid[i], NULL, group_thread, &jobs[i]) == 0;
-    group_job_run(&jobs[0]);
-    for (unsigned i = 1; i < t; i++) {
-        if (started[i]) pthread_join(tid[i], NULL);
-        else group_job_run(&jobs[i]); /* no thread: same result on this one */
-    }
-#else
-    for (unsigned i = 0; i < t; i++) group_job_run(&jobs[i]);
-#endif
+    zkpi_parallel_run(t, t, group_task, jobs);
     for (unsigned i = 0; i < t; i++) {
         if (jobs[i].st != ZKP_OK) return jobs[i].st;
         for (unsigned g = 0; g < jobs[i].groups; g++)
@@ -233,7 +209,7 @@ static zkp_status consume(zkp_hemera_tree_hasher *h, const uint8_t *p, size_t m)
 
 /* Every private field is checked: they drive memcpy sizes and indices. */
 static int ts_valid(const zkp_hemera_tree_hasher *h) {
-    return h->flags == TS_MAGIC && h->fill <= BUF_BYTES && h->depth <= HM_STACK_MAX && h->threads <= MAX_THREADS &&
+    return h->flags == TS_MAGIC && h->fill <= BUF_BYTES && h->depth <= HM_STACK_MAX && h->threads <= ZKPI_MAX_THREADS &&
            (int)h->depth == hm_popcount64(h->chunks) && h->chunks <= (UINT64_MAX - h->fill) / CHUNK &&
            h->total == h->chunks * CHUNK + h->fill && (h->fill > 0 || h->total == 0);
 }
@@ -244,7 +220,7 @@ void zkp_hemera_tree_hasher_init(zkp_hemera_tree_hasher *h, unsigned threads) {
     h->total = 0;
     h->depth = 0;
     h->fill = 0;
-    h->threads = threads > MAX_THREADS ? MAX_THREADS : threads;
+    h->threads = threads > ZKPI_MAX_THREADS ? ZKPI_MAX_THREADS : threads;
     h->flags = TS_MAGIC;
 }
 

@@ -13,6 +13,7 @@
  */
 #include <string.h>
 
+#include "core/subtree.h"
 #include "core/util.h"
 #include "zkprim/keccak.h"
 
@@ -198,53 +199,16 @@ zkp_status zkp_keccak_tree_hasher_finalize(const zkp_keccak_tree_hasher *h, uint
     return ZKP_OK;
 }
 
-/* ---- subtrees ------------------------------------------------------------ */
+/* ---- subtrees (the split rule is core/subtree.h's) ------------------------- */
 
-static uint64_t pow2_ceil(uint64_t c) {
-    uint64_t p = 1;
-    while (p < c) p <<= 1;
-    return p;
+static void keccak256_node(const uint8_t l[32], const uint8_t r[32], int is_root, uint8_t out[32]) {
+    (void)is_root;
+    zkp_keccak256_pair(l, r, out);
 }
 
-static uint64_t leaves_of(uint64_t len, uint64_t ls) { return len == 0 ? 1 : (len - 1) / ls + 1; }
-
-typedef struct kparts {
-    const uint8_t (*cvs)[32];
-    const uint64_t *off;
-    size_t n;
-    uint64_t ls;
-    pair_fn pair;
-    uint8_t zero[65][NODE]; /* roots of all-zero subtrees by level */
-} kparts;
-
-/* Root of the node of height lvl over leaves [lo, lo + 2^lvl). */
-static zkp_status knode(const kparts *P, uint64_t lo, unsigned lvl, uint64_t total_leaves, uint8_t out[NODE]) {
-    if (lo >= total_leaves) {
-        memcpy(out, P->zero[lvl], NODE);
-        return ZKP_OK;
-    }
-    size_t a = 0, b = P->n;
-    while (a < b) { /* the part starting at leaf lo */
-        size_t m = a + (b - a) / 2;
-        uint64_t f = P->off[m] / P->ls;
-        if (f == lo) {
-            a = m;
-            break;
-        }
-        if (f < lo) a = m + 1;
-        else b = m;
-    }
-    if (a < P->n && P->off[a] / P->ls == lo && pow2_ceil(leaves_of(P->off[a + 1] - P->off[a], P->ls)) == (uint64_t)1 << lvl) {
-        memcpy(out, P->cvs[a], NODE);
-        return ZKP_OK;
-    }
-    if (lvl == 0) return ZKP_ERR_RANGE;
-    uint8_t l[NODE], r[NODE];
-    zkp_status st = knode(P, lo, lvl - 1, total_leaves, l);
-    if (st == ZKP_OK) st = knode(P, lo + ((uint64_t)1 << (lvl - 1)), lvl - 1, total_leaves, r);
-    if (st != ZKP_OK) return st;
-    P->pair(l, r, out);
-    return ZKP_OK;
+static void sha3_256_node(const uint8_t l[32], const uint8_t r[32], int is_root, uint8_t out[32]) {
+    (void)is_root;
+    zkp_sha3_256_pair(l, r, out);
 }
 
 zkp_status zkp_keccak_subtree_merge_parts(zkp_keccak_alg alg, const uint8_t (*cvs)[32], const uint64_t *offsets,
@@ -254,27 +218,10 @@ zkp_status zkp_keccak_subtree_merge_parts(zkp_keccak_alg alg, const uint8_t (*cv
     if (leaf_size == 0 || !zkp_bytes_ok(leaf_size) || !zkp_array_ok(n_parts, NODE) || n_parts == SIZE_MAX)
         return ZKP_ERR_LENGTH;
     if (n_parts == 0) return ZKP_ERR_COUNT;
-    if (offsets[0] != 0) return ZKP_ERR_RANGE;
-    for (size_t i = 0; i < n_parts; i++) {
-        uint64_t a = offsets[i], b = offsets[i + 1];
-        if (b < a || (b == a && n_parts > 1) || a % leaf_size) return ZKP_ERR_RANGE;
-        uint64_t c = leaves_of(b - a, leaf_size), f = a / leaf_size;
-        if (i + 1 < n_parts && ((b - a) % leaf_size || (c & (c - 1)))) return ZKP_ERR_RANGE;
-        if (f % pow2_ceil(c)) return ZKP_ERR_RANGE;
-    }
-    static const uint8_t z0[NODE];
-    kparts P;
-    P.cvs = cvs;
-    P.off = offsets;
-    P.n = n_parts;
-    P.ls = leaf_size;
-    P.pair = pair_of(alg);
-    uint64_t total = leaves_of(offsets[n_parts], leaf_size);
-    unsigned height = 0;
-    while (((uint64_t)1 << height) < total) height++;
-    memcpy(P.zero[0], z0, NODE);
-    for (unsigned l = 1; l <= height; l++) P.pair(P.zero[l - 1], P.zero[l - 1], P.zero[l]);
-    return knode(&P, 0, height, total, root);
+    zkp_status st = zkpi_parts_check(offsets, n_parts, leaf_size);
+    if (st != ZKP_OK) return st;
+    return zkpi_parts_merge(cvs, offsets, n_parts, leaf_size, 1,
+                            alg == ZKP_KECCAK_256 ? keccak256_node : sha3_256_node, root);
 }
 
 zkp_status zkp_keccak_subtree_split(uint64_t total_len, size_t leaf_size, size_t max_parts, uint64_t *offsets,
@@ -284,11 +231,6 @@ zkp_status zkp_keccak_subtree_split(uint64_t total_len, size_t leaf_size, size_t
     if (leaf_size == 0 || !zkp_bytes_ok(leaf_size) || max_parts >= SIZE_MAX ||
         !zkp_array_ok(max_parts + 1, sizeof *offsets))
         return ZKP_ERR_LENGTH;
-    uint64_t n = leaves_of(total_len, leaf_size), per = 1;
-    while ((n - 1) / per + 1 > max_parts) per <<= 1;
-    size_t k = (size_t)((n - 1) / per + 1);
-    for (size_t i = 0; i < k; i++) offsets[i] = (uint64_t)i * per * leaf_size; /* < total_len: no wrap */
-    offsets[k] = total_len;
-    *n_parts = k;
+    zkpi_parts_split(total_len, leaf_size, max_parts, offsets, n_parts);
     return ZKP_OK;
 }
