@@ -10,9 +10,20 @@
  * hash_batch: straight from the caller's memory for long updates, from the
  * 4 KiB buffer for short ones (leaves of at most 4 KiB), or one at a time
  * through a streaming sponge for leaves longer than the buffer.
+ *
+ * With threads (zkp_keccak_tree_hasher_init_threads), long updates are
+ * hashed in rounds: each task roots an aligned block of BLOCK_BYTES or more
+ * (a node of the tree whatever follows), the tasks of a round run on the
+ * threads (core/parallel.h), and the calling thread pushes their roots in
+ * order. Only the leaves before an update's first block boundary and after
+ * its last one are hashed on the calling thread alone.
+ *
+ * Any leaf size >= 1 is taken: no stream reaches 2^64 bytes, so a leaf size
+ * above the data's length is one leaf (the root is H(data)).
  */
 #include <string.h>
 
+#include "core/parallel.h"
 #include "core/subtree.h"
 #include "core/util.h"
 #include "zkprim/keccak.h"
@@ -21,6 +32,8 @@
 #define BUF ZKP_KECCAK_TREE_HASHER_BUF
 #define GROUP 64          /* leaves per hash_batch call */
 #define KT_MAGIC 0x4b540000u /* "KT" */
+#define BLOCK_BYTES ((uint64_t)256 << 10) /* a task's block: at least this, and at least GROUP leaves */
+#define ROUND_TASKS 4                     /* tasks per thread in a round */
 
 typedef void (*pair_fn)(const uint8_t *, const uint8_t *, uint8_t *);
 
@@ -38,7 +51,8 @@ static size_t buf_cap(uint64_t leaf_size) { return leaf_size <= BUF ? (size_t)(B
 
 static int kt_valid(const zkp_keccak_tree_hasher *h) {
     if (h->flags != KT_MAGIC || (h->alg != ZKP_KECCAK_256 && h->alg != ZKP_SHA3_256)) return 0;
-    if (h->leaf_size == 0 || h->leaf_size > ZKP_MAX_BYTES || h->depth > 64 || (int)h->depth != popcount64(h->leaves))
+    if (h->leaf_size == 0 || h->threads > ZKPI_MAX_THREADS || h->depth > 64 ||
+        (int)h->depth != popcount64(h->leaves))
         return 0;
     size_t cap = buf_cap(h->leaf_size);
     if (cap ? h->fill >= cap : h->fill >= h->leaf_size) return 0;
@@ -46,20 +60,25 @@ static int kt_valid(const zkp_keccak_tree_hasher *h) {
            (h->total - h->fill) % h->leaf_size == 0;
 }
 
-zkp_status zkp_keccak_tree_hasher_init(zkp_keccak_tree_hasher *h, zkp_keccak_alg alg, size_t leaf_size) {
+zkp_status zkp_keccak_tree_hasher_init_threads(zkp_keccak_tree_hasher *h, zkp_keccak_alg alg, size_t leaf_size,
+                                               unsigned threads) {
     if (!h) return ZKP_ERR_NULL;
     h->flags = 0;
     if (alg != ZKP_KECCAK_256 && alg != ZKP_SHA3_256) return ZKP_ERR_PARAM;
-    if (leaf_size == 0 || !zkp_bytes_ok(leaf_size)) return ZKP_ERR_LENGTH;
+    if (leaf_size == 0) return ZKP_ERR_LENGTH;
     h->leaves = 0;
     h->leaf_size = leaf_size;
     h->total = 0;
     h->fill = 0;
     h->depth = 0;
-    h->reserved = 0;
+    h->threads = zkpi_threads_clamp(threads);
     h->alg = (uint32_t)alg;
     h->flags = KT_MAGIC;
     return ZKP_OK;
+}
+
+zkp_status zkp_keccak_tree_hasher_init(zkp_keccak_tree_hasher *h, zkp_keccak_alg alg, size_t leaf_size) {
+    return zkp_keccak_tree_hasher_init_threads(h, alg, leaf_size, 1);
 }
 
 /* Pushes the root of 2^level leaves following the *leaves merged so far
@@ -105,6 +124,65 @@ static zkp_status push_leaves(uint8_t (*stack)[NODE], uint32_t *depth, uint64_t 
     return ZKP_OK;
 }
 
+/* ---- threaded rounds ------------------------------------------------------- */
+
+/* Leaves of a task's block: a power of two >= GROUP (an aligned group
+ * hashes level by level in place) covering BLOCK_BYTES, at most 2^20. */
+static uint64_t block_leaves(uint64_t leaf_size) {
+    uint64_t b = GROUP;
+    while (b < ((uint64_t)1 << 20) && leaf_size < BLOCK_BYTES / b) b *= 2;
+    return b;
+}
+
+typedef struct round {
+    uint32_t alg;
+    size_t leaf_size, block; /* block: leaves per task */
+    const uint8_t *p;        /* the first task's block */
+    uint8_t (*cv)[NODE];     /* one root per task */
+    zkp_status st[ZKPI_MAX_THREADS * ROUND_TASKS];
+} round;
+
+/* Task i: the root of the aligned block i, merged on a stack of its own. */
+static void block_task(void *ctx, size_t i) {
+    round *r = ctx;
+    uint8_t stack[64][NODE];
+    uint32_t depth = 0;
+    uint64_t leaves = 0; /* the block is aligned: merging from 0 is the global merge */
+    r->st[i] = push_leaves(stack, &depth, &leaves, r->alg, r->leaf_size, r->p + i * r->block * r->leaf_size, r->block);
+    memcpy(r->cv[i], stack[0], NODE);
+}
+
+/* m whole leaves at p: on the hasher's threads in rounds of aligned blocks,
+ * the rest on the calling thread. */
+static zkp_status consume(zkp_keccak_tree_hasher *h, const uint8_t *p, size_t m) {
+    const size_t ls = (size_t)h->leaf_size;
+    const uint64_t b = block_leaves(h->leaf_size);
+    while (h->threads > 1 && m >= 2 * b) {
+        size_t to_aligned = (size_t)((b - (h->leaves & (b - 1))) & (b - 1));
+        if (to_aligned) { /* on this thread up to the next block boundary */
+            zkp_status st = push_leaves(h->stack, &h->depth, &h->leaves, h->alg, ls, p, to_aligned);
+            if (st != ZKP_OK) return st;
+            p += to_aligned * ls;
+            m -= to_aligned;
+            continue;
+        }
+        size_t u = (size_t)(m / b), cap = (size_t)h->threads * ROUND_TASKS;
+        if (u > cap) u = cap;
+        uint8_t cv[ZKPI_MAX_THREADS * ROUND_TASKS][NODE];
+        round r = {.alg = h->alg, .leaf_size = ls, .block = (size_t)b, .p = p, .cv = cv};
+        zkpi_parallel_run(u, h->threads, block_task, &r);
+        unsigned level = 0;
+        while (((uint64_t)1 << level) < b) level++;
+        for (size_t i = 0; i < u; i++) {
+            if (r.st[i] != ZKP_OK) return r.st[i];
+            push(h->stack, &h->depth, &h->leaves, pair_of(h->alg), cv[i], level);
+        }
+        p += u * b * ls;
+        m -= u * (size_t)b;
+    }
+    return push_leaves(h->stack, &h->depth, &h->leaves, h->alg, ls, p, m);
+}
+
 zkp_status zkp_keccak_tree_hasher_update(zkp_keccak_tree_hasher *h, const uint8_t *data, size_t len) {
     if (!h || (!data && len)) return ZKP_ERR_NULL;
     if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
@@ -116,7 +194,7 @@ zkp_status zkp_keccak_tree_hasher_update(zkp_keccak_tree_hasher *h, const uint8_
     while (len > 0 && st == ZKP_OK) {
         if (h->fill == 0 && len >= (cap ? cap : ls)) { /* whole leaves straight from the caller */
             size_t m = len / ls;
-            st = push_leaves(h->stack, &h->depth, &h->leaves, h->alg, ls, data, m);
+            st = consume(h, data, m);
             data += m * ls;
             len -= m * ls;
         } else if (cap) { /* short leaves: gather whole leaves in the buffer */
@@ -215,7 +293,7 @@ zkp_status zkp_keccak_subtree_merge_parts(zkp_keccak_alg alg, const uint8_t (*cv
                                           size_t n_parts, size_t leaf_size, uint8_t root[32]) {
     if (alg != ZKP_KECCAK_256 && alg != ZKP_SHA3_256) return ZKP_ERR_PARAM;
     if (!cvs || !offsets || !root) return ZKP_ERR_NULL;
-    if (leaf_size == 0 || !zkp_bytes_ok(leaf_size) || !zkp_array_ok(n_parts, NODE) || n_parts == SIZE_MAX)
+    if (leaf_size == 0 || !zkp_array_ok(n_parts, NODE) || n_parts == SIZE_MAX)
         return ZKP_ERR_LENGTH;
     if (n_parts == 0) return ZKP_ERR_COUNT;
     zkp_status st = zkpi_parts_check(offsets, n_parts, leaf_size);
@@ -228,7 +306,7 @@ zkp_status zkp_keccak_subtree_split(uint64_t total_len, size_t leaf_size, size_t
                                    size_t *n_parts) {
     if (!offsets || !n_parts) return ZKP_ERR_NULL;
     if (max_parts == 0) return ZKP_ERR_COUNT;
-    if (leaf_size == 0 || !zkp_bytes_ok(leaf_size) || max_parts >= SIZE_MAX ||
+    if (leaf_size == 0 || max_parts >= SIZE_MAX ||
         !zkp_array_ok(max_parts + 1, sizeof *offsets))
         return ZKP_ERR_LENGTH;
     zkpi_parts_split(total_len, leaf_size, max_parts, offsets, n_parts);
