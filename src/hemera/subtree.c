@@ -19,11 +19,7 @@ zkp_status zkp_hemera_subtree_root(const uint8_t *data, size_t len, uint64_t fir
     uint64_t c = zkpi_units_of(len, CHUNK);
     if (first_chunk >= MAX_CHUNK_INDEX || c > MAX_CHUNK_INDEX - first_chunk) return ZKP_ERR_RANGE;
     if (first_chunk % zkpi_pow2_ceil(c) != 0) return ZKP_ERR_RANGE;
-    return zkpi_hm_chunks_root(data, len, first_chunk, out);
-}
-
-static void hm_node(const uint8_t l[32], const uint8_t r[32], int is_root, uint8_t out[32]) {
-    zkpi_hm_node(l, r, is_root, out);
+    return zkpi_hm_chunks_root(data, len, first_chunk, 0, out);
 }
 
 zkp_status zkp_hemera_subtree_merge_parts(const uint8_t (*cvs)[ZKP_HEMERA_DIGEST_BYTES], const uint64_t *offsets,
@@ -33,7 +29,7 @@ zkp_status zkp_hemera_subtree_merge_parts(const uint8_t (*cvs)[ZKP_HEMERA_DIGEST
     if (n_parts < 2) return ZKP_ERR_COUNT; /* one part is the whole input: its root is not flagged */
     zkp_status st = zkpi_parts_check(offsets, n_parts, CHUNK);
     if (st != ZKP_OK) return st;
-    return zkpi_parts_merge(cvs, offsets, n_parts, CHUNK, 0, hm_node, out);
+    return zkpi_parts_merge(cvs, offsets, n_parts, CHUNK, 0, zkpi_hm_node, out);
 }
 
 zkp_status zkp_hemera_subtree_split(uint64_t total_len, size_t max_parts, uint64_t *offsets, size_t *n_parts) {

@@ -23,8 +23,8 @@
  */
 #include <string.h>
 
+#include "core/merge_stack.h"
 #include "core/parallel.h"
-#include "core/subtree.h"
 #include "core/util.h"
 #include "zkprim/keccak.h"
 
@@ -35,9 +35,17 @@
 #define BLOCK_BYTES ((uint64_t)256 << 10) /* a task's block: at least this, and at least GROUP leaves */
 #define ROUND_TASKS 4                     /* tasks per thread in a round */
 
-typedef void (*pair_fn)(const uint8_t *, const uint8_t *, uint8_t *);
+static void keccak256_node(const uint8_t l[32], const uint8_t r[32], int is_root, uint8_t out[32]) {
+    (void)is_root;
+    zkp_keccak256_pair(l, r, out);
+}
 
-static pair_fn pair_of(uint32_t alg) { return alg == ZKP_KECCAK_256 ? zkp_keccak256_pair : zkp_sha3_256_pair; }
+static void sha3_256_node(const uint8_t l[32], const uint8_t r[32], int is_root, uint8_t out[32]) {
+    (void)is_root;
+    zkp_sha3_256_pair(l, r, out);
+}
+
+static zkpi_node_fn node_of(uint32_t alg) { return alg == ZKP_KECCAK_256 ? keccak256_node : sha3_256_node; }
 
 static int popcount64(uint64_t x) {
     int c = 0;
@@ -81,22 +89,6 @@ zkp_status zkp_keccak_tree_hasher_init(zkp_keccak_tree_hasher *h, zkp_keccak_alg
     return zkp_keccak_tree_hasher_init_threads(h, alg, leaf_size, 1);
 }
 
-/* Pushes the root of 2^level leaves following the *leaves merged so far
- * (a multiple of 2^level), merging every sibling it completes (the stack
- * holds one root per set bit of the count). */
-static void push(uint8_t (*stack)[NODE], uint32_t *depth, uint64_t *leaves, pair_fn pair, const uint8_t cv[NODE],
-                 unsigned level) {
-    uint8_t cur[NODE];
-    memcpy(cur, cv, NODE);
-    uint64_t n = (*leaves >> level) + 1;
-    *leaves += (uint64_t)1 << level;
-    while ((n & 1) == 0) {
-        pair(stack[--*depth], cur, cur);
-        n >>= 1;
-    }
-    memcpy(stack[(*depth)++], cur, NODE);
-}
-
 /* Hashes m whole leaves at p in groups and pushes them. A full group that
  * starts at a multiple of GROUP leaves is an aligned perfect subtree: its
  * levels are hashed in place as strided batches (lane-parallel, like the
@@ -114,9 +106,9 @@ static zkp_status push_leaves(uint8_t (*stack)[NODE], uint32_t *depth, uint64_t 
             for (size_t w = GROUP; w > 1 && st == ZKP_OK; w /= 2, level++)
                 st = zkp_keccak_hash_batch(a, &cv[0][0], 2 * NODE, 2 * NODE, w / 2, &cv[0][0], NODE);
             if (st != ZKP_OK) return st;
-            push(stack, depth, leaves, pair_of(alg), cv[0], level);
+            zkpi_stack_push(stack, depth, leaves, cv[0], level, node_of(alg));
         } else {
-            for (size_t l = 0; l < g; l++) push(stack, depth, leaves, pair_of(alg), cv[l], 0);
+            for (size_t l = 0; l < g; l++) zkpi_stack_push(stack, depth, leaves, cv[l], 0, node_of(alg));
         }
         p += g * leaf_size;
         m -= g;
@@ -175,7 +167,7 @@ static zkp_status consume(zkp_keccak_tree_hasher *h, const uint8_t *p, size_t m)
         while (((uint64_t)1 << level) < b) level++;
         for (size_t i = 0; i < u; i++) {
             if (r.st[i] != ZKP_OK) return r.st[i];
-            push(h->stack, &h->depth, &h->leaves, pair_of(h->alg), cv[i], level);
+            zkpi_stack_push(h->stack, &h->depth, &h->leaves, cv[i], level, node_of(h->alg));
         }
         p += u * b * ls;
         m -= u * (size_t)b;
@@ -217,37 +209,13 @@ zkp_status zkp_keccak_tree_hasher_update(zkp_keccak_tree_hasher *h, const uint8_
             if (st == ZKP_OK && h->fill == ls) {
                 uint8_t cv[NODE];
                 st = zkp_keccak_final(&h->leaf, cv, NODE);
-                if (st == ZKP_OK) push(h->stack, &h->depth, &h->leaves, pair_of(h->alg), cv, 0);
+                if (st == ZKP_OK) zkpi_stack_push(h->stack, &h->depth, &h->leaves, cv, 0, node_of(h->alg));
                 h->fill = 0;
             }
         }
     }
     if (st != ZKP_OK) h->flags = 0; /* cannot happen on a valid state; never leave it half-updated */
     return st;
-}
-
-/* Root of `leaves` leaves merged into stack[0..depth), padded with zero
- * nodes up to a power of two: the right edge is folded bottom-up, a missing
- * right sibling being the root of an all-zero subtree of its level. */
-static void fold_padded(const uint8_t (*stack)[NODE], uint32_t depth, uint64_t leaves, pair_fn pair,
-                        uint8_t root[NODE]) {
-    if ((leaves & (leaves - 1)) == 0) { /* already a power of two: one root on the stack */
-        memcpy(root, stack[0], NODE);
-        return;
-    }
-    uint8_t zero[NODE] = {0}, cur[NODE];
-    int have = 0;
-    for (unsigned lvl = 0; (leaves >> lvl) != 0; lvl++) {
-        if ((leaves >> lvl) & 1) {
-            if (have) pair(stack[--depth], cur, cur);
-            else pair(stack[--depth], zero, cur);
-            have = 1;
-        } else if (have) {
-            pair(cur, zero, cur);
-        }
-        pair(zero, zero, zero); /* the zero subtree one level up */
-    }
-    memcpy(root, cur, NODE);
 }
 
 zkp_status zkp_keccak_tree_hasher_finalize(const zkp_keccak_tree_hasher *h, uint8_t root[32]) {
@@ -265,29 +233,19 @@ zkp_status zkp_keccak_tree_hasher_finalize(const zkp_keccak_tree_hasher *h, uint
         st = push_leaves(stack, &depth, &leaves, h->alg, ls, h->buf, whole);
         if (st == ZKP_OK && (tail || h->total == 0)) {
             st = zkp_keccak_hash((zkp_keccak_alg)h->alg, h->buf + whole * ls, tail, cv, NODE);
-            if (st == ZKP_OK) push(stack, &depth, &leaves, pair_of(h->alg), cv, 0);
+            if (st == ZKP_OK) zkpi_stack_push(stack, &depth, &leaves, cv, 0, node_of(h->alg));
         }
     } else if (h->fill || h->total == 0) {
         zkp_keccak_state s = h->leaf;
         st = h->fill ? zkp_keccak_final(&s, cv, NODE) : zkp_keccak_hash((zkp_keccak_alg)h->alg, NULL, 0, cv, NODE);
-        if (st == ZKP_OK) push(stack, &depth, &leaves, pair_of(h->alg), cv, 0);
+        if (st == ZKP_OK) zkpi_stack_push(stack, &depth, &leaves, cv, 0, node_of(h->alg));
     }
     if (st != ZKP_OK) return st;
-    fold_padded((const uint8_t(*)[NODE])stack, depth, leaves, pair_of(h->alg), root);
+    zkpi_stack_fold_padded((const uint8_t(*)[NODE])stack, depth, leaves, node_of(h->alg), root);
     return ZKP_OK;
 }
 
 /* ---- subtrees (the split rule is core/subtree.h's) ------------------------- */
-
-static void keccak256_node(const uint8_t l[32], const uint8_t r[32], int is_root, uint8_t out[32]) {
-    (void)is_root;
-    zkp_keccak256_pair(l, r, out);
-}
-
-static void sha3_256_node(const uint8_t l[32], const uint8_t r[32], int is_root, uint8_t out[32]) {
-    (void)is_root;
-    zkp_sha3_256_pair(l, r, out);
-}
 
 zkp_status zkp_keccak_subtree_merge_parts(zkp_keccak_alg alg, const uint8_t (*cvs)[32], const uint64_t *offsets,
                                           size_t n_parts, size_t leaf_size, uint8_t root[32]) {
@@ -299,7 +257,7 @@ zkp_status zkp_keccak_subtree_merge_parts(zkp_keccak_alg alg, const uint8_t (*cv
     zkp_status st = zkpi_parts_check(offsets, n_parts, leaf_size);
     if (st != ZKP_OK) return st;
     return zkpi_parts_merge(cvs, offsets, n_parts, leaf_size, 1,
-                            alg == ZKP_KECCAK_256 ? keccak256_node : sha3_256_node, root);
+                            node_of((uint32_t)alg), root);
 }
 
 zkp_status zkp_keccak_subtree_split(uint64_t total_len, size_t leaf_size, size_t max_parts, uint64_t *offsets,
