@@ -20,6 +20,14 @@
 
 #define ZKPI_STACK_MAX 64
 
+/* Entries of a stack over `count` leaves: one per set bit (the hashers
+ * check their depth against it). */
+static inline int zkpi_stack_depth_of(uint64_t count) {
+    int c = 0;
+    for (; count; count &= count - 1) c++;
+    return c;
+}
+
 /* Pushes the root of 2^level leaves that follow the *count already merged
  * (*count a multiple of 2^level), merging the aligned siblings it completes. */
 void zkpi_stack_push(uint8_t (*stack)[ZKPI_NODE_BYTES], uint32_t *depth, uint64_t *count,

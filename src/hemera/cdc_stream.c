@@ -23,7 +23,7 @@
 
 static int cs_valid(const zkp_hemera_cdc_hasher *h) {
     return h->flags == CS_MAGIC && h->fill <= ZKP_HEMERA_CDC_HASHER_BUF && h->depth <= ZKPI_STACK_MAX &&
-           (int)h->depth == hm_popcount64(h->chunks) && h->total >= h->fill && (h->fill > 0 || h->total == 0) &&
+           (int)h->depth == zkpi_stack_depth_of(h->chunks) && h->total >= h->fill && (h->fill > 0 || h->total == 0) &&
            h->chunks <= (h->total - h->fill) / MIN_CHUNK && h->chunks >= (h->total - h->fill + LOOKAHEAD - 1) / LOOKAHEAD &&
            h->consumed == (uint32_t)(h->total - h->fill);
 }

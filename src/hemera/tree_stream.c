@@ -183,7 +183,7 @@ static zkp_status consume(zkp_hemera_tree_hasher *h, const uint8_t *p, size_t m)
 /* Every private field is checked: they drive memcpy sizes and indices. */
 static int ts_valid(const zkp_hemera_tree_hasher *h) {
     return h->flags == TS_MAGIC && h->fill <= BUF_BYTES && h->depth <= ZKPI_STACK_MAX && h->threads <= ZKPI_MAX_THREADS &&
-           (int)h->depth == hm_popcount64(h->chunks) && h->chunks <= (UINT64_MAX - h->fill) / CHUNK &&
+           (int)h->depth == zkpi_stack_depth_of(h->chunks) && h->chunks <= (UINT64_MAX - h->fill) / CHUNK &&
            h->total == h->chunks * CHUNK + h->fill && (h->fill > 0 || h->total == 0);
 }
 

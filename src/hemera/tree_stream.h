@@ -16,13 +16,6 @@
 #include "core/merge_stack.h"
 #include "hemera/modes.h"
 
-/* Set bits of x: the merge stack holds one entry per set bit of its count. */
-static inline int hm_popcount64(uint64_t x) {
-    int c = 0;
-    for (; x; x &= x - 1) c++;
-    return c;
-}
-
 /* Appends up to cap - *fill bytes of data to buf (the hashers' tails);
  * returns how many it took and counts them in *fill and *total. */
 static inline size_t hm_buffer_take(uint8_t *buf, uint32_t *fill, uint64_t *total, size_t cap, const uint8_t *data,

@@ -47,12 +47,6 @@ static void sha3_256_node(const uint8_t l[32], const uint8_t r[32], int is_root,
 
 static zkpi_node_fn node_of(uint32_t alg) { return alg == ZKP_KECCAK_256 ? keccak256_node : sha3_256_node; }
 
-static int popcount64(uint64_t x) {
-    int c = 0;
-    for (; x; x &= x - 1) c++;
-    return c;
-}
-
 /* Bytes of whole leaves the buffer takes before they are hashed (0: leaves
  * longer than the buffer go through the streaming sponge). */
 static size_t buf_cap(uint64_t leaf_size) { return leaf_size <= BUF ? (size_t)(BUF / leaf_size * leaf_size) : 0; }
@@ -60,7 +54,7 @@ static size_t buf_cap(uint64_t leaf_size) { return leaf_size <= BUF ? (size_t)(B
 static int kt_valid(const zkp_keccak_tree_hasher *h) {
     if (h->flags != KT_MAGIC || (h->alg != ZKP_KECCAK_256 && h->alg != ZKP_SHA3_256)) return 0;
     if (h->leaf_size == 0 || h->threads > ZKPI_MAX_THREADS || h->depth > 64 ||
-        (int)h->depth != popcount64(h->leaves))
+        (int)h->depth != zkpi_stack_depth_of(h->leaves))
         return 0;
     size_t cap = buf_cap(h->leaf_size);
     if (cap ? h->fill >= cap : h->fill >= h->leaf_size) return 0;
