@@ -120,17 +120,17 @@ static uint64_t block_leaves(uint64_t leaf_size) {
     return b;
 }
 
-typedef struct round {
+typedef struct block_round {
     uint32_t alg;
     size_t leaf_size, block; /* block: leaves per task */
     const uint8_t *p;        /* the first task's block */
     uint8_t (*cv)[NODE];     /* one root per task */
     zkp_status st[ZKPI_MAX_THREADS * ROUND_TASKS];
-} round;
+} block_round;
 
 /* Task i: the root of the aligned block i, merged on a stack of its own. */
 static void block_task(void *ctx, size_t i) {
-    round *r = ctx;
+    block_round *r = ctx;
     uint8_t stack[64][NODE];
     uint32_t depth = 0;
     uint64_t leaves = 0; /* the block is aligned: merging from 0 is the global merge */
@@ -155,7 +155,7 @@ static zkp_status consume(zkp_keccak_tree_hasher *h, const uint8_t *p, size_t m)
         size_t u = (size_t)(m / b), cap = (size_t)h->threads * ROUND_TASKS;
         if (u > cap) u = cap;
         uint8_t cv[ZKPI_MAX_THREADS * ROUND_TASKS][NODE];
-        round r = {.alg = h->alg, .leaf_size = ls, .block = (size_t)b, .p = p, .cv = cv};
+        block_round r = {.alg = h->alg, .leaf_size = ls, .block = (size_t)b, .p = p, .cv = cv};
         zkpi_parallel_run(u, h->threads, block_task, &r);
         unsigned level = 0;
         while (((uint64_t)1 << level) < b) level++;
