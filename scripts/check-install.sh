@@ -23,7 +23,7 @@ cat > "$tmp/consumer/main.c" <<'C'
 #include <zkprim/zkprim.h>
 int main(void) {
     printf("zkprim %s, %s\n", zkp_version(), zkp_status_name(ZKP_ERR_RANGE));
-    return strcmp(zkp_version(), "1.0.0") != 0;
+    return strcmp(zkp_version(), "1.1.0") != 0;
 }
 C
 cat > "$tmp/consumer/CMakeLists.txt" <<'C'

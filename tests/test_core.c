@@ -98,7 +98,7 @@ static void test_status(void) {
         CHECK(zkp_status_str((zkp_status)s) != NULL);
         CHECK(strncmp(zkp_status_name((zkp_status)s), "ZKP_", 4) == 0);
     }
-    CHECK(strcmp(zkp_version(), "1.0.0") == 0);
+    CHECK(strcmp(zkp_version(), "1.1.0") == 0);
     /* the header's macros name the same version as the library */
     char hv[32];
     snprintf(hv, sizeof hv, "%d.%d.%d", ZKP_VERSION_MAJOR, ZKP_VERSION_MINOR, ZKP_VERSION_PATCH);

@@ -403,7 +403,7 @@ static void keccak_oracle(zkp_keccak_alg alg, const uint8_t *d, size_t n, size_t
 
 static zkp_status keccak_stream(zkp_keccak_tree_hasher *h, zkp_keccak_alg alg, size_t ls, const uint8_t *d, size_t n,
                                 uint8_t root[32]) {
-    zkp_status st = zkp_keccak_tree_hasher_init(h, alg, ls);
+    zkp_status st = zkp_keccak_tree_hasher_init_threads(h, alg, ls, th_rand_below(2) ? 1 : 2 + (unsigned)th_rand_below(3));
     size_t pos = 0;
     while (st == ZKP_OK && pos < n) {
         size_t s = th_rand_below(3) ? (size_t)th_rand_below(4 * ls + 2) : rand_piece(n - pos);
@@ -443,6 +443,57 @@ static void keccak_lengths(void) {
         }
         if (si == 99) break;
     }
+    /* threads: updates of up to 3 MiB in random pieces take the threaded
+     * rounds (blocks of 256 KiB) around unaligned heads and tails */
+    {
+        size_t big_n = (size_t)3 << 20;
+        uint8_t *big = malloc(big_n);
+        th_rand_bytes(big, big_n);
+        static const size_t tls[] = {1, 32, 64, 100, 4096, 5000, 300000};
+        for (uint64_t r = 0, rn = th_count(8) < 16 ? th_count(8) : 16; r < rn; r++) {
+            size_t ls = tls[th_rand_below(sizeof tls / sizeof tls[0])], n = (size_t)th_rand_below(big_n + 1);
+            zkp_keccak_alg alg = r & 1 ? ZKP_SHA3_256 : ZKP_KECCAK_256;
+            uint8_t want1[32], got[32];
+            CHECK_STATUS(zkp_keccak_tree_hasher_init(h, alg, ls), ZKP_OK);
+            CHECK_STATUS(zkp_keccak_tree_hasher_update(h, big, n), ZKP_OK);
+            CHECK_STATUS(zkp_keccak_tree_hasher_finalize(h, want1), ZKP_OK);
+            CHECK_STATUS(zkp_keccak_tree_hasher_init_threads(h, alg, ls, 2 + (unsigned)th_rand_below(7)), ZKP_OK);
+            for (size_t pos = 0, piece; pos < n; pos += piece) {
+                piece = r & 2 ? n - pos : (size_t)th_rand_below((size_t)1 << 21) + 1;
+                if (piece > n - pos) piece = n - pos;
+                CHECK_STATUS(zkp_keccak_tree_hasher_update(h, big + pos, piece), ZKP_OK);
+            }
+            CHECK_STATUS(zkp_keccak_tree_hasher_finalize(h, got), ZKP_OK);
+            if (memcmp(got, want1, 32)) {
+                th_fail(__FILE__, __LINE__, "keccak threads: %zu bytes, leaf %zu differ from one thread", n, ls);
+                break;
+            }
+        }
+        free(big);
+    }
+    /* any leaf size >= 1: one above the data's length is one leaf, H(data),
+     * up to SIZE_MAX (no clamping in front ends) */
+    {
+        static const size_t huge[] = {(size_t)1 << 40, (size_t)PTRDIFF_MAX, (size_t)PTRDIFF_MAX + 1, SIZE_MAX - 1,
+                                      SIZE_MAX};
+        for (size_t i = 0; i < sizeof huge / sizeof huge[0]; i++) {
+            uint8_t want1[32], got[32];
+            size_t n = (size_t)th_rand_below(20000);
+            CHECK_STATUS(zkp_keccak_hash(ZKP_KECCAK_256, g_data, n, want1, 32), ZKP_OK);
+            CHECK_STATUS(zkp_keccak_tree_hasher_init_threads(h, ZKP_KECCAK_256, huge[i], 4), ZKP_OK);
+            CHECK_STATUS(zkp_keccak_tree_hasher_update(h, g_data, n / 2), ZKP_OK);
+            CHECK_STATUS(zkp_keccak_tree_hasher_update(h, g_data + n / 2, n - n / 2), ZKP_OK);
+            CHECK_STATUS(zkp_keccak_tree_hasher_finalize(h, got), ZKP_OK);
+            CHECK_EQ_BYTES(got, want1, 32);
+            uint64_t o[3];
+            size_t k = 0;
+            CHECK_STATUS(zkp_keccak_subtree_split(n, huge[i], 4, o, &k), ZKP_OK);
+            CHECK(k == 1 && o[0] == 0 && o[1] == n);
+            CHECK_STATUS(zkp_keccak_subtree_merge_parts(ZKP_KECCAK_256, (const uint8_t(*)[32])got, o, 1, huge[i], want1),
+                         ZKP_OK);
+            CHECK_EQ_BYTES(got, want1, 32);
+        }
+    }
     /* finalize keeps the state */
     uint8_t a[32], want[32];
     CHECK_STATUS(zkp_keccak_tree_hasher_init(h, ZKP_KECCAK_256, 64), ZKP_OK);
@@ -459,7 +510,7 @@ static void keccak_lengths(void) {
     CHECK_STATUS(zkp_keccak_tree_hasher_update(h, g_data, 1), ZKP_ERR_STATE); /* a failed init leaves it unusable */
     CHECK_STATUS(zkp_keccak_tree_hasher_init(h, ZKP_KECCAK_256, 0), ZKP_ERR_LENGTH);
     CHECK_STATUS(zkp_keccak_tree_hasher_init(NULL, ZKP_KECCAK_256, 1), ZKP_ERR_NULL);
-    for (int f = 0; f < 6; f++) {
+    for (int f = 0; f < 7; f++) {
         CHECK_STATUS(zkp_keccak_tree_hasher_init(h, ZKP_KECCAK_256, f < 3 ? 100 : 9000), ZKP_OK);
         CHECK_STATUS(zkp_keccak_tree_hasher_update(h, g_data, 20000), ZKP_OK);
         switch (f) {
@@ -468,6 +519,7 @@ static void keccak_lengths(void) {
         case 2: h->alg = ZKP_SHA3_512; break;
         case 3: h->fill = 9000; break;
         case 4: h->leaf_size = 0; break;
+        case 5: h->threads = 65; break;
         default: h->leaves = 0; break;
         }
         CHECK_STATUS(zkp_keccak_tree_hasher_update(h, g_data, 1), ZKP_ERR_STATE);
@@ -525,6 +577,15 @@ static void keccak_subtrees(void) {
         keccak_oracle(ZKP_KECCAK_256, g_data, (size_t)len, ls, want);
         CHECK_EQ_BYTES(got, want, 32);
     }
+    /* parts of 2^63 and more leaves (merge takes only numbers): the one part
+     * of 2^64 - 1 one-byte leaves is the root; two halves are one pair */
+    uint64_t huge[3] = {0, (uint64_t)1 << 63, UINT64_MAX};
+    uint64_t whole[2] = {0, UINT64_MAX};
+    CHECK_STATUS(zkp_keccak_subtree_merge_parts(ZKP_KECCAK_256, (const uint8_t(*)[32])cvs, whole, 1, 1, got), ZKP_OK);
+    CHECK_EQ_BYTES(got, cvs[0], 32);
+    CHECK_STATUS(zkp_keccak_subtree_merge_parts(ZKP_KECCAK_256, (const uint8_t(*)[32])cvs, huge, 2, 1, got), ZKP_OK);
+    zkp_keccak256_pair(cvs[0], cvs[1], want);
+    CHECK_EQ_BYTES(got, want, 32);
     uint64_t bad[3] = {0, 3 * 64, 4 * 64};
     CHECK_STATUS(zkp_keccak_subtree_merge_parts(ZKP_KECCAK_256, (const uint8_t(*)[32])cvs, bad, 2, 64, got), ZKP_ERR_RANGE);
     CHECK_STATUS(zkp_keccak_subtree_merge_parts(ZKP_KECCAK_256, (const uint8_t(*)[32])cvs, bad, 0, 64, got), ZKP_ERR_COUNT);

@@ -189,7 +189,11 @@ ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_verify(zkp_keccak_alg alg
  * The tree hasher keeps O(log n) subtree roots and a 4 KiB leaf buffer in
  * its struct (no heap); any split of the data into updates gives the same
  * root. finalize does not consume the hasher (unlike zkp_keccak_final: it
- * may be called again, or update may continue). A tree hasher never
+ * may be called again, or update may continue). Any leaf size >= 1 is
+ * taken; one above the data's length makes the data one leaf. With threads
+ * > 1 (zkp_keccak_tree_hasher_init_threads), long updates are hashed in
+ * aligned blocks of at least 256 KiB on that many threads (the caller's
+ * included); the root never depends on the thread count. A tree hasher never
  * initialised, or with rate, leaf_size, fill or depth overwritten, is
  * ZKP_ERR_STATE at every call. */
 #define ZKP_KECCAK_TREE_HASHER_BUF 4096
@@ -204,14 +208,18 @@ typedef struct zkp_keccak_tree_hasher {
     uint32_t depth;
     uint32_t alg;
     uint32_t flags;         /* private: validity */
-    uint32_t reserved;
+    uint32_t threads;       /* 1..64 (was reserved, 0, before 1.1) */
     uint8_t buf[ZKP_KECCAK_TREE_HASHER_BUF];
 } zkp_keccak_tree_hasher;
 
-/* alg: ZKP_KECCAK_256 or ZKP_SHA3_256 (else ZKP_ERR_PARAM); leaf_size 0 or
- * above PTRDIFF_MAX: ZKP_ERR_LENGTH; h NULL: ZKP_ERR_NULL. */
+/* alg: ZKP_KECCAK_256 or ZKP_SHA3_256 (else ZKP_ERR_PARAM); leaf_size 0:
+ * ZKP_ERR_LENGTH; h NULL: ZKP_ERR_NULL. One thread. */
 ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_hasher_init(zkp_keccak_tree_hasher *h, zkp_keccak_alg alg,
                                                           size_t leaf_size);
+/* The same with threads (0 or 1: one; above 64: 64). Since 1.1. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_hasher_init_threads(zkp_keccak_tree_hasher *h,
+                                                                  zkp_keccak_alg alg, size_t leaf_size,
+                                                                  unsigned threads);
 /* NULL hasher, or data NULL with a length: ZKP_ERR_NULL; len above
  * PTRDIFF_MAX, or a stream past 2^64 - 1 bytes: ZKP_ERR_LENGTH. */
 ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_hasher_update(zkp_keccak_tree_hasher *h, const uint8_t *data,

@@ -78,7 +78,7 @@ extern "C" {
 #endif /* ZKP_API_TABLE */
 
 #define ZKP_VERSION_MAJOR 1
-#define ZKP_VERSION_MINOR 0
+#define ZKP_VERSION_MINOR 1
 #define ZKP_VERSION_PATCH 0
 
 /* "MAJOR.MINOR.PATCH" of the library actually linked (may differ from the

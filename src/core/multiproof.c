@@ -5,16 +5,13 @@
  * hashes, rewritten in place level after level (an output never overtakes
  * the input it comes from).
  */
-#define _POSIX_C_SOURCE 200809L
 #include "core/multiproof.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/parallel.h"
 #include "core/util.h"
-
-#define MP_MAX_THREADS 64
 
 /* ---- shape ---------------------------------------------------------------- */
 
@@ -233,10 +230,7 @@ static void seg_run(mp_seg *g) {
     for (unsigned l = 0; l < g->stop && g->st == ZKP_OK; l++) level_step(g, l);
 }
 
-static void *seg_thread(void *arg) {
-    seg_run(arg);
-    return NULL;
-}
+static void seg_task(void *segs, size_t j) { seg_run((mp_seg *)segs + j); }
 
 /* ---- the split -------------------------------------------------------------- */
 
@@ -287,9 +281,9 @@ zkp_status zkpi_mp_verify(const zkpi_mp_family *f, const zkpi_mp_shape *s, const
         goto done;
     }
 
-    size_t t = threads > MP_MAX_THREADS ? MP_MAX_THREADS : threads;
+    size_t t = zkpi_threads_clamp(threads);
     if (t > k / 2) t = k / 2; /* a segment of one opening is not worth a thread */
-    size_t cut[MP_MAX_THREADS + 1];
+    size_t cut[ZKPI_MAX_THREADS + 1];
     unsigned stop = 0;
     if (t > 1 && s->levels > 0) stop = choose_cuts(in->indices, k, t, cut);
     if (stop == 0) t = 1, cut[0] = 0, cut[1] = k;
@@ -314,14 +308,7 @@ zkp_status zkpi_mp_verify(const zkpi_mp_family *f, const zkpi_mp_shape *s, const
         }
     }
 
-    pthread_t tid[MP_MAX_THREADS];
-    int started[MP_MAX_THREADS] = {0};
-    for (size_t j = 1; j < t; j++) started[j] = pthread_create(&tid[j], NULL, seg_thread, &seg[j]) == 0;
-    seg_run(&seg[0]);
-    for (size_t j = 1; j < t; j++) {
-        if (started[j]) pthread_join(tid[j], NULL);
-        else seg_run(&seg[j]);
-    }
+    zkpi_parallel_run(t, (unsigned)t, seg_task, seg);
 
     /* merge the segments' level-`stop` nodes and finish on this thread */
     mp_seg all = seg[0];

@@ -122,6 +122,25 @@ ZKP_INLINE int zkp_strided_ok(size_t n, size_t len, size_t stride) {
     return n <= 1 || stride == 0 || n - 1 <= (ZKP_MAX_BYTES - len) / stride;
 }
 
+/* ---- powers of two (tree shapes; public sizes, variable time) ---------- */
+
+ZKP_INLINE int zkpi_is_pow2(uint64_t n) { return n && !(n & (n - 1)); }
+
+/* Smallest power of two >= c (1 for c = 0), modulo 2^64: 0 stands for
+ * 2^64 when c > 2^63. */
+ZKP_INLINE uint64_t zkpi_pow2_ceil(uint64_t c) {
+    uint64_t p = 1;
+    while (p && p < c) p <<= 1;
+    return p;
+}
+
+/* 2^lvl modulo 2^64 (0 for lvl 64), to compare with zkpi_pow2_ceil. */
+ZKP_INLINE uint64_t zkpi_pow2(unsigned lvl) { return lvl >= 64 ? 0 : (uint64_t)1 << lvl; }
+
+/* Units of `unit` bytes covering len bytes, the last one partial: at least
+ * one (an empty input is one empty leaf). */
+ZKP_INLINE uint64_t zkpi_units_of(uint64_t len, uint64_t unit) { return len == 0 ? 1 : (len - 1) / unit + 1; }
+
 /* Zeroes memory in a way the compiler may not remove (for secret state). */
 ZKP_INLINE void zkp_secure_zero(void *p, size_t n) {
     volatile uint8_t *v = (volatile uint8_t *)p;

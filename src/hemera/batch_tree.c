@@ -17,20 +17,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/parallel.h"
 #include "hemera/batch_internal.h"
 #include "hemera/modes.h"
 #include "zkprim/hemera.h"
 
-#if !defined(_WIN32)
-#include <pthread.h>
-#define HB_THREADS 1
-#else
-#define HB_THREADS 0
-#endif
-
 #define CHUNK ZKP_HEMERA_CHUNK_BYTES
 #define LEAVES_PER_CALL 64  /* leaves handed to one hash_leaf_batch call */
-#define MAX_THREADS 64
 #define PAR_MIN_PAIRS 1024  /* levels smaller than this stay on one thread */
 
 typedef struct job {
@@ -40,7 +33,7 @@ typedef struct job {
     size_t lo, hi;          /* leaf range, or pair range for a level */
     const uint8_t (*pairs)[64];
     uint8_t (*cv)[32];
-    zkp_status st;          /* a worker thread's result */
+    zkp_status st;          /* its result */
 } job;
 
 static zkp_status leaves_range(const job *j) {
@@ -65,36 +58,29 @@ static zkp_status pairs_range(const job *j) {
     return zkp_hemera_hash_node_batch(j->pairs + j->lo, j->hi - j->lo, 0, j->cv + j->lo);
 }
 
-#if HB_THREADS
-static void *leaves_thread(void *arg) {
-    job *j = arg;
-    j->st = leaves_range(j);
-    return NULL;
+typedef struct split {
+    zkp_status (*fn)(const job *);
+    job *jobs;
+} split;
+
+static void split_task(void *ctx, size_t t) {
+    split *s = ctx;
+    s->jobs[t].st = s->fn(&s->jobs[t]);
 }
-static void *pairs_thread(void *arg) {
-    job *j = arg;
-    j->st = pairs_range(j);
-    return NULL;
-}
-#endif
 
 /* Runs fn over [0, total) split into `threads` contiguous ranges whose
- * boundaries are multiples of `align`. Falls back to the calling thread
- * when a thread cannot be created (same result either way). Returns the
- * first range's failure, or ZKP_OK. */
-static zkp_status run_split(zkp_status (*fn)(const job *), void *(*tfn)(void *), job base, size_t total,
-                            unsigned threads, size_t align) {
+ * boundaries are multiples of `align` (core/parallel.h). Returns the first
+ * range's failure, or ZKP_OK. */
+static zkp_status run_split(zkp_status (*fn)(const job *), job base, size_t total, unsigned threads, size_t align) {
     size_t units = (total + align - 1) / align;
+    threads = zkpi_threads_clamp(threads);
     if (threads > units) threads = (unsigned)units;
-    if (threads <= 1 || !HB_THREADS) {
+    if (threads <= 1) {
         base.lo = 0;
         base.hi = total;
         return fn(&base);
     }
-#if HB_THREADS
-    job jobs[MAX_THREADS];
-    pthread_t tid[MAX_THREADS];
-    int started[MAX_THREADS];
+    job jobs[ZKPI_MAX_THREADS];
     for (unsigned t = 0; t < threads; t++) {
         jobs[t] = base;
         jobs[t].lo = units * t / threads * align;
@@ -102,24 +88,15 @@ static zkp_status run_split(zkp_status (*fn)(const job *), void *(*tfn)(void *),
         if (jobs[t].hi > total) jobs[t].hi = total;
         if (jobs[t].lo > total) jobs[t].lo = total;
     }
-    /* thread 0's share runs on the calling thread */
-    for (unsigned t = 1; t < threads; t++) started[t] = pthread_create(&tid[t], NULL, tfn, &jobs[t]) == 0;
-    zkp_status st = fn(&jobs[0]);
-    for (unsigned t = 1; t < threads; t++) {
-        if (started[t]) pthread_join(tid[t], NULL);
-        else jobs[t].st = fn(&jobs[t]);
-        if (st == ZKP_OK) st = jobs[t].st;
-    }
-    return st;
-#else
-    (void)tfn;
-    return ZKP_OK; /* not reached: without threads the one range ran above */
-#endif
+    split s = {fn, jobs};
+    zkpi_parallel_run(threads, threads, split_task, &s);
+    for (unsigned t = 0; t < threads; t++)
+        if (jobs[t].st != ZKP_OK) return jobs[t].st;
+    return ZKP_OK;
 }
 
 zkp_status zkpi_hb_tree_root_levels(const uint8_t *data, size_t len, unsigned threads,
                                    uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
-    if (threads > MAX_THREADS) threads = MAX_THREADS;
     if (len <= CHUNK) {
         /* one chunk (also the empty input): hash_leaf(data, 0, root) */
         const uint8_t *p[1] = {data};
@@ -138,21 +115,13 @@ zkp_status zkpi_hb_tree_root_levels(const uint8_t *data, size_t len, unsigned th
         return ZKP_ERR_NOMEM;
     }
     job base = {data, len, n, 0, 0, NULL, a, ZKP_OK};
-#if HB_THREADS
-    zkp_status s = run_split(leaves_range, leaves_thread, base, n, threads, LEAVES_PER_CALL);
-#else
-    zkp_status s = run_split(leaves_range, NULL, base, n, threads, LEAVES_PER_CALL);
-#endif
+    zkp_status s = run_split(leaves_range, base, n, threads, LEAVES_PER_CALL);
     uint8_t(*cur)[32] = a, (*nxt)[32] = b;
     size_t m = n;
     while (s == ZKP_OK && m > 2) {
         size_t pairs = m / 2;
         job lv = {NULL, 0, 0, 0, 0, (const uint8_t(*)[64])cur, nxt, ZKP_OK};
-#if HB_THREADS
-        s = run_split(pairs_range, pairs_thread, lv, pairs, pairs >= PAR_MIN_PAIRS ? threads : 1, LEAVES_PER_CALL);
-#else
-        s = run_split(pairs_range, NULL, lv, pairs, 1, LEAVES_PER_CALL);
-#endif
+        s = run_split(pairs_range, lv, pairs, pairs >= PAR_MIN_PAIRS ? threads : 1, LEAVES_PER_CALL);
         if (m & 1) memcpy(nxt[pairs], cur[m - 1], 32); /* odd last value carried up */
         m = pairs + (m & 1);
         uint8_t(*t)[32] = cur;

@@ -67,8 +67,9 @@ zkp_status zkp_hemera_tree_root_cdc(const uint8_t *data, size_t len, uint8_t out
     size_t lens[LEAF_GROUP];
     uint64_t ctr[LEAF_GROUP];
     uint8_t cv[LEAF_GROUP][ZKP_HEMERA_DIGEST_BYTES];
-    hm_stack s;
-    hm_stack_init(&s);
+    uint8_t stack[ZKPI_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES];
+    uint32_t depth = 0;
+    uint64_t count = 0;
     size_t start = 0;
     uint64_t index = 0;
     for (;;) {
@@ -83,9 +84,12 @@ zkp_status zkp_hemera_tree_root_cdc(const uint8_t *data, size_t len, uint8_t out
         }
         zkp_status st = zkp_hemera_hash_leaf_batch(ptr, lens, ctr, m, 0, cv);
         if (st != ZKP_OK) return st;
-        for (unsigned l = 0; l < m; l++) zkpi_hm_stack_push(&s, cv[l], l + 1 < m || start < len);
-        if (start >= len) break;
+        if (start < len) { /* more chunks follow every one of this group */
+            for (unsigned l = 0; l < m; l++) zkpi_stack_push(stack, &depth, &count, cv[l], 0, zkpi_hm_node);
+            continue;
+        }
+        for (unsigned l = 0; l + 1 < m; l++) zkpi_stack_push(stack, &depth, &count, cv[l], 0, zkpi_hm_node);
+        zkpi_stack_fold((const uint8_t(*)[ZKP_HEMERA_DIGEST_BYTES])stack, depth, cv[m - 1], 1, zkpi_hm_node, out);
+        return ZKP_OK;
     }
-    zkpi_hm_stack_finish(&s, 1, out);
-    return ZKP_OK;
 }

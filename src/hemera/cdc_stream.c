@@ -22,8 +22,8 @@
 #define CS_MAGIC 0x43530000u                     /* "CS" */
 
 static int cs_valid(const zkp_hemera_cdc_hasher *h) {
-    return h->flags == CS_MAGIC && h->fill <= ZKP_HEMERA_CDC_HASHER_BUF && h->depth <= HM_STACK_MAX &&
-           (int)h->depth == hm_popcount64(h->chunks) && h->total >= h->fill && (h->fill > 0 || h->total == 0) &&
+    return h->flags == CS_MAGIC && h->fill <= ZKP_HEMERA_CDC_HASHER_BUF && h->depth <= ZKPI_STACK_MAX &&
+           (int)h->depth == zkpi_stack_depth_of(h->chunks) && h->total >= h->fill && (h->fill > 0 || h->total == 0) &&
            h->chunks <= (h->total - h->fill) / MIN_CHUNK && h->chunks >= (h->total - h->fill + LOOKAHEAD - 1) / LOOKAHEAD &&
            h->consumed == (uint32_t)(h->total - h->fill);
 }
@@ -61,7 +61,7 @@ static zkp_status flush(zkp_hemera_cdc_hasher *h) {
     uint8_t cv[MAX_CUT][ZKP_HEMERA_DIGEST_BYTES];
     zkp_status st = hash_cut(ptr, lens, n, h->chunks, cv);
     if (st != ZKP_OK) return st;
-    for (size_t i = 0; i < n; i++) zkpi_hm_cv_push(h->stack, &h->depth, &h->chunks, cv[i], 0);
+    for (size_t i = 0; i < n; i++) zkpi_stack_push(h->stack, &h->depth, &h->chunks, cv[i], 0, zkpi_hm_node);
     memmove(h->buf, h->buf + pos, h->fill - pos);
     h->fill -= (uint32_t)pos;
     h->consumed += (uint32_t)pos;
@@ -97,13 +97,13 @@ zkp_status zkp_hemera_cdc_hasher_finalize(const zkp_hemera_cdc_hasher *h, uint8_
         pos = e;
     } while (pos < h->fill);
     if (h->chunks == 0 && n == 1) return zkpi_hm_leaf(h->buf, h->fill, 0, 1, out); /* one chunk: the root leaf */
-    uint8_t cv[MAX_CUT][ZKP_HEMERA_DIGEST_BYTES], stack[HM_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES];
+    uint8_t cv[MAX_CUT][ZKP_HEMERA_DIGEST_BYTES], stack[ZKPI_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES];
     zkp_status st = hash_cut(ptr, lens, n, h->chunks, cv);
     if (st != ZKP_OK) return st;
     memcpy(stack, h->stack, (size_t)h->depth * ZKP_HEMERA_DIGEST_BYTES);
     uint32_t depth = h->depth;
     uint64_t count = h->chunks;
-    for (size_t i = 0; i + 1 < n; i++) zkpi_hm_cv_push(stack, &depth, &count, cv[i], 0);
-    zkpi_hm_cv_fold((const uint8_t(*)[ZKP_HEMERA_DIGEST_BYTES])stack, depth, cv[n - 1], 1, out);
+    for (size_t i = 0; i + 1 < n; i++) zkpi_stack_push(stack, &depth, &count, cv[i], 0, zkpi_hm_node);
+    zkpi_stack_fold((const uint8_t(*)[ZKP_HEMERA_DIGEST_BYTES])stack, depth, cv[n - 1], 1, zkpi_hm_node, out);
     return ZKP_OK;
 }

@@ -86,28 +86,6 @@ static inline uint64_t hm_left_size(uint64_t m) {
     return k;
 }
 
-/* Builds a left-balanced tree from leaves given left to right without
- * knowing their number in advance, in O(log n) memory (no heap): an aligned
- * block of 2^j leaves is a subtree of the left-balanced tree whenever at
- * least one more leaf follows it, so such blocks are merged as soon as the
- * next leaf is known to exist; the rest is folded right to left at the end. */
-typedef struct hm_stack {
-    uint8_t cv[65][ZKP_HEMERA_DIGEST_BYTES];
-    unsigned depth;
-    uint64_t leaves;
-} hm_stack;
-
-static inline void hm_stack_init(hm_stack *s) {
-    s->depth = 0;
-    s->leaves = 0;
-}
-
-/* Adds the next leaf value; more_follow says whether another leaf comes. */
-void zkpi_hm_stack_push(hm_stack *s, const uint8_t cv[ZKP_HEMERA_DIGEST_BYTES], int more_follow);
-/* Root of the leaves pushed (at least one). With one leaf that leaf itself
- * (no flag is applied); otherwise only the top node gets is_root. */
-void zkpi_hm_stack_finish(hm_stack *s, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
-
 /* Root of the fixed-tree subtree over chunks [first, first + count) of
  * data[0..len) (leaf counters are the global chunk indices), with the root
  * flag on its top node, or on the leaf when count == 1. */

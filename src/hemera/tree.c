@@ -62,33 +62,6 @@ void zkp_hemera_hash_node_nmt(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES], const
     hm_put_digest(out, st);
 }
 
-/* ---- left-balanced merge ------------------------------------------------- */
-
-void zkpi_hm_stack_push(hm_stack *s, const uint8_t cv[ZKP_HEMERA_DIGEST_BYTES], int more_follow) {
-    uint8_t cur[ZKP_HEMERA_DIGEST_BYTES];
-    memcpy(cur, cv, sizeof cur);
-    uint64_t n = ++s->leaves;
-    if (more_follow) {
-        /* Each trailing zero bit of the leaf count closes one aligned perfect
-         * subtree; it is final because another leaf follows it. */
-        while ((n & 1) == 0 && s->depth > 0) {
-            zkpi_hm_node(s->cv[--s->depth], cur, 0, cur);
-            n >>= 1;
-        }
-    }
-    memcpy(s->cv[s->depth++], cur, sizeof cur);
-}
-
-void zkpi_hm_stack_finish(hm_stack *s, int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
-    uint8_t cur[ZKP_HEMERA_DIGEST_BYTES];
-    memcpy(cur, s->cv[--s->depth], sizeof cur);
-    while (s->depth > 0) {
-        --s->depth;
-        zkpi_hm_node(s->cv[s->depth], cur, is_root && s->depth == 0, cur);
-    }
-    memcpy(out, cur, sizeof cur);
-}
-
 /* ---- fixed 4 KiB-chunk tree ------------------------------------------------ */
 
 uint64_t zkp_hemera_tree_chunk_count(uint64_t total_len) {
@@ -96,42 +69,15 @@ uint64_t zkp_hemera_tree_chunk_count(uint64_t total_len) {
     return (total_len - 1) / ZKP_HEMERA_CHUNK_BYTES + 1;
 }
 
-/* Leaves are hashed LEAF_GROUP at a time through the lane-parallel batch
- * path (the same digests as zkpi_hm_leaf, several times the throughput), into a
- * stack buffer: the fixed root stays heap-free. A lone leaf takes the
- * single-state path, which has the lower latency. */
-#define LEAF_GROUP 64
-
 zkp_status zkpi_hm_fixed_range(const uint8_t *data, size_t len, uint64_t first, uint64_t count, int is_root,
                           uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
-    if (count == 1) {
-        /* A single-leaf (sub)tree is the leaf itself: the root flag goes on
-         * the leaf (spec 7.5, n = 1). data is NULL only for empty input. */
-        size_t off = (size_t)(first * ZKP_HEMERA_CHUNK_BYTES);
-        size_t clen = len - off < ZKP_HEMERA_CHUNK_BYTES ? len - off : ZKP_HEMERA_CHUNK_BYTES;
-        return zkpi_hm_leaf(data ? data + off : data, clen, first, is_root, out);
-    }
-    hm_stack s;
-    hm_stack_init(&s);
-    const uint8_t *ptr[LEAF_GROUP];
-    size_t lens[LEAF_GROUP];
-    uint64_t ctr[LEAF_GROUP];
-    uint8_t cv[LEAF_GROUP][ZKP_HEMERA_DIGEST_BYTES];
-    const uint64_t end = first + count;
-    for (uint64_t a = first; a < end; a += LEAF_GROUP) {
-        unsigned m = end - a < LEAF_GROUP ? (unsigned)(end - a) : LEAF_GROUP;
-        for (unsigned l = 0; l < m; l++) {
-            size_t off = (size_t)((a + l) * ZKP_HEMERA_CHUNK_BYTES);
-            ptr[l] = data + off; /* count > 1: data is not NULL */
-            lens[l] = len - off < ZKP_HEMERA_CHUNK_BYTES ? len - off : ZKP_HEMERA_CHUNK_BYTES;
-            ctr[l] = a + l;
-        }
-        zkp_status st = zkp_hemera_hash_leaf_batch(ptr, lens, ctr, m, 0, cv);
-        if (st != ZKP_OK) return st;
-        for (unsigned l = 0; l < m; l++) zkpi_hm_stack_push(&s, cv[l], a + l + 1 < end);
-    }
-    zkpi_hm_stack_finish(&s, is_root, out);
-    return ZKP_OK;
+    size_t off = (size_t)(first * ZKP_HEMERA_CHUNK_BYTES);
+    size_t end = count <= (len - off) / ZKP_HEMERA_CHUNK_BYTES ? off + (size_t)count * ZKP_HEMERA_CHUNK_BYTES : len;
+    if (count == 1) /* a single-leaf (sub)tree is the leaf itself, flagged (spec 7.5, n = 1) */
+        return zkpi_hm_leaf(data ? data + off : data, end - off, first, is_root, out);
+    /* the streaming core over the range: a node of the tree is aligned, so
+     * merging from its start is the global merge (core/subtree.h) */
+    return zkpi_hm_chunks_root(data + off, end - off, first, is_root, out);
 }
 
 zkp_status zkp_hemera_tree_root_fixed(const uint8_t *data, size_t len, unsigned threads,

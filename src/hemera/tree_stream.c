@@ -16,51 +16,15 @@
  */
 #include <string.h>
 
+#include "core/parallel.h"
 #include "hemera/tree_stream.h"
-#include "zkprim_build_config.h"
-
-#if !defined(_WIN32) && !ZKP_FREESTANDING /* freestanding: blocks run on the caller */
-#include <pthread.h>
-#define TS_THREADS 1
-#else
-#define TS_THREADS 0
-#endif
 
 #define CHUNK ZKP_HEMERA_CHUNK_BYTES
 #define BUF_BYTES (ZKP_HEMERA_TREE_HASHER_CHUNKS * CHUNK)
 #define GROUP_LEVEL 6
 #define GROUP (1u << GROUP_LEVEL)   /* leaves per hash_leaf_batch call */
 #define JOB_GROUPS 16               /* a thread's share of a round: 1024 chunks, 4 MiB */
-#define MAX_THREADS 64
 #define TS_MAGIC 0x54530000u        /* "TS" */
-
-/* ---- the merge stack ------------------------------------------------------ */
-
-void zkpi_hm_cv_push(uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], uint32_t *depth, uint64_t *count,
-                     const uint8_t cv[ZKP_HEMERA_DIGEST_BYTES], unsigned level) {
-    uint8_t cur[ZKP_HEMERA_DIGEST_BYTES];
-    memcpy(cur, cv, sizeof cur);
-    uint64_t n = (*count >> level) + 1;
-    *count += (uint64_t)1 << level;
-    /* each trailing zero of the new count (in units of the pushed size)
-     * closes one aligned subtree: merge it with its left sibling */
-    while ((n & 1) == 0 && *depth > 0) {
-        zkpi_hm_node(stack[--*depth], cur, 0, cur);
-        n >>= 1;
-    }
-    memcpy(stack[(*depth)++], cur, sizeof cur);
-}
-
-void zkpi_hm_cv_fold(const uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], uint32_t depth,
-                     const uint8_t last[ZKP_HEMERA_DIGEST_BYTES], int is_root, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
-    uint8_t cur[ZKP_HEMERA_DIGEST_BYTES];
-    memcpy(cur, last, sizeof cur);
-    while (depth > 0) {
-        depth--;
-        zkpi_hm_node(stack[depth], cur, is_root && depth == 0, cur);
-    }
-    memcpy(out, cur, sizeof cur);
-}
 
 /* Leaf roots of up to GROUP chunks of p[0..len) (the last may be short),
  * counters first.., in one batch call. Returns the count hashed. */
@@ -94,10 +58,10 @@ static zkp_status push_group(uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], uint32_t
                              uint8_t (*cv)[ZKP_HEMERA_DIGEST_BYTES], unsigned g) {
     if (g == GROUP && *count % GROUP == 0) {
         zkp_status st = group_root(cv);
-        if (st == ZKP_OK) zkpi_hm_cv_push(stack, depth, count, cv[0], GROUP_LEVEL);
+        if (st == ZKP_OK) zkpi_stack_push(stack, depth, count, cv[0], GROUP_LEVEL, zkpi_hm_node);
         return st;
     }
-    for (unsigned l = 0; l < g; l++) zkpi_hm_cv_push(stack, depth, count, cv[l], 0);
+    for (unsigned l = 0; l < g; l++) zkpi_stack_push(stack, depth, count, cv[l], 0, zkpi_hm_node);
     return ZKP_OK;
 }
 
@@ -133,18 +97,19 @@ static zkp_status push_all_but_last(uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], u
     unsigned g = (unsigned)(m - lead);
     zkp_status st = leaf_group(p + lead * CHUNK, len - lead * CHUNK, counter + lead, g, cv);
     if (st != ZKP_OK) return st;
-    for (unsigned l = 0; l + 1 < g; l++) zkpi_hm_cv_push(stack, depth, count, cv[l], 0);
+    for (unsigned l = 0; l + 1 < g; l++) zkpi_stack_push(stack, depth, count, cv[l], 0, zkpi_hm_node);
     memcpy(last, cv[g - 1], ZKP_HEMERA_DIGEST_BYTES);
     return ZKP_OK;
 }
 
-zkp_status zkpi_hm_chunks_root(const uint8_t *p, size_t len, uint64_t first, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
-    uint8_t stack[HM_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES], last[ZKP_HEMERA_DIGEST_BYTES];
+zkp_status zkpi_hm_chunks_root(const uint8_t *p, size_t len, uint64_t first, int is_root,
+                               uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    uint8_t stack[ZKPI_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES], last[ZKP_HEMERA_DIGEST_BYTES];
     uint32_t depth = 0;
     uint64_t count = 0; /* the part is aligned: merging relative to its start is the global merge */
     zkp_status st = push_all_but_last(stack, &depth, &count, first, p, len, last);
     if (st != ZKP_OK) return st;
-    zkpi_hm_cv_fold((const uint8_t(*)[ZKP_HEMERA_DIGEST_BYTES])stack, depth, last, 0, out);
+    zkpi_stack_fold((const uint8_t(*)[ZKP_HEMERA_DIGEST_BYTES])stack, depth, last, is_root, zkpi_hm_node, out);
     return ZKP_OK;
 }
 
@@ -168,17 +133,12 @@ static void group_job_run(group_job *j) {
     }
 }
 
-#if TS_THREADS
-static void *group_thread(void *arg) {
-    group_job_run(arg);
-    return NULL;
-}
-#endif
+static void group_task(void *jobs, size_t i) { group_job_run((group_job *)jobs + i); }
 
 /* Roots u aligned full groups at p (u <= t * JOB_GROUPS) on up to t threads
  * (the caller's included), contiguous shares, and pushes them in order. */
 static zkp_status push_groups(zkp_hemera_tree_hasher *h, const uint8_t *p, size_t u, unsigned t) {
-    group_job jobs[MAX_THREADS];
+    group_job jobs[ZKPI_MAX_THREADS];
     if (t > u) t = (unsigned)u;
     size_t done = 0;
     for (unsigned i = 0; i < t; i++) {
@@ -188,22 +148,11 @@ static zkp_status push_groups(zkp_hemera_tree_hasher *h, const uint8_t *p, size_
         jobs[i].groups = (unsigned)share;
         done += share;
     }
-#if TS_THREADS
-    pthread_t tid[MAX_THREADS];
-    int started[MAX_THREADS] = {0};
-    for (unsigned i = 1; i < t; i++) started[i] = pthread_create(&tid[i], NULL, group_thread, &jobs[i]) == 0;
-    group_job_run(&jobs[0]);
-    for (unsigned i = 1; i < t; i++) {
-        if (started[i]) pthread_join(tid[i], NULL);
-        else group_job_run(&jobs[i]); /* no thread: same result on this one */
-    }
-#else
-    for (unsigned i = 0; i < t; i++) group_job_run(&jobs[i]);
-#endif
+    zkpi_parallel_run(t, t, group_task, jobs);
     for (unsigned i = 0; i < t; i++) {
         if (jobs[i].st != ZKP_OK) return jobs[i].st;
         for (unsigned g = 0; g < jobs[i].groups; g++)
-            zkpi_hm_cv_push(h->stack, &h->depth, &h->chunks, jobs[i].cv[g], GROUP_LEVEL);
+            zkpi_stack_push(h->stack, &h->depth, &h->chunks, jobs[i].cv[g], GROUP_LEVEL, zkpi_hm_node);
     }
     return ZKP_OK;
 }
@@ -233,8 +182,8 @@ static zkp_status consume(zkp_hemera_tree_hasher *h, const uint8_t *p, size_t m)
 
 /* Every private field is checked: they drive memcpy sizes and indices. */
 static int ts_valid(const zkp_hemera_tree_hasher *h) {
-    return h->flags == TS_MAGIC && h->fill <= BUF_BYTES && h->depth <= HM_STACK_MAX && h->threads <= MAX_THREADS &&
-           (int)h->depth == hm_popcount64(h->chunks) && h->chunks <= (UINT64_MAX - h->fill) / CHUNK &&
+    return h->flags == TS_MAGIC && h->fill <= BUF_BYTES && h->depth <= ZKPI_STACK_MAX && h->threads <= ZKPI_MAX_THREADS &&
+           (int)h->depth == zkpi_stack_depth_of(h->chunks) && h->chunks <= (UINT64_MAX - h->fill) / CHUNK &&
            h->total == h->chunks * CHUNK + h->fill && (h->fill > 0 || h->total == 0);
 }
 
@@ -244,7 +193,7 @@ void zkp_hemera_tree_hasher_init(zkp_hemera_tree_hasher *h, unsigned threads) {
     h->total = 0;
     h->depth = 0;
     h->fill = 0;
-    h->threads = threads > MAX_THREADS ? MAX_THREADS : threads;
+    h->threads = threads > ZKPI_MAX_THREADS ? ZKPI_MAX_THREADS : threads;
     h->flags = TS_MAGIC;
 }
 
@@ -284,14 +233,14 @@ static zkp_status finish(uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], uint32_t dep
     uint8_t last[ZKP_HEMERA_DIGEST_BYTES];
     zkp_status st = push_all_but_last(stack, &depth, &count, count, p, len, last);
     if (st != ZKP_OK) return st;
-    zkpi_hm_cv_fold((const uint8_t(*)[ZKP_HEMERA_DIGEST_BYTES])stack, depth, last, 1, out);
+    zkpi_stack_fold((const uint8_t(*)[ZKP_HEMERA_DIGEST_BYTES])stack, depth, last, 1, zkpi_hm_node, out);
     return ZKP_OK;
 }
 
 zkp_status zkp_hemera_tree_hasher_finalize(const zkp_hemera_tree_hasher *h, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if (!h || !out) return ZKP_ERR_NULL;
     if (!ts_valid(h)) return ZKP_ERR_STATE;
-    uint8_t stack[HM_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES];
+    uint8_t stack[ZKPI_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES];
     memcpy(stack, h->stack, (size_t)h->depth * ZKP_HEMERA_DIGEST_BYTES);
     return finish(stack, h->depth, h->chunks, h->buf, h->fill, out);
 }
@@ -299,6 +248,6 @@ zkp_status zkp_hemera_tree_hasher_finalize(const zkp_hemera_tree_hasher *h, uint
 /* The one-shot root on the calling thread (tree.c): no copy into a buffer;
  * every chunk but the last is pushed in groups, as the hasher does. */
 zkp_status zkpi_hm_tree_root_stream(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
-    uint8_t stack[HM_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES];
+    uint8_t stack[ZKPI_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES];
     return finish(stack, 0, 0, data, len, out);
 }

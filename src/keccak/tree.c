@@ -3,18 +3,17 @@
  * hashed with hash_batch's strided path (64-byte inputs, contiguous: the
  * two children of parent i are nodes 2i and 2i+1 of the level below, so a
  * level is one strided batch). With threads, the tree is cut into T = 2^t
- * subtrees built concurrently by pthreads; the calling thread then hashes
- * the top t levels.
+ * subtrees built concurrently (core/parallel.h); the calling thread then
+ * hashes the top t levels.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <string.h>
 
+#include "core/parallel.h"
 #include "keccak/many_internal.h"
 
 /* -DZKP_FREESTANDING=ON: no threads (every job runs on the caller) and no
  * malloc (the root-only forms, which need scratch, are left out). */
 #if !ZKP_FREESTANDING
-#include <pthread.h>
 #include <stdlib.h>
 #endif
 
@@ -24,8 +23,6 @@ static int tree_params(zkp_keccak_alg alg, keccak_params *p) {
     if (alg != ZKP_KECCAK_256 && alg != ZKP_SHA3_256) return 0;
     return keccak_params_of(alg, p);
 }
-
-static int is_pow2(size_t n) { return n && !(n & (n - 1)); }
 
 /* Largest power of two <= min(threads, n / 2), at least 1. Subtrees below
  * 2^12 leaves are not worth a thread. */
@@ -74,39 +71,15 @@ static void root_slice(const job *j) {
     for (; m > 1; m /= 2) zkpi_keccak_many_stride(j->p, j->buf, 2 * NODE, 2 * NODE, m / 2, j->buf, NODE);
 }
 
-static void *root_thread(void *arg) {
-    root_slice(arg);
-    return NULL;
-}
+static void root_task(void *jobs, size_t i) { root_slice((const job *)jobs + i); }
 #endif
 
-static void *build_thread(void *arg) {
-    build_slice(arg);
-    return NULL;
-}
-
-/* Runs fn over jobs[0..t) on t-1 extra threads plus the caller. Falls back
- * to running a job inline when a thread cannot be created. */
-static void run_jobs(job *jobs, size_t t, void *(*fn)(void *)) {
-#if ZKP_FREESTANDING
-    for (size_t i = 0; i < t; i++) fn(&jobs[i]);
-    return;
-#else
-    pthread_t tid[64];
-    int started[64] = {0};
-    for (size_t i = 1; i < t; i++) started[i] = pthread_create(&tid[i], NULL, fn, &jobs[i]) == 0;
-    fn(&jobs[0]);
-    for (size_t i = 1; i < t; i++) {
-        if (started[i]) pthread_join(tid[i], NULL);
-        else fn(&jobs[i]);
-    }
-#endif
-}
+static void build_task(void *jobs, size_t i) { build_slice((const job *)jobs + i); }
 
 /* n leaves: ZKP_ERR_COUNT unless a power of two; ZKP_ERR_LENGTH when the
  * node array (2n - 1 nodes) could not be an object. */
 static zkp_status check_leaves(size_t n) {
-    if (!is_pow2(n)) return ZKP_ERR_COUNT;
+    if (!zkpi_is_pow2(n)) return ZKP_ERR_COUNT;
     if (!zkp_array_ok(n, 2 * NODE)) return ZKP_ERR_LENGTH;
     return ZKP_OK;
 }
@@ -119,10 +92,10 @@ zkp_status zkp_keccak_tree_build(zkp_keccak_alg alg, const uint8_t *leaves, size
     zkp_status st = check_leaves(n);
     if (st != ZKP_OK) return st;
     if (nodes != leaves) memmove(nodes, leaves, NODE * n);
-    size_t t = thread_count(threads > 64 ? 64 : threads, n);
-    job jobs[64];
+    size_t t = thread_count(zkpi_threads_clamp(threads), n);
+    job jobs[ZKPI_MAX_THREADS];
     for (size_t i = 0; i < t; i++) jobs[i] = (job){.p = &p, .nodes = nodes, .n = n, .first = i * (n / t), .count = n / t};
-    run_jobs(jobs, t, build_thread);
+    zkpi_parallel_run(t, (unsigned)t, build_task, jobs);
     /* top levels above the t subtree roots */
     uint8_t *lvl = nodes;
     size_t width = n;
@@ -137,18 +110,18 @@ zkp_status zkp_keccak_tree_build(zkp_keccak_alg alg, const uint8_t *leaves, size
 #if !ZKP_FREESTANDING
 static zkp_status root_common(const keccak_params *p, const uint8_t *src, size_t leaf_size, int hash_leaves, size_t n,
                               uint8_t root[32], unsigned threads) {
-    size_t t = thread_count(threads > 64 ? 64 : threads, n);
+    size_t t = thread_count(zkpi_threads_clamp(threads), n);
     size_t per = n / t;
     size_t scratch_nodes = hash_leaves ? n : (n / 2 ? n / 2 : 1);
     uint8_t *buf = malloc(NODE * scratch_nodes);
     if (!buf) return ZKP_ERR_NOMEM;
-    job jobs[64];
+    job jobs[ZKPI_MAX_THREADS];
     size_t per_buf = scratch_nodes / t;
     for (size_t i = 0; i < t; i++) {
         jobs[i] = (job){.p = p, .count = per, .hash_leaves = hash_leaves, .leaf_size = leaf_size,
                         .src = src + i * per * (hash_leaves ? leaf_size : NODE), .buf = buf + i * per_buf * NODE};
     }
-    run_jobs(jobs, t, root_thread);
+    zkpi_parallel_run(t, (unsigned)t, root_task, jobs);
     /* gather the t subtree roots and finish */
     for (size_t i = 1; i < t; i++) memmove(buf + NODE * i, jobs[i].buf, NODE);
     for (size_t m = t; m > 1; m /= 2) zkpi_keccak_many_stride(p, buf, 2 * NODE, 2 * NODE, m / 2, buf, NODE);

@@ -10,9 +10,21 @@
  * hash_batch: straight from the caller's memory for long updates, from the
  * 4 KiB buffer for short ones (leaves of at most 4 KiB), or one at a time
  * through a streaming sponge for leaves longer than the buffer.
+ *
+ * With threads (zkp_keccak_tree_hasher_init_threads), long updates are
+ * hashed in rounds: each task roots an aligned block of BLOCK_BYTES or more
+ * (a node of the tree whatever follows), the tasks of a round run on the
+ * threads (core/parallel.h), and the calling thread pushes their roots in
+ * order. Only the leaves before an update's first block boundary and after
+ * its last one are hashed on the calling thread alone.
+ *
+ * Any leaf size >= 1 is taken: no stream reaches 2^64 bytes, so a leaf size
+ * above the data's length is one leaf (the root is H(data)).
  */
 #include <string.h>
 
+#include "core/merge_stack.h"
+#include "core/parallel.h"
 #include "core/util.h"
 #include "zkprim/keccak.h"
 
@@ -20,16 +32,20 @@
 #define BUF ZKP_KECCAK_TREE_HASHER_BUF
 #define GROUP 64          /* leaves per hash_batch call */
 #define KT_MAGIC 0x4b540000u /* "KT" */
+#define BLOCK_BYTES ((uint64_t)256 << 10) /* a task's block: at least this, and at least GROUP leaves */
+#define ROUND_TASKS 4                     /* tasks per thread in a round */
 
-typedef void (*pair_fn)(const uint8_t *, const uint8_t *, uint8_t *);
-
-static pair_fn pair_of(uint32_t alg) { return alg == ZKP_KECCAK_256 ? zkp_keccak256_pair : zkp_sha3_256_pair; }
-
-static int popcount64(uint64_t x) {
-    int c = 0;
-    for (; x; x &= x - 1) c++;
-    return c;
+static void keccak256_node(const uint8_t l[32], const uint8_t r[32], int is_root, uint8_t out[32]) {
+    (void)is_root;
+    zkp_keccak256_pair(l, r, out);
 }
+
+static void sha3_256_node(const uint8_t l[32], const uint8_t r[32], int is_root, uint8_t out[32]) {
+    (void)is_root;
+    zkp_sha3_256_pair(l, r, out);
+}
+
+static zkpi_node_fn node_of(uint32_t alg) { return alg == ZKP_KECCAK_256 ? keccak256_node : sha3_256_node; }
 
 /* Bytes of whole leaves the buffer takes before they are hashed (0: leaves
  * longer than the buffer go through the streaming sponge). */
@@ -37,7 +53,8 @@ static size_t buf_cap(uint64_t leaf_size) { return leaf_size <= BUF ? (size_t)(B
 
 static int kt_valid(const zkp_keccak_tree_hasher *h) {
     if (h->flags != KT_MAGIC || (h->alg != ZKP_KECCAK_256 && h->alg != ZKP_SHA3_256)) return 0;
-    if (h->leaf_size == 0 || h->leaf_size > ZKP_MAX_BYTES || h->depth > 64 || (int)h->depth != popcount64(h->leaves))
+    if (h->leaf_size == 0 || h->threads > ZKPI_MAX_THREADS || h->depth > 64 ||
+        (int)h->depth != zkpi_stack_depth_of(h->leaves))
         return 0;
     size_t cap = buf_cap(h->leaf_size);
     if (cap ? h->fill >= cap : h->fill >= h->leaf_size) return 0;
@@ -45,36 +62,25 @@ static int kt_valid(const zkp_keccak_tree_hasher *h) {
            (h->total - h->fill) % h->leaf_size == 0;
 }
 
-zkp_status zkp_keccak_tree_hasher_init(zkp_keccak_tree_hasher *h, zkp_keccak_alg alg, size_t leaf_size) {
+zkp_status zkp_keccak_tree_hasher_init_threads(zkp_keccak_tree_hasher *h, zkp_keccak_alg alg, size_t leaf_size,
+                                               unsigned threads) {
     if (!h) return ZKP_ERR_NULL;
     h->flags = 0;
     if (alg != ZKP_KECCAK_256 && alg != ZKP_SHA3_256) return ZKP_ERR_PARAM;
-    if (leaf_size == 0 || !zkp_bytes_ok(leaf_size)) return ZKP_ERR_LENGTH;
+    if (leaf_size == 0) return ZKP_ERR_LENGTH;
     h->leaves = 0;
     h->leaf_size = leaf_size;
     h->total = 0;
     h->fill = 0;
     h->depth = 0;
-    h->reserved = 0;
+    h->threads = zkpi_threads_clamp(threads);
     h->alg = (uint32_t)alg;
     h->flags = KT_MAGIC;
     return ZKP_OK;
 }
 
-/* Pushes the root of 2^level leaves following the *leaves merged so far
- * (a multiple of 2^level), merging every sibling it completes (the stack
- * holds one root per set bit of the count). */
-static void push(uint8_t (*stack)[NODE], uint32_t *depth, uint64_t *leaves, pair_fn pair, const uint8_t cv[NODE],
-                 unsigned level) {
-    uint8_t cur[NODE];
-    memcpy(cur, cv, NODE);
-    uint64_t n = (*leaves >> level) + 1;
-    *leaves += (uint64_t)1 << level;
-    while ((n & 1) == 0) {
-        pair(stack[--*depth], cur, cur);
-        n >>= 1;
-    }
-    memcpy(stack[(*depth)++], cur, NODE);
+zkp_status zkp_keccak_tree_hasher_init(zkp_keccak_tree_hasher *h, zkp_keccak_alg alg, size_t leaf_size) {
+    return zkp_keccak_tree_hasher_init_threads(h, alg, leaf_size, 1);
 }
 
 /* Hashes m whole leaves at p in groups and pushes them. A full group that
@@ -94,14 +100,73 @@ static zkp_status push_leaves(uint8_t (*stack)[NODE], uint32_t *depth, uint64_t 
             for (size_t w = GROUP; w > 1 && st == ZKP_OK; w /= 2, level++)
                 st = zkp_keccak_hash_batch(a, &cv[0][0], 2 * NODE, 2 * NODE, w / 2, &cv[0][0], NODE);
             if (st != ZKP_OK) return st;
-            push(stack, depth, leaves, pair_of(alg), cv[0], level);
+            zkpi_stack_push(stack, depth, leaves, cv[0], level, node_of(alg));
         } else {
-            for (size_t l = 0; l < g; l++) push(stack, depth, leaves, pair_of(alg), cv[l], 0);
+            for (size_t l = 0; l < g; l++) zkpi_stack_push(stack, depth, leaves, cv[l], 0, node_of(alg));
         }
         p += g * leaf_size;
         m -= g;
     }
     return ZKP_OK;
+}
+
+/* ---- threaded rounds ------------------------------------------------------- */
+
+/* Leaves of a task's block: a power of two >= GROUP (an aligned group
+ * hashes level by level in place) covering BLOCK_BYTES, at most 2^20. */
+static uint64_t block_leaves(uint64_t leaf_size) {
+    uint64_t b = GROUP;
+    while (b < ((uint64_t)1 << 20) && leaf_size < BLOCK_BYTES / b) b *= 2;
+    return b;
+}
+
+typedef struct block_round {
+    uint32_t alg;
+    size_t leaf_size, block; /* block: leaves per task */
+    const uint8_t *p;        /* the first task's block */
+    uint8_t (*cv)[NODE];     /* one root per task */
+    zkp_status st[ZKPI_MAX_THREADS * ROUND_TASKS];
+} block_round;
+
+/* Task i: the root of the aligned block i, merged on a stack of its own. */
+static void block_task(void *ctx, size_t i) {
+    block_round *r = ctx;
+    uint8_t stack[64][NODE];
+    uint32_t depth = 0;
+    uint64_t leaves = 0; /* the block is aligned: merging from 0 is the global merge */
+    r->st[i] = push_leaves(stack, &depth, &leaves, r->alg, r->leaf_size, r->p + i * r->block * r->leaf_size, r->block);
+    memcpy(r->cv[i], stack[0], NODE);
+}
+
+/* m whole leaves at p: on the hasher's threads in rounds of aligned blocks,
+ * the rest on the calling thread. */
+static zkp_status consume(zkp_keccak_tree_hasher *h, const uint8_t *p, size_t m) {
+    const size_t ls = (size_t)h->leaf_size;
+    const uint64_t b = block_leaves(h->leaf_size);
+    while (h->threads > 1 && m >= 2 * b) {
+        size_t to_aligned = (size_t)((b - (h->leaves & (b - 1))) & (b - 1));
+        if (to_aligned) { /* on this thread up to the next block boundary */
+            zkp_status st = push_leaves(h->stack, &h->depth, &h->leaves, h->alg, ls, p, to_aligned);
+            if (st != ZKP_OK) return st;
+            p += to_aligned * ls;
+            m -= to_aligned;
+            continue;
+        }
+        size_t u = (size_t)(m / b), cap = (size_t)h->threads * ROUND_TASKS;
+        if (u > cap) u = cap;
+        uint8_t cv[ZKPI_MAX_THREADS * ROUND_TASKS][NODE];
+        block_round r = {.alg = h->alg, .leaf_size = ls, .block = (size_t)b, .p = p, .cv = cv};
+        zkpi_parallel_run(u, h->threads, block_task, &r);
+        unsigned level = 0;
+        while (((uint64_t)1 << level) < b) level++;
+        for (size_t i = 0; i < u; i++) {
+            if (r.st[i] != ZKP_OK) return r.st[i];
+            zkpi_stack_push(h->stack, &h->depth, &h->leaves, cv[i], level, node_of(h->alg));
+        }
+        p += u * b * ls;
+        m -= u * (size_t)b;
+    }
+    return push_leaves(h->stack, &h->depth, &h->leaves, h->alg, ls, p, m);
 }
 
 zkp_status zkp_keccak_tree_hasher_update(zkp_keccak_tree_hasher *h, const uint8_t *data, size_t len) {
@@ -115,7 +180,7 @@ zkp_status zkp_keccak_tree_hasher_update(zkp_keccak_tree_hasher *h, const uint8_
     while (len > 0 && st == ZKP_OK) {
         if (h->fill == 0 && len >= (cap ? cap : ls)) { /* whole leaves straight from the caller */
             size_t m = len / ls;
-            st = push_leaves(h->stack, &h->depth, &h->leaves, h->alg, ls, data, m);
+            st = consume(h, data, m);
             data += m * ls;
             len -= m * ls;
         } else if (cap) { /* short leaves: gather whole leaves in the buffer */
@@ -138,37 +203,13 @@ zkp_status zkp_keccak_tree_hasher_update(zkp_keccak_tree_hasher *h, const uint8_
             if (st == ZKP_OK && h->fill == ls) {
                 uint8_t cv[NODE];
                 st = zkp_keccak_final(&h->leaf, cv, NODE);
-                if (st == ZKP_OK) push(h->stack, &h->depth, &h->leaves, pair_of(h->alg), cv, 0);
+                if (st == ZKP_OK) zkpi_stack_push(h->stack, &h->depth, &h->leaves, cv, 0, node_of(h->alg));
                 h->fill = 0;
             }
         }
     }
     if (st != ZKP_OK) h->flags = 0; /* cannot happen on a valid state; never leave it half-updated */
     return st;
-}
-
-/* Root of `leaves` leaves merged into stack[0..depth), padded with zero
- * nodes up to a power of two: the right edge is folded bottom-up, a missing
- * right sibling being the root of an all-zero subtree of its level. */
-static void fold_padded(const uint8_t (*stack)[NODE], uint32_t depth, uint64_t leaves, pair_fn pair,
-                        uint8_t root[NODE]) {
-    if ((leaves & (leaves - 1)) == 0) { /* already a power of two: one root on the stack */
-        memcpy(root, stack[0], NODE);
-        return;
-    }
-    uint8_t zero[NODE] = {0}, cur[NODE];
-    int have = 0;
-    for (unsigned lvl = 0; (leaves >> lvl) != 0; lvl++) {
-        if ((leaves >> lvl) & 1) {
-            if (have) pair(stack[--depth], cur, cur);
-            else pair(stack[--depth], zero, cur);
-            have = 1;
-        } else if (have) {
-            pair(cur, zero, cur);
-        }
-        pair(zero, zero, zero); /* the zero subtree one level up */
-    }
-    memcpy(root, cur, NODE);
 }
 
 zkp_status zkp_keccak_tree_hasher_finalize(const zkp_keccak_tree_hasher *h, uint8_t root[32]) {
@@ -186,109 +227,40 @@ zkp_status zkp_keccak_tree_hasher_finalize(const zkp_keccak_tree_hasher *h, uint
         st = push_leaves(stack, &depth, &leaves, h->alg, ls, h->buf, whole);
         if (st == ZKP_OK && (tail || h->total == 0)) {
             st = zkp_keccak_hash((zkp_keccak_alg)h->alg, h->buf + whole * ls, tail, cv, NODE);
-            if (st == ZKP_OK) push(stack, &depth, &leaves, pair_of(h->alg), cv, 0);
+            if (st == ZKP_OK) zkpi_stack_push(stack, &depth, &leaves, cv, 0, node_of(h->alg));
         }
     } else if (h->fill || h->total == 0) {
         zkp_keccak_state s = h->leaf;
         st = h->fill ? zkp_keccak_final(&s, cv, NODE) : zkp_keccak_hash((zkp_keccak_alg)h->alg, NULL, 0, cv, NODE);
-        if (st == ZKP_OK) push(stack, &depth, &leaves, pair_of(h->alg), cv, 0);
+        if (st == ZKP_OK) zkpi_stack_push(stack, &depth, &leaves, cv, 0, node_of(h->alg));
     }
     if (st != ZKP_OK) return st;
-    fold_padded((const uint8_t(*)[NODE])stack, depth, leaves, pair_of(h->alg), root);
+    zkpi_stack_fold_padded((const uint8_t(*)[NODE])stack, depth, leaves, node_of(h->alg), root);
     return ZKP_OK;
 }
 
-/* ---- subtrees ------------------------------------------------------------ */
-
-static uint64_t pow2_ceil(uint64_t c) {
-    uint64_t p = 1;
-    while (p < c) p <<= 1;
-    return p;
-}
-
-static uint64_t leaves_of(uint64_t len, uint64_t ls) { return len == 0 ? 1 : (len - 1) / ls + 1; }
-
-typedef struct kparts {
-    const uint8_t (*cvs)[32];
-    const uint64_t *off;
-    size_t n;
-    uint64_t ls;
-    pair_fn pair;
-    uint8_t zero[65][NODE]; /* roots of all-zero subtrees by level */
-} kparts;
-
-/* Root of the node of height lvl over leaves [lo, lo + 2^lvl). */
-static zkp_status knode(const kparts *P, uint64_t lo, unsigned lvl, uint64_t total_leaves, uint8_t out[NODE]) {
-    if (lo >= total_leaves) {
-        memcpy(out, P->zero[lvl], NODE);
-        return ZKP_OK;
-    }
-    size_t a = 0, b = P->n;
-    while (a < b) { /* the part starting at leaf lo */
-        size_t m = a + (b - a) / 2;
-        uint64_t f = P->off[m] / P->ls;
-        if (f == lo) {
-            a = m;
-            break;
-        }
-        if (f < lo) a = m + 1;
-        else b = m;
-    }
-    if (a < P->n && P->off[a] / P->ls == lo && pow2_ceil(leaves_of(P->off[a + 1] - P->off[a], P->ls)) == (uint64_t)1 << lvl) {
-        memcpy(out, P->cvs[a], NODE);
-        return ZKP_OK;
-    }
-    if (lvl == 0) return ZKP_ERR_RANGE;
-    uint8_t l[NODE], r[NODE];
-    zkp_status st = knode(P, lo, lvl - 1, total_leaves, l);
-    if (st == ZKP_OK) st = knode(P, lo + ((uint64_t)1 << (lvl - 1)), lvl - 1, total_leaves, r);
-    if (st != ZKP_OK) return st;
-    P->pair(l, r, out);
-    return ZKP_OK;
-}
+/* ---- subtrees (the split rule is core/subtree.h's) ------------------------- */
 
 zkp_status zkp_keccak_subtree_merge_parts(zkp_keccak_alg alg, const uint8_t (*cvs)[32], const uint64_t *offsets,
                                           size_t n_parts, size_t leaf_size, uint8_t root[32]) {
     if (alg != ZKP_KECCAK_256 && alg != ZKP_SHA3_256) return ZKP_ERR_PARAM;
     if (!cvs || !offsets || !root) return ZKP_ERR_NULL;
-    if (leaf_size == 0 || !zkp_bytes_ok(leaf_size) || !zkp_array_ok(n_parts, NODE) || n_parts == SIZE_MAX)
+    if (leaf_size == 0 || !zkp_array_ok(n_parts, NODE) || n_parts == SIZE_MAX)
         return ZKP_ERR_LENGTH;
     if (n_parts == 0) return ZKP_ERR_COUNT;
-    if (offsets[0] != 0) return ZKP_ERR_RANGE;
-    for (size_t i = 0; i < n_parts; i++) {
-        uint64_t a = offsets[i], b = offsets[i + 1];
-        if (b < a || (b == a && n_parts > 1) || a % leaf_size) return ZKP_ERR_RANGE;
-        uint64_t c = leaves_of(b - a, leaf_size), f = a / leaf_size;
-        if (i + 1 < n_parts && ((b - a) % leaf_size || (c & (c - 1)))) return ZKP_ERR_RANGE;
-        if (f % pow2_ceil(c)) return ZKP_ERR_RANGE;
-    }
-    static const uint8_t z0[NODE];
-    kparts P;
-    P.cvs = cvs;
-    P.off = offsets;
-    P.n = n_parts;
-    P.ls = leaf_size;
-    P.pair = pair_of(alg);
-    uint64_t total = leaves_of(offsets[n_parts], leaf_size);
-    unsigned height = 0;
-    while (((uint64_t)1 << height) < total) height++;
-    memcpy(P.zero[0], z0, NODE);
-    for (unsigned l = 1; l <= height; l++) P.pair(P.zero[l - 1], P.zero[l - 1], P.zero[l]);
-    return knode(&P, 0, height, total, root);
+    zkp_status st = zkpi_parts_check(offsets, n_parts, leaf_size);
+    if (st != ZKP_OK) return st;
+    return zkpi_parts_merge(cvs, offsets, n_parts, leaf_size, 1,
+                            node_of((uint32_t)alg), root);
 }
 
 zkp_status zkp_keccak_subtree_split(uint64_t total_len, size_t leaf_size, size_t max_parts, uint64_t *offsets,
                                    size_t *n_parts) {
     if (!offsets || !n_parts) return ZKP_ERR_NULL;
     if (max_parts == 0) return ZKP_ERR_COUNT;
-    if (leaf_size == 0 || !zkp_bytes_ok(leaf_size) || max_parts >= SIZE_MAX ||
+    if (leaf_size == 0 || max_parts >= SIZE_MAX ||
         !zkp_array_ok(max_parts + 1, sizeof *offsets))
         return ZKP_ERR_LENGTH;
-    uint64_t n = leaves_of(total_len, leaf_size), per = 1;
-    while ((n - 1) / per + 1 > max_parts) per <<= 1;
-    size_t k = (size_t)((n - 1) / per + 1);
-    for (size_t i = 0; i < k; i++) offsets[i] = (uint64_t)i * per * leaf_size; /* < total_len: no wrap */
-    offsets[k] = total_len;
-    *n_parts = k;
+    zkpi_parts_split(total_len, leaf_size, max_parts, offsets, n_parts);
     return ZKP_OK;
 }

@@ -1456,6 +1456,7 @@ HUGE_FN(h_ssp, {
     return zkp_hemera_subtree_split(100, v, W, &k);
 })
 HUGE_FN(h_khi, return zkp_keccak_tree_hasher_init(&g_kh, ZKP_KECCAK_256, v);)
+HUGE_FN(h_khti, return zkp_keccak_tree_hasher_init_threads(&g_kh, ZKP_KECCAK_256, v, 2);)
 HUGE_FN(h_khu, {
     MUST_OK(zkp_keccak_tree_hasher_init(&g_kh, ZKP_KECCAK_256, 64));
     return zkp_keccak_tree_hasher_update(&g_kh, B, v);
@@ -1591,6 +1592,14 @@ static void probe_tree_stream(void) {
         fmt("leaf_size 0: %s", sn(zkp_keccak_tree_hasher_init(&g_kh, ZKP_KECCAK_256, 0))),
         fmt("leaf_size: %s; alg 99: %s", huge_cell(h_khi, NULL),
             sn(zkp_keccak_tree_hasher_init(&g_kh, (zkp_keccak_alg)99, 64))),
+        NA, "re-init: OK");
+    row(m, "zkp_keccak_tree_hasher_init_threads",
+        fmt("h: %s", sn(zkp_keccak_tree_hasher_init_threads(NULL, ZKP_KECCAK_256, 64, 2))),
+        fmt("leaf_size 0: %s; threads 0: %s", sn(zkp_keccak_tree_hasher_init_threads(&g_kh, ZKP_KECCAK_256, 0, 2)),
+            sn(zkp_keccak_tree_hasher_init_threads(&g_kh, ZKP_KECCAK_256, 64, 0))),
+        fmt("leaf_size: %s; threads 1000: %s; alg 99: %s", huge_cell(h_khti, NULL),
+            sn(zkp_keccak_tree_hasher_init_threads(&g_kh, ZKP_KECCAK_256, 64, 1000)),
+            sn(zkp_keccak_tree_hasher_init_threads(&g_kh, (zkp_keccak_alg)99, 64, 2))),
         NA, "re-init: OK");
     MUST_OK(zkp_keccak_tree_hasher_init(&g_kh, ZKP_KECCAK_256, 64));
     row(m, "zkp_keccak_tree_hasher_update",

@@ -146,13 +146,10 @@ void cli_progress_end(cli_progress *p);
 int cli_stream_file(const char *cmd, const char *path, size_t block, int progress,
                     zkp_status (*feed)(void *ctx, const uint8_t *data, size_t len), void *ctx);
 
-/* `zkprim tree -a keccak256 --threads N` (keccak_tree_blocks.c): the streamed
- * leaf-data root of path hashed in aligned blocks on `threads` threads, for
- * leaves of at most CLI_KECCAK_BLOCK_LEAF_MAX bytes (longer leaves stream on
- * one thread). 0 with root written, or 1 after a message. */
-#define CLI_KECCAK_BLOCK_LEAF_MAX 4096
-int cli_keccak_tree_threaded(const char *path, int alg, size_t leaf_size, unsigned threads, int progress,
-                             uint8_t root[32]);
+/* Read block of the streamed tree commands: 1 MiB on one thread; with N
+ * threads 8N MiB, at most 32 MiB, so each update gives every thread rounds
+ * of work and the serial head and tail stay a few percent. */
+size_t cli_stream_block(unsigned threads);
 
 /* ---- `zkprim hash --check` list lines (check_line.c) --------------------- */
 

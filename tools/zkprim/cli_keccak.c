@@ -37,9 +37,9 @@ KECCAK_ALGO(shake256, "shake256", ZKP_SHAKE256, 32, CLI_HASH_XOF)
  * is padded up to a power of two with all-zero 32-byte nodes; parent =
  * Keccak-256(left || right). Prints "<root hex>  FILE". FILE is streamed
  * through zkp_keccak_tree_hasher (that same tree) in 1 MiB reads, so memory
- * stays bounded. With --threads N > 1 (and leaves of at most 4 KiB) it is
- * hashed in aligned blocks of whole subtrees on N threads instead
- * (keccak_tree_blocks.c): the same root, memory bounded by one block.
+ * stays bounded; with --threads N the hasher hashes on N threads
+ * (zkp_keccak_tree_hasher_init_threads) from reads of 8N MiB, at most
+ * 32 MiB (cli_stream_block). Any leaf size goes to the library as given.
  */
 static zkp_status keccak_tree_feed(void *h, const uint8_t *d, size_t n) { return zkp_keccak_tree_hasher_update(h, d, n); }
 
@@ -72,24 +72,15 @@ static int tree_keccak(int argc, char **argv) {
     }
     if (!file) return cli_usage_error("tree", "name a FILE ('-' for standard input)");
     uint8_t root[32];
-    if (threads > 1 && leaf_size <= CLI_KECCAK_BLOCK_LEAF_MAX) {
-        int rc = cli_keccak_tree_threaded(file, alg, (size_t)leaf_size, (unsigned)threads, progress, root);
-        if (rc) return rc;
-        cli_print_digest_line(stdout, root, 32, file);
-        return 0;
-    }
     zkp_keccak_tree_hasher *h = malloc(sizeof *h);
     if (!h) {
         fprintf(stderr, "zkprim tree: out of memory\n");
         return 1;
     }
-    /* No input reaches 2^63 bytes, so a larger leaf size is one leaf either
-     * way, as prove and verify --multi take it; the hasher's size limit is
-     * PTRDIFF_MAX. */
-    if (leaf_size > PTRDIFF_MAX) leaf_size = PTRDIFF_MAX;
-    zkp_status st = zkp_keccak_tree_hasher_init(h, alg, (size_t)leaf_size);
+    if (leaf_size > SIZE_MAX) leaf_size = SIZE_MAX; /* 32-bit hosts: still above any input */
+    zkp_status st = zkp_keccak_tree_hasher_init_threads(h, alg, (size_t)leaf_size, (unsigned)threads);
     int rc = 0;
-    if (st == ZKP_OK) rc = cli_stream_file("tree", file, (size_t)1 << 20, progress, keccak_tree_feed, h);
+    if (st == ZKP_OK) rc = cli_stream_file("tree", file, cli_stream_block((unsigned)threads), progress, keccak_tree_feed, h);
     if (st == ZKP_OK && rc == 0) st = zkp_keccak_tree_hasher_finalize(h, root);
     free(h);
     if (rc) return rc;
@@ -105,8 +96,7 @@ const cli_tree_algo cli_tree_keccak256 = {
     "keccak256", tree_keccak,
     "    --leaf-size BYTES  cut FILE into leaves of BYTES (default 64; the last may be shorter),\n"
     "                       leaf = Keccak-256(chunk)\n"
-    "    --threads N        hash on N threads (default 1; leaves of up to 4 KiB, in blocks of\n"
-    "                       whole subtrees; longer leaves hash on one thread)\n"
+    "    --threads N        hash on N threads (default 1; in aligned blocks of whole subtrees)\n"
     "    --progress, --no-progress  force the progress line on standard error (default: on for\n"
     "                       64 MiB or more when stderr is a terminal)\n"
     "    --sha3             SHA3-256 instead of Keccak-256 for leaves and parents\n"

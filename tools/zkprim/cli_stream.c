@@ -81,6 +81,10 @@ void cli_progress_end(cli_progress *p) {
     }
 }
 
+size_t cli_stream_block(unsigned threads) {
+    return threads > 1 ? (size_t)(threads > 4 ? 4 : threads) << 23 : (size_t)1 << 20;
+}
+
 int cli_stream_file(const char *cmd, const char *path, size_t block, int progress,
                     zkp_status (*feed)(void *ctx, const uint8_t *data, size_t len), void *ctx) {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
