@@ -19,7 +19,7 @@ if(ZKP_VERIFY)
     "poseidon-portable-state|partial rounds: state in < 2p \\(t <= 4, asm\\) / < p"
     "poseidon-portable-mul|k_mul operand a < 2p"
     "poseidon-bmi2-state|partial rounds: state in < 2p \\(t <= 4, asm\\) / < p"
-    "poseidon-bmi2-dot|fr_dotN_x full operands: sum \\+ p < 5p"
+    "poseidon-bmi2-dot|bn254 dotN_mulx full operands: sum \\+ p < 5p"
     "poseidon-ifma-state|ifma partial round: state in < 2.6p"
     "gl-scalar-reduce|gl_reduce_small hi < 2\\^32"
     "gl-avx2-add|glv_add_1c \\(avx2\\) addend b <= p"

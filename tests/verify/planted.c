@@ -19,14 +19,14 @@
 
 #include "gf2/gf2_internal.h"
 #include "goldilocks/gl.h"
-#include "poseidon/fr.h"
+#include "bn254/fr.h"
 #include "poseidon/internal.h"
 #include "verify/planted.h"
 
 #define SKIP 77
 
 /* p in Montgomery-form limbs: a non-canonical state element. */
-static void set_p(zkp_fr *x) { memcpy(x->v, fr_k_p, sizeof x->v); }
+static void set_p(zkp_fr *x) { memcpy(x->v, zkpi_bn254_p, sizeof x->v); }
 
 static int has(uint32_t need) { return (zkp_cpu_active() & need) == need; }
 
@@ -39,7 +39,7 @@ static int poseidon_portable_state(void) {
 
 static int poseidon_portable_mul(void) {
     zkp_fr a, b = {{1}}, r;
-    memcpy(a.v, fr_k_2p, sizeof a.v); /* k_mul's operands are below 2p */
+    memcpy(a.v, zkpi_bn254_2p, sizeof a.v); /* k_mul's operands are below 2p */
     zkpi_poseidon_ops_portable.mul(&r, &a, &b);
     return 0;
 }
@@ -48,7 +48,7 @@ static int poseidon_bmi2_state(void) {
 #if ZKP_HAVE_BMI2
     if (!has(ZKP_CPU_BMI2 | ZKP_CPU_ADX)) return SKIP;
     zkp_fr s[3] = {{{0}}, {{1}}, {{2}}};
-    memcpy(s[2].v, fr_k_2p, sizeof s[2].v); /* lazy state (t <= 4): < 2p */
+    memcpy(s[2].v, zkpi_bn254_2p, sizeof s[2].v); /* lazy state (t <= 4): < 2p */
     zkpi_poseidon_partial_round_bmi2(3, s, 0);
     return 0;
 #else
