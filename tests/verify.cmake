@@ -21,6 +21,7 @@ if(ZKP_VERIFY)
     "poseidon-bmi2-state|partial rounds: state in < 2p \\(t <= 4, asm\\) / < p"
     "poseidon-bmi2-dot|bn254 dotN_mulx full operands: sum \\+ p < 5p"
     "poseidon-ifma-state|ifma partial round: state in < 2.6p"
+    "bn254-portable-redc|bn254 redc8 input: T < 2\\^512 - 2\\^256 p"
     "gl-scalar-reduce|gl_reduce_small hi < 2\\^32"
     "gl-avx2-add|glv_add_1c \\(avx2\\) addend b <= p"
     "gl-avx512-add|glv_add_1c \\(avx512\\) addend b <= p"

@@ -166,7 +166,7 @@ ZKP_INLINE void zkpi_bn254_add(zkpi_bn254_fr *r, const zkpi_bn254_fr *a, const z
     zkpi_bn254_add_raw(s, b->v);
 #endif
     /* a + b < 2p < 2^255: no carry out of the top limb. */
-    ZKP_VERIFY_CHECK(zkp_verify_lt_frac(s, 4, zkpi_bn254_p, 4, 2, 1), "zkpi_bn254_add a + b < 2p (canonical operands)");
+    ZKP_VERIFY_CHECK(zkp_verify_lt_frac(s, 4, zkpi_bn254_p, 4, 2, 1), "bn254 add a + b < 2p (canonical operands)");
     zkpi_bn254_condsub(r->v, s, zkpi_bn254_p);
 }
 

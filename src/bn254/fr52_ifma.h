@@ -72,7 +72,6 @@ ZKP_VERIFY_HELPER int zkpi_bn254_v52_verify_cols(const zkpi_bn254_v8 T[10]) {
         if (_mm512_cmpge_epu64_mask(T[k], lim)) return 0;
     return 1;
 }
-#define ZKPI_BN254_V52_CHECK_LT(x, k100, what) ZKP_VERIFY_CHECK(zkpi_bn254_v52_verify_lt((x), (k100), 100), what)
 
 #define ZKPI_BN254_MADDLO _mm512_madd52lo_epu64
 #define ZKPI_BN254_MADDHI _mm512_madd52hi_epu64
@@ -152,7 +151,7 @@ ZKP_INLINE void zkpi_bn254_v52_redc(zkpi_bn254_v52 *r, zkpi_bn254_v8 T[10]) {
     }
     r->l[4] = T[9];
     /* no value bound here (the callers check theirs): 2^256 / p > 5.29 */
-    ZKPI_BN254_V52_CHECK_LT(r, 529, "bn254 v52_redc output normalised 52-bit limbs, < 2^256");
+    ZKP_VERIFY_CHECK(zkpi_bn254_v52_verify_lt(r, 529, 100), "bn254 v52_redc output normalised 52-bit limbs, < 2^256");
 }
 
 /* T[5..9] += c (so the reduction returns ... + c) for a constant c. */

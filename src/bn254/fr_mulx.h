@@ -93,13 +93,18 @@ ZKP_VERIFY_HELPER int zkpi_bn254_verify_cios_operands(const zkpi_bn254_fr *b, co
 
 /* T += a * b. */
 ZKP_INLINE void zkpi_bn254_mac512_mulx(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
-    uint64_t lo, hi, dx, old[8]; /* old: for the check only */
+    uint64_t lo, hi, dx;
+#if ZKP_VERIFY_ON /* (a dead copy still moves gcc's register allocation) */
+    uint64_t old[8];
     memcpy(old, T, sizeof old);
+#endif
     __asm__(BN254X_ROWS_ACC("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "0(%[ap])", "8(%[ap])", "16(%[ap])", "24(%[ap])")
             : BN254X_T_OUT
             : [ap] "r"(a), [bp] "r"(b)
             : "cc", "memory");
+#if ZKP_VERIFY_ON
     ZKP_VERIFY_CHECK(!zkp_verify_lt(T, old, 8), "bn254 mac512_mulx accumulator < 2^512 (no carry out)");
+#endif
 }
 
 /* T = a^2: cross products once, then one pass that doubles them (ADCX
@@ -289,8 +294,10 @@ ZKP_INLINE void zkpi_bn254_montmul_mulx(uint64_t T[8], const uint64_t a[4], cons
 #define BN254X_COLS_X3(I, R) BN254X_DX0(I, R) BN254X_DX1(I, R) BN254X_DX2(I, R)
 ZKP_INLINE void zkpi_bn254_dotx3_mulx(uint64_t T[8], const zkpi_bn254_fr a[4], const zkpi_bn254_fr *b) {
     uint64_t lo, hi, dx;
-    const zkpi_bn254_fr *full[3] = {&a[1], &b[0], &b[1]}; /* for the check only */
+#if ZKP_VERIFY_ON
+    const zkpi_bn254_fr *full[3] = {&a[1], &b[0], &b[1]};
     ZKP_VERIFY_CHECK(zkpi_bn254_verify_cios_full(full, 3), "bn254 dotx3_mulx full operands: sum + p < 5p");
+#endif
     __asm__(BN254X_CIOS(BN254X_TFRESH(ap, 0, ap, 1) BN254X_DX1(0, BN254X_R0) BN254X_DX2(0, BN254X_R0), BN254X_COLS_X3)
             : BN254X_CIOS_OUT(BN254X_FRESH)
             : [ap] "r"(a), [bp] "r"(b), BN254X_CIOS_IN

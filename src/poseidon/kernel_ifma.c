@@ -51,7 +51,7 @@ typedef zkpi_bn254_v8 v8;
 typedef zkpi_bn254_v52 vfr;
 #define V_UNROLL ZKPI_BN254_UNROLL
 #define LANES ZKPI_BN254_LANES
-#define V_CHECK_LT ZKPI_BN254_V52_CHECK_LT
+#define V_CHECK_LT(x, k100, what) ZKP_VERIFY_CHECK(zkpi_bn254_v52_verify_lt((x), (k100), 100), what)
 
 #include "poseidon/constants_ifma.inc"
 
