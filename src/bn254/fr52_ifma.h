@@ -92,7 +92,8 @@ ZKP_INLINE void zkpi_bn254_v52_mac(zkpi_bn254_v8 T[10], const zkpi_bn254_v52 *a,
  * c[stride k]: stride 1 for a zkpi_bn254_fr52, 8 for an element of a one-state
  * column table (mdsv52/spv52, [column][group][limb][lane]), so the
  * many-state path needs no copy of the matrices. */
-ZKP_INLINE void zkpi_bn254_v52_mac_cs(zkpi_bn254_v8 T[10], const uint64_t *c, const unsigned stride, const zkpi_bn254_v52 *b) {
+ZKP_INLINE void zkpi_bn254_v52_mac_cs(zkpi_bn254_v8 T[10], const uint64_t *c, const unsigned stride,
+                                      const zkpi_bn254_v52 *b) {
     ZKPI_BN254_UNROLL
     for (int i = 0; i < 5; i++) {
         const zkpi_bn254_v8 ci = ZKPI_BN254_BC(c[stride * (unsigned)i]);
@@ -103,7 +104,9 @@ ZKP_INLINE void zkpi_bn254_v52_mac_cs(zkpi_bn254_v8 T[10], const uint64_t *c, co
         }
     }
 }
-ZKP_INLINE void zkpi_bn254_v52_mac_c(zkpi_bn254_v8 T[10], const zkpi_bn254_fr52 *c, const zkpi_bn254_v52 *b) { zkpi_bn254_v52_mac_cs(T, c->l, 1, b); }
+ZKP_INLINE void zkpi_bn254_v52_mac_c(zkpi_bn254_v8 T[10], const zkpi_bn254_fr52 *c, const zkpi_bn254_v52 *b) {
+    zkpi_bn254_v52_mac_cs(T, c->l, 1, b);
+}
 
 /* T = a^2: the ten cross products once, doubled, plus the five squares. */
 ZKP_INLINE void zkpi_bn254_v52_sqr(zkpi_bn254_v8 T[10], const zkpi_bn254_v52 *a) {
@@ -130,7 +133,8 @@ ZKP_INLINE void zkpi_bn254_v52_sqr(zkpi_bn254_v8 T[10], const zkpi_bn254_v52 *a)
  * limbs normalised. T's limbs may be unnormalised (each < 2^62); the value
  * is < T / 2^260 + p. */
 ZKP_INLINE void zkpi_bn254_v52_redc(zkpi_bn254_v52 *r, zkpi_bn254_v8 T[10]) {
-    const zkpi_bn254_v8 z = _mm512_setzero_si512(), mask = ZKPI_BN254_BC(ZKPI_BN254_M52), pinv = ZKPI_BN254_BC(zkpi_bn254_pinv52);
+    const zkpi_bn254_v8 z = _mm512_setzero_si512(), mask = ZKPI_BN254_BC(ZKPI_BN254_M52);
+    const zkpi_bn254_v8 pinv = ZKPI_BN254_BC(zkpi_bn254_pinv52);
     ZKP_VERIFY_CHECK(zkpi_bn254_v52_verify_cols(T), "bn254 v52_redc input columns < 2^60");
     ZKPI_BN254_UNROLL
     for (int i = 0; i < 5; i++) {

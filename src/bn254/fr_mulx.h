@@ -55,40 +55,40 @@ ZKP_VERIFY_HELPER int zkpi_bn254_verify_cios_operands(const zkpi_bn254_fr *b, co
  * words), then both pending carries ripple up to T[7]. Carries out of T[7]
  * are zero because every caller keeps the total below 2^512. */
 #define BN254X_ROW_BODY(Y0, Y1, Y2, Y3, A, B, C, D, E)                                              \
-    "xorl %k[lo], %k[lo]\n\t"                                                                    \
-    "mulx " Y0 ", %[lo], %[hi]\n\t"                                                              \
-    "adox %[lo], " A "\n\t"                                                                      \
-    "adcx %[hi], " B "\n\t"                                                                      \
-    "mulx " Y1 ", %[lo], %[hi]\n\t"                                                              \
-    "adox %[lo], " B "\n\t"                                                                      \
-    "adcx %[hi], " C "\n\t"                                                                      \
-    "mulx " Y2 ", %[lo], %[hi]\n\t"                                                              \
-    "adox %[lo], " C "\n\t"                                                                      \
-    "adcx %[hi], " D "\n\t"                                                                      \
-    "mulx " Y3 ", %[lo], %[hi]\n\t"                                                              \
-    "adox %[lo], " D "\n\t"                                                                      \
-    "adcx %[hi], " E "\n\t"                                                                      \
-    "movl $0, %k[lo]\n\t"                                                                        \
+    "xorl %k[lo], %k[lo]\n\t"                                                                       \
+    "mulx " Y0 ", %[lo], %[hi]\n\t"                                                                 \
+    "adox %[lo], " A "\n\t"                                                                         \
+    "adcx %[hi], " B "\n\t"                                                                         \
+    "mulx " Y1 ", %[lo], %[hi]\n\t"                                                                 \
+    "adox %[lo], " B "\n\t"                                                                         \
+    "adcx %[hi], " C "\n\t"                                                                         \
+    "mulx " Y2 ", %[lo], %[hi]\n\t"                                                                 \
+    "adox %[lo], " C "\n\t"                                                                         \
+    "adcx %[hi], " D "\n\t"                                                                         \
+    "mulx " Y3 ", %[lo], %[hi]\n\t"                                                                 \
+    "adox %[lo], " D "\n\t"                                                                         \
+    "adcx %[hi], " E "\n\t"                                                                         \
+    "movl $0, %k[lo]\n\t"                                                                           \
     "adox %[lo], " E "\n\t"
 /* ripple both carries into one more limb */
 #define BN254X_RIPPLE(X) "adcx %[lo], " X "\n\t" "adox %[lo], " X "\n\t"
 
-#define BN254X_ROWS_ACC(Y0, Y1, Y2, Y3, X0, X1, X2, X3)                                              \
-    "movq " X0 ", %%rdx\n\t"                                                                     \
+#define BN254X_ROWS_ACC(Y0, Y1, Y2, Y3, X0, X1, X2, X3)                                             \
+    "movq " X0 ", %%rdx\n\t"                                                                        \
     BN254X_ROW_BODY(Y0, Y1, Y2, Y3, "%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")                    \
-    BN254X_RIPPLE("%[t5]") BN254X_RIPPLE("%[t6]") BN254X_RIPPLE("%[t7]")                                     \
-    "movq " X1 ", %%rdx\n\t"                                                                     \
+    BN254X_RIPPLE("%[t5]") BN254X_RIPPLE("%[t6]") BN254X_RIPPLE("%[t7]")                            \
+    "movq " X1 ", %%rdx\n\t"                                                                        \
     BN254X_ROW_BODY(Y0, Y1, Y2, Y3, "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")                    \
-    BN254X_RIPPLE("%[t6]") BN254X_RIPPLE("%[t7]")                                                        \
-    "movq " X2 ", %%rdx\n\t"                                                                     \
+    BN254X_RIPPLE("%[t6]") BN254X_RIPPLE("%[t7]")                                                   \
+    "movq " X2 ", %%rdx\n\t"                                                                        \
     BN254X_ROW_BODY(Y0, Y1, Y2, Y3, "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")                    \
-    BN254X_RIPPLE("%[t7]")                                                                           \
-    "movq " X3 ", %%rdx\n\t"                                                                     \
+    BN254X_RIPPLE("%[t7]")                                                                          \
+    "movq " X3 ", %%rdx\n\t"                                                                        \
     BN254X_ROW_BODY(Y0, Y1, Y2, Y3, "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
 
-#define BN254X_T_OUT                                                                                 \
-    [t0] "+&r"(T[0]), [t1] "+&r"(T[1]), [t2] "+&r"(T[2]), [t3] "+&r"(T[3]), [t4] "+&r"(T[4]),   \
-        [t5] "+&r"(T[5]), [t6] "+&r"(T[6]), [t7] "+&r"(T[7]), [lo] "=&r"(lo), [hi] "=&r"(hi),    \
+#define BN254X_T_OUT                                                                                \
+    [t0] "+&r"(T[0]), [t1] "+&r"(T[1]), [t2] "+&r"(T[2]), [t3] "+&r"(T[3]), [t4] "+&r"(T[4]),       \
+        [t5] "+&r"(T[5]), [t6] "+&r"(T[6]), [t7] "+&r"(T[7]), [lo] "=&r"(lo), [hi] "=&r"(hi),       \
         [dx] "=&d"(dx)
 
 /* T += a * b. */
@@ -98,7 +98,8 @@ ZKP_INLINE void zkpi_bn254_mac512_mulx(uint64_t T[8], const uint64_t a[4], const
     uint64_t old[8];
     memcpy(old, T, sizeof old);
 #endif
-    __asm__(BN254X_ROWS_ACC("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])", "0(%[ap])", "8(%[ap])", "16(%[ap])", "24(%[ap])")
+    __asm__(BN254X_ROWS_ACC("0(%[bp])", "8(%[bp])", "16(%[bp])", "24(%[bp])",
+                            "0(%[ap])", "8(%[ap])", "16(%[ap])", "24(%[ap])")
             : BN254X_T_OUT
             : [ap] "r"(a), [bp] "r"(b)
             : "cc", "memory");
@@ -170,9 +171,9 @@ ZKP_INLINE void zkpi_bn254_sqr512_mulx(uint64_t T[8], const uint64_t a[4]) {
 
 /* Montgomery reduction: four rows T += m_i * p * 2^(64 i) with
  * m_i = T[i] * (-p^-1) mod 2^64, which zero T[0..3]. */
-#define BN254X_REDC_ROW(X, A, B, C, D, E)                                                            \
-    "movq " X ", %%rdx\n\t"                                                                      \
-    "imulq %[pinv], %%rdx\n\t"                                                                   \
+#define BN254X_REDC_ROW(X, A, B, C, D, E)                                                           \
+    "movq " X ", %%rdx\n\t"                                                                         \
+    "imulq %[pinv], %%rdx\n\t"                                                                      \
     BN254X_ROW_BODY("%[p0]", "%[p1]", "%[p2]", "%[p3]", A, B, C, D, E)
 
 /* Short dot products in CIOS form: for each limb i, every term's row
@@ -191,19 +192,20 @@ ZKP_INLINE void zkpi_bn254_sqr512_mulx(uint64_t T[8], const uint64_t a[4]) {
  * ("32*k+8*j(%[ap])": limb j of element k). The macros below build each
  * asm body from rows, so the 1..4-term shapes share one definition. */
 #define BN254X_SRC(P, K, J) "32*" #K "+8*" #J "(%[" #P "])"
-#define BN254X_TROW(PA, KA, PB, KB, I, A, B, C, D, E)                                                \
-    "movq " BN254X_SRC(PA, KA, I) ", %%rdx\n\t"                                                      \
-    BN254X_ROW_BODY(BN254X_SRC(PB, KB, 0), BN254X_SRC(PB, KB, 1), BN254X_SRC(PB, KB, 2), BN254X_SRC(PB, KB, 3), A, B, C, D, E)
+#define BN254X_TROW(PA, KA, PB, KB, I, A, B, C, D, E)                                               \
+    "movq " BN254X_SRC(PA, KA, I) ", %%rdx\n\t"                                                     \
+    BN254X_ROW_BODY(BN254X_SRC(PB, KB, 0), BN254X_SRC(PB, KB, 1), BN254X_SRC(PB, KB, 2),            \
+                    BN254X_SRC(PB, KB, 3), A, B, C, D, E)
 /* the first row of a fresh accumulator: one ADD/ADC chain into T[0..4] */
-#define BN254X_TFRESH(PA, KA, PB, KB)                                                                \
-    "movq " BN254X_SRC(PA, KA, 0) ", %%rdx\n\t"                                                      \
-    "mulx " BN254X_SRC(PB, KB, 0) ", %[t0], %[t1]\n\t"                                               \
-    "mulx " BN254X_SRC(PB, KB, 1) ", %[lo], %[t2]\n\t"                                               \
-    "addq %[lo], %[t1]\n\t"                                                                      \
-    "mulx " BN254X_SRC(PB, KB, 2) ", %[lo], %[t3]\n\t"                                               \
-    "adcq %[lo], %[t2]\n\t"                                                                      \
-    "mulx " BN254X_SRC(PB, KB, 3) ", %[lo], %[t4]\n\t"                                               \
-    "adcq %[lo], %[t3]\n\t"                                                                      \
+#define BN254X_TFRESH(PA, KA, PB, KB)                                                               \
+    "movq " BN254X_SRC(PA, KA, 0) ", %%rdx\n\t"                                                     \
+    "mulx " BN254X_SRC(PB, KB, 0) ", %[t0], %[t1]\n\t"                                              \
+    "mulx " BN254X_SRC(PB, KB, 1) ", %[lo], %[t2]\n\t"                                              \
+    "addq %[lo], %[t1]\n\t"                                                                         \
+    "mulx " BN254X_SRC(PB, KB, 2) ", %[lo], %[t3]\n\t"                                              \
+    "adcq %[lo], %[t2]\n\t"                                                                         \
+    "mulx " BN254X_SRC(PB, KB, 3) ", %[lo], %[t4]\n\t"                                              \
+    "adcq %[lo], %[t3]\n\t"                                                                         \
     "adcq $0, %[t4]\n\t"
 /* term k of (ap, bp) at limb I; R is a parenthesised register list */
 /* BN254X_CALL expands a register list (BN254X_R0..) into separate arguments */
@@ -224,19 +226,20 @@ ZKP_INLINE void zkpi_bn254_sqr512_mulx(uint64_t T[8], const uint64_t a[4]) {
 #define BN254X_UNPAREN(...) __VA_ARGS__
 #define BN254X_REDC_ROWR(X, R) BN254X_CALL(BN254X_REDC_ROW, X, BN254X_UNPAREN R)
 /* LIMB0: limb 0 of every term into T[0..4]; COLS: limbs 1..3 */
-#define BN254X_CIOS(LIMB0, COLS)                                                                     \
-    LIMB0 BN254X_REDC_ROWR("%[t0]", BN254X_R0)                                                           \
-    "xorl %k[t5], %k[t5]\n\t" COLS(1, BN254X_R1) BN254X_REDC_ROWR("%[t1]", BN254X_R1)                        \
-    "xorl %k[t6], %k[t6]\n\t" COLS(2, BN254X_R2) BN254X_REDC_ROWR("%[t2]", BN254X_R2)                        \
+#define BN254X_CIOS(LIMB0, COLS)                                                                    \
+    LIMB0 BN254X_REDC_ROWR("%[t0]", BN254X_R0)                                                      \
+    "xorl %k[t5], %k[t5]\n\t" COLS(1, BN254X_R1) BN254X_REDC_ROWR("%[t1]", BN254X_R1)               \
+    "xorl %k[t6], %k[t6]\n\t" COLS(2, BN254X_R2) BN254X_REDC_ROWR("%[t2]", BN254X_R2)               \
     "xorl %k[t7], %k[t7]\n\t" COLS(3, BN254X_R3) BN254X_REDC_ROWR("%[t3]", BN254X_R3)
-#define BN254X_CIOS_OUT(MODE)                                                                        \
-    [t0] MODE(T[0]), [t1] MODE(T[1]), [t2] MODE(T[2]), [t3] MODE(T[3]), [t4] "=&r"(T[4]),        \
-        [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]), [lo] "=&r"(lo), [hi] "=&r"(hi),    \
+#define BN254X_CIOS_OUT(MODE)                                                                       \
+    [t0] MODE(T[0]), [t1] MODE(T[1]), [t2] MODE(T[2]), [t3] MODE(T[3]), [t4] "=&r"(T[4]),           \
+        [t5] "=&r"(T[5]), [t6] "=&r"(T[6]), [t7] "=&r"(T[7]), [lo] "=&r"(lo), [hi] "=&r"(hi),       \
         [dx] "=&d"(dx)
 #define BN254X_FRESH(x) "=&r"(x)
 #define BN254X_PRELOADED(x) "+&r"(x)
-#define BN254X_CIOS_IN                                                                               \
-    [pinv] "m"(zkpi_bn254_pinv_mem), [p0] "m"(zkpi_bn254_p[0]), [p1] "m"(zkpi_bn254_p[1]), [p2] "m"(zkpi_bn254_p[2]),        \
+#define BN254X_CIOS_IN                                                                              \
+    [pinv] "m"(zkpi_bn254_pinv_mem), [p0] "m"(zkpi_bn254_p[0]), [p1] "m"(zkpi_bn254_p[1]),          \
+        [p2] "m"(zkpi_bn254_p[2]),                                                                  \
         [p3] "m"(zkpi_bn254_p[3])
 static const uint64_t zkpi_bn254_pinv_mem = ZKPI_BN254_PINV;
 
@@ -256,14 +259,15 @@ ZKP_INLINE void zkpi_bn254_mul512_mulx(uint64_t T[8], const uint64_t a[4], const
 
 /* T[4..7] = sum_(k<N) a[k] b[k] / 2^256 (mod p, see above), N = 2..4: a
  * is scanned, b is the full operand (sum of b[k] + p < 5p). */
-#define BN254X_DEF_DOT(N, REST0)                                                                     \
-    ZKP_INLINE void zkpi_bn254_dot##N##_mulx(uint64_t T[8], const zkpi_bn254_fr *a, const zkpi_bn254_fr *b) {           \
-        uint64_t lo, hi, dx;                                                                     \
+#define BN254X_DEF_DOT(N, REST0)                                                                    \
+    ZKP_INLINE void zkpi_bn254_dot##N##_mulx(uint64_t T[8], const zkpi_bn254_fr *a,                 \
+                                             const zkpi_bn254_fr *b) {                              \
+        uint64_t lo, hi, dx;                                                                        \
         ZKP_VERIFY_CHECK(zkpi_bn254_verify_cios_operands(b, N), "bn254 dotN_mulx full operands: sum + p < 5p"); \
-        __asm__(BN254X_CIOS(BN254X_TFRESH(ap, 0, bp, 0) REST0, BN254X_COLS_A##N)                             \
-                : BN254X_CIOS_OUT(BN254X_FRESH)                                                          \
-                : [ap] "r"(a), [bp] "r"(b), BN254X_CIOS_IN                                           \
-                : "cc", "memory");                                                               \
+        __asm__(BN254X_CIOS(BN254X_TFRESH(ap, 0, bp, 0) REST0, BN254X_COLS_A##N)                    \
+                : BN254X_CIOS_OUT(BN254X_FRESH)                                                     \
+                : [ap] "r"(a), [bp] "r"(b), BN254X_CIOS_IN                                          \
+                : "cc", "memory");                                                                  \
     }
 BN254X_DEF_DOT(2, BN254X_A1(0, BN254X_R0))
 BN254X_DEF_DOT(3, BN254X_A1(0, BN254X_R0) BN254X_A2(0, BN254X_R0))
@@ -276,7 +280,8 @@ BN254X_DEF_DOT(4, BN254X_A1(0, BN254X_R0) BN254X_A2(0, BN254X_R0) BN254X_A3(0, B
  * carry ripples past the row. Result in T[4..7], < 2p for a, b < 2p. */
 ZKP_INLINE void zkpi_bn254_montmul_mulx(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
     uint64_t lo, hi, dx;
-    ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt(a, 2, 1) && zkpi_bn254_verify_lt(b, 2, 1), "bn254 montmul_mulx operands < 2p");
+    ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt(a, 2, 1) && zkpi_bn254_verify_lt(b, 2, 1),
+                     "bn254 montmul_mulx operands < 2p");
     __asm__(BN254X_CIOS(BN254X_TFRESH(ap, 0, bp, 0), BN254X_COLS_A1)
             : BN254X_CIOS_OUT(BN254X_FRESH)
             : [ap] "r"(b), [bp] "r"(a), BN254X_CIOS_IN

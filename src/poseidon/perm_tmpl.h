@@ -214,13 +214,13 @@ ZKP_INLINE void k_dot_l(zkp_fr *r, const zkp_fr *c, const zkp_fr *s, const unsig
         for (unsigned k = 0; k < n; k++) FR_CHECK_LT(s[k].v, 200, "k_dot_l lazy state < 2p");
         if (n == 2) {
             zkpi_bn254_dot2_mulx(T, s, c);
-            FR_CHECK_LT(T + 4, 176, "k_dot_l zkpi_bn254_dot2_mulx output < 1.76p");
+            FR_CHECK_LT(T + 4, 176, "k_dot_l dot2_mulx output < 1.76p");
             r->v[0] = T[4], r->v[1] = T[5], r->v[2] = T[6], r->v[3] = T[7];
             return;
         }
         if (n == 3) zkpi_bn254_dot3_mulx(T, s, c);
         else zkpi_bn254_dot4_mulx(T, s, c);
-        FR_CHECK_LT(T + 4, n == 3 ? 214 : 252, "k_dot_l zkpi_bn254_dot3_mulx / zkpi_bn254_dot4_mulx output < 2.14p / 2.52p");
+        FR_CHECK_LT(T + 4, n == 3 ? 214 : 252, "k_dot_l dot3_mulx / dot4_mulx output < 2.14p / 2.52p");
         zkpi_bn254_condsub(r->v, T + 4, zkpi_bn254_p);
         FR_CHECK_LT(r->v, 152, "k_dot_l output < 1.52p");
         return;
@@ -293,7 +293,7 @@ ZKP_INLINE void k_lane_from_y(zkp_fr *sk, const uint64_t Y[8], const zkp_fr *bet
     uint64_t B[8] = {Y[0], Y[1], Y[2], Y[3]};
     zkpi_bn254_montmul_pre_mulx(B, beta, sk);
     ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt(B + 4, FR_E6 * (lazy ? 2 : 1) + 1000001u, 1000000u),
-                     "zkpi_bn254_montmul_pre_mulx (Y_lo + beta s) / R < (0.189031 B + 1) p + 1");
+                     "montmul_pre_mulx (Y_lo + beta s) / R < (0.189031 B + 1) p + 1");
     zkpi_bn254_add_raw(B + 4, Y + 4);
     k_settle(sk, B + 4, 2, lazy);
 }
@@ -327,7 +327,7 @@ ZKP_INLINE void k_partial_round_x(const unsigned T, const unsigned NS, zkp_fr (*
         } else {
             zkpi_bn254_dotx3_mulx(A, b[h], &Z[1]);
             ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt(A + 4, 8 * FR_E6 + 1000000u, 1000000u),
-                             "zkpi_bn254_dotx3_mulx (x^4 s0 + what s) / R < (8 0.189031 + 1) p");
+                             "dotx3_mulx (x^4 s0 + what s) / R < (8 0.189031 + 1) p");
             zkpi_bn254_add_raw(A + 4, Z[0].v);
         }
         V_MUL512(Y, b[h][0].v, st[0].v);
@@ -421,9 +421,9 @@ ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s,
 /* The partial rounds of one state as a function per width (called once per
  * permutation; also exported for the IFMA kernel's single-state path, and a
  * single round of any width for the tests). */
-#define K_PART(T)                                                                                \
-    static void TMPL_NAME(part_t##T)(zkp_fr *s, unsigned r0, unsigned n, int unscale) {              \
-        k_partial_rounds(T, 1, s, r0, n, unscale, K_LAZY(T));                                    \
+#define K_PART(T)                                                                                   \
+    static void TMPL_NAME(part_t##T)(zkp_fr *s, unsigned r0, unsigned n, int unscale) {             \
+        k_partial_rounds(T, 1, s, r0, n, unscale, K_LAZY(T));                                       \
     }
 K_PART(2) K_PART(3) K_PART(4) K_PART(5) K_PART(6) K_PART(7) K_PART(8) K_PART(9)
 K_PART(10) K_PART(11) K_PART(12) K_PART(13) K_PART(14) K_PART(15) K_PART(16) K_PART(17)
@@ -474,9 +474,9 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
  * narrow widths, where one state alone leaves the multiplier idle (the
  * partial round is a chain of dependent products); from t = 6 on, the t - 1
  * independent products of each partial round already fill it. */
-#define K_WIDTH(T)                                                                               \
+#define K_WIDTH(T)                                                                                  \
     static void TMPL_NAME(perm_t##T)(zkp_fr *s, int lane0_only) { k_perm_sparse(T, 1, s, lane0_only); }
-#define K_MANY(T)                                                                                \
+#define K_MANY(T)                                                                                   \
     static void TMPL_NAME(many_t##T)(zkp_fr *s) { k_perm_sparse(T, TMPL_MANY, s, 1); }
 K_WIDTH(2) K_WIDTH(3) K_WIDTH(4) K_WIDTH(5) K_WIDTH(6) K_WIDTH(7) K_WIDTH(8) K_WIDTH(9)
 K_WIDTH(10) K_WIDTH(11) K_WIDTH(12) K_WIDTH(13) K_WIDTH(14) K_WIDTH(15) K_WIDTH(16) K_WIDTH(17)
