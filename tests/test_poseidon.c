@@ -21,7 +21,7 @@
 
 #include "harness.h"
 #include "json.h"
-#include "poseidon/fr.h"
+#include "bn254/fr.h"
 #include "poseidon/internal.h"
 #include "poseidon_bigint.h"
 #include "zkprim/poseidon.h"
@@ -144,7 +144,7 @@ static zkp_fr rand_below_p(void) {
         do {
             th_rand_bytes(x.v, 32);
             x.v[3] >>= 2;
-        } while (!fr_is_canonical(x.v));
+        } while (!zkpi_bn254_is_canonical(x.v));
         return x;
     }
 }
@@ -217,10 +217,10 @@ static void test_field(void) {
     for (uint64_t it = 0; it < n; it++) {
         zkp_fr a = rand_below_p(), b = rand_below_p(), r;
         rb ra = rb_of_fr(&a), rbb = rb_of_fr(&b);
-        fr_add(&r, &a, &b);
+        zkpi_bn254_add(&r, &a, &b);
         rb want = rb_addmod(&ra, &rbb), got = rb_of_fr(&r);
         CHECK_MSG(rb_cmp(&got, &want) == 0, "add wrong");
-        fr_sub(&r, &a, &b);
+        zkpi_bn254_sub(&r, &a, &b);
         want = rb_submod(&ra, &rbb);
         got = rb_of_fr(&r);
         CHECK_MSG(rb_cmp(&got, &want) == 0, "sub wrong");
@@ -231,13 +231,13 @@ static void test_field(void) {
     CHECK(strcmp(buf, "21888242871839275222246405745257275088548364400416034343698204186575808495617") == 0);
     uint64_t pv[4];
     rb_to_u64x4(pv, rb_p());
-    CHECK(pv[0] == FR_P0 && pv[1] == FR_P1 && pv[2] == FR_P2 && pv[3] == FR_P3);
+    CHECK(pv[0] == ZKPI_BN254_P0 && pv[1] == ZKPI_BN254_P1 && pv[2] == ZKPI_BN254_P2 && pv[3] == ZKPI_BN254_P3);
     /* -p^-1 mod 2^64 and R^2 mod p, re-derived */
-    CHECK_EQ_U64(FR_P0 * FR_PINV, ~(uint64_t)0);
+    CHECK_EQ_U64(ZKPI_BN254_P0 * ZKPI_BN254_PINV, ~(uint64_t)0);
     rb r2 = rb_pow2(256);
     r2 = rb_mod(&r2, rb_p());
     r2 = rb_mulmod(&r2, &r2);
-    rb kr2 = rb_of_fr(&fr_k_r2);
+    rb kr2 = rb_of_fr(&zkpi_bn254_r2);
     CHECK(rb_cmp(&r2, &kr2) == 0);
 }
 
@@ -593,7 +593,7 @@ static void permute_dense(const zkp_poseidon_ops *ops, unsigned t, zkp_fr *s) {
     for (unsigned r = 0; r < ZKP_POSEIDON_RF + rp; r++, C += t) {
         const int full = r < ZKP_POSEIDON_RF / 2 || r >= ZKP_POSEIDON_RF / 2 + rp;
         for (unsigned i = 0; i < t; i++) {
-            fr_add(&s[i], &s[i], &C[i]);
+            zkpi_bn254_add(&s[i], &s[i], &C[i]);
             if (full || i == 0) { /* x^5 */
                 zkp_fr x2;
                 ops->sqr(&x2, &s[i]);

@@ -1,7 +1,7 @@
 /*
  * 64x64 -> 128-bit products and 64-bit carry chains for compilers without
  * unsigned __int128 (32-bit targets such as rv32im/ilp32, the ISA of several
- * zkVMs). The Goldilocks (goldilocks/gl.h) and BN254 (poseidon/fr.h) code
+ * zkVMs). The Goldilocks (goldilocks/gl.h) and BN254 (bn254/fr.h) code
  * keeps its __int128 form wherever the compiler has the type, so 64-bit
  * builds compile exactly as before; where it does not (ZKP_HAVE_U128 == 0)
  * the same arithmetic is spelled with the helpers below.

@@ -1,9 +1,9 @@
 /*
  * AVX-512 IFMA kernel: `hash_many` on eight independent states at once, one
- * state per 64-bit lane of a zmm register. Field elements are five 52-bit
- * limbs (radix 2^52, one zmm per limb), multiplied with VPMADD52LUQ /
- * VPMADD52HUQ, in Montgomery form with R' = 2^260 (five limb steps) -- not
- * the scalar kernels' R = 2^256. The constants come from
+ * state per 64-bit lane of a zmm register, over the radix-2^52 layer of the
+ * BN254 field (bn254/fr52_ifma.h: five 52-bit limbs, one zmm per limb,
+ * VPMADD52LUQ / VPMADD52HUQ, Montgomery form with R' = 2^260 -- not the
+ * scalar kernels' R = 2^256). The constants come from
  * constants_ifma.inc (the same sparse and rescaled tables, generated in R'
  * form); states
  * enter and leave in the scalar R form through one product each with
@@ -40,15 +40,18 @@
  * conversion each way around them. Field operations (mul, sqr, dot) and
  * t = 2 are the base scalar kernel's (bmi2 when built, else portable).
  */
-#include <immintrin.h>
 #include <string.h>
 
-#include "poseidon/fr.h"
+#include "bn254/fr52_ifma.h"
 #include "poseidon/internal.h"
 
-typedef struct zkp_fr52 {
-    uint64_t l[5];
-} zkp_fr52;
+/* Short local names for the layer's types and helpers. */
+typedef zkpi_bn254_fr52 zkp_fr52; /* the generated tables' element type */
+typedef zkpi_bn254_v8 v8;
+typedef zkpi_bn254_v52 vfr;
+#define V_UNROLL ZKPI_BN254_UNROLL
+#define LANES ZKPI_BN254_LANES
+#define V_CHECK_LT(x, k100, what) ZKP_VERIFY_CHECK(zkpi_bn254_v52_verify_lt((x), (k100), 100), what)
 
 #include "poseidon/constants_ifma.inc"
 
@@ -61,167 +64,37 @@ typedef struct zkp_fr52 {
 #define BASE_PARTIAL zkpi_poseidon_partial_portable
 #endif
 
-/* Full unrolling of every limb loop keeps the ten accumulators in zmm
- * registers (GCC does not flatten them at -O2 on its own). */
-#if defined(__clang__)
-#define V_UNROLL _Pragma("clang loop unroll(full)")
-#elif defined(__GNUC__)
-#define V_UNROLL _Pragma("GCC unroll 16")
-#else
-#define V_UNROLL
-#endif
-
-#define M52 0xfffffffffffffull
-#define LANES 8
-
-typedef __m512i v8;
-typedef struct {
-    v8 l[5];
-} vfr;
-
-/* Verification build (core/verify.h): every lane of x normalised (52-bit
- * limbs, value < 2^256) and below (num / den) p; every column of an
- * accumulator below 2^60 (the file comment's < 190 2^52). */
-ZKP_VERIFY_HELPER int v_verify_lt(const vfr *x, const uint64_t num, const uint64_t den) {
-    uint64_t b[5][LANES];
-    for (int k = 0; k < 5; k++) _mm512_storeu_si512((void *)b[k], x->l[k]);
-    for (unsigned j = 0; j < LANES; j++) {
-        const uint64_t l[5] = {b[0][j], b[1][j], b[2][j], b[3][j], b[4][j]};
-        if (!zkp_verify_fr52_lt_frac(l, fr_k_p, num, den)) return 0;
-    }
-    return 1;
-}
-ZKP_VERIFY_HELPER int v_verify_cols(const v8 T[10]) {
-    const __m512i lim = _mm512_set1_epi64((long long)1 << 60);
-    for (int k = 0; k < 10; k++)
-        if (_mm512_cmpge_epu64_mask(T[k], lim)) return 0;
-    return 1;
-}
-#define V_CHECK_LT(x, k100, what) ZKP_VERIFY_CHECK(v_verify_lt((x), (k100), 100), what)
-
-#define MADDLO _mm512_madd52lo_epu64
-#define MADDHI _mm512_madd52hi_epu64
-#define BC(x) _mm512_set1_epi64((long long)(x))
-
-/* T[0..9] += a * b (limbs of a and b below 2^52). */
-ZKP_INLINE void v_mac(v8 T[10], const vfr *a, const vfr *b) {
-    V_UNROLL
-    for (int i = 0; i < 5; i++)
-        V_UNROLL
-        for (int j = 0; j < 5; j++) {
-            T[i + j] = MADDLO(T[i + j], a->l[i], b->l[j]);
-            T[i + j + 1] = MADDHI(T[i + j + 1], a->l[i], b->l[j]);
-        }
-}
-
-/* T[0..9] += c * b for a constant c broadcast to every lane, limb k of c at
- * c[stride k]: stride 1 for a zkp_fr52, 8 for an element of a one-state
- * column table (mdsv52/spv52, [column][group][limb][lane]), so the
- * many-state path needs no copy of the matrices. */
-ZKP_INLINE void v_mac_cs(v8 T[10], const uint64_t *c, const unsigned stride, const vfr *b) {
-    V_UNROLL
-    for (int i = 0; i < 5; i++) {
-        const v8 ci = BC(c[stride * (unsigned)i]);
-        V_UNROLL
-        for (int j = 0; j < 5; j++) {
-            T[i + j] = MADDLO(T[i + j], ci, b->l[j]);
-            T[i + j + 1] = MADDHI(T[i + j + 1], ci, b->l[j]);
-        }
-    }
-}
-ZKP_INLINE void v_mac_c(v8 T[10], const zkp_fr52 *c, const vfr *b) { v_mac_cs(T, c->l, 1, b); }
-
-/* T = a^2: the ten cross products once, doubled, plus the five squares. */
-ZKP_INLINE void v_sqr_acc(v8 T[10], const vfr *a) {
-    const v8 z = _mm512_setzero_si512();
-    V_UNROLL
-    for (int k = 0; k < 10; k++) T[k] = z;
-    V_UNROLL
-    for (int i = 0; i < 5; i++)
-        V_UNROLL
-        for (int j = i + 1; j < 5; j++) {
-            T[i + j] = MADDLO(T[i + j], a->l[i], a->l[j]);
-            T[i + j + 1] = MADDHI(T[i + j + 1], a->l[i], a->l[j]);
-        }
-    V_UNROLL
-    for (int k = 1; k < 10; k++) T[k] = _mm512_add_epi64(T[k], T[k]);
-    V_UNROLL
-    for (int i = 0; i < 5; i++) {
-        T[2 * i] = MADDLO(T[2 * i], a->l[i], a->l[i]);
-        T[2 * i + 1] = MADDHI(T[2 * i + 1], a->l[i], a->l[i]);
-    }
-}
-
-/* r = T / 2^260 mod p (Montgomery reduction, one 52-bit digit at a time),
- * limbs normalised. T's limbs may be unnormalised (each < 2^62); the value
- * is < T / 2^260 + p. */
-ZKP_INLINE void v_redc(vfr *r, v8 T[10]) {
-    const v8 z = _mm512_setzero_si512(), mask = BC(M52), pinv = BC(ifma_pinv);
-    ZKP_VERIFY_CHECK(v_verify_cols(T), "ifma v_redc input columns < 2^60");
-    V_UNROLL
-    for (int i = 0; i < 5; i++) {
-        const v8 m = MADDLO(z, T[i], pinv); /* (T[i] mod 2^52) (-p^-1) mod 2^52 */
-        V_UNROLL
-        for (int j = 0; j < 5; j++) {
-            const v8 pj = BC(ifma_p[j]);
-            T[i + j] = MADDLO(T[i + j], m, pj);
-            T[i + j + 1] = MADDHI(T[i + j + 1], m, pj);
-        }
-        /* T[i] is now 0 mod 2^52: its high part is an exact carry. */
-        T[i + 1] = _mm512_add_epi64(T[i + 1], _mm512_srli_epi64(T[i], 52));
-    }
-    V_UNROLL
-    for (int k = 5; k < 9; k++) {
-        T[k + 1] = _mm512_add_epi64(T[k + 1], _mm512_srli_epi64(T[k], 52));
-        r->l[k - 5] = _mm512_and_si512(T[k], mask);
-    }
-    r->l[4] = T[9];
-    /* no value bound here (the callers check theirs): 2^256 / p > 5.29 */
-    V_CHECK_LT(r, 529, "ifma v_redc output normalised 52-bit limbs, < 2^256");
-}
-
-/* T[5..9] += c (so the reduction returns ... + c) for a constant c. */
-ZKP_INLINE void v_addhi_c(v8 T[10], const zkp_fr52 *c) {
-    V_UNROLL
-    for (int k = 0; k < 5; k++) T[5 + k] = _mm512_add_epi64(T[5 + k], BC(c->l[k]));
-}
-
-ZKP_INLINE void v_zero(v8 T[10]) {
-    V_UNROLL
-    for (int k = 0; k < 10; k++) T[k] = _mm512_setzero_si512();
-}
-
 /* T = x^4 * x, unreduced: the S-box before its constant and reduction. */
 ZKP_INLINE void v_pow5_acc(v8 T[10], const vfr *x) {
     vfr x2, x4;
     V_CHECK_LT(x, 260, "ifma S-box input < 2.6p");
-    v_sqr_acc(T, x);
-    v_redc(&x2, T);
+    zkpi_bn254_v52_sqr(T, x);
+    zkpi_bn254_v52_redc(&x2, T);
     V_CHECK_LT(&x2, 108, "ifma S-box x^2 < 1.08p");
-    v_sqr_acc(T, &x2);
-    v_redc(&x4, T);
-    ZKP_VERIFY_CHECK(v_verify_lt(&x4, 10138, 10000), "ifma S-box x^4 < 1.0138p");
-    v_zero(T);
-    v_mac(T, &x4, x);
+    zkpi_bn254_v52_sqr(T, &x2);
+    zkpi_bn254_v52_redc(&x4, T);
+    ZKP_VERIFY_CHECK(zkpi_bn254_v52_verify_lt(&x4, 10138, 10000), "ifma S-box x^4 < 1.0138p");
+    zkpi_bn254_v52_zero(T);
+    zkpi_bn254_v52_mac(T, &x4, x);
 }
 
 /* x^5 (+ c when c is not NULL), x < 2.6p: < 2.04p (header comment). */
 ZKP_INLINE void v_pow5(vfr *r, const vfr *x, const zkp_fr52 *c) {
     v8 T[10];
     v_pow5_acc(T, x);
-    if (c) v_addhi_c(T, c);
-    v_redc(r, T);
+    if (c) zkpi_bn254_v52_addhi_c(T, c);
+    zkpi_bn254_v52_redc(r, T);
     V_CHECK_LT(r, 204, "ifma x^5 + c < 2.04p");
 }
 
-/* Row i of a t x t constant matrix (column table Mv, see v_mac_cs) times
+/* Row i of a t x t constant matrix (column table Mv, see zkpi_bn254_v52_mac_cs) times
  * the state, one reduction. */
 ZKP_INLINE void v_dot(vfr *r, const uint64_t *Mv, const unsigned i, const vfr *s, const unsigned T_) {
     const unsigned G = (T_ + 7) / 8;
     v8 T[10];
-    v_zero(T);
-    for (unsigned j = 0; j < T_; j++) v_mac_cs(T, Mv + (j * G + i / 8) * 40 + i % 8, 8, &s[j]);
-    v_redc(r, T);
+    zkpi_bn254_v52_zero(T);
+    for (unsigned j = 0; j < T_; j++) zkpi_bn254_v52_mac_cs(T, Mv + (j * G + i / 8) * 40 + i % 8, 8, &s[j]);
+    zkpi_bn254_v52_redc(r, T);
     V_CHECK_LT(r, 141, "ifma full-round row < 1.41p");
 }
 
@@ -241,12 +114,6 @@ ZKP_INLINE void v_full_round(const unsigned T_, const unsigned NS, vfr *s, const
         for (unsigned i = 0; i < rows; i++) s[h * T_ + i] = n[h * T_ + i];
 }
 
-/* A += B, column by column. */
-ZKP_INLINE void v_add_acc(v8 A[10], const v8 B[10]) {
-    V_UNROLL
-    for (int k = 0; k < 10; k++) A[k] = _mm512_add_epi64(A[k], B[k]);
-}
-
 /* One partial round on the rescaled state (perm_tmpl.h k_partial_round; Z
  * = the round's [chat, what_1..what_(t-1), beta_1..beta_(t-1)] of the sz
  * tables): Y = x^4 s0 + chat 2^260 stays one unreduced accumulator, and
@@ -259,17 +126,17 @@ ZKP_INLINE void v_partial_round(const unsigned T_, vfr *s, const zkp_fr52 *Z) {
     v8 Y[10], A[10];
     for (unsigned k = 0; k < T_; k++) V_CHECK_LT(&s[k], 260, "ifma partial round: state in < 2.6p");
     v_pow5_acc(Y, &s[0]);
-    v_addhi_c(Y, &Z[0]);
-    v_zero(A);
-    for (unsigned k = 1; k < T_; k++) v_mac_c(A, &Z[k], &s[k]);
-    v_add_acc(A, Y);
-    v_redc(&s[0], A);
+    zkpi_bn254_v52_addhi_c(Y, &Z[0]);
+    zkpi_bn254_v52_zero(A);
+    for (unsigned k = 1; k < T_; k++) zkpi_bn254_v52_mac_c(A, &Z[k], &s[k]);
+    zkpi_bn254_v52_add_acc(A, Y);
+    zkpi_bn254_v52_redc(&s[0], A);
     V_CHECK_LT(&s[0], 253, "ifma partial round: new s0 < 2.53p");
     for (unsigned k = 1; k < T_; k++) {
-        v_zero(A);
-        v_mac_c(A, &Z[T_ - 1 + k], &s[k]);
-        v_add_acc(A, Y);
-        v_redc(&s[k], A);
+        zkpi_bn254_v52_zero(A);
+        zkpi_bn254_v52_mac_c(A, &Z[T_ - 1 + k], &s[k]);
+        zkpi_bn254_v52_add_acc(A, Y);
+        zkpi_bn254_v52_redc(&s[k], A);
         V_CHECK_LT(&s[k], 207, "ifma partial round: new s_k < 2.07p");
     }
 }
@@ -280,9 +147,9 @@ ZKP_INLINE void v_unscale(const unsigned T_, vfr *s, const zkp_fr52 *D) {
     for (unsigned i = 0; i < T_; i++) {
         v8 A[10];
         V_CHECK_LT(&s[i], 260, "ifma final scales: state in < 2.6p");
-        v_zero(A);
-        v_mac_c(A, &D[i], &s[i]);
-        v_redc(&s[i], A);
+        zkpi_bn254_v52_zero(A);
+        zkpi_bn254_v52_mac_c(A, &D[i], &s[i]);
+        zkpi_bn254_v52_redc(&s[i], A);
         V_CHECK_LT(&s[i], 104, "ifma final scales: output < 1.04p");
     }
 }
@@ -309,37 +176,13 @@ ZKP_INLINE void v_hash(const unsigned T_, const unsigned NS, vfr *s) {
 
 /* ---- lanes <-> scalar states ------------------------------------------------ */
 
-/* Radix 2^64 -> 2^52: element v (4 limbs; NULL = zero) into slot l of the
- * five limb rows b[k]. */
-ZKP_INLINE void r52_split(uint64_t b[5][LANES], unsigned l, const uint64_t *v) {
-    uint64_t v0 = 0, v1 = 0, v2 = 0, v3 = 0;
-    if (v) v0 = v[0], v1 = v[1], v2 = v[2], v3 = v[3];
-    b[0][l] = v0 & M52;
-    b[1][l] = ((v0 >> 52) | (v1 << 12)) & M52;
-    b[2][l] = ((v1 >> 40) | (v2 << 24)) & M52;
-    b[3][l] = ((v2 >> 28) | (v3 << 36)) & M52;
-    b[4][l] = v3 >> 16;
-}
-
-/* Radix 2^52 -> 2^64: slot l of the limb rows (a value < 1.03p) into out,
- * made canonical. */
-ZKP_INLINE void r52_join_canonical(uint64_t out[4], const uint64_t b[5][LANES], unsigned l) {
-    uint64_t v[4];
-    v[0] = b[0][l] | (b[1][l] << 52);
-    v[1] = (b[1][l] >> 12) | (b[2][l] << 40);
-    v[2] = (b[2][l] >> 24) | (b[3][l] << 28);
-    v[3] = (b[3][l] >> 36) | (b[4][l] << 16);
-    fr_condsub(out, v, fr_k_p); /* < 1.03p -> < p */
-    ZKP_VERIFY_CHECK(fr_verify_lt(out, 1, 1), "ifma output < p");
-}
-
 /* x (R' form) back to R form, its limb rows stored into b. */
 ZKP_INLINE void v_to_r_rows(uint64_t b[5][LANES], const vfr *x) {
     v8 A[10];
-    v_zero(A);
-    v_mac_c(A, &ifma_k_out, x);
+    zkpi_bn254_v52_zero(A);
+    zkpi_bn254_v52_mac_c(A, &ifma_k_out, x);
     vfr y;
-    v_redc(&y, A);
+    zkpi_bn254_v52_redc(&y, A);
     V_CHECK_LT(&y, 103, "ifma back to R form < 1.03p");
     V_UNROLL
     for (int k = 0; k < 5; k++) _mm512_store_si512((void *)b[k], y.l[k]);
@@ -347,13 +190,13 @@ ZKP_INLINE void v_to_r_rows(uint64_t b[5][LANES], const vfr *x) {
 
 /* A = the split rows b (one element per lane, R form) times the entry
  * constant: the accumulator of the move to R' form, before any constant is
- * added to its high half and before v_redc. */
+ * added to its high half and before zkpi_bn254_v52_redc. */
 ZKP_INLINE void v_entry_acc(v8 A[10], const uint64_t (*b)[LANES]) {
     vfr x;
     V_UNROLL
     for (int k = 0; k < 5; k++) x.l[k] = _mm512_load_si512((const void *)b[k]);
-    v_zero(A);
-    v_mac_c(A, &ifma_k_in, &x);
+    zkpi_bn254_v52_zero(A);
+    zkpi_bn254_v52_mac_c(A, &ifma_k_in, &x);
 }
 
 /* Lane j of element i = state j's element i (R form, < p), moved to R' form
@@ -361,11 +204,11 @@ ZKP_INLINE void v_entry_acc(v8 A[10], const uint64_t (*b)[LANES]) {
 ZKP_INLINE void v_load(const unsigned T_, vfr *s, const zkp_fr *in, size_t count) {
     for (unsigned i = 0; i < T_; i++) {
         uint64_t b[5][LANES] __attribute__((aligned(64)));
-        for (unsigned j = 0; j < LANES; j++) r52_split(b, j, j < count ? in[j * T_ + i].v : NULL);
+        for (unsigned j = 0; j < LANES; j++) zkpi_bn254_r52_split(b, j, j < count ? in[j * T_ + i].v : NULL);
         v8 A[10];
         v_entry_acc(A, b);
-        v_addhi_c(A, &ifma_sc[T_][i]);
-        v_redc(&s[i], A);
+        zkpi_bn254_v52_addhi_c(A, &ifma_sc[T_][i]);
+        zkpi_bn254_v52_redc(&s[i], A);
         V_CHECK_LT(&s[i], 260, "ifma entry: state < 2.6p");
     }
 }
@@ -374,7 +217,7 @@ ZKP_INLINE void v_load(const unsigned T_, vfr *s, const zkp_fr *in, size_t count
 ZKP_INLINE void v_store0(const unsigned T_, const vfr *s, zkp_fr *out, size_t count) {
     uint64_t b[5][LANES] __attribute__((aligned(64)));
     v_to_r_rows(b, &s[0]);
-    for (unsigned j = 0; j < LANES && j < count; j++) r52_join_canonical(out[j * T_].v, b, j);
+    for (unsigned j = 0; j < LANES && j < count; j++) zkpi_bn254_r52_join_canonical(out[j * T_].v, b, j);
 }
 
 /* ---- one state in vector lanes: the full rounds --------------------------- */
@@ -389,14 +232,14 @@ ZKP_INLINE void v_store0(const unsigned T_, const vfr *s, zkp_fr *out, size_t co
 ZKP_INLINE void v1_load(const unsigned T_, vfr *s, const zkp_fr *in, const uint64_t *cv) {
     for (unsigned g = 0; g < VG(T_); g++) {
         uint64_t b[5][LANES] __attribute__((aligned(64)));
-        for (unsigned l = 0; l < LANES; l++) r52_split(b, l, 8 * g + l < T_ ? in[8 * g + l].v : NULL);
+        for (unsigned l = 0; l < LANES; l++) zkpi_bn254_r52_split(b, l, 8 * g + l < T_ ? in[8 * g + l].v : NULL);
         v8 A[10];
         v_entry_acc(A, b);
         if (cv)
             V_UNROLL
             for (int k = 0; k < 5; k++)
                 A[5 + k] = _mm512_add_epi64(A[5 + k], _mm512_loadu_si512((const void *)(cv + (g * 5 + k) * 8)));
-        v_redc(&s[g], A);
+        zkpi_bn254_v52_redc(&s[g], A);
         V_CHECK_LT(&s[g], 260, "ifma one-state entry: state < 2.6p");
     }
 }
@@ -406,7 +249,7 @@ ZKP_INLINE void v1_store(const unsigned T_, const vfr *s, zkp_fr *out, const uns
     for (unsigned g = 0; g < VG(T_) && 8 * g < n; g++) {
         uint64_t b[5][LANES] __attribute__((aligned(64)));
         v_to_r_rows(b, &s[g]);
-        for (unsigned l = 0; l < LANES && 8 * g + l < n; l++) r52_join_canonical(out[8 * g + l].v, b, l);
+        for (unsigned l = 0; l < LANES && 8 * g + l < n; l++) zkpi_bn254_r52_join_canonical(out[8 * g + l].v, b, l);
     }
 }
 
@@ -417,7 +260,7 @@ ZKP_INLINE void v_pow5v(vfr *r, const vfr *x, const uint64_t *cv) {
     if (cv)
         V_UNROLL
         for (int k = 0; k < 5; k++) T[5 + k] = _mm512_add_epi64(T[5 + k], _mm512_loadu_si512((const void *)(cv + k * 8)));
-    v_redc(r, T);
+    zkpi_bn254_v52_redc(r, T);
     V_CHECK_LT(r, 204, "ifma x^5 + c < 2.04p");
 }
 
@@ -437,15 +280,15 @@ ZKP_INLINE void v1_full_round(const unsigned T_, vfr *s, const uint64_t *cv, con
     vfr n[3];
     for (unsigned g = 0; g < rows; g++) {
         v8 A[10];
-        v_zero(A);
+        zkpi_bn254_v52_zero(A);
         for (unsigned j = 0; j < T_; j++) {
             vfr col;
             const uint64_t *c = Mv + (j * G + g) * 40;
             V_UNROLL
             for (int k = 0; k < 5; k++) col.l[k] = _mm512_loadu_si512((const void *)(c + k * 8));
-            v_mac(A, &col, &b[j]);
+            zkpi_bn254_v52_mac(A, &col, &b[j]);
         }
-        v_redc(&n[g], A);
+        zkpi_bn254_v52_redc(&n[g], A);
         V_CHECK_LT(&n[g], 141, "ifma full-round row < 1.41p");
     }
     for (unsigned g = 0; g < rows; g++) s[g] = n[g];
@@ -542,12 +385,12 @@ void zkpi_poseidon_ifma_field8(int op, uint64_t r[5][8], const uint64_t a[5][8],
         y.l[k] = _mm512_loadu_si512((const void *)b[k]);
     }
     if (op == 0) {
-        v_zero(T);
-        v_mac(T, &x, &y);
+        zkpi_bn254_v52_zero(T);
+        zkpi_bn254_v52_mac(T, &x, &y);
     } else {
-        v_sqr_acc(T, &x);
+        zkpi_bn254_v52_sqr(T, &x);
     }
-    v_redc(&z, T);
+    zkpi_bn254_v52_redc(&z, T);
     for (int k = 0; k < 5; k++) _mm512_storeu_si512((void *)r[k], z.l[k]);
 }
 

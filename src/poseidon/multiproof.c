@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "core/multiproof.h"
-#include "poseidon/fr.h"
+#include "bn254/fr.h"
 #include "zkprim/poseidon.h"
 
 #define NODE ZKPI_MP_NODE
@@ -31,7 +31,7 @@ static zkp_status pmp_leaves(void *ctx, size_t first, size_t n, uint8_t (*out)[N
 
 static zkp_status pmp_range(const zkp_poseidon_fr *v, size_t n) {
     uint64_t bad = 0;
-    for (size_t i = 0; i < n; i++) bad |= (uint64_t)!fr_is_canonical(v[i].limb);
+    for (size_t i = 0; i < n; i++) bad |= (uint64_t)!zkpi_bn254_is_canonical(v[i].limb);
     return bad ? ZKP_ERR_RANGE : ZKP_OK;
 }
 

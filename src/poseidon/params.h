@@ -10,9 +10,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct zkp_fr {
-    uint64_t v[4];
-} zkp_fr;
+#include "bn254/elem.h"
+
+/* A BN254 Fr element, Montgomery form (bn254/elem.h). */
+typedef zkpi_bn254_fr zkp_fr;
 
 #define ZKP_POSEIDON_TMIN 2
 #define ZKP_POSEIDON_TMAX 17

@@ -1,7 +1,9 @@
 /*
  * Template: the Poseidon permutation, written once and instantiated per
- * scalar kernel (kernel_portable.c, kernel_bmi2.c). Convention:
- * docs/internals.md.
+ * scalar kernel (kernel_portable.c, kernel_bmi2.c) over one layer of the
+ * BN254 field (bn254/fr.h portable, bn254/fr_mulx.h MULX/ADX); only the
+ * permutation's schedule and its lazy-reduction bounds live here.
+ * Convention: docs/internals.md.
  *
  * Parameters, defined by the including file:
  *   TMPL_SUFFIX          kernel name suffix (required). Defines
@@ -12,10 +14,11 @@
  *   V_MAC512(T, a, b)    T[0..7] += a * b   (sum stays < 2^512)
  *   V_REDC8(T)           T[4..7] = Montgomery reduction of T (< T/2^256 + p)
  *   V_MONTMUL(T, a, b)   optional: T[4..7] = a * b / 2^256 (< 2p) in one pass
- *   TMPL_HAVE_DOTN       1: the kernel has the fused Montgomery dot products
- *                        fr_dot2_x, fr_dot3_x, fr_dot4_x (n <= 4 terms)
- *   TMPL_HAVE_DOTX       1: and fr_dotx3_x, fr_montmul_pre_x (the partial
- *                        round's x^4 s0 + what s form)
+ *   TMPL_HAVE_DOTN       1: the layer has the fused Montgomery dot products
+ *                        zkpi_bn254_dot{2,3,4}_mulx (n <= 4 terms)
+ *   TMPL_HAVE_DOTX       1: and zkpi_bn254_dotx3_mulx and
+ *                        zkpi_bn254_montmul_pre_mulx (the partial round's
+ *                        x^4 s0 + what s form)
  *   TMPL_MANY            states interleaved per hash_many call for narrow
  *                        widths (default 2)
  * The operations act on 4-limb field elements (a, b) and 8-limb
@@ -28,7 +31,7 @@
 #include <string.h>
 
 #include "core/tmpl.h"
-#include "poseidon/fr.h"
+#include "bn254/fr.h"
 #include "poseidon/internal.h"
 
 #ifndef TMPL_HAVE_DOTN
@@ -41,37 +44,15 @@
 #define FR_MAXT 17
 
 /* ---- verification build (core/verify.h, docs/verify.md) -------------------
- * The reduction and the 512-bit accumulation are wrapped so their
- * preconditions and output bounds are checked after the kernel's own routine
- * (inline asm in kernel_bmi2.c, checked at the C level around it). Bounds
+ * The field layers check their own preconditions and outputs (bn254/fr.h,
+ * fr_mulx.h); the template checks the bounds of its lazy schedule. Bounds
  * in multiples of p use p / 2^256 = 0.1890306 < 0.189031 (these comments
  * said < 0.18903 until the checks showed it 5.5e-7 short; the n = 3 / 4 dot
  * products' stated 2.13p / 2.51p / 1.51p were short by as much and now read
- * 2.14p / 2.52p / 1.52p). In normal builds K_REDC8 and K_MAC512 are the
- * kernel's macros themselves. */
+ * 2.14p / 2.52p / 1.52p). */
 #define FR_E6 189031u /* 10^6 p / 2^256, rounded up */
-#if ZKP_VERIFY_ON
-ZKP_INLINE void k_redc8_verified(uint64_t T[8]) {
-    const uint64_t hi[4] = {T[4], T[5], T[6], T[7]};
-    ZKP_VERIFY_CHECK(fr_verify_redc_input(T), "fr_redc8 input: T < 2^512 - 2^256 p");
-    V_REDC8(T);
-    ZKP_VERIFY_CHECK(fr_verify_redc_output(T + 4, hi), "fr_redc8 output <= T / 2^256 + p");
-}
-ZKP_INLINE void k_mac512_verified(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) {
-    uint64_t old[8];
-    memcpy(old, T, sizeof old);
-    V_MAC512(T, a, b);
-    /* a b < 2^512, so a carry lost out of T[7] leaves T below its old value */
-    ZKP_VERIFY_CHECK(!zkp_verify_lt(T, old, 8), "fr_mac512 accumulator < 2^512 (no carry out)");
-}
-#define K_REDC8 k_redc8_verified
-#define K_MAC512 k_mac512_verified
-#else
-#define K_REDC8 V_REDC8
-#define K_MAC512 V_MAC512
-#endif
 /* x < (k / 100) p, k in hundredths as the comments state the bounds. */
-#define FR_CHECK_LT(x, k100, what) ZKP_VERIFY_CHECK(fr_verify_lt((x), (k100), 100), what)
+#define FR_CHECK_LT(x, k100, what) ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt((x), (k100), 100), what)
 
 ZKP_INLINE void k_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
     uint64_t T[8];
@@ -81,10 +62,10 @@ ZKP_INLINE void k_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
     V_MONTMUL(T, a->v, b->v);
 #else
     V_MUL512(T, a->v, b->v);
-    K_REDC8(T);
+    V_REDC8(T);
 #endif
     FR_CHECK_LT(T + 4, 200, "k_mul product a b / R < 2p");
-    fr_condsub(r->v, T + 4, fr_k_p); /* < 2p -> < p */
+    zkpi_bn254_condsub(r->v, T + 4, zkpi_bn254_p); /* < 2p -> < p */
     FR_CHECK_LT(r->v, 100, "k_mul output < p");
 }
 
@@ -92,9 +73,9 @@ ZKP_INLINE void k_sqr(zkp_fr *r, const zkp_fr *a) {
     uint64_t T[8];
     FR_CHECK_LT(a->v, 200, "k_sqr operand < 2p");
     V_SQR512(T, a->v);
-    K_REDC8(T);
+    V_REDC8(T);
     FR_CHECK_LT(T + 4, 200, "k_sqr a^2 / R < 2p");
-    fr_condsub(r->v, T + 4, fr_k_p);
+    zkpi_bn254_condsub(r->v, T + 4, zkpi_bn254_p);
     FR_CHECK_LT(r->v, 100, "k_sqr output < p");
 }
 
@@ -104,35 +85,13 @@ ZKP_INLINE void k_sqr(zkp_fr *r, const zkp_fr *a) {
  * below 4.22p for n <= 17 (2p, p, p). n is a compile-time constant in the
  * per-width code, so only the needed subtractions remain. */
 ZKP_INLINE void k_final_dot(zkp_fr *r, uint64_t T[8], const unsigned n) {
-    K_REDC8(T);
-    ZKP_VERIFY_CHECK(fr_verify_lt(T + 4, FR_E6 * n + 1000000u, 1000000u),
+    V_REDC8(T);
+    ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt(T + 4, FR_E6 * n + 1000000u, 1000000u),
                      "k_final_dot reduced dot product < (0.189031 n + 1) p");
-    if (n > 5) fr_condsub(T + 4, T + 4, fr_k_2p);
-    if (n > 15) fr_condsub(T + 4, T + 4, fr_k_p);
-    fr_condsub(r->v, T + 4, fr_k_p);
+    if (n > 5) zkpi_bn254_condsub(T + 4, T + 4, zkpi_bn254_2p);
+    if (n > 15) zkpi_bn254_condsub(T + 4, T + 4, zkpi_bn254_p);
+    zkpi_bn254_condsub(r->v, T + 4, zkpi_bn254_p);
     FR_CHECK_LT(r->v, 100, "k_final_dot output < p");
-}
-
-/* The CIOS dot products' precondition (kernel_bmi2.c): the full operands
- * b[0..n-1] plus p sum to less than 5p, so the running value fits T[i..i+4]. */
-ZKP_VERIFY_HELPER int k_verify_cios_operands(const zkp_fr *b, const unsigned n) {
-    uint64_t sum[5] = {fr_k_p[0], fr_k_p[1], fr_k_p[2], fr_k_p[3], 0};
-    for (unsigned k = 0; k < n; k++) {
-#if ZKP_HAVE_U128
-        fr_u128 c = 0;
-        for (int i = 0; i < 4; i++) {
-            c += (fr_u128)sum[i] + b[k].v[i];
-            sum[i] = (uint64_t)c;
-            c >>= 64;
-        }
-        sum[4] += (uint64_t)c;
-#else
-        uint64_t c = 0;
-        for (int i = 0; i < 4; i++) sum[i] = zkp_adc64(sum[i], b[k].v[i], c, &c);
-        sum[4] += c;
-#endif
-    }
-    return zkp_verify_lt_frac(sum, 5, fr_k_p, 4, 5, 1);
 }
 
 /* sum_k a[k] * b[k]: products accumulate unreduced in 512 bits, then one
@@ -140,20 +99,20 @@ ZKP_VERIFY_HELPER int k_verify_cios_operands(const zkp_fr *b, const unsigned n) 
 ZKP_INLINE void k_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, const unsigned n) {
     uint64_t T[8];
 #if TMPL_HAVE_DOTN
-    if (n >= 2 && n <= 4) { /* interleaved form: no carry ripple (kernel_bmi2.c) */
-        ZKP_VERIFY_CHECK(k_verify_cios_operands(b, n), "fr_dotN_x full operands: sum + p < 5p");
+    if (n >= 2 && n <= 4) { /* interleaved form: no carry ripple (bn254/fr_mulx.h) */
+        /* the layer checks its full operands b (sum + p < 5p) */
         for (unsigned k = 0; k < n; k++) FR_CHECK_LT(a[k].v, 100, "k_dot scanned operands < p");
-        if (n == 2) fr_dot2_x(T, a, b);
-        else if (n == 3) fr_dot3_x(T, a, b);
-        else fr_dot4_x(T, a, b);
-        FR_CHECK_LT(T + 4, 176, "k_dot fr_dotN_x output < 1.76p (n <= 4, canonical terms)");
-        fr_condsub(r->v, T + 4, fr_k_p); /* n <= 4: < 1.76p */
+        if (n == 2) zkpi_bn254_dot2_mulx(T, a, b);
+        else if (n == 3) zkpi_bn254_dot3_mulx(T, a, b);
+        else zkpi_bn254_dot4_mulx(T, a, b);
+        FR_CHECK_LT(T + 4, 176, "k_dot dotN_mulx output < 1.76p (n <= 4, canonical terms)");
+        zkpi_bn254_condsub(r->v, T + 4, zkpi_bn254_p); /* n <= 4: < 1.76p */
         FR_CHECK_LT(r->v, 100, "k_dot output < p");
         return;
     }
 #endif
     V_MUL512(T, a[0].v, b[0].v);
-    for (unsigned k = 1; k < n; k++) K_MAC512(T, a[k].v, b[k].v);
+    for (unsigned k = 1; k < n; k++) V_MAC512(T, a[k].v, b[k].v);
     k_final_dot(r, T, n);
 }
 
@@ -163,8 +122,8 @@ ZKP_INLINE void k_sqr_lazy(zkp_fr *r, const zkp_fr *a) {
     uint64_t T[8];
     FR_CHECK_LT(a->v, 200, "k_sqr_lazy operand < 2p");
     V_SQR512(T, a->v);
-    ZKP_VERIFY_CHECK(fr_verify_lt_p2(T, 4), "k_sqr_lazy a^2 < 4p^2");
-    K_REDC8(T);
+    ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt_p2(T, 4), "k_sqr_lazy a^2 < 4p^2");
+    V_REDC8(T);
     FR_CHECK_LT(T + 4, 200, "k_sqr_lazy a^2 / R < 2p");
     r->v[0] = T[4], r->v[1] = T[5], r->v[2] = T[6], r->v[3] = T[7];
 }
@@ -189,7 +148,7 @@ ZKP_INLINE void k_pow5_add_3p(uint64_t T[8], const zkp_fr *x, const zkp_fr *c) {
     V_MONTMUL(T, x4.v, x->v);
     FR_CHECK_LT(T + 4, 200, "k_pow5_add x^4 x / R < 2p");
     FR_CHECK_LT(c->v, 100, "k_pow5_add constant < p");
-    fr_add_raw(T + 4, c->v);
+    zkpi_bn254_add_raw(T + 4, c->v);
     FR_CHECK_LT(T + 4, 300, "k_pow5_add x^5 + c < 3p");
 }
 #endif
@@ -200,19 +159,19 @@ ZKP_INLINE void k_pow5_add(zkp_fr *r, const zkp_fr *x, const zkp_fr *c) {
 #ifdef V_MONTMUL
     uint64_t T[8];
     k_pow5_add_3p(T, x, c);
-    fr_condsub(T + 4, T + 4, fr_k_2p);
-    fr_condsub(r->v, T + 4, fr_k_p);
+    zkpi_bn254_condsub(T + 4, T + 4, zkpi_bn254_2p);
+    zkpi_bn254_condsub(r->v, T + 4, zkpi_bn254_p);
     FR_CHECK_LT(r->v, 100, "k_pow5_add output < p");
 #else
     k_pow5(r, x);
-    fr_add(r, r, c);
+    zkpi_bn254_add(r, r, c);
 #endif
 }
 
 /* ---- lazy reduction for narrow widths ------------------------------------ */
 
 /* With the one-pass product and the interleaved 2..4-term dot products
- * (kernel_bmi2.c), widths t <= 4 keep state elements in [0, 2p) instead of
+ * (bn254/fr_mulx.h), widths t <= 4 keep state elements in [0, 2p) instead of
  * [0, p) between steps, which saves conditional subtractions. Bounds of
  * the full rounds (p / 2^256 < 0.189031; the partial rounds' are at
  * k_settle):
@@ -237,7 +196,7 @@ ZKP_INLINE void k_pow5_add_l(zkp_fr *r, const zkp_fr *x, const zkp_fr *c, const 
     if (lazy) {
         uint64_t T[8];
         k_pow5_add_3p(T, x, c);
-        fr_condsub(r->v, T + 4, fr_k_2p);
+        zkpi_bn254_condsub(r->v, T + 4, zkpi_bn254_2p);
         FR_CHECK_LT(r->v, 200, "k_pow5_add_l output < 2p (lazy state)");
         return;
     }
@@ -251,18 +210,18 @@ ZKP_INLINE void k_dot_l(zkp_fr *r, const zkp_fr *c, const zkp_fr *s, const unsig
 #if defined(V_MONTMUL) && TMPL_HAVE_DOTN
     if (lazy) {
         uint64_t T[8];
-        ZKP_VERIFY_CHECK(k_verify_cios_operands(c, n), "fr_dotN_x full operands: sum + p < 5p");
+        /* the layer checks its full operands c (sum + p < 5p) */
         for (unsigned k = 0; k < n; k++) FR_CHECK_LT(s[k].v, 200, "k_dot_l lazy state < 2p");
         if (n == 2) {
-            fr_dot2_x(T, s, c);
-            FR_CHECK_LT(T + 4, 176, "k_dot_l fr_dot2_x output < 1.76p");
+            zkpi_bn254_dot2_mulx(T, s, c);
+            FR_CHECK_LT(T + 4, 176, "k_dot_l dot2_mulx output < 1.76p");
             r->v[0] = T[4], r->v[1] = T[5], r->v[2] = T[6], r->v[3] = T[7];
             return;
         }
-        if (n == 3) fr_dot3_x(T, s, c);
-        else fr_dot4_x(T, s, c);
-        FR_CHECK_LT(T + 4, n == 3 ? 214 : 252, "k_dot_l fr_dot3_x / fr_dot4_x output < 2.14p / 2.52p");
-        fr_condsub(r->v, T + 4, fr_k_p);
+        if (n == 3) zkpi_bn254_dot3_mulx(T, s, c);
+        else zkpi_bn254_dot4_mulx(T, s, c);
+        FR_CHECK_LT(T + 4, n == 3 ? 214 : 252, "k_dot_l dot3_mulx / dot4_mulx output < 2.14p / 2.52p");
+        zkpi_bn254_condsub(r->v, T + 4, zkpi_bn254_p);
         FR_CHECK_LT(r->v, 152, "k_dot_l output < 1.52p");
         return;
     }
@@ -311,31 +270,31 @@ ZKP_INLINE void k_full_round(const unsigned T, const unsigned NS, zkp_fr *s, con
  *    updates (< 2.38p), 4p, 2p then p for wider rows (< 5.22p). */
 ZKP_INLINE void k_settle(zkp_fr *r, uint64_t x[4], const unsigned terms, const int lazy) {
     if (lazy) {
-        ZKP_VERIFY_CHECK(fr_verify_lt(x, 2 * FR_E6 * (terms + 1) + 2000000u, 1000000u),
+        ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt(x, 2 * FR_E6 * (terms + 1) + 2000000u, 1000000u),
                          "k_settle lazy lane < (2 (t + 1) 0.189031 + 2) p");
-        fr_condsub(r->v, x, fr_k_2p);
+        zkpi_bn254_condsub(r->v, x, zkpi_bn254_2p);
         FR_CHECK_LT(r->v, 200, "k_settle lazy output < 2p");
         return;
     }
-    ZKP_VERIFY_CHECK(fr_verify_lt(x, FR_E6 * terms + 2000000u, 1000000u),
+    ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt(x, FR_E6 * terms + 2000000u, 1000000u),
                      "k_settle canonical lane < (0.189031 t + 2) p");
-    if (terms > 10) fr_condsub(x, x, fr_k_4p);
-    fr_condsub(x, x, fr_k_2p);
-    fr_condsub(r->v, x, fr_k_p);
+    if (terms > 10) zkpi_bn254_condsub(x, x, zkpi_bn254_4p);
+    zkpi_bn254_condsub(x, x, zkpi_bn254_2p);
+    zkpi_bn254_condsub(r->v, x, zkpi_bn254_p);
     FR_CHECK_LT(r->v, 100, "k_settle canonical output < p");
 }
 
 #if TMPL_HAVE_DOTX
 /* A new s_k = beta_k s_k + z from Y = x^4 s0 + chat R: Y's low half is
- * preloaded into the one-pass reduction of beta_k s_k (fr_montmul_pre_x),
+ * preloaded into the one-pass reduction of beta_k s_k (zkpi_bn254_montmul_pre_mulx),
  * its high half added after (< 1.38p + 1 + 1.76p < 3.2p for the lazy state,
  * < 2.38p for the canonical one; see above). */
 ZKP_INLINE void k_lane_from_y(zkp_fr *sk, const uint64_t Y[8], const zkp_fr *beta, const int lazy) {
     uint64_t B[8] = {Y[0], Y[1], Y[2], Y[3]};
-    fr_montmul_pre_x(B, beta, sk);
-    ZKP_VERIFY_CHECK(fr_verify_lt(B + 4, FR_E6 * (lazy ? 2 : 1) + 1000001u, 1000000u),
-                     "fr_montmul_pre_x (Y_lo + beta s) / R < (0.189031 B + 1) p + 1");
-    fr_add_raw(B + 4, Y + 4);
+    zkpi_bn254_montmul_pre_mulx(B, beta, sk);
+    ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt(B + 4, FR_E6 * (lazy ? 2 : 1) + 1000001u, 1000000u),
+                     "montmul_pre_mulx (Y_lo + beta s) / R < (0.189031 B + 1) p + 1");
+    zkpi_bn254_add_raw(B + 4, Y + 4);
     k_settle(sk, B + 4, 2, lazy);
 }
 
@@ -345,7 +304,7 @@ ZKP_INLINE void k_lane_from_y(zkp_fr *sk, const uint64_t Y[8], const zkp_fr *bet
  * of a frame-pointer build). The new s0, (x^4 s0 + sum_k what_k s_k) / R +
  * chat (< (4p^2 + (t - 1) 2p^2) / 2^256 + 2p < 3.6p), is on the chain from
  * one S-box to the next: for t = 3 one interleaved CIOS dot product
- * (fr_dotx3_x); for t = 2 what_1 s_1 summed first, off the chain, and
+ * (zkpi_bn254_dotx3_mulx); for t = 2 what_1 s_1 summed first, off the chain, and
  * x^4 s0 added last before a separate reduction, which measured 3% faster
  * there (and 3% slower at t = 3, where the off-chain part has two
  * products). Measured too: t = 2 through the generic k_partial_round below
@@ -362,18 +321,18 @@ ZKP_INLINE void k_partial_round_x(const unsigned T, const unsigned NS, zkp_fr (*
         uint64_t A[8], Y[8];
         if (T == 2) {
             V_MUL512(A, Z[1].v, st[1].v);
-            fr_add_raw(A + 4, Z[0].v);
-            K_MAC512(A, b[h][0].v, st[0].v);
-            K_REDC8(A);
+            zkpi_bn254_add_raw(A + 4, Z[0].v);
+            V_MAC512(A, b[h][0].v, st[0].v);
+            V_REDC8(A);
         } else {
-            fr_dotx3_x(A, b[h], &Z[1]);
-            ZKP_VERIFY_CHECK(fr_verify_lt(A + 4, 8 * FR_E6 + 1000000u, 1000000u),
-                             "fr_dotx3_x (x^4 s0 + what s) / R < (8 0.189031 + 1) p");
-            fr_add_raw(A + 4, Z[0].v);
+            zkpi_bn254_dotx3_mulx(A, b[h], &Z[1]);
+            ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt(A + 4, 8 * FR_E6 + 1000000u, 1000000u),
+                             "dotx3_mulx (x^4 s0 + what s) / R < (8 0.189031 + 1) p");
+            zkpi_bn254_add_raw(A + 4, Z[0].v);
         }
         V_MUL512(Y, b[h][0].v, st[0].v);
-        ZKP_VERIFY_CHECK(fr_verify_lt_p2(Y, 4), "partial round Y = x^4 s0 < 4p^2 (lazy)");
-        fr_add_raw(Y + 4, Z[0].v);
+        ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt_p2(Y, 4), "partial round Y = x^4 s0 < 4p^2 (lazy)");
+        zkpi_bn254_add_raw(Y + 4, Z[0].v);
         k_settle(&st[0], A + 4, T, 1);
         for (unsigned k = 1; k < T; k++) k_lane_from_y(&st[k], Y, &Z[T - 1 + k], 1);
     }
@@ -395,7 +354,7 @@ ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, 
     for (unsigned h = 0; h < NS; h++) { /* the constant x state part of the new lane 0 */
         const zkp_fr *st = &s[h * T];
         V_MUL512(W[h], Z[1].v, st[1].v);
-        for (unsigned k = 2; k < T; k++) K_MAC512(W[h], Z[k].v, st[k].v);
+        for (unsigned k = 2; k < T; k++) V_MAC512(W[h], Z[k].v, st[k].v);
     }
     for (unsigned h = 0; h < NS; h++) {
         zkp_fr x2;
@@ -406,16 +365,16 @@ ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, 
     for (unsigned h = 0; h < NS; h++) {
         zkp_fr *st = &s[h * T];
         V_MUL512(Y[h], x4[h].v, st[0].v);
-        ZKP_VERIFY_CHECK(fr_verify_lt_p2(Y[h], lazy ? 4 : 1), "partial round Y = x^4 s0 < 4p^2 (lazy) / p^2");
-        fr_add_raw(Y[h] + 4, Z[0].v);
+        ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt_p2(Y[h], lazy ? 4 : 1), "partial round Y = x^4 s0 < 4p^2 (lazy) / p^2");
+        zkpi_bn254_add_raw(Y[h] + 4, Z[0].v);
 #if TMPL_HAVE_DOTX
         /* asm: the new lane 0 is on the chain from one S-box to the next, so
          * x^4 s0 is added last to the off-chain part, right before its
          * reduction; each s_k preloads Y's low half into the one-pass
          * reduction of beta_k s_k and adds the high half after. */
-        fr_add_raw(W[h] + 4, Z[0].v);
-        K_MAC512(W[h], x4[h].v, st[0].v);
-        K_REDC8(W[h]);
+        zkpi_bn254_add_raw(W[h] + 4, Z[0].v);
+        V_MAC512(W[h], x4[h].v, st[0].v);
+        V_REDC8(W[h]);
         k_settle(&st[0], W[h] + 4, T, lazy);
         for (unsigned k = 1; k < T; k++) k_lane_from_y(&st[k], Y[h], &Z[T - 1 + k], lazy);
 #else
@@ -423,16 +382,16 @@ ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, 
          * reduction with z added into its high half, like a multiply-add:
          * cheaper than accumulating the 512-bit Y into each lane. */
         zkp_fr z;
-        K_REDC8(Y[h]);
+        V_REDC8(Y[h]);
         k_settle(&z, Y[h] + 4, 2, 0);
-        fr_add_raw(W[h] + 4, z.v);
-        K_REDC8(W[h]);
+        zkpi_bn254_add_raw(W[h] + 4, z.v);
+        V_REDC8(W[h]);
         k_settle(&st[0], W[h] + 4, T, lazy);
         for (unsigned k = 1; k < T; k++) {
             uint64_t B[8];
             V_MUL512(B, Z[T - 1 + k].v, st[k].v);
-            fr_add_raw(B + 4, z.v);
-            K_REDC8(B);
+            zkpi_bn254_add_raw(B + 4, z.v);
+            V_REDC8(B);
             k_settle(&st[k], B + 4, 2, lazy);
         }
 #endif
@@ -447,7 +406,7 @@ ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s,
     for (unsigned i = 0; i < NS * T; i++)
         FR_CHECK_LT(s[i].v, lazy ? 200 : 100, "partial rounds: state in < 2p (t <= 4, asm) / < p");
 #if TMPL_HAVE_DOTX
-    if (lazy && T <= 3) k_partial_rounds_x(T, NS, s, Z, n); /* the asm forms (kernel_bmi2.c) */
+    if (lazy && T <= 3) k_partial_rounds_x(T, NS, s, Z, n); /* the asm forms (bn254/fr_mulx.h) */
     else
 #endif
         for (unsigned r = 0; r < n; r++, Z += 2 * T - 1) k_partial_round(T, NS, s, Z, lazy);
@@ -462,9 +421,9 @@ ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s,
 /* The partial rounds of one state as a function per width (called once per
  * permutation; also exported for the IFMA kernel's single-state path, and a
  * single round of any width for the tests). */
-#define K_PART(T)                                                                                \
-    static void TMPL_NAME(part_t##T)(zkp_fr *s, unsigned r0, unsigned n, int unscale) {              \
-        k_partial_rounds(T, 1, s, r0, n, unscale, K_LAZY(T));                                    \
+#define K_PART(T)                                                                                   \
+    static void TMPL_NAME(part_t##T)(zkp_fr *s, unsigned r0, unsigned n, int unscale) {             \
+        k_partial_rounds(T, 1, s, r0, n, unscale, K_LAZY(T));                                       \
     }
 K_PART(2) K_PART(3) K_PART(4) K_PART(5) K_PART(6) K_PART(7) K_PART(8) K_PART(9)
 K_PART(10) K_PART(11) K_PART(12) K_PART(13) K_PART(14) K_PART(15) K_PART(16) K_PART(17)
@@ -485,7 +444,7 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
     const zkp_fr *C = zkpi_poseidon_sc[T];
     const zkp_fr *M = zkpi_poseidon_mds[T];
     for (unsigned h = 0; h < NS; h++)
-        for (unsigned i = 0; i < T; i++) fr_add(&s[h * T + i], &s[h * T + i], &C[i]);
+        for (unsigned i = 0; i < T; i++) zkpi_bn254_add(&s[h * T + i], &s[h * T + i], &C[i]);
     C += T;
     for (unsigned f = 0; f < ZKP_POSEIDON_RF; f++) {
         const int last = f == ZKP_POSEIDON_RF - 1;
@@ -499,7 +458,7 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
     if (lazy) /* [0, 2p) -> canonical */
         for (unsigned h = 0; h < NS; h++)
             for (unsigned i = 0; i < (lane0_only ? 1 : T); i++) {
-                fr_condsub(s[h * T + i].v, s[h * T + i].v, fr_k_p);
+                zkpi_bn254_condsub(s[h * T + i].v, s[h * T + i].v, zkpi_bn254_p);
                 FR_CHECK_LT(s[h * T + i].v, 100, "permutation output < p");
             }
 }
@@ -515,9 +474,9 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
  * narrow widths, where one state alone leaves the multiplier idle (the
  * partial round is a chain of dependent products); from t = 6 on, the t - 1
  * independent products of each partial round already fill it. */
-#define K_WIDTH(T)                                                                               \
+#define K_WIDTH(T)                                                                                  \
     static void TMPL_NAME(perm_t##T)(zkp_fr *s, int lane0_only) { k_perm_sparse(T, 1, s, lane0_only); }
-#define K_MANY(T)                                                                                \
+#define K_MANY(T)                                                                                   \
     static void TMPL_NAME(many_t##T)(zkp_fr *s) { k_perm_sparse(T, TMPL_MANY, s, 1); }
 K_WIDTH(2) K_WIDTH(3) K_WIDTH(4) K_WIDTH(5) K_WIDTH(6) K_WIDTH(7) K_WIDTH(8) K_WIDTH(9)
 K_WIDTH(10) K_WIDTH(11) K_WIDTH(12) K_WIDTH(13) K_WIDTH(14) K_WIDTH(15) K_WIDTH(16) K_WIDTH(17)
@@ -545,7 +504,7 @@ static void TMPL_NAME(op_dot)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsig
     else {
         uint64_t T[8];
         V_MUL512(T, a[0].v, b[0].v);
-        for (unsigned k = 1; k < n; k++) K_MAC512(T, a[k].v, b[k].v);
+        for (unsigned k = 1; k < n; k++) V_MAC512(T, a[k].v, b[k].v);
         k_final_dot(r, T, n);
     }
 }
@@ -592,7 +551,7 @@ void TMPL_NAME(zkpi_poseidon_mul_chains)(zkp_fr a[4], const zkp_fr *b, uint64_t 
 void TMPL_NAME(zkpi_poseidon_partial)(unsigned t, zkp_fr *s) {
     TMPL_NAME(part_tab)[t](s, 0, zkpi_poseidon_rp[t], 1);
     if (K_LAZY(t))
-        for (unsigned i = 0; i < t; i++) fr_condsub(s[i].v, s[i].v, fr_k_p);
+        for (unsigned i = 0; i < t; i++) zkpi_bn254_condsub(s[i].v, s[i].v, zkpi_bn254_p);
     for (unsigned i = 0; i < t; i++) FR_CHECK_LT(s[i].v, 100, "zkp_poseidon_partial output < p");
 }
 

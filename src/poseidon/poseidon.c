@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "poseidon/fr.h"
+#include "bn254/fr.h"
 #include "poseidon/internal.h"
 #include "zkprim/poseidon.h"
 
@@ -64,7 +64,7 @@ static void store_le(uint8_t b[32], const zkp_fr *x) {
 static void from_pub(zkp_fr *x, const zkp_poseidon_fr *p) { memcpy(x->v, p->limb, sizeof x->v); }
 static void to_pub(zkp_poseidon_fr *p, const zkp_fr *x) { memcpy(p->limb, x->v, sizeof x->v); }
 
-static void to_mont(const zkp_poseidon_ops *ops, zkp_fr *x) { ops->mul(x, x, &fr_k_r2); }
+static void to_mont(const zkp_poseidon_ops *ops, zkp_fr *x) { ops->mul(x, x, &zkpi_bn254_r2); }
 static void from_mont(const zkp_poseidon_ops *ops, zkp_fr *x) { ops->mul(x, x, &k_one_canonical); }
 
 /* 32 bytes (big- or little-endian) to a canonical element, and back. */
@@ -73,7 +73,7 @@ static zkp_status fr_from_bytes(zkp_poseidon_fr *out, const uint8_t in[32], int 
     zkp_fr x;
     if (be) load_be(&x, in);
     else load_le(&x, in);
-    if (!fr_is_canonical(x.v)) return ZKP_ERR_RANGE;
+    if (!zkpi_bn254_is_canonical(x.v)) return ZKP_ERR_RANGE;
     to_pub(out, &x);
     return ZKP_OK;
 }
@@ -108,7 +108,7 @@ zkp_status zkp_poseidon_hash_tagged(const zkp_poseidon_fr *capacity, const zkp_p
     if (capacity) from_pub(&s[0], capacity);
     for (size_t i = 0; i < n_inputs; i++) from_pub(&s[i + 1], &inputs[i]);
     for (size_t i = 0; i <= n_inputs; i++)
-        if (!fr_is_canonical(s[i].v)) return ZKP_ERR_RANGE;
+        if (!zkpi_bn254_is_canonical(s[i].v)) return ZKP_ERR_RANGE;
     hash_state(s, (unsigned)n_inputs + 1);
     to_pub(out, &s[0]);
     return ZKP_OK;
@@ -126,7 +126,7 @@ static zkp_status hash_bytes(const uint8_t *inputs, size_t n, uint8_t out[32], i
     for (size_t i = 0; i < n; i++) {
         if (be) load_be(&s[i + 1], inputs + 32 * i);
         else load_le(&s[i + 1], inputs + 32 * i);
-        if (!fr_is_canonical(s[i + 1].v)) return ZKP_ERR_RANGE;
+        if (!zkpi_bn254_is_canonical(s[i + 1].v)) return ZKP_ERR_RANGE;
     }
     hash_state(s, (unsigned)n + 1);
     if (be) store_be(out, &s[0]);
@@ -147,7 +147,7 @@ zkp_status zkp_poseidon_permute(zkp_poseidon_fr *state, size_t t) {
     zkp_fr s[ZKP_POSEIDON_MAX_WIDTH];
     for (size_t i = 0; i < t; i++) {
         from_pub(&s[i], &state[i]);
-        if (!fr_is_canonical(s[i].v)) return ZKP_ERR_RANGE;
+        if (!zkpi_bn254_is_canonical(s[i].v)) return ZKP_ERR_RANGE;
     }
     const zkp_poseidon_ops *ops = zkpi_poseidon_kernel_active()->ops;
     for (size_t i = 0; i < t; i++) to_mont(ops, &s[i]);
@@ -173,7 +173,7 @@ zkp_status zkp_poseidon_hash_batch(const zkp_poseidon_fr *inputs, size_t n_input
     for (size_t i = 0; i < n_inputs * n; i++) {
         zkp_fr x;
         from_pub(&x, &inputs[i]);
-        if (!fr_is_canonical(x.v)) return ZKP_ERR_RANGE;
+        if (!zkpi_bn254_is_canonical(x.v)) return ZKP_ERR_RANGE;
     }
     const zkp_poseidon_ops *ops = zkpi_poseidon_kernel_active()->ops;
     const unsigned t = (unsigned)n_inputs + 1;
@@ -214,7 +214,7 @@ static zkp_status check_all(const zkp_poseidon_fr *v, size_t n) {
     for (size_t i = 0; i < n; i++) {
         zkp_fr x;
         from_pub(&x, &v[i]);
-        if (!fr_is_canonical(x.v)) return ZKP_ERR_RANGE;
+        if (!zkpi_bn254_is_canonical(x.v)) return ZKP_ERR_RANGE;
     }
     return ZKP_OK;
 }
@@ -380,7 +380,7 @@ zkp_status zkp_poseidon_with_domain_tag_circom(zkp_poseidon_circom *h, size_t n_
     }
     zkp_fr x = {{0, 0, 0, 0}};
     if (tag) from_pub(&x, tag);
-    if (!fr_is_canonical(x.v)) return lp_fail(d, ZKP_POSEIDON_LP_INPUT_LARGER_THAN_MODULUS, f);
+    if (!zkpi_bn254_is_canonical(x.v)) return lp_fail(d, ZKP_POSEIDON_LP_INPUT_LARGER_THAN_MODULUS, f);
     h->n_inputs = (uint32_t)n_inputs;
     h->valid = LP_VALID;
     to_pub(&h->domain_tag, &x);
@@ -399,7 +399,7 @@ static int lp_valid(const zkp_poseidon_circom *h) {
     zkp_fr x;
     from_pub(&x, &h->domain_tag);
     return h->valid == LP_VALID && h->n_inputs >= 1 && h->n_inputs <= ZKP_POSEIDON_LP_MAX_INPUTS &&
-           fr_is_canonical(x.v);
+           zkpi_bn254_is_canonical(x.v);
 }
 
 static zkp_status lp_count(const zkp_poseidon_circom *h, size_t n, zkp_poseidon_lp_detail *d) {
@@ -428,7 +428,7 @@ zkp_status zkp_poseidon_circom_hash(const zkp_poseidon_circom *h, const zkp_pose
     zkp_fr s[ZKP_POSEIDON_MAX_WIDTH];
     for (size_t i = 0; i < n; i++) {
         from_pub(&s[i + 1], &inputs[i]);
-        if (!fr_is_canonical(s[i + 1].v)) {
+        if (!zkpi_bn254_is_canonical(s[i + 1].v)) {
             f.index = i;
             return lp_fail(d, ZKP_POSEIDON_LP_INPUT_LARGER_THAN_MODULUS, f);
         }
@@ -457,7 +457,7 @@ static zkp_status lp_parse(const uint8_t *const *inputs, const size_t *lens, siz
         zkp_fr x;
         if (be) load_be(&x, inputs[i]);
         else load_le(&x, inputs[i]);
-        if (!fr_is_canonical(x.v)) {
+        if (!zkpi_bn254_is_canonical(x.v)) {
             f.index = i;
             return lp_fail(d, ZKP_POSEIDON_LP_INPUT_LARGER_THAN_MODULUS, f);
         }

@@ -45,7 +45,7 @@ uint64_t ni_gl_mul(uint64_t a, uint64_t b);
 uint64_t ni_gl_muladd(uint64_t a, uint64_t b, uint64_t c);
 uint64_t ni_gl_inv_vartime(uint64_t a);
 
-/* poseidon/fr.h (ni_arith_fr.c) */
+/* bn254/fr.h (ni_arith_fr.c) */
 void ni_fr_mul512(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]);
 void ni_fr_sqr512(uint64_t T[8], const uint64_t a[4]);
 void ni_fr_mac512(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]);

@@ -19,7 +19,7 @@
 #include "hemera/batch_internal.h"
 #include "hemera/kernels.h"
 #include "hemera/params.h"
-#include "poseidon/fr.h"
+#include "bn254/fr.h"
 #include "poseidon/internal.h"
 
 typedef unsigned __int128 u128;
@@ -35,9 +35,9 @@ static uint64_t gl_val(void) { return th_rand_edge64(GL_P); }
  * one of p - 1, p, p + 1, 2p - 1, 2^256 - 1. */
 static void fr_any(uint64_t x[4]) {
     switch (th_rand_below(16)) {
-    case 0: memcpy(x, fr_k_p, 32), x[0] -= 1; return;
-    case 1: memcpy(x, fr_k_p, 32); return;
-    case 2: memcpy(x, fr_k_p, 32), x[0] += 1; return;
+    case 0: memcpy(x, zkpi_bn254_p, 32), x[0] -= 1; return;
+    case 1: memcpy(x, zkpi_bn254_p, 32); return;
+    case 2: memcpy(x, zkpi_bn254_p, 32), x[0] += 1; return;
     case 3: memcpy(x, fr_k_2p_minus_1, 32); return;
     case 4: memset(x, 0xff, 32); return;
     default:
@@ -48,7 +48,7 @@ static void fr_any(uint64_t x[4]) {
 /* canonical: reduce fr_any's value below p (x < 2^256 < 6p) */
 static void fr_canon_val(uint64_t x[4]) {
     fr_any(x);
-    for (int k = 0; k < 5; k++) fr_condsub(x, x, fr_k_p);
+    for (int k = 0; k < 5; k++) zkpi_bn254_condsub(x, x, zkpi_bn254_p);
 }
 
 static void check_wide(uint64_t n) {
@@ -92,44 +92,44 @@ static void check_fr(uint64_t n) {
     for (uint64_t it = 0; it < n; it++) {
         uint64_t a[4], b[4], x[4], y[4], T[8], U[8];
         fr_any(a), fr_any(b);
-        ni_fr_mul512(T, a, b), fr_mul512_c(U, a, b);
+        ni_fr_mul512(T, a, b), zkpi_bn254_mul512_c(U, a, b);
         CHECK_EQ_BYTES(T, U, 64);
-        ni_fr_sqr512(T, a), fr_sqr512_c(U, a);
+        ni_fr_sqr512(T, a), zkpi_bn254_sqr512_c(U, a);
         CHECK_EQ_BYTES(T, U, 64);
         /* T += a * b with T, a, b < 2^255: below 2^511 */
         a[3] >>= 1, b[3] >>= 1, x[0] = th_rand64(), x[1] = th_rand64(), x[2] = th_rand64(), x[3] = th_rand64() >> 1;
-        fr_mul512_c(T, x, b), memcpy(U, T, 64);
-        ni_fr_mac512(T, a, b), fr_mac512_c(U, a, b);
+        zkpi_bn254_mul512_c(T, x, b), memcpy(U, T, 64);
+        ni_fr_mac512(T, a, b), zkpi_bn254_mac512_c(U, a, b);
         CHECK_EQ_BYTES(T, U, 64);
         /* Montgomery reduction: any T whose high half is below 2^256 - p */
         for (int i = 0; i < 8; i++) T[i] = th_rand_edge64(0);
         if (it & 1) T[7] &= 0x7fffffffffffffffu;
         else { /* the largest high half allowed, 2^256 - p - 1 */
-            uint64_t m1[4] = {~FR_P0, ~FR_P1, ~FR_P2, ~FR_P3};
+            uint64_t m1[4] = {~ZKPI_BN254_P0, ~ZKPI_BN254_P1, ~ZKPI_BN254_P2, ~ZKPI_BN254_P3};
             memcpy(T + 4, m1, 32);
         }
         memcpy(U, T, 64);
-        ni_fr_redc8(T), fr_redc8_c(U);
+        ni_fr_redc8(T), zkpi_bn254_redc8_c(U);
         CHECK_EQ_BYTES(T, U, 64);
         /* add / sub of canonical values, conditional subtraction, carries */
         fr_canon_val(a), fr_canon_val(b);
         ni_fr_add(x, a, b);
         zkp_fr fa, fb, fz;
         memcpy(fa.v, a, 32), memcpy(fb.v, b, 32);
-        fr_add(&fz, &fa, &fb);
+        zkpi_bn254_add(&fz, &fa, &fb);
         CHECK_EQ_BYTES(x, fz.v, 32);
         ni_fr_sub(x, a, b);
-        fr_sub(&fz, &fa, &fb);
+        zkpi_bn254_sub(&fz, &fa, &fb);
         CHECK_EQ_BYTES(x, fz.v, 32);
         fr_any(a);
-        ni_fr_condsub(x, a, fr_k_p), fr_condsub(y, a, fr_k_p);
+        ni_fr_condsub(x, a, zkpi_bn254_p), zkpi_bn254_condsub(y, a, zkpi_bn254_p);
         CHECK_EQ_BYTES(x, y, 32);
-        ni_fr_condsub(x, a, fr_k_2p), fr_condsub(y, a, fr_k_2p);
+        ni_fr_condsub(x, a, zkpi_bn254_2p), zkpi_bn254_condsub(y, a, zkpi_bn254_2p);
         CHECK_EQ_BYTES(x, y, 32);
-        CHECK_EQ_INT(ni_fr_is_canonical(a), fr_is_canonical(a));
+        CHECK_EQ_INT(ni_fr_is_canonical(a), zkpi_bn254_is_canonical(a));
         a[3] >>= 1, b[3] = th_rand64() >> 1;
         memcpy(x, a, 32), memcpy(y, a, 32);
-        ni_fr_add_raw(x, b), fr_add_raw(y, b);
+        ni_fr_add_raw(x, b), zkpi_bn254_add_raw(y, b);
         CHECK_EQ_BYTES(x, y, 32);
         /* the bound checks' multi-limb multiply (verify.h), 8 limbs */
         uint64_t k = th_rand_edge64(0), r1[9], r2[9];
@@ -174,7 +174,7 @@ static void check_hemera(uint64_t n) {
 
 static void fr_state(zkp_fr *s, unsigned t, uint64_t it) {
     for (unsigned i = 0; i < t; i++) {
-        if (it == 0) memcpy(s[i].v, fr_k_p, 32), s[i].v[0] -= 1;
+        if (it == 0) memcpy(s[i].v, zkpi_bn254_p, 32), s[i].v[0] -= 1;
         else if (it == 1) memset(s[i].v, 0, 32);
         else fr_canon_val(s[i].v);
     }

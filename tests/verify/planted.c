@@ -19,14 +19,14 @@
 
 #include "gf2/gf2_internal.h"
 #include "goldilocks/gl.h"
-#include "poseidon/fr.h"
+#include "bn254/fr.h"
 #include "poseidon/internal.h"
 #include "verify/planted.h"
 
 #define SKIP 77
 
 /* p in Montgomery-form limbs: a non-canonical state element. */
-static void set_p(zkp_fr *x) { memcpy(x->v, fr_k_p, sizeof x->v); }
+static void set_p(zkp_fr *x) { memcpy(x->v, zkpi_bn254_p, sizeof x->v); }
 
 static int has(uint32_t need) { return (zkp_cpu_active() & need) == need; }
 
@@ -39,8 +39,17 @@ static int poseidon_portable_state(void) {
 
 static int poseidon_portable_mul(void) {
     zkp_fr a, b = {{1}}, r;
-    memcpy(a.v, fr_k_2p, sizeof a.v); /* k_mul's operands are below 2p */
+    memcpy(a.v, zkpi_bn254_2p, sizeof a.v); /* k_mul's operands are below 2p */
     zkpi_poseidon_ops_portable.mul(&r, &a, &b);
+    return 0;
+}
+
+/* The portable layer's Montgomery reduction needs T < 2^512 - 2^256 p so
+ * that T + m p cannot carry out; an all-ones T breaks it. */
+static int bn254_portable_redc(void) {
+    uint64_t T[8];
+    memset(T, 0xff, sizeof T);
+    zkpi_bn254_redc8_c(T);
     return 0;
 }
 
@@ -48,7 +57,7 @@ static int poseidon_bmi2_state(void) {
 #if ZKP_HAVE_BMI2
     if (!has(ZKP_CPU_BMI2 | ZKP_CPU_ADX)) return SKIP;
     zkp_fr s[3] = {{{0}}, {{1}}, {{2}}};
-    memcpy(s[2].v, fr_k_2p, sizeof s[2].v); /* lazy state (t <= 4): < 2p */
+    memcpy(s[2].v, zkpi_bn254_2p, sizeof s[2].v); /* lazy state (t <= 4): < 2p */
     zkpi_poseidon_partial_round_bmi2(3, s, 0);
     return 0;
 #else
@@ -116,6 +125,7 @@ static const struct {
     {"poseidon-bmi2-state", poseidon_bmi2_state},
     {"poseidon-bmi2-dot", poseidon_bmi2_dot},
     {"poseidon-ifma-state", poseidon_ifma_state},
+    {"bn254-portable-redc", bn254_portable_redc},
     {"gl-scalar-reduce", gl_scalar_reduce},
     {"gl-avx2-add", verify_planted_gl_avx2},
     {"gl-avx512-add", verify_planted_gl_avx512},
