@@ -261,17 +261,23 @@ int ptree_trusted_root(const char *what, const char *text, zkp_poseidon_fr *root
     return ptree_failed(why);
 }
 
-static int pt_verify(int argc, char **argv) {
-    const char *file = NULL, *root_text = NULL;
+int ptree_verify_args(int argc, char **argv, const char *usage, const char **file, const char **root_text) {
+    *file = *root_text = NULL;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--root")) {
             if (i + 1 >= argc) return cli_usage_error("tree", "--root needs a field element");
-            root_text = argv[++i];
+            *root_text = argv[++i];
         } else if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("tree", "unknown option '%s'", argv[i]);
-        else if (file) return cli_usage_error("tree", "usage: zkprim tree -a poseidon verify [--root R] PROOF");
-        else file = argv[i];
+        else if (*file) return cli_usage_error("tree", "%s", usage);
+        else *file = argv[i];
     }
-    if (!file) return cli_usage_error("tree", "usage: zkprim tree -a poseidon verify [--root R] PROOF");
+    return *file ? 0 : cli_usage_error("tree", "%s", usage);
+}
+
+static int pt_verify(int argc, char **argv) {
+    const char *file, *root_text;
+    if (ptree_verify_args(argc, argv, "usage: zkprim tree -a poseidon verify [--root R] PROOF", &file, &root_text))
+        return 2;
     zkp_poseidon_fr want, root, leaf, sib[ZKP_LEAN_IMT_MAX_DEPTH];
     int rc = root_text ? ptree_trusted_root("--root", root_text, &want) : 0;
     if (rc) return rc;
