@@ -77,7 +77,11 @@ void bench_sink(const void *p, size_t n);
 void bench_sink_u64(uint64_t v);
 
 /* Writes s as a JSON string (quotes, backslashes and control bytes
- * escaped); also used by the CLI's JSON writers. */
+ * escaped); also used by the CLI's JSON writers. Valid UTF-8 is copied;
+ * every byte that is not part of it (a file name is bytes, not text) is
+ * written as the escape \udcXX, the lone surrogate Python's
+ * surrogateescape uses, so the output stays valid JSON and
+ * os.fsencode(name) gives the exact bytes back. */
 void bench_json_string(FILE *f, const char *s);
 
 /* Deterministic per-batch filler: fills buf from seed (xorshift). */
