@@ -36,6 +36,16 @@ static int errf(char *err, size_t cap, const char *fmt, ...) {
     return -1;
 }
 
+/* A value as messages show it: whole up to 40 bytes, else its first 28 and
+ * last 8 bytes around "...", so a cut value is never taken for the whole one
+ * (issue 26: "0x" + 42 digits "is longer than 20 bytes" showed 19 bytes). */
+#define SHOWN 48
+static const char *shown(const char *s, size_t len, char out[SHOWN]) {
+    if (len <= 40) snprintf(out, SHOWN, "%.*s", (int)len, s);
+    else snprintf(out, SHOWN, "%.28s...%.8s", s, s + len - 8);
+    return out;
+}
+
 /* A growing scratch buffer. */
 typedef struct {
     uint8_t *p;
@@ -133,11 +143,12 @@ static int number_word(const cj_doc *d, size_t node, const zkp_oz_abi_type *t, b
     const char *txt;
     size_t len;
     int neg = 0;
+    char sh[SHOWN];
     memset(w, 0, WORD);
     if (nd->type == CJ_NUMBER) {
         txt = d->src + nd->start, len = nd->end - nd->start;
         if (memchr(txt, '.', len) || memchr(txt, 'e', len) || memchr(txt, 'E', len))
-            return errf(err, cap, "number %.*s is not an integer", (int)(len > 40 ? 40 : len), txt);
+            return errf(err, cap, "number %s is not an integer", shown(txt, len, sh));
         if (txt[0] == '-') neg = 1, txt++, len--;
         if (len > 16) return errf(err, cap, "JSON number above 2^53 - 1 loses digits in JSON.parse; give it as a string");
         for (size_t i = 0; i < len; i++) (void)word_muladd(w, 10, (unsigned)(txt[i] - '0'));
@@ -148,14 +159,14 @@ static int number_word(const cj_doc *d, size_t node, const zkp_oz_abi_type *t, b
         if (len > 2 && txt[0] == '0' && (txt[1] == 'x' || txt[1] == 'X')) {
             for (size_t i = 2; i < len; i++)
                 if (cli_hex_digit(txt[i]) < 0 || word_muladd(w, 16, (unsigned)cli_hex_digit(txt[i])))
-                    return errf(err, cap, "bad or too large hex number \"%.40s\"", txt);
+                    return errf(err, cap, "bad or too large hex number \"%s\"", shown(txt, len, sh));
         } else {
             size_t i = 0;
             if (len && (txt[0] == '-' || txt[0] == '+')) neg = txt[0] == '-', i = 1;
-            if (i == len) return errf(err, cap, "\"%.40s\" is not a number (decimal or 0x hex)", txt);
+            if (i == len) return errf(err, cap, "\"%s\" is not a number (decimal or 0x hex)", shown(txt, len, sh));
             for (; i < len; i++)
                 if (txt[i] < '0' || txt[i] > '9' || word_muladd(w, 10, (unsigned)(txt[i] - '0')))
-                    return errf(err, cap, "\"%.40s\" is not a number in range (decimal or 0x hex)", txt);
+                    return errf(err, cap, "\"%s\" is not a number in range (decimal or 0x hex)", shown(txt, len, sh));
         }
     } else return errf(err, cap, "expected a number or a numeric string");
     unsigned bits = word_bits(w);
@@ -182,6 +193,7 @@ static int abi_value(const cj_doc *d, size_t node, const zkp_oz_abi_type *t, buf
     const cj_node *nd = &d->nodes[node];
     size_t len, n;
     const char *txt;
+    char sh[SHOWN];
     memset(w, 0, WORD);
     *out = (zkp_oz_abi_value){w, WORD};
     switch (t->kind) {
@@ -210,8 +222,8 @@ static int abi_value(const cj_doc *d, size_t node, const zkp_oz_abi_type *t, buf
     dyn->len = 0;
     if (buf_reserve(dyn, max + 1)) return errf(err, cap, "out of memory");
     int r = hex_bytes(txt, len, dyn->p, max, &n);
-    if (r == -1) return errf(err, cap, "\"%.40s\" is not a 0x hex string", txt);
-    if (r == -2) return errf(err, cap, "\"%.40s\" is longer than %zu bytes", txt, max);
+    if (r == -1) return errf(err, cap, "\"%s\" is not a 0x hex string", shown(txt, len, sh));
+    if (r == -2) return errf(err, cap, "\"%s\" is %zu bytes, longer than %zu", shown(txt, len, sh), (len - 1) / 2, max);
     if (t->kind == ZKP_OZ_ABI_ADDRESS) memcpy(w + WORD - n, dyn->p, n);
     else if (t->kind == ZKP_OZ_ABI_FIXED_BYTES) memcpy(w, dyn->p, n);
     else *out = (zkp_oz_abi_value){dyn->p, n};
@@ -222,11 +234,12 @@ static int abi_value(const cj_doc *d, size_t node, const zkp_oz_abi_type *t, buf
 static int simple_leaf(const cj_doc *d, size_t node, buf *s, uint8_t leaf[WORD], char *err, size_t cap) {
     if (d->nodes[node].type != CJ_STRING) return errf(err, cap, "a simple-tree value must be a 0x hex string");
     size_t len, n;
+    char sh[SHOWN];
     const char *txt = str_of(d, node, s, &len);
     if (!txt) return errf(err, cap, "out of memory");
     memset(leaf, 0, WORD);
     if (len < 2 || txt[1] != 'x' || len % 2 || hex_bytes(txt, len, leaf, WORD, &n))
-        return errf(err, cap, "\"%.40s\" is not \"0x\" + an even number of hex digits, at most 64", txt);
+        return errf(err, cap, "\"%s\" is not \"0x\" + an even number of hex digits, at most 64", shown(txt, len, sh));
     return 0;
 }
 
@@ -318,9 +331,10 @@ int oz_parse_types(const char *list, oz_encoding *enc, char *err, size_t errcap)
     for (const char *c = list;;) {
         size_t l = strcspn(c, ",");
         if (zkp_oz_abi_type_parse(c, l, &enc->types[enc->n_types]) != ZKP_OK) {
+            char sh[SHOWN];
             free(enc->types), enc->types = NULL;
-            return errf(err, errcap, "unsupported type '%.*s' (address, bool, bytes, string, uintN, intN, bytesN)",
-                        (int)(l > 40 ? 40 : l), c);
+            return errf(err, errcap, "unsupported type '%s' (address, bool, bytes, string, uintN, intN, bytesN)",
+                        shown(c, l, sh));
         }
         enc->n_types++;
         if (!c[l]) break;
