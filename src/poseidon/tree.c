@@ -124,6 +124,24 @@ zkp_status zkp_poseidon_tree_proof(const zkp_poseidon_fr *nodes, size_t n_leaves
     return ZKP_OK;
 }
 
+zkp_status zkp_poseidon_tree_proof_from_leaves(const zkp_poseidon_fr *leaves, size_t n_leaves, uint64_t index,
+                                               zkp_poseidon_fr *proof, zkp_poseidon_fr *root) {
+    zkp_status st = check_leaves(n_leaves, 1);
+    if (st != ZKP_OK) return st;
+    if (!leaves || (n_leaves > 1 && !proof)) return ZKP_ERR_NULL;
+    if (index >= n_leaves) return ZKP_ERR_RANGE;
+    st = check_all(leaves, n_leaves); /* every leaf, as tree_root: the same tree is refused the same way */
+    /* The sibling at level d is the root of the 2^d leaves beside the path:
+     * the subtrees together hash n - 1 - depth pairs, about one root's work,
+     * in tree_root's O(log n) memory instead of build's 2n - 1 nodes. */
+    const size_t i = (size_t)index;
+    size_t depth = 0;
+    for (size_t w = 1; st == ZKP_OK && w < n_leaves; w *= 2, depth++)
+        st = zkp_poseidon_tree_root(leaves + ((i / w) ^ 1) * w, w, &proof[depth]);
+    if (st == ZKP_OK && root) st = zkp_poseidon_tree_proof_root(&leaves[i], index, proof, depth, root);
+    return st;
+}
+
 zkp_status zkp_poseidon_tree_proof_root(const zkp_poseidon_fr *leaf, uint64_t index, const zkp_poseidon_fr *proof,
                                         size_t depth, zkp_poseidon_fr *root) {
     if (!leaf || !root || (depth && !proof)) return ZKP_ERR_NULL;
