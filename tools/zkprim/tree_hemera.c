@@ -43,10 +43,6 @@ static const char k_usage[] =
     "    zkprim tree -a hemera verify --multi ROOT FILE|CHUNKS MPROOF [--threads N]\n"
     "        multiproof of several chunks (text; docs/hemera.md) and its check\n";
 
-static int parse_index(const char *s, uint64_t *out) {
-    return cli_parse_size(s, out) == 0 && strspn(s, "0123456789") == strlen(s) ? 0 : -1;
-}
-
 static int oom(void) {
     fprintf(stderr, "zkprim tree: out of memory\n");
     return 1;
@@ -113,7 +109,7 @@ static int hemera_root(int argc, char **argv) {
 static int hemera_prove(int argc, char **argv) {
     uint64_t index;
     if (argc != 4) return cli_usage_error("tree", "usage: zkprim tree -a hemera prove FILE INDEX > PROOF");
-    if (parse_index(argv[3], &index)) return cli_usage_error("tree", "INDEX must be a chunk number, got '%s'", argv[3]);
+    if (cli_parse_index(argv[3], &index)) return cli_usage_error("tree", "INDEX must be a chunk number, got '%s'", argv[3]);
     if (isatty(STDOUT_FILENO)) {
         fprintf(stderr, "zkprim tree: the proof is binary; redirect standard output to a file\n");
         return 2;
@@ -166,7 +162,7 @@ static int hemera_verify(int argc, char **argv) {
         return cli_usage_error("tree", "usage: zkprim tree -a hemera verify ROOT FILE|CHUNKFILE INDEX PROOF");
     if (cli_parse_hex(argv[2], root, sizeof root))
         return cli_usage_error("tree", "ROOT must be 64 hex digits, got '%s'", argv[2]);
-    if (parse_index(argv[4], &index)) return cli_usage_error("tree", "INDEX must be a chunk number, got '%s'", argv[4]);
+    if (cli_parse_index(argv[4], &index)) return cli_usage_error("tree", "INDEX must be a chunk number, got '%s'", argv[4]);
     size_t plen, dlen;
     uint8_t *proof = cli_read_all(argv[5], &plen);
     if (!proof) return 1;

@@ -160,13 +160,6 @@ static int li_load_members(const char *path, zkp_lean_imt *t) {
     return rc;
 }
 
-static int li_parse_index(const char *s, uint64_t *out) {
-    uint64_t v[4];
-    return strspn(s, "0123456789") == strlen(s) && cli_parse_u256(s, v) == 0 && !(v[1] | v[2] | v[3])
-               ? (*out = v[0], 0)
-               : -1;
-}
-
 static void li_print_elem(const uint8_t b[B], int hex) {
     if (hex) {
         printf("0x");
@@ -233,7 +226,7 @@ static int li_prove_one(const zkp_lean_imt *t, uint64_t index, const char *what)
 static int li_prove(int argc, char **argv) {
     uint64_t index;
     if (argc != 4) return cli_usage_error("tree", "usage: zkprim tree -a lean-imt prove MEMBERS INDEX");
-    if (li_parse_index(argv[3], &index)) return cli_usage_error("tree", "INDEX must be a member number, got '%s'", argv[3]);
+    if (cli_parse_index(argv[3], &index)) return cli_usage_error("tree", "INDEX must be a member number, got '%s'", argv[3]);
     zkp_lean_imt t;
     if (li_load_members(argv[2], &t)) return 1;
     int rc = li_prove_one(&t, index, argv[2]);
@@ -305,7 +298,7 @@ static int li_op(zkp_lean_imt *t, const li_where *w, char *line) {
         const int remove = op[0] == 'r';
         a = li_word(&line);
         b = remove ? NULL : li_word(&line);
-        if (!a || (!remove && !b) || li_word(&line) || li_parse_index(a, &index))
+        if (!a || (!remove && !b) || li_word(&line) || cli_parse_index(a, &index))
             return li_data_error(w, "%s", remove ? "remove takes a member index" : "update takes an index and a member");
         memset(leaf, 0, B);
         if (!remove && li_member(w, b, leaf)) return 1;
@@ -319,7 +312,7 @@ static int li_op(zkp_lean_imt *t, const li_where *w, char *line) {
         else printf("none");
         putchar('\n');
     } else if (!strcmp(op, "prove")) {
-        if (!(a = li_word(&line)) || li_word(&line) || li_parse_index(a, &index))
+        if (!(a = li_word(&line)) || li_word(&line) || cli_parse_index(a, &index))
             return li_data_error(w, "%s", "prove takes a member index");
         char what[4096];
         snprintf(what, sizeof what, "%s:%zu", w->file, w->line);

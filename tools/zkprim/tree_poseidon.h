@@ -31,8 +31,9 @@ int ptree_failed(const char *why);
 /* A trusted root argument (`what` names it in messages): 0; 2 after a
  * usage message when it is not a number; 1 after FAILED when it is >= p. */
 int ptree_trusted_root(const char *what, const char *text, zkp_poseidon_fr *root);
-/* The arguments of `verify [--root R] PROOF` (argv[1] is "verify"), in any
- * order: 0 with *file set (*root_text NULL without --root), or 2 after a
+/* The arguments of `verify --root R PROOF` (argv[1] is "verify"), in any
+ * order: 0 with *file set (*root_text NULL without --root: the caller
+ * refuses that), or 2 after a
  * usage message (`usage` when PROOF is missing or repeated). */
 int ptree_verify_args(int argc, char **argv, const char *usage, const char **file, const char **root_text);
 /* Flushes standard output: rc, or 1 after a message when writing failed. */
