@@ -77,7 +77,11 @@ void bench_sink(const void *p, size_t n);
 void bench_sink_u64(uint64_t v);
 
 /* Writes s as a JSON string (quotes, backslashes and control bytes
- * escaped); also used by the CLI's JSON writers. */
+ * escaped); also used by the CLI's JSON writers. Valid UTF-8 is copied;
+ * every byte that is not part of it (a file name is bytes, not text) is
+ * written as the escape \udcXX, the lone surrogate Python's
+ * surrogateescape uses, so the output stays valid JSON and
+ * os.fsencode(name) gives the exact bytes back. */
 void bench_json_string(FILE *f, const char *s);
 
 /* Deterministic per-batch filler: fills buf from seed (xorshift). */
@@ -113,8 +117,18 @@ int bench_run(const char *filter, const bench_options *opt);
 /* One case, for callers that drive their own loop (compare, field-bench). */
 bench_result bench_measure(const bench_case *c, int runs, double batch_ms);
 
-/* Monotonic nanoseconds. */
+/* Nanoseconds on the clock every measurement reads: monotonic wall time,
+ * or this thread's CPU time after bench_use_cpu_time(1) (field-bench
+ * --cpu-time: time slices given to other processes on a shared machine do
+ * not count). */
 uint64_t bench_now_ns(void);
+void bench_use_cpu_time(int on);
+int bench_cpu_time(void); /* 1 after bench_use_cpu_time(1) */
+
+/* Best (smallest) time in ns of `samples` calls of fn(ctx), after one
+ * untimed warm-up call: field-bench's runs over a fixed working set, whose
+ * minimum is the figure least disturbed by other work on the machine. */
+double bench_best_ns(void (*fn)(void *ctx), void *ctx, int samples);
 
 /* Prints the standard header: version, CPU, features, active level. */
 void bench_print_header(FILE *f);

@@ -41,10 +41,28 @@ void bench_fill(void *buf, size_t n, uint64_t seed) {
     }
 }
 
+/* The clock every measurement reads (bench.h). */
+static clockid_t g_clock = CLOCK_MONOTONIC;
+
+void bench_use_cpu_time(int on) { g_clock = on ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC; }
+int bench_cpu_time(void) { return g_clock != CLOCK_MONOTONIC; }
+
 uint64_t bench_now_ns(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(g_clock, &ts);
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+double bench_best_ns(void (*fn)(void *ctx), void *ctx, int samples) {
+    fn(ctx); /* warm-up: faults in pages, trains predictors */
+    double best = 0;
+    for (int i = 0; i < samples; i++) {
+        const uint64_t t0 = bench_now_ns();
+        fn(ctx);
+        const double t = (double)(bench_now_ns() - t0);
+        if (i == 0 || t < best) best = t;
+    }
+    return best;
 }
 
 /* Why the current case cannot be timed ("" = it can): set by setup()
@@ -239,15 +257,46 @@ static void tsv_row(const bench_result *r) {
     fflush(stdout);
 }
 
+/* Length of the well-formed UTF-8 sequence at s (RFC 3629: no overlong
+ * forms, no surrogates, nothing above U+10FFFF), or 0 when s does not start
+ * one. */
+static size_t utf8_sequence(const unsigned char *s) {
+    const unsigned c = s[0];
+    size_t n;
+    unsigned lo = 0x80, hi = 0xbf; /* the second byte's range */
+    if (c >= 0xc2 && c <= 0xdf) n = 2;
+    else if (c >= 0xe0 && c <= 0xef) {
+        n = 3;
+        if (c == 0xe0) lo = 0xa0;      /* overlong */
+        else if (c == 0xed) hi = 0x9f; /* surrogates */
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        n = 4;
+        if (c == 0xf0) lo = 0x90;      /* overlong */
+        else if (c == 0xf4) hi = 0x8f; /* above U+10FFFF */
+    } else return 0;
+    if (s[1] < lo || s[1] > hi) return 0;
+    for (size_t i = 2; i < n; i++)
+        if (s[i] < 0x80 || s[i] > 0xbf) return 0; /* a NUL ends the loop here too */
+    return n;
+}
+
 /* A JSON string: quotes, backslashes and control bytes escaped (a CPU
- * model or reason is free text). */
+ * model or reason is free text, a file name any bytes; bench.h). */
 void bench_json_string(FILE *f, const char *s) {
+    const unsigned char *p = (const unsigned char *)s;
     fputc('"', f);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
+    while (*p) {
+        const unsigned ch = *p;
+        size_t n;
         if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
         else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
-        else fputc(ch, f);
+        else if (ch < 0x80) fputc((int)ch, f);
+        else if ((n = utf8_sequence(p)) != 0) {
+            fwrite(p, 1, n, f);
+            p += n;
+            continue;
+        } else fprintf(f, "\\udc%02x", ch); /* not UTF-8 (a file name is bytes): Python's surrogateescape */
+        p++;
     }
     fputc('"', f);
 }

@@ -234,6 +234,45 @@ static void test_abi(void) {
         ref_keccak_sponge(136, 0x01, h1, 32, h2, 32);
         CHECK_EQ_BYTES(got + 32 * i, h2, 32);
     }
+
+    /* leaf_hash_values: the bad value named by its index, before any hashing */
+    th_section("leaf_hash_values errors");
+    zkp_oz_abi_type ty2[2] = {T("uint8"), T("string")};
+    uint8_t ok8[32] = {0}, big8[32] = {0};
+    big8[30] = 1; /* 256: not a uint8 */
+    zkp_oz_abi_value vals[6] = {{ok8, 32}, {NULL, 0}, {ok8, 32}, {data, 3}, {ok8, 32}, {data, 0}};
+    uint8_t leaves[3 * 32], before[3 * 32];
+    size_t bad_at = 0;
+    CHECK_EQ_INT(zkp_oz_leaf_hash_values(ty2, 2, vals, 3, leaves, &bad_at), ZKP_OK);
+    CHECK_EQ_U64(bad_at, SIZE_MAX);
+    memcpy(before, leaves, sizeof leaves);
+    vals[4] = (zkp_oz_abi_value){big8, 32};
+    CHECK_EQ_INT(zkp_oz_leaf_hash_values(ty2, 2, vals, 3, leaves, &bad_at), ZKP_ERR_RANGE);
+    CHECK_EQ_U64(bad_at, 4); /* leaf 2, item 0 */
+    CHECK_EQ_BYTES(leaves, before, sizeof leaves); /* nothing hashed */
+    vals[4] = (zkp_oz_abi_value){ok8, 31};
+    CHECK_EQ_INT(zkp_oz_leaf_hash_values(ty2, 2, vals, 3, leaves, &bad_at), ZKP_ERR_LENGTH);
+    CHECK_EQ_U64(bad_at, 4);
+    vals[4] = (zkp_oz_abi_value){ok8, 32};
+    vals[3] = (zkp_oz_abi_value){NULL, 3};
+    CHECK_EQ_INT(zkp_oz_leaf_hash_values(ty2, 2, vals, 3, leaves, NULL), ZKP_ERR_NULL);
+    CHECK_EQ_INT(zkp_oz_leaf_hash_values(ty2, 2, vals, 3, leaves, &bad_at), ZKP_ERR_NULL);
+    CHECK_EQ_U64(bad_at, 3);
+    CHECK_EQ_INT(zkp_oz_leaf_hash_values(ty2, 2, vals, 0, NULL, &bad_at), ZKP_OK);
+    CHECK_EQ_U64(bad_at, SIZE_MAX);
+    CHECK_EQ_INT(zkp_oz_leaf_hash_values(ty2, 2, vals, 1, NULL, &bad_at), ZKP_ERR_NULL);
+    CHECK_EQ_INT(zkp_oz_leaf_hash_values(ty2, 2, vals, SIZE_MAX / 8, leaves, &bad_at), ZKP_ERR_LENGTH);
+    CHECK_EQ_U64(bad_at, SIZE_MAX);
+    /* no types: every leaf is the hash of the empty encoding */
+    CHECK_EQ_INT(zkp_oz_tree_check(NULL, 3, &bad_at), ZKP_ERR_NULL);
+    CHECK_EQ_INT(zkp_oz_tree_check(leaves, 0, &bad_at), ZKP_ERR_COUNT);
+    CHECK_EQ_INT(zkp_oz_tree_check(leaves, 1, &bad_at), ZKP_OK); /* one leaf: nothing to check */
+    CHECK_EQ_INT(zkp_oz_tree_check(leaves, SIZE_MAX, &bad_at), ZKP_ERR_LENGTH);
+    CHECK_EQ_INT(zkp_oz_leaf_hash_values(NULL, 0, NULL, 2, leaves, &bad_at), ZKP_OK);
+    ref_keccak_sponge(136, 0x01, data, 0, h1, 32);
+    ref_keccak_sponge(136, 0x01, h1, 32, h2, 32);
+    CHECK_EQ_BYTES(leaves, h2, 32);
+    CHECK_EQ_BYTES(leaves + 32, h2, 32);
 }
 
 static size_t hex_to(const char *s, uint8_t *out) {
@@ -272,23 +311,47 @@ static void test_kat(void) {
             size_t m = types->n;
             zkp_oz_abi_type ty[16];
             for (size_t t = 0; t < m; t++) ty[t] = T(json_at(types, t)->str);
+            /* every value kept, for zkp_oz_leaf_hash_values over the whole list */
+            uint8_t (*raw)[512] = malloc(512 * n * m + 1), *one_by_one = malloc(NODE * n);
+            zkp_oz_abi_value *av = malloc(sizeof *av * n * m + 1);
             for (size_t i = 0; i < n; i++) {
-                static uint8_t raw[16][512], enc[8192];
-                zkp_oz_abi_value av[16];
+                static uint8_t enc[8192];
                 for (size_t t = 0; t < m; t++) {
                     const json *it = json_at(json_at(items, i), t);
                     const char *h = json_str(it, "word") ? json_str(it, "word") : json_str(it, "bytes");
-                    av[t] = (zkp_oz_abi_value){raw[t], hex_to(h, raw[t])};
+                    av[m * i + t] = (zkp_oz_abi_value){raw[m * i + t], hex_to(h, raw[m * i + t])};
                 }
                 size_t len;
-                CHECK_EQ_INT(zkp_oz_abi_encode(ty, av, m, enc, sizeof enc, &len), ZKP_OK);
+                CHECK_EQ_INT(zkp_oz_abi_encode(ty, av + m * i, m, enc, sizeof enc, &len), ZKP_OK);
                 const uint8_t *p = enc;
-                CHECK_EQ_INT(zkp_oz_leaf_hash_batch(&p, &len, 1, leaves + NODE * i), ZKP_OK);
+                CHECK_EQ_INT(zkp_oz_leaf_hash_batch(&p, &len, 1, one_by_one + NODE * i), ZKP_OK);
             }
+            /* the one call gives the same leaves; the tree below holds them to the package's */
+            size_t bad = 0;
+            CHECK_EQ_INT(zkp_oz_leaf_hash_values(ty, m, av, n, leaves, &bad), ZKP_OK);
+            CHECK_EQ_U64(bad, SIZE_MAX);
+            CHECK_EQ_BYTES(leaves, one_by_one, NODE * n);
+            free(raw), free(one_by_one), free(av);
         }
         CHECK_EQ_INT(zkp_oz_tree_build(leaves, n, nodes, tidx), ZKP_OK);
         CHECK_EQ_INT(2 * n - 1, total);
         CHECK_EQ_BYTES(nodes, want, NODE * total);
+        /* tree_check (load()'s isValidMerkleTree): the package's tree passes; a flipped
+         * leaf names its parent, a flipped inner node itself (the deepest bad node) */
+        size_t bad_node = 0;
+        CHECK_EQ_INT(zkp_oz_tree_check(want, total, &bad_node), ZKP_OK);
+        CHECK_EQ_U64(bad_node, SIZE_MAX);
+        if (total > 1) {
+            want[NODE * (total - 1)] ^= 1;
+            CHECK_EQ_INT(zkp_oz_tree_check(want, total, &bad_node), ZKP_ERR_VERIFY);
+            CHECK_EQ_U64(bad_node, (total - 2) / 2);
+            want[NODE * (total - 1)] ^= 1;
+            want[0] ^= 0x80;
+            CHECK_EQ_INT(zkp_oz_tree_check(want, total, &bad_node), ZKP_ERR_VERIFY);
+            CHECK_EQ_U64(bad_node, 0);
+            want[0] ^= 0x80;
+            CHECK_EQ_INT(zkp_oz_tree_check(want, total - 1, NULL), ZKP_ERR_COUNT);
+        }
         for (size_t i = 0; i < n; i++) CHECK_EQ_U64(tidx[i], strtoull(json_at(ti, i)->str, NULL, 10));
         free(leaves), free(nodes), free(want), free(tidx);
     }

@@ -1125,7 +1125,12 @@ static void test_tree_proofs(void) {
         size_t depth = 0;
         while (((size_t)1 << depth) < n) depth++;
         for (uint64_t idx = 0; idx < n; idx++) {
+            /* proof_from_leaves: tree_proof's siblings and the root, without the node array */
+            zkp_poseidon_fr lproof[6], lroot;
+            CHECK_STATUS(zkp_poseidon_tree_proof_from_leaves(leaves, n, idx, lproof, &lroot), ZKP_OK);
             CHECK_STATUS(zkp_poseidon_tree_proof(nodes, n, idx, proof), ZKP_OK);
+            CHECK_MSG(!memcmp(lproof, proof, depth * sizeof proof[0]) && fr_eq(&lroot, root),
+                      "proof_from_leaves n=%zu index %llu", n, (unsigned long long)idx);
             CHECK_STATUS(zkp_poseidon_tree_verify(root, &leaves[idx], idx, proof, depth), ZKP_OK);
             CHECK_STATUS(zkp_poseidon_tree_proof_root(&leaves[idx], idx, proof, depth, &pr), ZKP_OK);
             CHECK(fr_eq(&pr, root));
@@ -1154,6 +1159,23 @@ static void test_tree_proofs(void) {
         CHECK_STATUS(zkp_poseidon_tree_verify(root, &leaves[0], n, proof, depth), ZKP_ERR_RANGE);
         CHECK_STATUS(zkp_poseidon_tree_verify(root, &leaves[0], UINT64_MAX, proof, depth), ZKP_ERR_RANGE);
         CHECK_STATUS(zkp_poseidon_tree_proof_root(&leaves[0], n, proof, depth, &pr), ZKP_ERR_RANGE);
+        CHECK_STATUS(zkp_poseidon_tree_proof_from_leaves(leaves, n, n, proof, NULL), ZKP_ERR_RANGE);
+        /* a leaf >= p anywhere, on the path or not: refused like tree_root */
+        zkp_poseidon_fr keep = leaves[n - 1];
+        leaves[n - 1] = bad;
+        CHECK_STATUS(zkp_poseidon_tree_root(leaves, n, &pr), ZKP_ERR_RANGE);
+        CHECK_STATUS(zkp_poseidon_tree_proof_from_leaves(leaves, n, 0, proof, NULL), ZKP_ERR_RANGE);
+        leaves[n - 1] = keep;
+    }
+    /* issue 26 defect 2: every leaf count is taken or refused alike by root,
+     * build, proof and proof_from_leaves (Python's own proof code answered
+     * [2] for the leaves [1, 2, 3], whose root is refused) */
+    for (size_t n = 0; n <= 70; n++) {
+        const zkp_status want = n && !(n & (n - 1)) ? ZKP_OK : ZKP_ERR_COUNT;
+        CHECK_MSG(zkp_poseidon_tree_root(leaves, n, &pr) == want, "root n=%zu", n);
+        if (n <= 64) CHECK_MSG(zkp_poseidon_tree_build(leaves, n, nodes) == want, "build n=%zu", n);
+        if (want != ZKP_OK) CHECK_MSG(zkp_poseidon_tree_proof(nodes, n, 0, proof) == want, "proof n=%zu", n);
+        if (n <= 64) CHECK_MSG(zkp_poseidon_tree_proof_from_leaves(leaves, n, 0, proof, &pr) == want, "from_leaves n=%zu", n);
     }
     /* depth 64 addresses every uint64_t index (the proof is checked, not the index) */
     static zkp_poseidon_fr zeros[64];
@@ -1164,6 +1186,10 @@ static void test_tree_proofs(void) {
     CHECK_STATUS(zkp_poseidon_tree_proof(NULL, 4, 0, proof), ZKP_ERR_NULL);
     CHECK_STATUS(zkp_poseidon_tree_proof(nodes, 4, 0, NULL), ZKP_ERR_NULL);
     CHECK_STATUS(zkp_poseidon_tree_proof(leaves, 1, 0, NULL), ZKP_OK);
+    CHECK_STATUS(zkp_poseidon_tree_proof_from_leaves(NULL, 4, 0, proof, NULL), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_poseidon_tree_proof_from_leaves(leaves, 4, 0, NULL, NULL), ZKP_ERR_NULL);
+    CHECK_STATUS(zkp_poseidon_tree_proof_from_leaves(leaves, 1, 0, NULL, &pr), ZKP_OK);
+    CHECK(fr_eq(&pr, &leaves[0]));
     CHECK_STATUS(zkp_poseidon_tree_verify(NULL, &leaves[0], 0, NULL, 0), ZKP_ERR_NULL);
     CHECK_STATUS(zkp_poseidon_tree_verify(&leaves[0], NULL, 0, NULL, 0), ZKP_ERR_NULL);
     CHECK_STATUS(zkp_poseidon_tree_verify(&leaves[0], &leaves[0], 0, NULL, 1), ZKP_ERR_NULL);
@@ -1229,6 +1255,7 @@ static void test_size_overflow(void) {
         CHECK_STATUS(zkp_poseidon_tree_root(in, (size_t)1 << k, out), ZKP_ERR_LENGTH);
         CHECK_STATUS(zkp_poseidon_tree_build(in, (size_t)1 << k, out), ZKP_ERR_LENGTH);
         CHECK_STATUS(zkp_poseidon_tree_proof(in, (size_t)1 << k, 0, out), ZKP_ERR_LENGTH);
+        CHECK_STATUS(zkp_poseidon_tree_proof_from_leaves(in, (size_t)1 << k, 0, out, NULL), ZKP_ERR_LENGTH);
     }
     const uint8_t b[32] = {0};
     const uint8_t *ptrs[2] = {b, b};

@@ -93,6 +93,22 @@ ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_oz_abi_encode(const zkp_oz_abi_t
 ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_oz_leaf_hash_batch(const uint8_t *const *encoded, const size_t *lens,
                                                                size_t n, uint8_t *out);
 
+/* StandardMerkleTree.of's leaves in one call (abi.encode + leafHash of
+ * every value, what zkp_oz_abi_encode + zkp_oz_leaf_hash_batch do for one
+ * encoding at a time): leaf i is the tuple values[n_types*i ..
+ * n_types*(i+1)) of the given types, out[32i .. 32i+32) its leaf hash. The
+ * encodings are sized and checked for all n leaves before anything is
+ * hashed; a value that zkp_oz_abi_encode refuses returns its status
+ * (ZKP_ERR_RANGE, ZKP_ERR_LENGTH, ZKP_ERR_PARAM, ZKP_ERR_NULL) with *bad =
+ * its index in values (leaf *bad / n_types, item *bad % n_types); any other
+ * outcome leaves *bad = SIZE_MAX. bad may be NULL. n = 0 does nothing;
+ * n_types = 0 hashes the empty encoding. Allocates the encodings (about
+ * their total size; ZKP_ERR_NOMEM). Left out of freestanding builds. */
+ZKP_MUST_USE ZKP_API ZKP_VARTIME ZKP_ALLOCATES zkp_status zkp_oz_leaf_hash_values(const zkp_oz_abi_type *types,
+                                                                                size_t n_types,
+                                                                                const zkp_oz_abi_value *values,
+                                                                                size_t n, uint8_t *out, size_t *bad);
+
 /* ---- trees -------------------------------------------------------------------- */
 
 /* Builds the tree of n >= 1 leaves (32 bytes each, in input order): sorts
@@ -102,6 +118,13 @@ ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_oz_leaf_hash_batch(const uint8_t
  * Allocates the sort's scratch (about 16n bytes). */
 ZKP_MUST_USE ZKP_API ZKP_VARTIME ZKP_ALLOCATES zkp_status zkp_oz_tree_build(const uint8_t *leaves, size_t n,
                                                                           uint8_t *nodes, uint64_t *tree_index);
+
+/* The package's load() check of a tree read back (isValidMerkleTree):
+ * ZKP_OK when every inner node k of the n_nodes nodes is the node hash of
+ * its children 2k + 1 and 2k + 2; else ZKP_ERR_VERIFY with *bad = the
+ * highest-numbered such k (the deepest). n_nodes even (0 included):
+ * ZKP_ERR_COUNT. bad may be NULL; *bad = SIZE_MAX unless VERIFY. */
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_oz_tree_check(const uint8_t *nodes, size_t n_nodes, size_t *bad);
 
 /* The package's getProof: the siblings of the leaf at tree index `index`,
  * bottom first, into proof (room for cap nodes of 32 bytes); *depth gets

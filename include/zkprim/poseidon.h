@@ -91,7 +91,14 @@ ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon_hash_batch(const zkp_poseido
  * power of two (or 0): ZKP_ERR_COUNT; the leaf array, or the 2n - 1 nodes,
  * larger than PTRDIFF_MAX bytes: ZKP_ERR_LENGTH. A leaf index is a uint64_t;
  * an index >= n_leaves (or >= 2^depth) is ZKP_ERR_RANGE, a proof of more
- * than 64 siblings ZKP_ERR_PROOF_SHAPE. */
+ * than 64 siblings ZKP_ERR_PROOF_SHAPE.
+ *
+ * Leaf counts: root, build, proof and proof_from_leaves take the same ones,
+ * powers of two, and refuse every other count alike (ZKP_ERR_COUNT): the
+ * fixed-depth complete tree that circom's Merkle inclusion circuits check.
+ * None pads: padding is the caller's choice (zero leaves up to 2^depth, as
+ * `zkprim tree -a poseidon --pad` adds, or zk-kit's IMT zero values);
+ * the unpadded tree of any size is LeanIMT (lean_imt.h). */
 
 /* Root only, with O(log n) stack memory. */
 ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon_tree_root(const zkp_poseidon_fr *leaves, size_t n_leaves,
@@ -104,6 +111,15 @@ ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon_tree_build(const zkp_poseido
  * when n_leaves == 1). Copies: the nodes are not range-checked here. */
 ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon_tree_proof(const zkp_poseidon_fr *nodes, size_t n_leaves,
                                                       uint64_t index, zkp_poseidon_fr *proof);
+/* Inclusion proof of leaf `index` straight from the leaves (no node array,
+ * O(log n) memory; about one tree_root of hashing): log2 n_leaves siblings,
+ * bottom first, into proof (may be NULL when n_leaves == 1; must not
+ * overlap leaves), and the root into *root unless root is NULL. The same
+ * counts and errors as tree_root (every leaf is range-checked), plus
+ * index >= n_leaves: ZKP_ERR_RANGE. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon_tree_proof_from_leaves(const zkp_poseidon_fr *leaves,
+                                                                   size_t n_leaves, uint64_t index,
+                                                                   zkp_poseidon_fr *proof, zkp_poseidon_fr *root);
 /* Root implied by a leaf, its index and `depth` siblings from the bottom up
  * (bit k of index says whether the node at level k is a right child). */
 ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon_tree_proof_root(const zkp_poseidon_fr *leaf, uint64_t index,

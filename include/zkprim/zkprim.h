@@ -111,7 +111,7 @@ typedef enum zkp_status {
                                   * zkp_keccak_tree_root_data, zkp_hemera_tree_root_fixed
                                   * (with threads > 1), the growing LeanIMT's
                                   * zkp_lean_imt_insert and zkp_lean_imt_insert_batch,
-                                  * zkp_oz_tree_build, zkp_oz_tree_multi_proof,
+                                  * zkp_oz_leaf_hash_values, zkp_oz_tree_build, zkp_oz_tree_multi_proof,
                                   * zkp_oz_tree_multi_verify, and the batched and multiproof
                                   * verifiers zkp_keccak_tree_verify_batch,
                                   * zkp_keccak_tree_multi_verify, zkp_hemera_tree_verify_batch,

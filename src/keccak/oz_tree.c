@@ -280,3 +280,80 @@ zkp_status zkp_oz_tree_multi_verify(const uint8_t root[32], const uint8_t *leave
     free(hashes);
     return st;
 }
+
+/* ---- a tree read back ----------------------------------------------------------------- */
+
+zkp_status zkp_oz_tree_check(const uint8_t *nodes, size_t n_nodes, size_t *bad) {
+    if (bad) *bad = SIZE_MAX;
+    if (n_nodes % 2 == 0) return ZKP_ERR_COUNT;
+    if (!nodes) return ZKP_ERR_NULL;
+    if (!zkp_array_ok(n_nodes, NODE)) return ZKP_ERR_LENGTH;
+    for (size_t k = n_nodes / 2; k-- > 0;) { /* from the bottom up: the deepest bad node is named */
+        uint8_t h[NODE];
+        node_hash(nodes + NODE * (2 * k + 1), nodes + NODE * (2 * k + 2), h);
+        if (memcmp(h, nodes + NODE * k, NODE)) {
+            if (bad) *bad = k;
+            return ZKP_ERR_VERIFY;
+        }
+    }
+    return ZKP_OK;
+}
+
+/* ---- leaves from values ------------------------------------------------------------ */
+
+/* zkp_oz_abi_encode's verdict on n values: 1 when they are valid (the size
+ * query then says ZKP_ERR_LENGTH with *need set, or ZKP_OK for an empty
+ * encoding), else 0 with the status in *st. */
+static int encodable(const zkp_oz_abi_type *types, const zkp_oz_abi_value *values, size_t n, size_t *need,
+                     zkp_status *st) {
+    *need = SIZE_MAX; /* encode writes it only once every value is valid */
+    *st = zkp_oz_abi_encode(types, values, n, NULL, 0, need);
+    return *st == ZKP_OK || (*st == ZKP_ERR_LENGTH && *need != SIZE_MAX);
+}
+
+zkp_status zkp_oz_leaf_hash_values(const zkp_oz_abi_type *types, size_t n_types, const zkp_oz_abi_value *values,
+                                   size_t n, uint8_t *out, size_t *bad) {
+    if (bad) *bad = SIZE_MAX;
+    if (n == 0) return ZKP_OK;
+    if (!out || (n_types && (!types || !values))) return ZKP_ERR_NULL;
+    if (!zkp_array_ok(n_types, sizeof *values) || !zkp_array_ok(n, n_types * sizeof *values) ||
+        !zkp_array_ok(n, NODE))
+        return ZKP_ERR_LENGTH;
+    size_t *off = malloc((n + 1) * sizeof *off);
+    if (!off) return ZKP_ERR_NOMEM;
+    /* pass 1: every tuple's length, and the first bad value named */
+    zkp_status st = ZKP_OK;
+    size_t total = 0, need;
+    for (size_t i = 0; i < n && st == ZKP_OK; i++) {
+        const zkp_oz_abi_value *tuple = n_types ? values + n_types * i : values; /* no offset on NULL */
+        if (!encodable(types, tuple, n_types, &need, &st)) {
+            for (size_t j = 0; j < n_types; j++) {
+                size_t one;
+                zkp_status sj;
+                if (!encodable(&types[j], &tuple[j], 1, &one, &sj)) {
+                    if (bad) *bad = n_types * i + j;
+                    st = sj;
+                    break;
+                }
+            }
+            break; /* no single value at fault: the tuple's total size (st says so) */
+        }
+        st = need > ZKP_MAX_BYTES - total ? ZKP_ERR_LENGTH : ZKP_OK; /* the size query's own LENGTH is no error */
+        off[i] = total;
+        total += need;
+    }
+    off[n] = total;
+    uint8_t *enc = st == ZKP_OK ? malloc(total ? total : 1) : NULL;
+    const uint8_t **ptrs = enc ? malloc(n * sizeof *ptrs) : NULL;
+    size_t *lens = ptrs ? malloc(n * sizeof *lens) : NULL;
+    if (st == ZKP_OK && !lens) st = ZKP_ERR_NOMEM;
+    /* pass 2: the encodings back to back, then both Keccak rounds in batches */
+    for (size_t i = 0; i < n && st == ZKP_OK; i++) {
+        ptrs[i] = enc + off[i];
+        lens[i] = off[i + 1] - off[i];
+        st = zkp_oz_abi_encode(types, n_types ? values + n_types * i : values, n_types, enc + off[i], lens[i], &need);
+    }
+    if (st == ZKP_OK) st = zkp_oz_leaf_hash_batch(ptrs, lens, n, out);
+    free(lens), free(ptrs), free(enc), free(off);
+    return st;
+}

@@ -69,6 +69,16 @@ expect 1 "verify tampered sibling" "$Z" tree -a hemera verify "$root" "$tmp/c1" 
 head -c $(( $(wc -c < "$tmp/p1") - 32 )) "$tmp/p1" > "$tmp/shortp"
 expect 1 "verify short proof" "$Z" tree -a hemera verify "$root" "$tmp/c1" 1 "$tmp/shortp"
 expect 1 "verify wrong root" "$Z" tree -a hemera verify "$(printf '%064d' 0)" "$tmp/c1" 1 "$tmp/p1"
+# DATA of neither length the proof allows (the whole file's 17384 bytes, or
+# chunk 4's 1000 / chunk 1's 4096) is named as such, not as a wrong root
+head -c 17383 "$tmp/data" > "$tmp/short"
+expect 1 "verify DATA one byte short of the file" "$Z" tree -a hemera verify "$root" "$tmp/short" 4 "$tmp/p4"
+expect_grep "^FAILED: $tmp/short has 17383 bytes: neither the whole file (17384 bytes) nor chunk 4 (1000 bytes)" \
+  "$tmp/out" "one byte short: neither the file nor the chunk"
+head -c 4095 "$tmp/c1" > "$tmp/shortc"
+expect 1 "verify chunk one byte short" "$Z" tree -a hemera verify "$root" "$tmp/shortc" 1 "$tmp/p1"
+expect_grep "has 4095 bytes: neither the whole file (17384 bytes) nor chunk 1 (4096 bytes)" "$tmp/out" \
+  "short chunk: neither"
 expect 1 "verify not a proof" "$Z" tree -a hemera verify "$root" "$tmp/c1" 1 "$tmp/hello"
 expect 2 "verify bad root hex" "$Z" tree -a hemera verify xyz "$tmp/c1" 1 "$tmp/p1"
 expect 2 "verify bad index" "$Z" tree -a hemera verify "$root" "$tmp/c1" one "$tmp/p1"

@@ -24,6 +24,21 @@ if command -v python3 >/dev/null; then
   check "valid JSON" ok "$(python3 -c "import json,sys; json.load(open(sys.argv[1])); print('ok')" "$tmp/t2.json")"
 fi
 
+# a file name that is not UTF-8 (byte 0xff), one with a valid 2-byte
+# character and a control byte: still valid JSON, and the name's bytes come
+# back through Python's surrogateescape
+bad=$'\xffname' good=$'caf\xc3\xa9\x01'
+printf hi > "$tmp/$bad"; printf hi > "$tmp/$good"
+expect 0 "hash --trace of a non-UTF-8 file name" "$Z" hash -a hemera --trace "$tmp/t6.json" "$tmp/$bad" "$tmp/$good"
+if command -v python3 >/dev/null; then
+  check "non-UTF-8 name: valid JSON, exact bytes" ok "$(python3 -c "
+import json, os, sys
+files = json.load(open(sys.argv[1], encoding='utf-8'))['files']
+want = [os.fsencode(a) for a in sys.argv[2:]]
+got = [f['file'].encode('utf-8', 'surrogateescape') for f in files]
+print('ok' if got == want else 'got %r, want %r' % (got, want))" "$tmp/t6.json" "$tmp/$bad" "$tmp/$good" 2>&1)"
+fi
+
 head -c 32 /dev/urandom > "$tmp/key"
 expect 0 "keyed --trace" "$Z" hash -a hemera --keyed --trace "$tmp/t3.json" "$tmp/r" < "$tmp/key"
 check "keyed digest" "$("$Z" hash -a hemera --keyed "$tmp/r" < "$tmp/key")" "$(cat "$tmp/out")"

@@ -35,9 +35,9 @@ for n in $sizes; do
     expect 0 "prove $i of $n" "$Z" tree -a poseidon prove "$tmp/l$n" "$i"
     check "proof $i of $n vs oracle" "$(O prove "$tmp/l$n" "$i")" "$(cat "$tmp/out")"
     cp "$tmp/out" "$tmp/p"
-    expect 0 "verify $i of $n" "$Z" tree -a poseidon verify "$tmp/p"
+    expect 0 "verify $i of $n" "$Z" tree -a poseidon verify --root "$R" "$tmp/p"
     expect_grep '^OK$' "$tmp/out" "verify $i of $n prints OK"
-    expect 0 "verify $i of $n --root" "$Z" tree -a poseidon verify --root "$R" "$tmp/p"
+    expect 0 "verify $i of $n, --root after PROOF" "$Z" tree -a poseidon verify "$tmp/p" --root "$R"
     # tampering: every field, each sibling, the sibling count
     python3 - "$tmp/p" "$tmp/bad" "$P" <<'EOF'
 import json, sys
@@ -62,7 +62,7 @@ emit({**p, "root": str(P)})
 q = dict(p); del q["leaf"]; emit(q)
 EOF
     for f in "$tmp"/bad*; do
-      expect 1 "verify $i of $n, tampered $(basename "$f")" "$Z" tree -a poseidon verify "$f"
+      expect 1 "verify $i of $n, tampered $(basename "$f")" "$Z" tree -a poseidon verify --root "$R" "$f"
       expect_grep '^FAILED' "$tmp/out" "verify $i of $n, tampered $(basename "$f") prints FAILED"
     done
     rm -f "$tmp"/bad*
@@ -172,7 +172,10 @@ expect 1 "a missing LEAVES file" "$Z" tree -a poseidon "$tmp/nonexistent"
 expect 1 "prove, index out of range" "$Z" tree -a poseidon prove "$tmp/l8" 8
 expect_grep "leaf 8 out of range" "$tmp/err" "index out of range: named"
 expect 1 "prove --multi, index out of range" "$Z" tree -a poseidon prove --multi 2,8 "$tmp/l8"
-expect 1 "verify, not JSON" "$Z" tree -a poseidon verify "$tmp/l8"
+expect 1 "verify, not JSON" "$Z" tree -a poseidon verify --root 1 "$tmp/l8"
+# the trusted root is required: a proof's own root only shows it is consistent
+expect 2 "verify without --root" "$Z" tree -a poseidon verify "$tmp/p"
+expect_grep "needs --root" "$tmp/err" "verify without --root: says so"
 expect 2 "prove, INDEX not a number" "$Z" tree -a poseidon prove "$tmp/l8" x
 expect 2 "prove, INDEX negative" "$Z" tree -a poseidon prove "$tmp/l8" -1
 expect 2 "prove, no INDEX" "$Z" tree -a poseidon prove "$tmp/l8"

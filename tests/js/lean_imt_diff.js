@@ -121,18 +121,19 @@ function compareRun(name, ops, want) {
     check(got[i] === want[i], `${name}: output line ${i + 1}\n  package ${want[i]}\n  zkprim  ${got[i]}`);
 }
 
-// zkprim's verdict on a proof (JSON text): exit status 0 or 1.
+// zkprim's verdict on a proof (JSON text) against the trusted root (a
+// BigInt; verify --root is required): exit status 0 or 1.
 let nProofs = 0;
-function zkprimVerify(json) {
+function zkprimVerify(json, root) {
   const file = path.join(tmp, `proof${nProofs++}.json`);
   fs.writeFileSync(file, json + '\n');
-  return spawnSync(bin, ['tree', '-a', 'lean-imt', 'verify', file]).status;
+  return spawnSync(bin, ['tree', '-a', 'lean-imt', 'verify', '--root', root.toString(), file]).status;
 }
 
 function verifyBothWays(p) {
   const json = proofJson(p);
   check(LeanIMT.verifyProof(p, hash), `package rejects its own proof ${json}`);
-  check(zkprimVerify(json) === 0, `zkprim rejects the package's proof ${json}`);
+  check(zkprimVerify(json, p.root) === 0, `zkprim rejects the package's proof ${json}`);
   const n = p.siblings.length;
   const tampered = [
     ['leaf', { ...p, leaf: (p.leaf + 1n) % P }],
@@ -146,12 +147,12 @@ function verifyBothWays(p) {
     // removed (0) members have equal siblings, H(0, 0) either way round.
     const q = { ...p, index: p.index ^ (1 << below(n)) };
     const accepted = LeanIMT.verifyProof(q, hash);
-    check((zkprimVerify(proofJson(q)) === 0) === accepted, `verdicts differ on a flipped index bit: ${proofJson(q)}`);
+    check((zkprimVerify(proofJson(q), p.root) === 0) === accepted, `verdicts differ on a flipped index bit: ${proofJson(q)}`);
     tampered.push(['dropped sibling', { ...p, siblings: p.siblings.slice(0, n - 1), index: p.index & ((1 << (n - 1)) - 1) }]);
   }
   for (const [what, q] of tampered) {
     check(!LeanIMT.verifyProof(q, hash), `package accepts a tampered ${what}: ${proofJson(q)}`);
-    check(zkprimVerify(proofJson(q)) === 1, `zkprim accepts a tampered ${what}: ${proofJson(q)}`);
+    check(zkprimVerify(proofJson(q), p.root) === 1, `zkprim accepts a tampered ${what}: ${proofJson(q)}`);
   }
   // Documented differences: poseidon-lite reduces a sibling + p, and the
   // package reads only the index's low bits; zkprim refuses both.
@@ -160,12 +161,12 @@ function verifyBothWays(p) {
     sib[0] += P;
     const q = { ...p, siblings: sib };
     check(LeanIMT.verifyProof(q, hash), 'package no longer accepts a sibling + p (documented difference)');
-    check(zkprimVerify(proofJson(q)) === 1, 'zkprim accepts a sibling >= p');
+    check(zkprimVerify(proofJson(q), p.root) === 1, 'zkprim accepts a sibling >= p');
   }
   if (n < 30) {
     const q = { ...p, index: p.index + (1 << n) };
     check(LeanIMT.verifyProof(q, hash), 'package no longer ignores an index bit above the siblings (documented difference)');
-    check(zkprimVerify(proofJson(q)) === 1, 'zkprim accepts an index bit above the siblings');
+    check(zkprimVerify(proofJson(q), p.root) === 1, 'zkprim accepts an index bit above the siblings');
   }
 }
 

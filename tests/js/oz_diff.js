@@ -198,6 +198,12 @@ function oneTree(n, simple) {
     if (p.code !== 0 || below(n <= 17 ? 3 : 1) !== 0) continue;
     const ok = verifyBoth(simple, types, tree.root, wantObj);
     check(ok.want === true && ok.got === true, `${what}: verify proof ${i}: npm ${ok.want} zkprim ${ok.got}`);
+    if (/[a-f]/.test(tree.root)) { // the documented difference: an upper-case ROOT (docs/oz-tree.md)
+      const up = '0x' + tree.root.slice(2).toUpperCase();
+      const v = verifyBoth(simple, types, up, wantObj);
+      check(v.want === false && v.got === true,
+        `${what}: upper-case root: npm ${v.want} (documented: false) zkprim ${v.got} (documented: true)`);
+    }
     for (const t of tamperedCopies(wantObj)) {
       const v = verifyBoth(simple, types, tree.root, t);
       check(v.want === v.got, `${what}: tampered proof ${i}: npm ${v.want} zkprim ${v.got} (${JSON.stringify(t).slice(0, 200)})`);

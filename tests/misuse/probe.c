@@ -425,6 +425,17 @@ HUGE_FN(h_ozl, {
     size_t l[1] = {v};
     return zkp_oz_leaf_hash_batch(p, l, 1, O);
 })
+HUGE_FN(h_ozhv_n, {
+    zkp_oz_abi_type t[1] = {{ZKP_OZ_ABI_BOOL, 0}};
+    zkp_oz_abi_value val[1] = {{B, 32}};
+    return zkp_oz_leaf_hash_values(t, 1, val, v, O, NULL);
+})
+HUGE_FN(h_ozhv_t, {
+    zkp_oz_abi_type t[1] = {{ZKP_OZ_ABI_BOOL, 0}};
+    zkp_oz_abi_value val[1] = {{B, 32}};
+    return zkp_oz_leaf_hash_values(t, v, val, 1, O, NULL);
+})
+HUGE_FN(h_ozc, return zkp_oz_tree_check(B, v | 1, NULL);)
 HUGE_FN(h_ozb, return zkp_oz_tree_build(B, v, O, NULL);)
 HUGE_FN(h_ozp, {
     size_t d;
@@ -466,7 +477,31 @@ static void probe_oz_tree(void) {
             fmt("n 0: %s", sn(zkp_oz_leaf_hash_batch(NULL, NULL, 0, NULL))), fmt("len: %s", huge_cell(h_ozl, NULL)), NA,
             NA);
     }
+    {
+        size_t bad = 0;
+        memset(B, 0, 64);
+        zkp_oz_abi_value big[2] = {{B2, 32}, {NULL, 0}};
+        memset(B2, 0xff, 32); /* not an address: high bytes set */
+        row(m, "zkp_oz_leaf_hash_values",
+            fmt("types: %s; values: %s; out: %s; bytes data,len>0: %s; bad: %s",
+                sn(zkp_oz_leaf_hash_values(NULL, 2, val, 1, O, &bad)), sn(zkp_oz_leaf_hash_values(t, 2, NULL, 1, O, &bad)),
+                sn(zkp_oz_leaf_hash_values(t, 2, val, 1, NULL, &bad)),
+                sn(zkp_oz_leaf_hash_values(t, 2, (zkp_oz_abi_value[2]){{B, 32}, {NULL, 3}}, 1, O, &bad)),
+                sn(zkp_oz_leaf_hash_values(t, 2, val, 1, O, NULL))),
+            fmt("n 0: %s; n_types 0: %s; a bad value: %s (index %zu)", sn(zkp_oz_leaf_hash_values(t, 2, val, 0, O, &bad)),
+                sn(zkp_oz_leaf_hash_values(NULL, 0, NULL, 1, O, &bad)), sn(zkp_oz_leaf_hash_values(t, 2, big, 1, O, &bad)),
+                bad),
+            fmt("n: %s; n_types: %s", huge_cell(h_ozhv_n, NULL), huge_cell(h_ozhv_t, NULL)), NA, NA);
+    }
     for (int i = 0; i < 128; i++) B[i] = (uint8_t)(5 * i);
+    {
+        size_t bad = 0;
+        row(m, "zkp_oz_tree_check",
+            fmt("nodes: %s; bad: %s", sn(zkp_oz_tree_check(NULL, 3, &bad)), sn(zkp_oz_tree_check(B, 3, NULL))),
+            fmt("n 0: %s; n 1: %s; n 2: %s", sn(zkp_oz_tree_check(B, 0, &bad)), sn(zkp_oz_tree_check(B, 1, &bad)),
+                sn(zkp_oz_tree_check(B, 2, &bad))),
+            fmt("n: %s", huge_cell(h_ozc, NULL)), NA, NA);
+    }
     row(m, "zkp_oz_tree_build",
         fmt("leaves: %s; nodes: %s; tree_index: %s", sn(zkp_oz_tree_build(NULL, 4, O, W)),
             sn(zkp_oz_tree_build(B, 4, NULL, W)), sn(zkp_oz_tree_build(B, 4, O, NULL))),
@@ -841,6 +876,10 @@ HUGE_FN(h_ptp, {
     zkp_poseidon_fr in[3] = {{{0}}}, out[2];
     return zkp_poseidon_tree_proof(in, ((size_t)1 << 63) >> (v == SIZE_MAX ? 4 : 0), 0, out);
 })
+HUGE_FN(h_ptl, {
+    zkp_poseidon_fr in[2] = {{{0}}}, out[2];
+    return zkp_poseidon_tree_proof_from_leaves(in, ((size_t)1 << 63) >> (v == SIZE_MAX ? 4 : 0), 0, out, NULL);
+})
 HUGE_FN(h_ptv, {
     zkp_poseidon_fr in[2] = {{{0}}};
     return zkp_poseidon_tree_verify(in, in, 0, in, v);
@@ -974,6 +1013,21 @@ static void probe_poseidon(void) {
             fmt("n 0: %s; index n: %s", sn(zkp_poseidon_tree_proof(nodes, 0, 0, pr)),
                 sn(zkp_poseidon_tree_proof(nodes, 8, 8, pr))),
             fmt("n 2^k: %s; index u64 max: %s", huge_cell(h_ptp, NULL), sn(zkp_poseidon_tree_proof(nodes, 8, UINT64_MAX, pr))),
+            NA, NA);
+    }
+    {
+        zkp_poseidon_fr pr[3], r;
+        row(m, "zkp_poseidon_tree_proof_from_leaves",
+            fmt("leaves: %s; proof,n>1: %s; proof,n 1: %s; root: %s",
+                sn(zkp_poseidon_tree_proof_from_leaves(NULL, 8, 0, pr, &r)),
+                sn(zkp_poseidon_tree_proof_from_leaves(in, 8, 0, NULL, &r)),
+                sn(zkp_poseidon_tree_proof_from_leaves(in, 1, 0, NULL, &r)),
+                sn(zkp_poseidon_tree_proof_from_leaves(in, 8, 0, pr, NULL))),
+            fmt("n 0: %s; n 3: %s; index n: %s", sn(zkp_poseidon_tree_proof_from_leaves(in, 0, 0, pr, &r)),
+                sn(zkp_poseidon_tree_proof_from_leaves(in, 3, 0, pr, &r)),
+                sn(zkp_poseidon_tree_proof_from_leaves(in, 8, 8, pr, &r))),
+            fmt("n 2^k: %s; index u64 max: %s", huge_cell(h_ptl, NULL),
+                sn(zkp_poseidon_tree_proof_from_leaves(in, 8, UINT64_MAX, pr, &r))),
             NA, NA);
     }
     row(m, "zkp_poseidon_tree_proof_root",

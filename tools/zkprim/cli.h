@@ -67,11 +67,6 @@ extern const cli_tree_algo *const cli_tree_algos[];
 /* `prove --multi` / `verify --multi` for algorithm `algo` (tree_multi.c):
  * the exit code, or -1 when argv is not one of those forms. */
 int cli_tree_multi(const char *algo, int argc, char **argv);
-/* The --multi list "3,17,99" (at most 65536 indices) into a malloc'd array,
- * sorted when `sort` (else it must be increasing); no repeats. 0, or the
- * usage error's 2 after a message. tree_multi.c; tree_poseidon_multi.c
- * reads the same lists. */
-int cli_tree_multi_indices(const char *s, int sort, uint64_t **idx, size_t *k);
 extern const size_t cli_tree_algo_count;
 
 /* ---- `zkprim info`: which kernel each primitive uses ------------------------ */
@@ -98,6 +93,9 @@ int cli_parse_size(const char *s, uint64_t *out);
  * and advances *s past them; 0, or -1 when there is no digit or the value
  * exceeds max. */
 int cli_scan_uint(const char **s, unsigned long max, unsigned long *out);
+/* A leaf, chunk, member or value index: decimal digits only (at least one;
+ * no sign, space or unit) below 2^64. 0, or -1. Every tree's INDEX. */
+int cli_parse_index(const char *s, uint64_t *out);
 /* An option's integer value in lo..hi: digits only, nothing before or after
  * (strtol would take " 5" and "+5"). 0, or the usage error's exit code 2
  * after a message naming the option. */

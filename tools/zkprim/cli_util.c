@@ -63,6 +63,19 @@ int cli_scan_uint(const char **s, unsigned long max, unsigned long *out) {
     return 0;
 }
 
+int cli_parse_index(const char *s, uint64_t *out) {
+    uint64_t v = 0;
+    if (!*s) return -1;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9') return -1;
+        const uint64_t d = (uint64_t)(*s - '0');
+        if (v > (UINT64_MAX - d) / 10) return -1;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
+
 int cli_parse_int_opt(const char *cmd, const char *opt, const char *v, int lo, int hi, int *out) {
     unsigned long x = 0;
     const char *p = v;

@@ -4,44 +4,22 @@
  * a window sweep (--sweep-windows A..B), all fields in one table
  * (--field all), and extra modes from field_bench_modes.c (--isomorphism).
  * Sizes 2^min-log .. 2^max-log elements; each number is the best of
- * --samples timed runs; each row says which cache level holds the working
- * set.
+ * --samples timed runs (bench_best_ns, the bench runner's clock); each row
+ * says which cache level holds the working set.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "bench.h" /* the timing: bench_best_ns, bench_now_ns; bench_fill */
 #include "cli.h"
 #include "field_bench.h"
 
 #define CMD "field-bench"
 
 /* ---- helpers (also used by extra modes) ------------------------------------ */
-
-/* Wall time by default; --cpu-time switches to this thread's CPU time, which
- * time slices given to other processes on a shared machine do not inflate. */
-static clockid_t g_clock = CLOCK_MONOTONIC;
-
-static uint64_t now_ns(void) {
-    struct timespec ts;
-    clock_gettime(g_clock, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-double field_bench_best_ns(void (*fn)(void *ctx), void *ctx, int samples) {
-    fn(ctx);   /* warm-up: faults in pages, trains predictors */
-    double best = 0;
-    for (int i = 0; i < samples; i++) {
-        uint64_t t0 = now_ns();
-        fn(ctx);
-        double t = (double)(now_ns() - t0);
-        if (i == 0 || t < best) best = t;
-    }
-    return best;
-}
 
 static size_t cache_bytes(int level) {
     long v = -1;
@@ -76,18 +54,6 @@ const char *field_bench_cache_fit(size_t bytes) {
         if (bytes <= c) return names[l - 1];
     }
     return known ? "DRAM" : "?";
-}
-
-void field_bench_fill(void *buf, size_t n, uint64_t seed) {
-    uint64_t x = seed * 0x9e3779b97f4a7c15u + 0x2545f4914f6cdd1du;
-    uint8_t *p = buf;
-    for (size_t i = 0; i < n; i += 8) {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        size_t k = n - i < 8 ? n - i : 8;
-        memcpy(p + i, &x, k);
-    }
 }
 
 void field_bench_reduce(zkp_gf2_field f, uint64_t *elems, size_t n) {
@@ -162,12 +128,12 @@ static double checked_ns(double ns, zkp_status st, const char *what) {
 /* A base and its table for (f, w); prints the build time when verbose. */
 static zkp_gf2_fixed_base *make_table(zkp_gf2_field f, unsigned w, double *build_ms) {
     uint64_t g[ZKP_GF2_MAX_LIMBS];
-    field_bench_fill(g, sizeof g, 0xba5e + (uint64_t)f);
+    bench_fill(g, sizeof g, 0xba5e + (uint64_t)f);
     field_bench_reduce(f, g, 1);
     zkp_gf2_fixed_base *t = NULL;
-    uint64_t t0 = now_ns();
+    uint64_t t0 = bench_now_ns();
     zkp_status st = zkp_gf2_fixed_base_new(&t, f, g, w);
-    *build_ms = (double)(now_ns() - t0) / 1e6;
+    *build_ms = (double)(bench_now_ns() - t0) / 1e6;
     if (st != ZKP_OK) {
         char b[32];
         fmt_bytes(b, sizeof b, (double)zkp_gf2_fixed_base_table_bytes(f, w ? w : zkp_gf2_fixed_base_default_window(f)));
@@ -189,9 +155,9 @@ static double measure_pow(const zkp_gf2_fixed_base *t, int lg, int samples, size
         free(exps);
         return -1;
     }
-    field_bench_fill(exps, n * 16, (uint64_t)lg);
+    bench_fill(exps, n * 16, (uint64_t)lg);
     pow_ctx c = {t, out, exps, n, ZKP_OK};
-    double ns = checked_ns(field_bench_best_ns(run_pow, &c, samples) / (double)n, c.st, "fixed-base power");
+    double ns = checked_ns(bench_best_ns(run_pow, &c, samples) / (double)n, c.st, "fixed-base power");
     *ws = zkp_gf2_fixed_base_table_bytes(f, zkp_gf2_fixed_base_window(t)) + n * 16 + n * eb;
     free(exps);
     free(out);
@@ -208,12 +174,12 @@ static double measure_mul(zkp_gf2_field f, int lg, int samples, size_t *ws) {
         free(b);
         return -1;
     }
-    field_bench_fill(a, n * eb, 1000 + (uint64_t)lg);
-    field_bench_fill(b, n * eb, 2000 + (uint64_t)lg);
+    bench_fill(a, n * eb, 1000 + (uint64_t)lg);
+    bench_fill(b, n * eb, 2000 + (uint64_t)lg);
     field_bench_reduce(f, a, n);
     field_bench_reduce(f, b, n);
     mul_ctx c = {f, r, a, b, n, ZKP_OK};
-    double ns = checked_ns(field_bench_best_ns(run_mul, &c, samples) / (double)n, c.st, "multiplication");
+    double ns = checked_ns(bench_best_ns(run_mul, &c, samples) / (double)n, c.st, "multiplication");
     *ws = 3 * n * eb;
     free(a);
     free(b);
@@ -225,7 +191,7 @@ static double measure_mul(zkp_gf2_field f, int lg, int samples, size_t *ws) {
 
 static void print_header(const field_bench_opts *o, const char *what) {
     printf("zkprim field-bench: %s | kernel %s | CPU %s\n", what, zkp_gf2_implementation(), zkp_cpu_model());
-    printf("%s; ", g_clock == CLOCK_MONOTONIC ? "wall time" : "thread CPU time");
+    printf("%s; ", bench_cpu_time() ? "thread CPU time" : "wall time");
     printf("sizes 2^%d..2^%d, best of %d samples; exponents uniform in [0, 2^128); fits = smallest cache holding the working set\n",
            o->min_log, o->max_log, o->samples);
 }
@@ -413,7 +379,7 @@ int cmd_field_bench(int argc, char **argv) {
             o.window_bits = (unsigned)wb;
             i++;
         } else if (!strcmp(a, "--cpu-time")) {
-            g_clock = CLOCK_THREAD_CPUTIME_ID;
+            bench_use_cpu_time(1);
         } else if (!strcmp(a, "--mul")) {
             mul = 1;
         } else if (!strcmp(a, "--sweep-windows")) {

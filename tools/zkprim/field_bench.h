@@ -35,14 +35,10 @@ typedef struct field_bench_mode {
 extern const field_bench_mode field_bench_extra_modes[];
 extern const size_t field_bench_extra_mode_count;
 
-/* Best (minimum) wall time in ns of `samples` calls of fn(ctx); one untimed
- * warm-up call first. */
-double field_bench_best_ns(void (*fn)(void *ctx), void *ctx, int samples);
 /* "L1", "L2", "L3" or "DRAM": the smallest cache level this machine
  * reports that holds `bytes` (from sysconf / sysfs; "?" if unknown). */
 const char *field_bench_cache_fit(size_t bytes);
-/* Deterministic random bytes (xorshift) for inputs. */
-void field_bench_fill(void *buf, size_t n, uint64_t seed);
+/* Timing and input bytes: bench_best_ns, bench_fill (bench/bench.h). */
 /* Clears the bits of each element at and above the field's degree. */
 void field_bench_reduce(zkp_gf2_field f, uint64_t *elems, size_t n);
 /* malloc that prints "zkprim field-bench: cannot allocate N bytes (...)"

@@ -48,8 +48,8 @@ int field_bench_isomorphism(const field_bench_opts *o) {
         free(b);
         return 1;
     }
-    field_bench_fill(b, bytes, 0x150);  /* every 256-bit value is an element of both fields */
-    field_bench_fill(g, bytes, 0x250);
+    bench_fill(b, bytes, 0x150);  /* every 256-bit value is an element of both fields */
+    bench_fill(g, bytes, 0x250);
     printf("zkprim field-bench: isomorphism b256 <-> ghash2 | kernel %s | CPU %s\n", zkp_gf2_iso_implementation(),
            zkp_cpu_model());
     printf("sizes 2^%d..2^%d, best of %d samples, ns per element; fits = smallest cache holding the working set\n",
@@ -57,8 +57,8 @@ int field_bench_isomorphism(const field_bench_opts *o) {
     printf("  %-8s %-12s %-6s %14s %14s\n", "n", "working set", "fits", "b256->ghash2", "ghash2->b256");
     for (int lg = o->min_log; lg <= o->max_log; lg++) {
         iso_run r = {b, g, (size_t)1 << lg, ZKP_OK};
-        double fwd = field_bench_best_ns(to_ghash2, &r, o->samples) / (double)r.n;
-        double inv = field_bench_best_ns(to_b256, &r, o->samples) / (double)r.n;
+        double fwd = bench_best_ns(to_ghash2, &r, o->samples) / (double)r.n;
+        double inv = bench_best_ns(to_b256, &r, o->samples) / (double)r.n;
         if (r.st != ZKP_OK) {
             fprintf(stderr, "zkprim field-bench: isomorphism failed: %s\n", zkp_status_str(r.st));
             free(b);

@@ -24,7 +24,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "zkprim/keccak.h"
 
 #define WORD 32
 
@@ -34,6 +33,16 @@ static int errf(char *err, size_t cap, const char *fmt, ...) {
     vsnprintf(err, cap, fmt, ap);
     va_end(ap);
     return -1;
+}
+
+/* A value as messages show it: whole up to 40 bytes, else its first 28 and
+ * last 8 bytes around "...", so a cut value is never taken for the whole one
+ * (issue 26: "0x" + 42 digits "is longer than 20 bytes" showed 19 bytes). */
+#define SHOWN 48
+static const char *shown(const char *s, size_t len, char out[SHOWN]) {
+    if (len <= 40) snprintf(out, SHOWN, "%.*s", (int)len, s);
+    else snprintf(out, SHOWN, "%.28s...%.8s", s, s + len - 8);
+    return out;
 }
 
 /* A growing scratch buffer. */
@@ -133,11 +142,12 @@ static int number_word(const cj_doc *d, size_t node, const zkp_oz_abi_type *t, b
     const char *txt;
     size_t len;
     int neg = 0;
+    char sh[SHOWN];
     memset(w, 0, WORD);
     if (nd->type == CJ_NUMBER) {
         txt = d->src + nd->start, len = nd->end - nd->start;
         if (memchr(txt, '.', len) || memchr(txt, 'e', len) || memchr(txt, 'E', len))
-            return errf(err, cap, "number %.*s is not an integer", (int)(len > 40 ? 40 : len), txt);
+            return errf(err, cap, "number %s is not an integer", shown(txt, len, sh));
         if (txt[0] == '-') neg = 1, txt++, len--;
         if (len > 16) return errf(err, cap, "JSON number above 2^53 - 1 loses digits in JSON.parse; give it as a string");
         for (size_t i = 0; i < len; i++) (void)word_muladd(w, 10, (unsigned)(txt[i] - '0'));
@@ -148,14 +158,14 @@ static int number_word(const cj_doc *d, size_t node, const zkp_oz_abi_type *t, b
         if (len > 2 && txt[0] == '0' && (txt[1] == 'x' || txt[1] == 'X')) {
             for (size_t i = 2; i < len; i++)
                 if (cli_hex_digit(txt[i]) < 0 || word_muladd(w, 16, (unsigned)cli_hex_digit(txt[i])))
-                    return errf(err, cap, "bad or too large hex number \"%.40s\"", txt);
+                    return errf(err, cap, "bad or too large hex number \"%s\"", shown(txt, len, sh));
         } else {
             size_t i = 0;
             if (len && (txt[0] == '-' || txt[0] == '+')) neg = txt[0] == '-', i = 1;
-            if (i == len) return errf(err, cap, "\"%.40s\" is not a number (decimal or 0x hex)", txt);
+            if (i == len) return errf(err, cap, "\"%s\" is not a number (decimal or 0x hex)", shown(txt, len, sh));
             for (; i < len; i++)
                 if (txt[i] < '0' || txt[i] > '9' || word_muladd(w, 10, (unsigned)(txt[i] - '0')))
-                    return errf(err, cap, "\"%.40s\" is not a number in range (decimal or 0x hex)", txt);
+                    return errf(err, cap, "\"%s\" is not a number in range (decimal or 0x hex)", shown(txt, len, sh));
         }
     } else return errf(err, cap, "expected a number or a numeric string");
     unsigned bits = word_bits(w);
@@ -182,6 +192,7 @@ static int abi_value(const cj_doc *d, size_t node, const zkp_oz_abi_type *t, buf
     const cj_node *nd = &d->nodes[node];
     size_t len, n;
     const char *txt;
+    char sh[SHOWN];
     memset(w, 0, WORD);
     *out = (zkp_oz_abi_value){w, WORD};
     switch (t->kind) {
@@ -210,8 +221,8 @@ static int abi_value(const cj_doc *d, size_t node, const zkp_oz_abi_type *t, buf
     dyn->len = 0;
     if (buf_reserve(dyn, max + 1)) return errf(err, cap, "out of memory");
     int r = hex_bytes(txt, len, dyn->p, max, &n);
-    if (r == -1) return errf(err, cap, "\"%.40s\" is not a 0x hex string", txt);
-    if (r == -2) return errf(err, cap, "\"%.40s\" is longer than %zu bytes", txt, max);
+    if (r == -1) return errf(err, cap, "\"%s\" is not a 0x hex string", shown(txt, len, sh));
+    if (r == -2) return errf(err, cap, "\"%s\" is %zu bytes, longer than %zu", shown(txt, len, sh), (len - 1) / 2, max);
     if (t->kind == ZKP_OZ_ABI_ADDRESS) memcpy(w + WORD - n, dyn->p, n);
     else if (t->kind == ZKP_OZ_ABI_FIXED_BYTES) memcpy(w, dyn->p, n);
     else *out = (zkp_oz_abi_value){dyn->p, n};
@@ -222,40 +233,39 @@ static int abi_value(const cj_doc *d, size_t node, const zkp_oz_abi_type *t, buf
 static int simple_leaf(const cj_doc *d, size_t node, buf *s, uint8_t leaf[WORD], char *err, size_t cap) {
     if (d->nodes[node].type != CJ_STRING) return errf(err, cap, "a simple-tree value must be a 0x hex string");
     size_t len, n;
+    char sh[SHOWN];
     const char *txt = str_of(d, node, s, &len);
     if (!txt) return errf(err, cap, "out of memory");
     memset(leaf, 0, WORD);
     if (len < 2 || txt[1] != 'x' || len % 2 || hex_bytes(txt, len, leaf, WORD, &n))
-        return errf(err, cap, "\"%.40s\" is not \"0x\" + an even number of hex digits, at most 64", txt);
+        return errf(err, cap, "\"%s\" is not \"0x\" + an even number of hex digits, at most 64", shown(txt, len, sh));
     return 0;
 }
 
 int oz_leaf_hashes(const cj_doc *d, const size_t *vals, size_t n, const oz_encoding *enc, uint8_t *leaves, char *err,
                    size_t errcap) {
-    buf s = {0}, dyn = {0}, all = {0};
-    size_t *offs = NULL;
-    const uint8_t **ptrs = NULL;
-    size_t *lens = NULL;
-    int rc = -1;
-    size_t m = enc->n_types;
-    uint8_t *words = NULL;
-    zkp_oz_abi_value *av = NULL;
-    buf *dyns = NULL;
     if (!enc->types) {
-        for (size_t i = 0; i < n; i++)
-            if (simple_leaf(d, vals[i], &s, leaves + WORD * i, err, errcap)) {
+        buf s = {0};
+        int rc = 0;
+        for (size_t i = 0; i < n && !rc; i++)
+            if ((rc = simple_leaf(d, vals[i], &s, leaves + WORD * i, err, errcap)) != 0) {
                 size_t l = strlen(err);
                 snprintf(err + l, errcap - l, " (value %zu)", i);
-                goto out;
             }
-        rc = 0;
-        goto out;
+        free(s.p);
+        return rc;
     }
-    offs = malloc((n + 1) * sizeof *offs);
-    words = malloc(WORD * (m ? m : 1));
-    av = malloc(sizeof *av * (m ? m : 1));
-    dyns = calloc(m ? m : 1, sizeof *dyns);
-    if (!offs || !words || !av || !dyns) {
+    /* JSON -> ABI values (the words, and the dynamic values' bytes back to
+     * back in `bytes`), then one library call encodes and hashes them all */
+    const size_t m = enc->n_types;
+    const int fits = !m || n <= (SIZE_MAX / 2 / WORD - 1) / m; /* a word, an av and an `at` per value */
+    const size_t total = fits ? n * m : 0;
+    buf s = {0}, dyn = {0}, bytes = {0};
+    uint8_t *words = fits ? malloc(WORD * total + 1) : NULL;
+    zkp_oz_abi_value *av = fits ? malloc(sizeof *av * total + 1) : NULL;
+    size_t *at = fits ? malloc(sizeof *at * total + 1) : NULL; /* a dynamic value's offset in bytes */
+    int rc = -1;
+    if (!words || !av || !at) {
         errf(err, errcap, "out of memory");
         goto out;
     }
@@ -266,46 +276,34 @@ int oz_leaf_hashes(const cj_doc *d, const size_t *vals, size_t n, const oz_encod
             goto out;
         }
         size_t j = 0;
-        for (size_t e = nd->first; e != CJ_NONE; e = d->nodes[e].next, j++)
-            if (abi_value(d, e, &enc->types[j], &s, &dyns[j], words + WORD * j, &av[j], err, errcap)) {
+        for (size_t e = nd->first; e != CJ_NONE; e = d->nodes[e].next, j++) {
+            const size_t k = m * i + j;
+            if (abi_value(d, e, &enc->types[j], &s, &dyn, words + WORD * k, &av[k], err, errcap)) {
                 size_t l = strlen(err);
                 snprintf(err + l, errcap - l, " (value %zu, item %zu)", i, j);
                 goto out;
             }
-        size_t need = 0;
-        if (zkp_oz_abi_encode(enc->types, av, m, NULL, 0, &need) != ZKP_ERR_LENGTH && need != 0) {
-            errf(err, errcap, "value %zu: cannot be encoded", i);
-            goto out;
+            at[k] = SIZE_MAX;
+            if (av[k].data != words + WORD * k) { /* bytes or string: kept until the call */
+                if (buf_reserve(&bytes, av[k].len)) {
+                    errf(err, errcap, "out of memory");
+                    goto out;
+                }
+                if (av[k].len) memcpy(bytes.p + bytes.len, av[k].data, av[k].len);
+                at[k] = bytes.len;
+                bytes.len += av[k].len;
+            }
         }
-        if (buf_reserve(&all, need)) {
-            errf(err, errcap, "out of memory");
-            goto out;
-        }
-        size_t got;
-        if (zkp_oz_abi_encode(enc->types, av, m, all.p + all.len, need, &got) != ZKP_OK) {
-            errf(err, errcap, "value %zu: cannot be encoded", i);
-            goto out;
-        }
-        offs[i] = all.len;
-        all.len += got;
     }
-    offs[n] = all.len;
-    ptrs = malloc(n * sizeof *ptrs + 1);
-    lens = malloc(n * sizeof *lens + 1);
-    if (!ptrs || !lens) {
-        errf(err, errcap, "out of memory");
-        goto out;
-    }
-    for (size_t i = 0; i < n; i++) ptrs[i] = all.p + offs[i], lens[i] = offs[i + 1] - offs[i];
-    if (zkp_oz_leaf_hash_batch(ptrs, lens, n, leaves) != ZKP_OK) {
-        errf(err, errcap, "leaf hashing failed");
-        goto out;
-    }
-    rc = 0;
+    for (size_t k = 0; k < total; k++)
+        if (at[k] != SIZE_MAX) av[k].data = bytes.p ? bytes.p + at[k] : NULL;
+    size_t bad;
+    zkp_status st = zkp_oz_leaf_hash_values(enc->types, m, av, n, leaves, &bad);
+    if (st == ZKP_OK) rc = 0;
+    else if (bad != SIZE_MAX) errf(err, errcap, "value %zu, item %zu: %s", bad / m, bad % m, zkp_status_str(st));
+    else errf(err, errcap, "the values cannot be encoded and hashed: %s", zkp_status_str(st));
 out:
-    if (dyns)
-        for (size_t j = 0; j < m; j++) free(dyns[j].p);
-    free(dyns), free(av), free(words), free(offs), free(ptrs), free(lens), free(s.p), free(dyn.p), free(all.p);
+    free(words), free(av), free(at), free(s.p), free(dyn.p), free(bytes.p);
     return rc;
 }
 
@@ -318,9 +316,10 @@ int oz_parse_types(const char *list, oz_encoding *enc, char *err, size_t errcap)
     for (const char *c = list;;) {
         size_t l = strcspn(c, ",");
         if (zkp_oz_abi_type_parse(c, l, &enc->types[enc->n_types]) != ZKP_OK) {
+            char sh[SHOWN];
             free(enc->types), enc->types = NULL;
-            return errf(err, errcap, "unsupported type '%.*s' (address, bool, bytes, string, uintN, intN, bytesN)",
-                        (int)(l > 40 ? 40 : l), c);
+            return errf(err, errcap, "unsupported type '%s' (address, bool, bytes, string, uintN, intN, bytesN)",
+                        shown(c, l, sh));
         }
         enc->n_types++;
         if (!c[l]) break;
@@ -390,17 +389,9 @@ int oz_dump_load(oz_dump *t, const char *text, size_t len, char *err, size_t err
     for (size_t x = d->nodes[tree].first; x != CJ_NONE; x = d->nodes[x].next, i++)
         if (canonical_node(d, x, t->nodes + WORD * i))
             return oz_dump_free(t), errf(err, errcap, "tree node %zu is not \"0x\" + 64 lower-case hex digits", i);
-    for (size_t k = t->n_nodes / 2; k-- > 0;) {
-        uint8_t h[WORD];
-        const uint8_t *a = t->nodes + WORD * (2 * k + 1), *b = a + WORD;
-        if (memcmp(a, b, WORD) > 0) {
-            const uint8_t *tmp = a;
-            a = b, b = tmp;
-        }
-        zkp_keccak256_pair(a, b, h);
-        if (memcmp(h, t->nodes + WORD * k, WORD))
-            return oz_dump_free(t), errf(err, errcap, "Merkle tree is invalid: node %zu is not the hash of its children", k);
-    }
+    size_t k;
+    if (zkp_oz_tree_check(t->nodes, t->n_nodes, &k) != ZKP_OK)
+        return oz_dump_free(t), errf(err, errcap, "Merkle tree is invalid: node %zu is not the hash of its children", k);
     t->n_values = d->nodes[vals].count;
     t->value_node = malloc((t->n_values + 1) * sizeof *t->value_node);
     t->tree_index = malloc((t->n_values + 1) * sizeof *t->tree_index);

@@ -43,10 +43,6 @@ static const char k_usage[] =
     "    zkprim tree -a hemera verify --multi ROOT FILE|CHUNKS MPROOF [--threads N]\n"
     "        multiproof of several chunks (text; docs/hemera.md) and its check\n";
 
-static int parse_index(const char *s, uint64_t *out) {
-    return cli_parse_size(s, out) == 0 && strspn(s, "0123456789") == strlen(s) ? 0 : -1;
-}
-
 static int oom(void) {
     fprintf(stderr, "zkprim tree: out of memory\n");
     return 1;
@@ -113,7 +109,7 @@ static int hemera_root(int argc, char **argv) {
 static int hemera_prove(int argc, char **argv) {
     uint64_t index;
     if (argc != 4) return cli_usage_error("tree", "usage: zkprim tree -a hemera prove FILE INDEX > PROOF");
-    if (parse_index(argv[3], &index)) return cli_usage_error("tree", "INDEX must be a chunk number, got '%s'", argv[3]);
+    if (cli_parse_index(argv[3], &index)) return cli_usage_error("tree", "INDEX must be a chunk number, got '%s'", argv[3]);
     if (isatty(STDOUT_FILENO)) {
         fprintf(stderr, "zkprim tree: the proof is binary; redirect standard output to a file\n");
         return 2;
@@ -166,7 +162,7 @@ static int hemera_verify(int argc, char **argv) {
         return cli_usage_error("tree", "usage: zkprim tree -a hemera verify ROOT FILE|CHUNKFILE INDEX PROOF");
     if (cli_parse_hex(argv[2], root, sizeof root))
         return cli_usage_error("tree", "ROOT must be 64 hex digits, got '%s'", argv[2]);
-    if (parse_index(argv[4], &index)) return cli_usage_error("tree", "INDEX must be a chunk number, got '%s'", argv[4]);
+    if (cli_parse_index(argv[4], &index)) return cli_usage_error("tree", "INDEX must be a chunk number, got '%s'", argv[4]);
     size_t plen, dlen;
     uint8_t *proof = cli_read_all(argv[5], &plen);
     if (!proof) return 1;
@@ -176,7 +172,7 @@ static int hemera_verify(int argc, char **argv) {
         return 1;
     }
     int rc;
-    char why[256];
+    char why[512];
     if (plen < PROOF_HEADER || memcmp(proof, PROOF_MAGIC, 8) != 0) {
         snprintf(why, sizeof why, "%s is not a hemera proof file (no %s header)", argv[5], PROOF_MAGIC);
         rc = failed(why);
@@ -188,13 +184,17 @@ static int hemera_verify(int argc, char **argv) {
         uint64_t total = le64(proof + 8), n = zkp_hemera_tree_chunk_count(total);
         const uint8_t *chunk = data;
         size_t clen = dlen;
+        /* chunk INDEX's length in a file of `total` bytes (the last one may be short) */
+        const uint64_t off = index < n ? index * ZKP_HEMERA_CHUNK_BYTES : 0;
+        const uint64_t want = total - off < ZKP_HEMERA_CHUNK_BYTES ? total - off : ZKP_HEMERA_CHUNK_BYTES;
         if ((uint64_t)dlen == total && index < n) {  /* the whole file: cut chunk INDEX out */
-            size_t off = (size_t)index * ZKP_HEMERA_CHUNK_BYTES;
             chunk = data + off;
-            clen = dlen - off < ZKP_HEMERA_CHUNK_BYTES ? dlen - off : ZKP_HEMERA_CHUNK_BYTES;
+            clen = (size_t)want;
         }
-        zkp_status st = zkp_hemera_tree_verify(root, chunk, clen, index, total, proof + PROOF_HEADER,
-                                                plen - PROOF_HEADER);
+        zkp_status st = index < n && (uint64_t)dlen != total && (uint64_t)dlen != want
+                            ? ZKP_ERR_LENGTH
+                            : zkp_hemera_tree_verify(root, chunk, clen, index, total, proof + PROOF_HEADER,
+                                                     plen - PROOF_HEADER);
         switch (st) {
         case ZKP_OK:
             printf("OK\n");
@@ -208,6 +208,11 @@ static int hemera_verify(int argc, char **argv) {
         case ZKP_ERR_PROOF_SHAPE:
             snprintf(why, sizeof why, "%s has %zu sibling bytes; chunk %llu of %llu bytes needs a different size",
                      argv[5], plen - PROOF_HEADER, (unsigned long long)index, (unsigned long long)total);
+            rc = failed(why);
+            break;
+        case ZKP_ERR_LENGTH: /* DATA is neither form: no hashing could make it pass */
+            snprintf(why, sizeof why, "%s has %zu bytes: neither the whole file (%llu bytes) nor chunk %llu (%llu bytes)",
+                     argv[3], dlen, (unsigned long long)total, (unsigned long long)index, (unsigned long long)want);
             rc = failed(why);
             break;
         default:

@@ -5,7 +5,7 @@
  *
  *   zkprim tree -a lean-imt [--hex] MEMBERS   root, depth and size of the group
  *   zkprim tree -a lean-imt prove MEMBERS INDEX   JSON proof (lean_imt_json.h)
- *   zkprim tree -a lean-imt verify PROOF          OK (exit 0) or FAILED: why (exit 1)
+ *   zkprim tree -a lean-imt verify --root R PROOF OK (exit 0) or FAILED: why (exit 1)
  *   zkprim tree -a lean-imt ops OPS           replay group changes, print on request
  *
  * MEMBERS: one member a line, decimal or 0x-hex, below p; blank lines are
@@ -24,6 +24,7 @@
 
 #include "cli.h"
 #include "lean_imt_json.h"
+#include "tree_poseidon.h"
 #include "zkprim/lean_imt.h"
 #include "zkprim/poseidon.h"
 
@@ -36,8 +37,10 @@ static const char k_usage[] =
     "        prints 'root R', 'depth D', 'size N' (R decimal, or 0x-hex with --hex)\n"
     "    zkprim tree -a lean-imt prove MEMBERS INDEX\n"
     "        the package's proof of member INDEX as JSON: {root, leaf, index, siblings}\n"
-    "    zkprim tree -a lean-imt verify PROOF\n"
-    "        checks a JSON proof on its own; prints OK (exit 0) or FAILED: why (exit 1)\n"
+    "    zkprim tree -a lean-imt verify --root R PROOF\n"
+    "        checks a JSON proof against the trusted group root R (decimal or 0x-hex; required:\n"
+    "        the root inside a proof only shows it is self-consistent); prints OK (exit 0) or\n"
+    "        FAILED: why (exit 1)\n"
     "    zkprim tree -a lean-imt ops OPS\n"
     "        replays 'insert X', 'insert-many X...', 'update I X', 'remove I' lines;\n"
     "        'root' prints SIZE DEPTH ROOT, 'prove I' a JSON proof, 'index-of X' an index or -1\n";
@@ -157,13 +160,6 @@ static int li_load_members(const char *path, zkp_lean_imt *t) {
     return rc;
 }
 
-static int li_parse_index(const char *s, uint64_t *out) {
-    uint64_t v[4];
-    return strspn(s, "0123456789") == strlen(s) && cli_parse_u256(s, v) == 0 && !(v[1] | v[2] | v[3])
-               ? (*out = v[0], 0)
-               : -1;
-}
-
 static void li_print_elem(const uint8_t b[B], int hex) {
     if (hex) {
         printf("0x");
@@ -230,7 +226,7 @@ static int li_prove_one(const zkp_lean_imt *t, uint64_t index, const char *what)
 static int li_prove(int argc, char **argv) {
     uint64_t index;
     if (argc != 4) return cli_usage_error("tree", "usage: zkprim tree -a lean-imt prove MEMBERS INDEX");
-    if (li_parse_index(argv[3], &index)) return cli_usage_error("tree", "INDEX must be a member number, got '%s'", argv[3]);
+    if (cli_parse_index(argv[3], &index)) return cli_usage_error("tree", "INDEX must be a member number, got '%s'", argv[3]);
     zkp_lean_imt t;
     if (li_load_members(argv[2], &t)) return 1;
     int rc = li_prove_one(&t, index, argv[2]);
@@ -239,19 +235,33 @@ static int li_prove(int argc, char **argv) {
 }
 
 static int li_verify(int argc, char **argv) {
-    if (argc != 3) return cli_usage_error("tree", "usage: zkprim tree -a lean-imt verify PROOF");
+    static const char usage[] = "usage: zkprim tree -a lean-imt verify --root R PROOF";
+    const char *file, *root_text;
+    if (ptree_verify_args(argc, argv, usage, &file, &root_text)) return 2;
+    /* a proof carries its own root, so it only shows consistency: the
+     * verdict needs the root the caller trusts (issue 26, defect 1) */
+    if (!root_text) return cli_usage_error("tree", "verify needs --root R, the trusted group root; %s", usage);
+    zkp_poseidon_fr want;
+    int rc = ptree_trusted_root("--root", root_text, &want);
+    if (rc) return rc;
+    uint8_t want_be[B];
+    zkp_poseidon_fr_to_be(want_be, &want);
     size_t len;
-    uint8_t *text = cli_read_all(argv[2], &len);
+    uint8_t *text = cli_read_all(file, &len);
     if (!text) return 1;
     zkp_lean_imt_proof p;
-    char why[256];
+    char why[300];
     zkp_status st = cli_lean_proof_parse((const char *)text, len, &p, why, sizeof why);
     free(text);
     if (st != ZKP_OK) {
-        printf("FAILED: %s: %s\n", argv[2], why);
+        printf("FAILED: %s: %s\n", file, why);
         return li_finish_output(1);
     }
     st = zkp_lean_imt_tree_verify(&p);
+    if (st == ZKP_OK && memcmp(p.root, want_be, B)) {
+        snprintf(why, sizeof why, "the proof is for another root than %s", root_text);
+        return ptree_failed(why);
+    }
     if (st == ZKP_OK) printf("OK\n");
     else if (st == ZKP_ERR_VERIFY) printf("FAILED: the leaf and siblings do not lead to the root\n");
     else if (st == ZKP_ERR_RANGE)
@@ -288,7 +298,7 @@ static int li_op(zkp_lean_imt *t, const li_where *w, char *line) {
         const int remove = op[0] == 'r';
         a = li_word(&line);
         b = remove ? NULL : li_word(&line);
-        if (!a || (!remove && !b) || li_word(&line) || li_parse_index(a, &index))
+        if (!a || (!remove && !b) || li_word(&line) || cli_parse_index(a, &index))
             return li_data_error(w, "%s", remove ? "remove takes a member index" : "update takes an index and a member");
         memset(leaf, 0, B);
         if (!remove && li_member(w, b, leaf)) return 1;
@@ -296,15 +306,16 @@ static int li_op(zkp_lean_imt *t, const li_where *w, char *line) {
         if (st == ZKP_ERR_RANGE) return li_data_error(w, "index %s is out of range", a);
     } else if (!strcmp(op, "root")) {
         uint8_t root[B];
+        if (li_word(&line)) return li_data_error(w, "%s", "root takes no argument");
         printf("%zu %zu ", zkp_lean_imt_size(t), zkp_lean_imt_depth(t));
         if (zkp_lean_imt_tree_root(t, root) == ZKP_OK) li_print_elem(root, 0);
         else printf("none");
         putchar('\n');
     } else if (!strcmp(op, "prove")) {
-        if (!(a = li_word(&line)) || li_word(&line) || li_parse_index(a, &index))
+        if (!(a = li_word(&line)) || li_word(&line) || cli_parse_index(a, &index))
             return li_data_error(w, "%s", "prove takes a member index");
-        char what[64];
-        snprintf(what, sizeof what, "line %zu", w->line);
+        char what[4096];
+        snprintf(what, sizeof what, "%s:%zu", w->file, w->line);
         return li_prove_one(t, index, what);
     } else return li_data_error(w, "unknown operation '%s'", op);
     if (st != ZKP_OK) return li_data_error(w, "%s", zkp_status_str(st));

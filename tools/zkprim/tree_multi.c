@@ -6,16 +6,9 @@
  * power of two with zero nodes, --sha3 for SHA3-256). The front ends
  * (tree_hemera.c, cli_keccak.c) hand any argument list with --multi here.
  *
- * The multiproof is text, printed to standard output:
- *   zkprim-multiproof 1
- *   algorithm hemera | keccak256 | sha3-256
- *   length <bytes of FILE>
- *   leaf-size <bytes>                (keccak256 / sha3-256 only)
- *   indices <i,j,...>                (strictly increasing after sorting; no repeats)
- *   <64 hex digits>                  one line per sibling, in the library's
- *                                    order: level by level from the leaves
- *                                    up, by index within a level
- * verify takes the trusted ROOT (64 hex digits), then either the whole
+ * The multiproof is text (multiproof_text.h), printed to standard output,
+ * with the fields length (bytes of FILE) and, for keccak256 / sha3-256,
+ * leaf-size. verify takes the trusted ROOT (64 hex digits), then either the whole
  * FILE (exactly `length` bytes) or the opened leaves' bytes back to back in
  * index order, and prints OK (exit 0) or FAILED: why (exit 1).
  */
@@ -23,10 +16,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "multiproof_text.h"
 #include "zkprim/hemera.h"
 #include "zkprim/keccak.h"
-
-#define MAX_OPEN 65536
 
 typedef struct mp_tree {
     int hemera;                 /* else Keccak */
@@ -36,42 +28,6 @@ typedef struct mp_tree {
     size_t k;
     uint64_t *idx;
 } mp_tree;
-
-static int cmp_u64(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* "3,17,99" -> indices, sorted when `sort` (else they must already be
- * increasing); 0 or a usage error's 2. */
-static int parse_list(const char *s, mp_tree *t, int sort) {
-    t->idx = malloc(MAX_OPEN * sizeof *t->idx);
-    t->k = 0;
-    if (!t->idx) return cli_usage_error("tree", "out of memory");
-    for (;;) {
-        unsigned long v;
-        if (t->k == MAX_OPEN || cli_scan_uint(&s, (unsigned long)-1, &v))
-            return cli_usage_error("tree", "--multi takes leaf indices separated by commas (at most %d)", MAX_OPEN);
-        t->idx[t->k++] = v;
-        if (*s == 0) break;
-        if (*s++ != ',') return cli_usage_error("tree", "--multi takes leaf indices separated by commas");
-    }
-    if (sort) qsort(t->idx, t->k, sizeof *t->idx, cmp_u64);
-    for (size_t i = 1; i < t->k; i++)
-        if (t->idx[i] < t->idx[i - 1]) return cli_usage_error("tree", "the indices are not in increasing order");
-        else if (t->idx[i] == t->idx[i - 1])
-            return cli_usage_error("tree", "--multi lists leaf %llu twice", (unsigned long long)t->idx[i]);
-    return 0;
-}
-
-int cli_tree_multi_indices(const char *s, int sort, uint64_t **idx, size_t *k) {
-    mp_tree t = {0};
-    const int rc = parse_list(s, &t, sort);
-    if (rc) free(t.idx), t.idx = NULL;
-    *idx = t.idx;
-    *k = t.k;
-    return rc;
-}
 
 static uint64_t leaf_count(const mp_tree *t) {
     if (t->hemera) return zkp_hemera_tree_chunk_count(t->length);
@@ -134,16 +90,11 @@ static int multi_prove(mp_tree *t, const char *file) {
         fprintf(stderr, "zkprim tree: %s: %s\n", file, zkp_status_str(st));
         goto done;
     }
-    printf("zkprim-multiproof 1\nalgorithm %s\nlength %llu\n",
-           t->hemera ? "hemera" : t->alg == ZKP_SHA3_256 ? "sha3-256" : "keccak256", (unsigned long long)len);
-    if (!t->hemera) printf("leaf-size %llu\n", (unsigned long long)t->leaf_size);
-    printf("indices ");
-    for (size_t i = 0; i < t->k; i++) printf("%s%llu", i ? "," : "", (unsigned long long)t->idx[i]);
-    printf("\n");
-    for (size_t j = 0; j < plen; j += 32) {
-        cli_print_hex(stdout, proof + j, 32);
-        printf("\n");
-    }
+    const cli_mproof m = {.algo = t->hemera ? "hemera" : t->alg == ZKP_SHA3_256 ? "sha3-256" : "keccak256",
+                          .fields = CLI_MP_LENGTH | (t->hemera ? 0 : CLI_MP_LEAF_SIZE),
+                          .length = len, .leaf_size = t->leaf_size, .idx = t->idx, .k = t->k,
+                          .sib = proof, .nsib = plen / 32};
+    cli_mproof_print(&m);
     rc = fflush(stdout) == 0 ? 0 : 1;
 done:
     free(data);
@@ -159,86 +110,45 @@ static int failed(const char *why) {
     return 1;
 }
 
-/* Reads the header lines of a multiproof file; leaves *body at the first
- * sibling line. NULL when it is not one (why in `why`). */
-static int parse_header(char *text, mp_tree *t, char **body, char *why, size_t cap) {
-    char algo[32] = "";
-    unsigned long long length = 0, leaf_size = ZKP_HEMERA_CHUNK_BYTES;
-    char *line = strtok(text, "\n");
-    if (!line || strcmp(line, "zkprim-multiproof 1")) return snprintf(why, cap, "not a zkprim multiproof (version 1)"), -1;
-    line = strtok(NULL, "\n");
-    if (!line || sscanf(line, "algorithm %31s", algo) != 1) return snprintf(why, cap, "no algorithm line"), -1;
-    line = strtok(NULL, "\n");
-    if (!line || sscanf(line, "length %llu", &length) != 1) return snprintf(why, cap, "no length line"), -1;
-    t->hemera = !strcmp(algo, "hemera");
-    t->alg = !strcmp(algo, "sha3-256") ? ZKP_SHA3_256 : ZKP_KECCAK_256;
-    if (!strcmp(algo, "poseidon")) /* tree_poseidon_multi.c reads those */
-        return snprintf(why, cap, "a multiproof of a poseidon tree (check it with tree -a poseidon)"), -1;
-    if (!t->hemera && strcmp(algo, "keccak256") && strcmp(algo, "sha3-256"))
-        return snprintf(why, cap, "unknown algorithm '%s'", algo), -1;
-    if (!t->hemera) {
-        line = strtok(NULL, "\n");
-        if (!line || sscanf(line, "leaf-size %llu", &leaf_size) != 1 || leaf_size == 0)
-            return snprintf(why, cap, "no leaf-size line"), -1;
-    }
-    line = strtok(NULL, "\n");
-    if (!line || strncmp(line, "indices ", 8)) return snprintf(why, cap, "no indices line"), -1;
-    t->length = length, t->leaf_size = leaf_size;
-    /* the list must already be increasing, without repeats */
-    if (parse_list(line + 8, t, 0) != 0) return snprintf(why, cap, "bad indices line"), -1;
-    *body = strtok(NULL, "");
-    return 0;
-}
-
 static int multi_verify(const char *algo, const char *root_hex, const char *file, const char *mproof,
                         unsigned threads) {
     uint8_t root[32];
     if (cli_parse_hex(root_hex, root, 32)) return cli_usage_error("tree", "ROOT must be 64 hex digits, got '%s'", root_hex);
-    size_t plen, dlen;
-    uint8_t *ptext = cli_read_all(mproof, &plen);
-    if (!ptext) return 1;
-    uint8_t *data = cli_read_all(file, &dlen);
-    if (!data) {
-        free(ptext);
-        return 1;
-    }
-    char *text = realloc(ptext, plen + 1), *body = NULL, why[300];
-    text[plen] = 0;
-    mp_tree t = {0};
-    uint8_t *sib = NULL, *leafnodes = NULL;
+    static const char *const hemera_algos[] = {"hemera", NULL}, *const keccak_algos[] = {"keccak256", "sha3-256", NULL};
+    const int hemera = !strcmp(algo, "hemera");
+    char why[300];
+    cli_mproof mp;
+    int rc = cli_mproof_read(mproof, hemera ? hemera_algos : keccak_algos,
+                             CLI_MP_LENGTH | (hemera ? 0 : CLI_MP_LEAF_SIZE), &mp, why, sizeof why);
+    if (rc > 0) return cli_mproof_free(&mp), 1;
+    size_t dlen;
+    uint8_t *data = rc ? NULL : cli_read_all(file, &dlen);
+    mp_tree t = {.hemera = hemera, .alg = mp.algo && !strcmp(mp.algo, "sha3-256") ? ZKP_SHA3_256 : ZKP_KECCAK_256,
+                 .length = mp.length, .leaf_size = hemera ? ZKP_HEMERA_CHUNK_BYTES : mp.leaf_size,
+                 .k = mp.k, .idx = mp.idx};
+    const uint8_t *sib = mp.sib;
+    const size_t nsib = mp.nsib;
+    uint8_t *leafnodes = NULL;
     const uint8_t **chunks = NULL;
     size_t *lens = NULL;
-    int rc;
-    if (parse_header(text, &t, &body, why, sizeof why)) {
-        rc = failed(why);
+    if (rc) {
+        char msg[360];
+        snprintf(msg, sizeof msg, "%s: %s", mproof, why);
+        rc = failed(msg);
         goto done;
     }
-    if (t.hemera != !strcmp(algo, "hemera")) {
-        snprintf(why, sizeof why, "%s is a multiproof for another algorithm than %s", mproof, algo);
-        rc = failed(why);
+    if (!data) {
+        rc = 1;
+        goto done;
+    }
+    if (t.leaf_size == 0) {
+        rc = failed("the leaf size is 0");
         goto done;
     }
     t.leaves = leaf_count(&t);
     if (t.idx[t.k - 1] >= t.leaves) {
         rc = failed("an index is out of range for the data length");
         goto done;
-    }
-    /* siblings: 64 hex digits per line */
-    size_t nsib = 0, cap = 0;
-    for (char *line = body ? strtok(body, "\n") : NULL; line; line = strtok(NULL, "\n")) {
-        if (nsib == cap) {
-            cap = cap ? 2 * cap : 64;
-            uint8_t *grown = realloc(sib, 32 * cap);
-            if (!grown) {
-                rc = failed("out of memory");
-                goto done;
-            }
-            sib = grown;
-        }
-        if (cli_parse_hex(line, sib + 32 * nsib++, 32)) {
-            rc = failed("a sibling line is not 64 hex digits");
-            goto done;
-        }
     }
     /* the opened leaves' bytes: cut from the whole file, or back to back */
     chunks = malloc(t.k * sizeof *chunks);
@@ -280,10 +190,8 @@ static int multi_verify(const char *algo, const char *root_hex, const char *file
         rc = failed(st == ZKP_ERR_VERIFY ? "the leaves and multiproof do not lead to this root" : zkp_status_str(st));
     }
 done:
-    free(text);
     free(data);
-    free(t.idx);
-    free(sib);
+    cli_mproof_free(&mp);
     free(leafnodes);
     free(chunks);
     free(lens);
@@ -310,7 +218,7 @@ int cli_tree_multi(const char *algo, int argc, char **argv) {
         if (!strcmp(a, "--multi") && prove) {
             if (i + 1 >= argc) return cli_usage_error("tree", "--multi needs a list of leaf indices");
             if (have_list) return cli_usage_error("tree", "--multi given twice");
-            if ((rc = parse_list(argv[++i], &t, 1)) != 0) return free(t.idx), rc;
+            if ((rc = cli_tree_multi_indices(argv[++i], 1, &t.idx, &t.k)) != 0) return rc;
             have_list = 1;
         } else if (!strcmp(a, "--multi")) {
             continue; /* verify: the indices come from the multiproof */

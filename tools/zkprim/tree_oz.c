@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "multiproof_text.h" /* cli_tree_multi_indices */
 #include "oz_input.h"
 
 #define NODE 32
@@ -164,18 +165,6 @@ static int load_dump(const char *file, oz_dump *t) {
     return 0; /* text now belongs to t->doc.src */
 }
 
-/* One decimal index at s, ended by the string's end or a comma: the number
- * of characters read, or -1 when it is not a number. Its range is the
- * caller's check: an index past the dump's values is a data error (exit 1),
- * as for every tree's prove, not a usage error. */
-static int parse_index(const char *s, size_t *out) {
-    unsigned long v;
-    const char *p = s;
-    if (cli_scan_uint(&p, (unsigned long)-1, &v) || (*p && *p != ',')) return -1;
-    *out = v;
-    return (int)(p - s);
-}
-
 static int index_out_of_range(const char *file, size_t v, size_t n_values) {
     fprintf(stderr, "zkprim tree oz: %s: value index %zu out of range (the dump has %zu values)\n", file, v, n_values);
     return 1;
@@ -228,8 +217,10 @@ static int oz_prove(int argc, char **argv) {
         goto out;
     }
     if (index) {
-        size_t v = 0, depth = 0; /* set by parse_index (GCC for s390x cannot see it) */
-        if (parse_index(index, &v) != (int)strlen(index)) {
+        uint64_t v = 0;
+        size_t depth = 0; /* set by zkp_oz_tree_proof (GCC for s390x cannot see it) */
+        /* a value index past the dump's is a data error (exit 1), as every tree's prove */
+        if (cli_parse_index(index, &v)) {
             rc = cli_usage_error("tree", "INDEX must be a value index (a decimal number), got '%s'", index);
             goto out;
         }
@@ -249,30 +240,20 @@ static int oz_prove(int argc, char **argv) {
         rc = finish_output();
         goto out;
     }
-    size_t k = 0;
-    for (const char *p = multi; *p;) {
-        size_t v = 0;
-        int used = parse_index(p, &v);
-        if (used < 0) {
-            rc = cli_usage_error("tree", "--multi takes value indices (decimal) separated by commas, got '%s'", multi);
+    uint64_t *list = NULL;
+    size_t k = 0; /* "" is getMultiProof([]): the root alone */
+    if (*multi && (rc = cli_tree_multi_indices(multi, 1, &list, &k)) != 0) goto out; /* a repeat: usage, as the package throws */
+    rc = 1;
+    for (size_t i = 0; i < k; i++) {
+        if (list[i] >= t.n_values) {
+            rc = index_out_of_range(file, (size_t)list[i], t.n_values);
+            free(list);
             goto out;
         }
-        if (v >= t.n_values) {
-            rc = index_out_of_range(file, v, t.n_values);
-            goto out;
-        }
-        if (k >= t.n_values) { /* more indices than values, all in range: one repeats */
-            rc = cli_usage_error("tree", "--multi: Cannot prove duplicated index");
-            goto out;
-        }
-        vidx[k] = v;
-        want[k] = t.tree_index[v], k++;
-        p += used;
-        if (*p == ',' && *++p == 0) {
-            rc = cli_usage_error("tree", "--multi: a trailing comma in '%s'", multi);
-            goto out;
-        }
+        vidx[i] = (size_t)list[i];
+        want[i] = t.tree_index[list[i]];
     }
+    free(list);
     size_t np, nf;
     zkp_status st = zkp_oz_tree_multi_proof(t.nodes, t.n_nodes, want, k, order, proof, t.n_nodes, &np, flags,
                                             t.n_nodes, &nf);

@@ -5,7 +5,7 @@
  *
  *   zkprim tree -a poseidon [--hex] [--pad] LEAVES      root, depth, leaf count
  *   zkprim tree -a poseidon prove [--pad] LEAVES INDEX  JSON proof of leaf INDEX
- *   zkprim tree -a poseidon verify [--root R] PROOF     OK (exit 0) or FAILED: why (exit 1)
+ *   zkprim tree -a poseidon verify --root R PROOF       OK (exit 0) or FAILED: why (exit 1)
  *   zkprim tree -a poseidon prove --multi I,J,... LEAVES / verify --multi ...
  *                                                     (tree_poseidon_multi.c)
  *
@@ -31,10 +31,10 @@ static const char k_usage[] =
     "    zkprim tree -a poseidon prove [--pad] LEAVES INDEX\n"
     "        inclusion proof of leaf INDEX as JSON: {root, leaf, index, siblings} (decimal strings,\n"
     "        siblings bottom first)\n"
-    "    zkprim tree -a poseidon verify [--root R] PROOF\n"
-    "        checks a JSON proof; prints OK (exit 0) or FAILED: why (exit 1). Without --root it\n"
-    "        only shows the proof agrees with the root it carries: pass the trusted root R\n"
-    "        (decimal or 0x-hex) to require that one\n"
+    "    zkprim tree -a poseidon verify --root R PROOF\n"
+    "        checks a JSON proof against the trusted root R (decimal or 0x-hex; required: the\n"
+    "        root inside a proof only shows it is self-consistent); prints OK (exit 0) or\n"
+    "        FAILED: why (exit 1)\n"
     "    zkprim tree -a poseidon prove --multi I,J,... [--pad] LEAVES > MPROOF\n"
     "    zkprim tree -a poseidon verify --multi ROOT LEAVES|OPENED MPROOF [--threads N] [--pad]\n"
     "        multiproof of several leaves (text, siblings as 64 hex digits; docs/poseidon.md) and its\n"
@@ -198,14 +198,6 @@ static int pt_root(int argc, char **argv) {
     return ptree_finish_output(0);
 }
 
-static int parse_index(const char *s, uint64_t *out) {
-    uint64_t v[4];
-    return s[0] >= '0' && s[0] <= '9' && strspn(s, "0123456789") == strlen(s) && cli_parse_u256(s, v) == 0 &&
-                   !(v[1] | v[2] | v[3])
-               ? (*out = v[0], 0)
-               : -1;
-}
-
 static int pt_prove(int argc, char **argv) {
     int rule = PTREE_POWER_OF_TWO, npos = 0;
     const char *pos[2] = {0};
@@ -217,8 +209,8 @@ static int pt_prove(int argc, char **argv) {
     }
     uint64_t index;
     if (npos != 2) return cli_usage_error("tree", "usage: zkprim tree -a poseidon prove [--pad] LEAVES INDEX");
-    if (parse_index(pos[1], &index)) return cli_usage_error("tree", "INDEX must be a leaf number, got '%s'", pos[1]);
-    zkp_poseidon_fr *leaves, *nodes;
+    if (cli_parse_index(pos[1], &index)) return cli_usage_error("tree", "INDEX must be a leaf number, got '%s'", pos[1]);
+    zkp_poseidon_fr *leaves, sib[64], root;
     size_t n;
     if (ptree_load_leaves(pos[0], rule, &leaves, &n)) return 1;
     if (index >= n) {
@@ -227,22 +219,17 @@ static int pt_prove(int argc, char **argv) {
         free(leaves);
         return 1;
     }
-    nodes = ptree_build(leaves, n, pos[0]);
+    const zkp_status st = zkp_poseidon_tree_proof_from_leaves(leaves, n, index, sib, &root);
     int rc = 1;
-    if (nodes) {
+    if (st == ZKP_OK) {
         const size_t depth = ptree_depth(n);
-        zkp_poseidon_fr sib[64];
         zkp_lean_imt_proof p = {.index = index, .n_siblings = depth};
-        zkp_status st = zkp_poseidon_tree_proof(nodes, n, index, sib);
-        if (st == ZKP_OK) {
-            zkp_poseidon_fr_to_be(p.root, &nodes[2 * n - 2]);
-            zkp_poseidon_fr_to_be(p.leaf, &leaves[index]);
-            for (size_t k = 0; k < depth; k++) zkp_poseidon_fr_to_be(p.siblings[k], &sib[k]);
-            cli_lean_proof_print(stdout, &p);
-            rc = ptree_finish_output(0);
-        } else fprintf(stderr, "zkprim tree: %s: %s\n", pos[0], zkp_status_str(st));
-    }
-    free(nodes);
+        zkp_poseidon_fr_to_be(p.root, &root);
+        zkp_poseidon_fr_to_be(p.leaf, &leaves[index]);
+        for (size_t k = 0; k < depth; k++) zkp_poseidon_fr_to_be(p.siblings[k], &sib[k]);
+        cli_lean_proof_print(stdout, &p);
+        rc = ptree_finish_output(0);
+    } else fprintf(stderr, "zkprim tree: %s: %s\n", pos[0], zkp_status_str(st));
     free(leaves);
     return rc;
 }
@@ -261,19 +248,27 @@ int ptree_trusted_root(const char *what, const char *text, zkp_poseidon_fr *root
     return ptree_failed(why);
 }
 
-static int pt_verify(int argc, char **argv) {
-    const char *file = NULL, *root_text = NULL;
+int ptree_verify_args(int argc, char **argv, const char *usage, const char **file, const char **root_text) {
+    *file = *root_text = NULL;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--root")) {
             if (i + 1 >= argc) return cli_usage_error("tree", "--root needs a field element");
-            root_text = argv[++i];
+            *root_text = argv[++i];
         } else if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("tree", "unknown option '%s'", argv[i]);
-        else if (file) return cli_usage_error("tree", "usage: zkprim tree -a poseidon verify [--root R] PROOF");
-        else file = argv[i];
+        else if (*file) return cli_usage_error("tree", "%s", usage);
+        else *file = argv[i];
     }
-    if (!file) return cli_usage_error("tree", "usage: zkprim tree -a poseidon verify [--root R] PROOF");
+    return *file ? 0 : cli_usage_error("tree", "%s", usage);
+}
+
+static int pt_verify(int argc, char **argv) {
+    static const char usage[] = "usage: zkprim tree -a poseidon verify --root R PROOF";
+    const char *file, *root_text;
+    if (ptree_verify_args(argc, argv, usage, &file, &root_text)) return 2;
+    /* a proof carries its own root, so it only shows consistency: the verdict needs the trusted one */
+    if (!root_text) return cli_usage_error("tree", "verify needs --root R, the trusted root; %s", usage);
     zkp_poseidon_fr want, root, leaf, sib[ZKP_LEAN_IMT_MAX_DEPTH];
-    int rc = root_text ? ptree_trusted_root("--root", root_text, &want) : 0;
+    int rc = ptree_trusted_root("--root", root_text, &want);
     if (rc) return rc;
     char why[300];
     size_t len;
@@ -288,7 +283,7 @@ static int pt_verify(int argc, char **argv) {
     if (st == ZKP_OK) st = zkp_poseidon_fr_from_be(&leaf, p.leaf);
     for (size_t k = 0; st == ZKP_OK && k < p.n_siblings; k++) st = zkp_poseidon_fr_from_be(&sib[k], p.siblings[k]);
     if (st == ZKP_OK) st = zkp_poseidon_tree_verify(&root, &leaf, p.index, sib, p.n_siblings);
-    if (st == ZKP_OK && root_text && memcmp(&root, &want, sizeof root)) {
+    if (st == ZKP_OK && memcmp(&root, &want, sizeof root)) {
         snprintf(why, sizeof why, "the proof is for another root than %s", root_text);
         return ptree_failed(why);
     }

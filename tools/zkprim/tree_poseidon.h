@@ -1,5 +1,6 @@
 /* `zkprim tree -a poseidon`: what tree_poseidon.c (root, single proofs) and
- * tree_poseidon_multi.c (multiproofs) share. Errors in a LEAVES file are
+ * tree_poseidon_multi.c (multiproofs) share, and the element and --root
+ * helpers tree_lean_imt.c uses. Errors in a LEAVES file are
  * data errors: a message naming the file and line, exit code 1. */
 #ifndef ZKPRIM_CLI_TREE_POSEIDON_H
 #define ZKPRIM_CLI_TREE_POSEIDON_H
@@ -30,6 +31,11 @@ int ptree_failed(const char *why);
 /* A trusted root argument (`what` names it in messages): 0; 2 after a
  * usage message when it is not a number; 1 after FAILED when it is >= p. */
 int ptree_trusted_root(const char *what, const char *text, zkp_poseidon_fr *root);
+/* The arguments of `verify --root R PROOF` (argv[1] is "verify"), in any
+ * order: 0 with *file set (*root_text NULL without --root: the caller
+ * refuses that), or 2 after a
+ * usage message (`usage` when PROOF is missing or repeated). */
+int ptree_verify_args(int argc, char **argv, const char *usage, const char **file, const char **root_text);
 /* Flushes standard output: rc, or 1 after a message when writing failed. */
 int ptree_finish_output(int rc);
 

@@ -2,15 +2,9 @@
  * `zkprim tree -a poseidon prove --multi I,J,... LEAVES` and
  * `zkprim tree -a poseidon verify --multi ROOT LEAVES|OPENED MPROOF`:
  * multiproofs of the Poseidon BN254 tree (zkp_poseidon_tree_multi_proof /
- * _multi_verify), in the text format of tree_multi.c with a leaf count in
- * place of the byte length (the leaves here are elements, not bytes):
- *
- *   zkprim-multiproof 1
- *   algorithm poseidon
- *   leaves <N>                       the tree's leaf count, a power of two
- *   indices <i,j,...>                strictly increasing
- *   <64 hex digits>                  one sibling element a line, 32 bytes
- *                                    big-endian, in the library's order
+ * _multi_verify), in the text format of multiproof_text.h with the field
+ * leaves (the tree's leaf count, a power of two: the leaves are elements,
+ * not bytes) and each sibling element as 32 bytes big-endian.
  *
  * verify takes the trusted ROOT (decimal or 0x-hex), then either the whole
  * LEAVES file (N elements, or fewer with --pad) or the k opened leaves one a
@@ -20,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "multiproof_text.h"
 #include "tree_poseidon.h"
 
 /* ---- prove ---------------------------------------------------------------------- */
@@ -43,15 +38,15 @@ static int multi_prove(const char *file, int rule, const uint64_t *idx, size_t k
         fprintf(stderr, "zkprim tree: %s: %s\n", file, zkp_status_str(st));
         goto done;
     }
-    printf("zkprim-multiproof 1\nalgorithm poseidon\nleaves %zu\nindices ", n);
-    for (size_t i = 0; i < k; i++) printf("%s%llu", i ? "," : "", (unsigned long long)idx[i]);
-    printf("\n");
+    /* each element as 32 bytes big-endian, in place (an element is 32 bytes) */
     for (size_t j = 0; j < size; j++) {
         uint8_t be[32];
         zkp_poseidon_fr_to_be(be, &proof[j]);
-        cli_print_hex(stdout, be, 32);
-        printf("\n");
+        memcpy(&proof[j], be, 32);
     }
+    const cli_mproof m = {.algo = "poseidon", .fields = CLI_MP_LEAVES, .leaves = n, .idx = (uint64_t *)idx, .k = k,
+                          .sib = (uint8_t *)proof, .nsib = size};
+    cli_mproof_print(&m);
     rc = ptree_finish_output(0);
 done:
     free(leaves);
@@ -68,53 +63,24 @@ typedef struct {
     zkp_poseidon_fr *sib;
 } pm_proof;
 
-/* The next line of *rest (NUL-terminated in place, a "\r" end dropped), or NULL at the end. */
-static char *next_line(char **rest) {
-    char *s = *rest;
-    if (!*s) return NULL;
-    char *nl = strchr(s, '\n');
-    *rest = nl ? nl + 1 : s + strlen(s);
-    if (nl) *nl = 0;
-    size_t n = strlen(s);
-    if (n && s[n - 1] == '\r') s[n - 1] = 0;
-    return s;
-}
-
-/* Parses a multiproof's text (modified); 0, or -1 with why. */
-static int parse_mproof(char *text, pm_proof *m, char *why, size_t cap) {
-    char algo[32] = "", *rest = text, *line = next_line(&rest);
-    unsigned long long leaves = 0;
-    if (!line || strcmp(line, "zkprim-multiproof 1")) return snprintf(why, cap, "not a zkprim multiproof (version 1)"), -1;
-    if (!(line = next_line(&rest)) || sscanf(line, "algorithm %31s", algo) != 1)
-        return snprintf(why, cap, "no algorithm line"), -1;
-    if (strcmp(algo, "poseidon"))
-        return snprintf(why, cap, "a multiproof for another algorithm (%s) than poseidon", algo), -1;
-    if (!(line = next_line(&rest)) || strncmp(line, "leaves ", 7) || !line[7] || strlen(line + 7) > 19 ||
-        strspn(line + 7, "0123456789") != strlen(line + 7))
-        return snprintf(why, cap, "no 'leaves N' line"), -1;
-    leaves = strtoull(line + 7, NULL, 10);
-    if (leaves == 0 || (leaves & (leaves - 1)) || leaves > SIZE_MAX / 2)
-        return snprintf(why, cap, "the leaf count %llu is not a power of two", leaves), -1;
-    m->leaves = (size_t)leaves;
-    if (!(line = next_line(&rest)) || strncmp(line, "indices ", 8)) return snprintf(why, cap, "no indices line"), -1;
-    if (cli_tree_multi_indices(line + 8, 0, &m->idx, &m->k))
-        return snprintf(why, cap, "bad indices line (increasing leaf numbers separated by commas)"), -1;
-    if (m->idx[m->k - 1] >= m->leaves)
-        return snprintf(why, cap, "leaf %llu is out of range for %zu leaves", (unsigned long long)m->idx[m->k - 1], m->leaves), -1;
-    size_t cap_sib = 0;
-    for (size_t no = 5; (line = next_line(&rest)); no++) {
-        uint8_t be[32];
-        if (cli_parse_hex(line, be, 32)) return snprintf(why, cap, "line %zu is not a sibling (64 hex digits)", no), -1;
-        if (m->nsib == cap_sib) {
-            cap_sib = cap_sib ? 2 * cap_sib : 64;
-            zkp_poseidon_fr *g = realloc(m->sib, cap_sib * sizeof *g);
-            if (!g) return snprintf(why, cap, "out of memory"), -1;
-            m->sib = g;
-        }
-        if (zkp_poseidon_fr_from_be(&m->sib[m->nsib++], be) != ZKP_OK)
-            return snprintf(why, cap, "the sibling on line %zu is not below the field modulus p", no), -1;
-    }
-    return 0;
+/* The multiproof file as elements; 0, 1 after a message (unreadable), or
+ * -1 with why. */
+static int read_mproof(const char *path, pm_proof *m, char *why, size_t cap) {
+    static const char *const algos[] = {"poseidon", NULL};
+    cli_mproof mp;
+    int rc = cli_mproof_read(path, algos, CLI_MP_LEAVES, &mp, why, cap);
+    m->idx = mp.idx, m->k = mp.k, mp.idx = NULL; /* m owns the indices */
+    if (!rc && (mp.leaves == 0 || (mp.leaves & (mp.leaves - 1)) || mp.leaves > SIZE_MAX / 2))
+        rc = (snprintf(why, cap, "the leaf count %llu is not a power of two", (unsigned long long)mp.leaves), -1);
+    m->leaves = (size_t)mp.leaves;
+    if (!rc && m->idx[m->k - 1] >= m->leaves)
+        rc = (snprintf(why, cap, "leaf %llu is out of range for %zu leaves", (unsigned long long)m->idx[m->k - 1], m->leaves), -1);
+    if (!rc && !(m->sib = malloc((mp.nsib + 1) * sizeof *m->sib))) rc = (snprintf(why, cap, "out of memory"), -1);
+    for (size_t j = 0; !rc && j < mp.nsib; j++, m->nsib++)
+        if (zkp_poseidon_fr_from_be(&m->sib[j], mp.sib + 32 * j) != ZKP_OK)
+            rc = (snprintf(why, cap, "the sibling on line %zu is not below the field modulus p", mp.first_sib_line + j), -1);
+    cli_mproof_free(&mp);
+    return rc;
 }
 
 /* The opened leaves in index order: LEAVES is either the k opened ones or
@@ -148,15 +114,10 @@ static int multi_verify(const char *root_text, const char *file, const char *mpr
     int rc = ptree_trusted_root("ROOT", root_text, &root);
     if (rc) return rc;
     char why[400];
-    size_t len;
-    uint8_t *raw = cli_read_all(mproof, &len);
-    if (!raw) return 1;
-    char *text = realloc(raw, len + 1);
-    if (!text) return free(raw), ptree_failed("out of memory");
-    text[len] = 0;
     pm_proof m = {0};
-    if (strlen(text) != len) rc = ptree_failed("the multiproof has a NUL byte: not a text file");
-    else if (parse_mproof(text, &m, why, sizeof why)) {
+    const int r = read_mproof(mproof, &m, why, sizeof why);
+    if (r > 0) rc = 1;
+    else if (r < 0) {
         char msg[460];
         snprintf(msg, sizeof msg, "%s: %s", mproof, why);
         rc = ptree_failed(msg);
@@ -173,7 +134,6 @@ static int multi_verify(const char *root_text, const char *file, const char *mpr
             rc = ptree_failed(st == ZKP_ERR_VERIFY ? "the leaves and multiproof do not lead to this root" : zkp_status_str(st));
         }
     }
-    free(text);
     free(m.idx);
     free(m.sib);
     free(opened);

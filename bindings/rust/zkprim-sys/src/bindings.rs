@@ -416,6 +416,7 @@ extern "C" {
     pub fn zkp_poseidon_tree_root(leaves: *const zkp_poseidon_fr, n_leaves: usize, root: *mut zkp_poseidon_fr) -> zkp_status;
     pub fn zkp_poseidon_tree_build(leaves: *const zkp_poseidon_fr, n_leaves: usize, nodes: *mut zkp_poseidon_fr) -> zkp_status;
     pub fn zkp_poseidon_tree_proof(nodes: *const zkp_poseidon_fr, n_leaves: usize, index: u64, proof: *mut zkp_poseidon_fr) -> zkp_status;
+    pub fn zkp_poseidon_tree_proof_from_leaves(leaves: *const zkp_poseidon_fr, n_leaves: usize, index: u64, proof: *mut zkp_poseidon_fr, root: *mut zkp_poseidon_fr) -> zkp_status;
     pub fn zkp_poseidon_tree_proof_root(leaf: *const zkp_poseidon_fr, index: u64, proof: *const zkp_poseidon_fr, depth: usize, root: *mut zkp_poseidon_fr) -> zkp_status;
     pub fn zkp_poseidon_tree_verify(root: *const zkp_poseidon_fr, leaf: *const zkp_poseidon_fr, index: u64, proof: *const zkp_poseidon_fr, depth: usize) -> zkp_status;
     pub fn zkp_poseidon_tree_verify_batch(root: *const zkp_poseidon_fr, leaves: *const zkp_poseidon_fr, indices: *const u64, k: usize, proofs: *const zkp_poseidon_fr, depth: usize, threads: ::core::ffi::c_uint) -> zkp_status;
@@ -534,7 +535,9 @@ extern "C" {
     pub fn zkp_oz_abi_type_parse(name: *const ::core::ffi::c_char, len: usize, type_: *mut zkp_oz_abi_type) -> zkp_status;
     pub fn zkp_oz_abi_encode(types: *const zkp_oz_abi_type, values: *const zkp_oz_abi_value, n: usize, out: *mut u8, cap: usize, outlen: *mut usize) -> zkp_status;
     pub fn zkp_oz_leaf_hash_batch(encoded: *const *const u8, lens: *const usize, n: usize, out: *mut u8) -> zkp_status;
+    pub fn zkp_oz_leaf_hash_values(types: *const zkp_oz_abi_type, n_types: usize, values: *const zkp_oz_abi_value, n: usize, out: *mut u8, bad: *mut usize) -> zkp_status;
     pub fn zkp_oz_tree_build(leaves: *const u8, n: usize, nodes: *mut u8, tree_index: *mut u64) -> zkp_status;
+    pub fn zkp_oz_tree_check(nodes: *const u8, n_nodes: usize, bad: *mut usize) -> zkp_status;
     pub fn zkp_oz_tree_proof(nodes: *const u8, n_nodes: usize, index: u64, proof: *mut u8, cap: usize, depth: *mut usize) -> zkp_status;
     pub fn zkp_oz_tree_verify(root: *const u8, leaf: *const u8, proof: *const u8, depth: usize) -> zkp_status;
     pub fn zkp_oz_tree_multi_proof(nodes: *const u8, n_nodes: usize, indices: *const u64, k: usize, leaf_indices: *mut u64, proof: *mut u8, proof_cap: usize, proof_n: *mut usize, flags: *mut u8, flags_cap: usize, flags_n: *mut usize) -> zkp_status;
