@@ -214,7 +214,7 @@ pub enum PoseidonError {
     BytesToBigInt,
     /// `new_circom(n)` with n outside 1..12: `width` = n + 1, `max_limit` = 13.
     InvalidWidthCircom {
-        /// n + 1.
+        /// n + 1 (usize::MAX for n = usize::MAX, whose width does not fit).
         width: usize,
         /// 13.
         max_limit: usize,
@@ -296,6 +296,19 @@ fn lp_result(
             unreachable!()
         }
     })
+}
+
+/// The constructors' width error with the width computed from `n` here: the
+/// C detail's `n_inputs + 1` wraps to 0 for `n = usize::MAX`, a width that
+/// would read as too small; it saturates instead (issue 26, defect 11).
+fn width_of(e: PoseidonError, n: usize) -> PoseidonError {
+    match e {
+        PoseidonError::InvalidWidthCircom { max_limit, .. } => PoseidonError::InvalidWidthCircom {
+            width: n.saturating_add(1),
+            max_limit,
+        },
+        other => other,
+    }
 }
 
 /// Runs a light-poseidon-style C call without a detail struct (the usual,
@@ -403,7 +416,8 @@ pub struct Poseidon<F = Fr> {
 
 impl Poseidon<Fr> {
     /// The configuration for `n` inputs (1..12); else
-    /// `InvalidWidthCircom { width: n + 1, max_limit: 13 }`.
+    /// `InvalidWidthCircom { width: n + 1, max_limit: 13 }` (the width
+    /// saturates at `usize::MAX`).
     ///
     /// ```
     /// use zkprim::poseidon::{Fr, Poseidon};
@@ -413,7 +427,8 @@ impl Poseidon<Fr> {
     pub fn new_circom(n: usize) -> core::result::Result<Poseidon<Fr>, PoseidonError> {
         let mut c = core::mem::MaybeUninit::<sys::zkp_poseidon_circom>::zeroed();
         // SAFETY: valid pointers; the struct is written on success.
-        lp_call(|d| unsafe { sys::zkp_poseidon_new_circom(c.as_mut_ptr(), n, d) })?;
+        lp_call(|d| unsafe { sys::zkp_poseidon_new_circom(c.as_mut_ptr(), n, d) })
+            .map_err(|e| width_of(e, n))?;
         // SAFETY: constructed above.
         Ok(Poseidon {
             c: unsafe { c.assume_init() },
@@ -436,7 +451,8 @@ impl Poseidon<Fr> {
         // SAFETY: valid pointers; the tag is canonical (an Fr always is).
         lp_call(|d| unsafe {
             sys::zkp_poseidon_with_domain_tag_circom(c.as_mut_ptr(), n, domain_tag.raw(), d)
-        })?;
+        })
+        .map_err(|e| width_of(e, n))?;
         // SAFETY: constructed above.
         Ok(Poseidon {
             c: unsafe { c.assume_init() },
@@ -539,9 +555,9 @@ pub fn hash_tagged(capacity: &Fr, inputs: &[Fr]) -> Result<Fr> {
     Ok(out)
 }
 
-/// `outs[i]` = hash of `inputs[i*arity..(i+1)*arity]`, interleaved for
-/// speed. `inputs.len()` must be `outs.len() * arity` ([`Error::Length`]),
-/// arity 1..16 ([`Error::Count`]).
+/// `outs[i]` = hash of `inputs[i*n_inputs..(i+1)*n_inputs]`, interleaved for
+/// speed. `inputs.len()` must be `outs.len() * n_inputs` ([`Error::Length`]),
+/// `n_inputs` 1..16 ([`Error::Count`]).
 ///
 /// ```
 /// use zkprim::poseidon::{hash, hash_batch, Fr};
@@ -550,18 +566,18 @@ pub fn hash_tagged(capacity: &Fr, inputs: &[Fr]) -> Result<Fr> {
 /// hash_batch(&inputs, 2, &mut outs).unwrap();
 /// assert_eq!(outs[1], hash(&inputs[2..]).unwrap());
 /// ```
-pub fn hash_batch(inputs: &[Fr], arity: usize, outs: &mut [Fr]) -> Result<()> {
-    if !(1..=16).contains(&arity) {
+pub fn hash_batch(inputs: &[Fr], n_inputs: usize, outs: &mut [Fr]) -> Result<()> {
+    if !(1..=16).contains(&n_inputs) {
         return Err(Error::Count);
     }
-    if outs.len().checked_mul(arity) != Some(inputs.len()) {
+    if outs.len().checked_mul(n_inputs) != Some(inputs.len()) {
         return Err(Error::Length);
     }
-    // SAFETY: n * arity elements in, n out.
+    // SAFETY: n * n_inputs elements in, n out.
     Error::check(unsafe {
         sys::zkp_poseidon_hash_batch(
             inputs.as_ptr().cast(),
-            arity,
+            n_inputs,
             outs.len(),
             outs.as_mut_ptr().cast(),
         )
