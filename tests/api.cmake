@@ -27,6 +27,11 @@ if(TARGET zkprim_shared AND NOT CMAKE_CROSSCOMPILING AND NOT CMAKE_C_FLAGS MATCH
              --python-stubs ${PROJECT_SOURCE_DIR}/python/zkprim)
     add_test(NAME binding-names-planted COMMAND ${CMAKE_COMMAND} -E env CC=${CMAKE_C_COMPILER}
              ${ZKP_PYTHON3_API} ${CMAKE_CURRENT_SOURCE_DIR}/api/binding_planted.py ${PROJECT_SOURCE_DIR})
+    # Internal names use zkpi_ (rule 1): no zkp_ identifier in the sources that
+    # the public headers do not declare (scripts/rename-internal.sh renames).
+    add_test(NAME internal-names COMMAND ${CMAKE_COMMAND} -E env CC=${CMAKE_C_COMPILER}
+             ${ZKP_PYTHON3_API} ${PROJECT_SOURCE_DIR}/scripts/check-internal-names.py
+             src tools bench tests python/csrc)
     zkp_optional_on("test api-table" "${ZKP_PYTHON3_API}")
   else()
     zkp_optional_left_out("test api-table" "needs python3 and nm (binutils)")
