@@ -32,6 +32,8 @@ if(TARGET zkprim_shared AND NOT CMAKE_CROSSCOMPILING AND NOT CMAKE_C_FLAGS MATCH
     add_test(NAME internal-names COMMAND ${CMAKE_COMMAND} -E env CC=${CMAKE_C_COMPILER}
              ${ZKP_PYTHON3_API} ${PROJECT_SOURCE_DIR}/scripts/check-internal-names.py
              src tools bench tests python/csrc)
+    # Every zkp_/zkpi_ name README.md and docs/ mention exists in the code.
+    add_test(NAME doc-names COMMAND ${ZKP_PYTHON3_API} ${PROJECT_SOURCE_DIR}/scripts/check-doc-names.py)
     zkp_optional_on("test api-table" "${ZKP_PYTHON3_API}")
   else()
     zkp_optional_left_out("test api-table" "needs python3 and nm (binutils)")
