@@ -71,14 +71,17 @@ def snake(camel):
 # ---------------------------------------------------------------- Rust
 
 def rust_clean(text):
-    """Comments, attributes' doc strings and string/char literals blanked
-    (braces inside them would break the brace matching)."""
-    text = re.sub(r"//[^\n]*", "", text)
-    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
-    text = re.sub(r'r#"(?:.|\n)*?"#', '""', text)
-    text = re.sub(r'"(?:\\.|[^"\\])*"', '""', text)
-    text = re.sub(r"'(?:\\.|[^\\'\n])'", "' '", text)
-    return text
+    """Comments removed and string/char literals blanked (braces inside them
+    would break the brace matching), in one left-to-right pass so that a
+    `//` inside a string or a quote inside a comment is read as Rust does."""
+    token = re.compile(r'//[^\n]*|/\*.*?\*/|r#"(?:.|\n)*?"#|"(?:\\.|[^"\\])*"|\'(?:\\.|[^\\\'\n])\'', re.S)
+
+    def blank(m):
+        t = m.group(0)
+        if t.startswith("/"):
+            return "\n" * t.count("\n")
+        return "' '" if t.startswith("'") else '""'
+    return token.sub(blank, text)
 
 
 def match_close(text, i):
@@ -182,7 +185,6 @@ def rust_items(path, module, c_names, c_types):
     """(functions, types) of one source file."""
     with open(path) as f:
         raw = f.read()
-    deprecated_names = set(re.findall(r"#\[deprecated[^\]]*\]\s*pub fn (\w+)", raw))
     text = rust_clean(raw)
     macros = read_macros(text)
     text = apply_macros(strip_macro_defs(text), macros)
@@ -243,8 +245,9 @@ def rust_items(path, module, c_names, c_types):
             close = match_close(text, j)
             vis = m.group("vis")
             public = bool(vis) and vis.strip() == "pub" and depth_public
-            fns.append(RustFn(module if owner is None else module, owner, name, public or trait is not None,
-                              text[m.start():close + 1], name in deprecated_names and owner is None, trait))
+            deprecated = bool(DEPRECATED.search(text[max(0, m.start() - 400):m.start()]))
+            fns.append(RustFn(module, owner, name, public or trait is not None, text[m.start():close + 1],
+                              deprecated, trait))
             pos = close + 1
 
     scan(text, None, None, True)
@@ -253,6 +256,7 @@ def rust_items(path, module, c_names, c_types):
     return fns, types
 
 
+DEPRECATED = re.compile(r"#\[deprecated\b[^\]]*\]\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?$")
 STD_TRAITS = {"Add", "AddAssign", "Mul", "MulAssign", "Drop", "Display", "Debug", "Default", "Clone", "From",
               "AsRef", "Write", "Read", "Error"}
 
