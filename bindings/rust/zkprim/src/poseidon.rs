@@ -212,9 +212,11 @@ pub enum PoseidonError {
     U64Tou8,
     /// Not produced here (light-poseidon: an internal conversion).
     BytesToBigInt,
-    /// `new_circom(n)` with n outside 1..12: `width` = n + 1, `max_limit` = 13.
+    /// `new_circom(n_inputs)` with `n_inputs` outside 1..12: `width` =
+    /// `n_inputs` + 1, `max_limit` = 13.
     InvalidWidthCircom {
-        /// n + 1 (usize::MAX for n = usize::MAX, whose width does not fit).
+        /// `n_inputs` + 1 (usize::MAX for `n_inputs` = usize::MAX, whose width
+        /// does not fit).
         width: usize,
         /// 13.
         max_limit: usize,
@@ -298,13 +300,13 @@ fn lp_result(
     })
 }
 
-/// The constructors' width error with the width computed from `n` here: the
-/// C detail's `n_inputs + 1` wraps to 0 for `n = usize::MAX`, a width that
-/// would read as too small; it saturates instead (issue 26, defect 11).
-fn width_of(e: PoseidonError, n: usize) -> PoseidonError {
+/// The constructors' width error with the width computed from `n_inputs`
+/// here: the C detail's `n_inputs + 1` wraps to 0 for `usize::MAX`, a width
+/// that would read as too small; it saturates instead (issue 26, defect 11).
+fn width_of(e: PoseidonError, n_inputs: usize) -> PoseidonError {
     match e {
         PoseidonError::InvalidWidthCircom { max_limit, .. } => PoseidonError::InvalidWidthCircom {
-            width: n.saturating_add(1),
+            width: n_inputs.saturating_add(1),
             max_limit,
         },
         other => other,
@@ -415,8 +417,8 @@ pub struct Poseidon<F = Fr> {
 }
 
 impl Poseidon<Fr> {
-    /// The configuration for `n` inputs (1..12); else
-    /// `InvalidWidthCircom { width: n + 1, max_limit: 13 }` (the width
+    /// The configuration for `n_inputs` inputs (1..12); else
+    /// `InvalidWidthCircom { width: n_inputs + 1, max_limit: 13 }` (the width
     /// saturates at `usize::MAX`).
     ///
     /// ```
@@ -424,11 +426,11 @@ impl Poseidon<Fr> {
     /// assert!(Poseidon::<Fr>::new_circom(12).is_ok());
     /// assert!(Poseidon::<Fr>::new_circom(0).is_err());
     /// ```
-    pub fn new_circom(n: usize) -> core::result::Result<Poseidon<Fr>, PoseidonError> {
+    pub fn new_circom(n_inputs: usize) -> core::result::Result<Poseidon<Fr>, PoseidonError> {
         let mut c = core::mem::MaybeUninit::<sys::zkp_poseidon_circom>::zeroed();
         // SAFETY: valid pointers; the struct is written on success.
-        lp_call(|d| unsafe { sys::zkp_poseidon_new_circom(c.as_mut_ptr(), n, d) })
-            .map_err(|e| width_of(e, n))?;
+        lp_call(|d| unsafe { sys::zkp_poseidon_new_circom(c.as_mut_ptr(), n_inputs, d) })
+            .map_err(|e| width_of(e, n_inputs))?;
         // SAFETY: constructed above.
         Ok(Poseidon {
             c: unsafe { c.assume_init() },
@@ -444,15 +446,15 @@ impl Poseidon<Fr> {
     /// assert!(Poseidon::<Fr>::with_domain_tag_circom(3, Fr::from_u64(42)).is_ok());
     /// ```
     pub fn with_domain_tag_circom(
-        n: usize,
+        n_inputs: usize,
         domain_tag: Fr,
     ) -> core::result::Result<Poseidon<Fr>, PoseidonError> {
         let mut c = core::mem::MaybeUninit::<sys::zkp_poseidon_circom>::zeroed();
         // SAFETY: valid pointers; the tag is canonical (an Fr always is).
         lp_call(|d| unsafe {
-            sys::zkp_poseidon_with_domain_tag_circom(c.as_mut_ptr(), n, domain_tag.raw(), d)
+            sys::zkp_poseidon_with_domain_tag_circom(c.as_mut_ptr(), n_inputs, domain_tag.raw(), d)
         })
-        .map_err(|e| width_of(e, n))?;
+        .map_err(|e| width_of(e, n_inputs))?;
         // SAFETY: constructed above.
         Ok(Poseidon {
             c: unsafe { c.assume_init() },
