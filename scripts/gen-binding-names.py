@@ -46,7 +46,6 @@ needs the stubs. Only the Python 3 standard library is used.
 """
 import argparse
 import ast
-import fnmatch
 import importlib.util
 import os
 import re
@@ -184,8 +183,7 @@ class RustFn:
 def rust_items(path, module, c_names, c_types):
     """(functions, types) of one source file."""
     with open(path) as f:
-        raw = f.read()
-    text = rust_clean(raw)
+        text = rust_clean(f.read())
     macros = read_macros(text)
     text = apply_macros(strip_macro_defs(text), macros)
     fns, types = [], []
@@ -194,7 +192,7 @@ def rust_items(path, module, c_names, c_types):
                       r"|\bimpl\b(?P<head>[^{;]*)\{"
                       r"|\bmod\s+\w+\s*\{")
 
-    def scan(text, owner, trait, depth_public):
+    def scan(text, owner, trait):
         pos = 0
         while True:
             m = item.search(text, pos)
@@ -206,7 +204,7 @@ def rust_items(path, module, c_names, c_types):
                 t = re.match(r"(?:([\w:]+)(?:<.*>)?\s+for\s+)?([\w:]+)", head)
                 close = match_close(text, m.end() - 1)
                 tr = t.group(1).split("::")[-1] if t.group(1) else None
-                scan(text[m.end():close], t.group(2).split("::")[-1], tr, True)
+                scan(text[m.end():close], t.group(2).split("::")[-1], tr)
                 pos = close + 1
                 continue
             if m.group(0).startswith("mod"):
@@ -222,10 +220,7 @@ def rust_items(path, module, c_names, c_types):
                 if vis and vis.strip() == "pub":
                     mapped = sorted(set(re.findall(r"\bzkp_\w+", body)) & c_types)
                     types.append((module, name, m.group("kind"), mapped))
-                if m.group("kind") == "trait" and j < len(text) and text[j] == "{":
-                    pos = end + 1  # a trait's declarations are not functions of the binding
-                else:
-                    pos = end + 1
+                pos = end + 1  # past the body: a trait's declarations are not functions of the binding
                 continue
             name = m.group("name")
             j = m.end()
@@ -244,13 +239,13 @@ def rust_items(path, module, c_names, c_types):
                 continue
             close = match_close(text, j)
             vis = m.group("vis")
-            public = bool(vis) and vis.strip() == "pub" and depth_public
+            public = bool(vis) and vis.strip() == "pub"
             deprecated = bool(DEPRECATED.search(text[max(0, m.start() - 400):m.start()]))
             fns.append(RustFn(module, owner, name, public or trait is not None, text[m.start():close + 1],
                               deprecated, trait))
             pos = close + 1
 
-    scan(text, None, None, True)
+    scan(text, None, None)
     for fn in fns:
         fn.direct = set(re.findall(r"\bzkp_\w+\b", fn.body)) & c_names
     return fns, types
