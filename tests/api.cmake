@@ -20,6 +20,20 @@ if(TARGET zkprim_shared AND NOT CMAKE_CROSSCOMPILING AND NOT CMAKE_C_FLAGS MATCH
     add_test(NAME api-table-planted COMMAND ${CMAKE_COMMAND} -E env CC=${CMAKE_C_COMPILER} NM=${ZKP_NM_API}
              ${ZKP_PYTHON3_API} ${CMAKE_CURRENT_SOURCE_DIR}/api/planted.py ${PROJECT_SOURCE_DIR}
              $<TARGET_FILE:zkprim_shared>)
+    # The binding names (Rust and Python) against the C functions, and its
+    # planted twin (docs/api.md, "Binding names"): source checks only.
+    add_test(NAME binding-names COMMAND ${CMAKE_COMMAND} -E env CC=${CMAKE_C_COMPILER}
+             ${ZKP_PYTHON3_API} ${PROJECT_SOURCE_DIR}/scripts/gen-binding-names.py --check
+             --python-stubs ${PROJECT_SOURCE_DIR}/python/zkprim)
+    add_test(NAME binding-names-planted COMMAND ${CMAKE_COMMAND} -E env CC=${CMAKE_C_COMPILER}
+             ${ZKP_PYTHON3_API} ${CMAKE_CURRENT_SOURCE_DIR}/api/binding_planted.py ${PROJECT_SOURCE_DIR})
+    # Internal names use zkpi_ (rule 1): no zkp_ identifier in the sources that
+    # the public headers do not declare (scripts/rename-internal.sh renames).
+    add_test(NAME internal-names COMMAND ${CMAKE_COMMAND} -E env CC=${CMAKE_C_COMPILER}
+             ${ZKP_PYTHON3_API} ${PROJECT_SOURCE_DIR}/scripts/check-internal-names.py
+             src tools bench tests python/csrc)
+    # Every zkp_/zkpi_ name README.md and docs/ mention exists in the code.
+    add_test(NAME doc-names COMMAND ${ZKP_PYTHON3_API} ${PROJECT_SOURCE_DIR}/scripts/check-doc-names.py)
     zkp_optional_on("test api-table" "${ZKP_PYTHON3_API}")
   else()
     zkp_optional_left_out("test api-table" "needs python3 and nm (binutils)")

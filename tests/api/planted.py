@@ -18,18 +18,12 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from plant import sub  # noqa: E402
+
 ROOT, LIB = sys.argv[1], sys.argv[2]
 GEN = os.path.join(ROOT, "scripts", "gen-api-table.py")
 TSV = os.path.join(ROOT, "scripts", "api-renames-1.0.tsv")
-
-
-def sub(path, old, new, count=1):
-    with open(path) as f:
-        s = f.read()
-    if old not in s:
-        sys.exit("planted: %r not found in %s (update tests/api/planted.py)" % (old, path))
-    with open(path, "w") as f:
-        f.write(s.replace(old, new, count))
 
 
 def run(tmp, tsv=TSV):

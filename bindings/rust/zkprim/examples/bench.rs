@@ -140,10 +140,10 @@ fn main() {
     let mut couts = vec![[0u8; 32]; N];
     case(
         &mode,
-        "hash_many, 64 x 64 B (`keccak::hash_many` / `zkp_keccak_hash_batch_ptrs`)",
+        "hash_batch_ptrs, 64 x 64 B (`keccak::hash_batch_ptrs` / `zkp_keccak_hash_batch_ptrs`)",
         500,
         || {
-            keccak::hash_many(Algorithm::Keccak256, black_box(&refs), &mut outs).unwrap();
+            keccak::hash_batch_ptrs(Algorithm::Keccak256, black_box(&refs), &mut outs).unwrap();
         },
         || unsafe {
             black_box(sys::zkp_keccak_hash_batch_ptrs(
@@ -159,11 +159,10 @@ fn main() {
     let flat: Vec<u8> = inputs.concat();
     case(
         &mode,
-        "hash_many_chunks, 64 x 64 B (`keccak::hash_many_chunks` / `zkp_keccak_hash_batch`)",
+        "hash_batch, 64 x 64 B (`keccak::hash_batch` / `zkp_keccak_hash_batch`)",
         500,
         || {
-            keccak::hash_many_chunks(Algorithm::Keccak256, black_box(&flat), 64, &mut outs)
-                .unwrap();
+            keccak::hash_batch(Algorithm::Keccak256, black_box(&flat), 64, &mut outs).unwrap();
         },
         || unsafe {
             black_box(sys::zkp_keccak_hash_batch(

@@ -511,23 +511,38 @@ pub fn hash_leaf_batch(
 /// assert_eq!(&zkprim::hemera::root_hash(b"").to_hex()[..8], "ea57b2e6");
 /// ```
 pub fn root_hash(data: &[u8]) -> Hash {
-    root_hash_threads(data, 1).expect("one thread does not allocate")
+    tree_root_fixed(data, 1).expect("one thread does not allocate")
 }
 
 /// [`root_hash`] on `threads` threads (more than one allocates scratch,
 /// hence the `Result`: [`Error::NoMem`]). The root does not depend on it.
+/// Named after its C function, `zkp_hemera_tree_root_fixed`.
 ///
 /// ```
 /// let data = vec![9u8; 100_000];
-/// assert_eq!(zkprim::hemera::root_hash_threads(&data, 2).unwrap(), zkprim::hemera::root_hash(&data));
+/// assert_eq!(zkprim::hemera::tree_root_fixed(&data, 2).unwrap(), zkprim::hemera::root_hash(&data));
 /// ```
-pub fn root_hash_threads(data: &[u8], threads: u32) -> Result<Hash> {
+pub fn tree_root_fixed(data: &[u8], threads: u32) -> Result<Hash> {
     let mut out = Hash::default();
     // SAFETY: a slice, 32 bytes out.
     Error::check(unsafe {
         sys::zkp_hemera_tree_root_fixed(data.as_ptr(), data.len(), threads, out.0.as_mut_ptr())
     })?;
     Ok(out)
+}
+
+/// The 1.0 name of [`tree_root_fixed`] (named after the C call since 1.1).
+///
+/// ```
+/// # #![allow(deprecated)]
+/// assert_eq!(zkprim::hemera::root_hash_threads(b"x", 2).unwrap(), zkprim::hemera::root_hash(b"x"));
+/// ```
+#[deprecated(
+    since = "1.1.0",
+    note = "renamed tree_root_fixed, after its C function zkp_hemera_tree_root_fixed"
+)]
+pub fn root_hash_threads(data: &[u8], threads: u32) -> Result<Hash> {
+    tree_root_fixed(data, threads)
 }
 
 /// Root of the content-defined-chunking tree (the newest crate's root hash,

@@ -359,13 +359,17 @@ fn check_out_len(alg: Algorithm, n: usize) -> Result<()> {
 /// `inputs.len()` and `N` the digest length (any `N >= 1` for the XOFs),
 /// else [`Error::Length`].
 ///
+/// The C call is `zkp_keccak_hash_batch_ptrs` (a pointer and a length per
+/// input); equal-length inputs in one buffer are cheaper through
+/// [`hash_batch`].
+///
 /// ```
-/// use zkprim::keccak::{hash_many, Algorithm, Keccak256};
+/// use zkprim::keccak::{hash_batch_ptrs, Algorithm, Keccak256};
 /// let mut out = [[0u8; 32]; 3];
-/// hash_many(Algorithm::Keccak256, &[b"a", b"bc", b""], &mut out).unwrap();
+/// hash_batch_ptrs(Algorithm::Keccak256, &[b"a", b"bc", b""], &mut out).unwrap();
 /// assert_eq!(out[1], Keccak256::digest(b"bc"));
 /// ```
-pub fn hash_many<const N: usize>(
+pub fn hash_batch_ptrs<const N: usize>(
     alg: Algorithm,
     inputs: &[&[u8]],
     out: &mut [[u8; N]],
@@ -378,7 +382,7 @@ pub fn hash_many<const N: usize>(
         return Ok(());
     }
     // Pointer and length arrays (equal-length inputs in one buffer:
-    // hash_many_chunks needs neither).
+    // hash_batch needs neither).
     with_ptr_arrays(inputs, |ptrs, lens| {
         // SAFETY: n pointers with their lengths, n outputs of N bytes.
         Error::check(unsafe {
@@ -396,16 +400,17 @@ pub fn hash_many<const N: usize>(
 
 /// Hashes consecutive `chunk_len`-byte pieces of `data` (`data.len()` must
 /// be `out.len() * chunk_len`, else [`Error::Length`]): the strided batch,
-/// no pointer arrays. `out[i]` = digest of `data[i*chunk_len..][..chunk_len]`.
+/// no pointer arrays. `out[i]` = digest of `data[i*chunk_len..][..chunk_len]`
+/// (the C call `zkp_keccak_hash_batch` with stride = `chunk_len`).
 ///
 /// ```
-/// use zkprim::keccak::{hash_many_chunks, Algorithm, Sha3_256};
+/// use zkprim::keccak::{hash_batch, Algorithm, Sha3_256};
 /// let data = [7u8; 128];
 /// let mut out = [[0u8; 32]; 2];
-/// hash_many_chunks(Algorithm::Sha3_256, &data, 64, &mut out).unwrap();
+/// hash_batch(Algorithm::Sha3_256, &data, 64, &mut out).unwrap();
 /// assert_eq!(out[1], Sha3_256::digest(&[7; 64]));
 /// ```
-pub fn hash_many_chunks<const N: usize>(
+pub fn hash_batch<const N: usize>(
     alg: Algorithm,
     data: &[u8],
     chunk_len: usize,
@@ -428,6 +433,47 @@ pub fn hash_many_chunks<const N: usize>(
             N,
         )
     })
+}
+
+/// The 1.0 name of [`hash_batch_ptrs`] (named after the C call since 1.1).
+///
+/// ```
+/// # #![allow(deprecated)]
+/// let mut out = [[0u8; 32]; 1];
+/// zkprim::keccak::hash_many(zkprim::keccak::Algorithm::Keccak256, &[b"a"], &mut out).unwrap();
+/// assert_eq!(out[0], zkprim::keccak::Keccak256::digest(b"a"));
+/// ```
+#[deprecated(
+    since = "1.1.0",
+    note = "renamed hash_batch_ptrs, after its C function zkp_keccak_hash_batch_ptrs"
+)]
+pub fn hash_many<const N: usize>(
+    alg: Algorithm,
+    inputs: &[&[u8]],
+    out: &mut [[u8; N]],
+) -> Result<()> {
+    hash_batch_ptrs(alg, inputs, out)
+}
+
+/// The 1.0 name of [`hash_batch`] (named after the C call since 1.1).
+///
+/// ```
+/// # #![allow(deprecated)]
+/// let mut out = [[0u8; 32]; 1];
+/// zkprim::keccak::hash_many_chunks(zkprim::keccak::Algorithm::Keccak256, b"a", 1, &mut out).unwrap();
+/// assert_eq!(out[0], zkprim::keccak::Keccak256::digest(b"a"));
+/// ```
+#[deprecated(
+    since = "1.1.0",
+    note = "renamed hash_batch, after its C function zkp_keccak_hash_batch"
+)]
+pub fn hash_many_chunks<const N: usize>(
+    alg: Algorithm,
+    data: &[u8],
+    chunk_len: usize,
+    out: &mut [[u8; N]],
+) -> Result<()> {
+    hash_batch(alg, data, chunk_len, out)
 }
 
 fn tree_alg(alg: Algorithm) -> Result<()> {

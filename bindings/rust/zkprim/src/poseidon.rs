@@ -212,9 +212,11 @@ pub enum PoseidonError {
     U64Tou8,
     /// Not produced here (light-poseidon: an internal conversion).
     BytesToBigInt,
-    /// `new_circom(n)` with n outside 1..12: `width` = n + 1, `max_limit` = 13.
+    /// `new_circom(n_inputs)` with `n_inputs` outside 1..12: `width` =
+    /// `n_inputs` + 1, `max_limit` = 13.
     InvalidWidthCircom {
-        /// n + 1.
+        /// `n_inputs` + 1 (usize::MAX for `n_inputs` = usize::MAX, whose width
+        /// does not fit).
         width: usize,
         /// 13.
         max_limit: usize,
@@ -296,6 +298,19 @@ fn lp_result(
             unreachable!()
         }
     })
+}
+
+/// The constructors' width error with the width computed from `n_inputs`
+/// here: the C detail's `n_inputs + 1` wraps to 0 for `usize::MAX`, a width
+/// that would read as too small; it saturates instead (issue 26, defect 11).
+fn width_of(e: PoseidonError, n_inputs: usize) -> PoseidonError {
+    match e {
+        PoseidonError::InvalidWidthCircom { max_limit, .. } => PoseidonError::InvalidWidthCircom {
+            width: n_inputs.saturating_add(1),
+            max_limit,
+        },
+        other => other,
+    }
 }
 
 /// Runs a light-poseidon-style C call without a detail struct (the usual,
@@ -402,18 +417,20 @@ pub struct Poseidon<F = Fr> {
 }
 
 impl Poseidon<Fr> {
-    /// The configuration for `n` inputs (1..12); else
-    /// `InvalidWidthCircom { width: n + 1, max_limit: 13 }`.
+    /// The configuration for `n_inputs` inputs (1..12); else
+    /// `InvalidWidthCircom { width: n_inputs + 1, max_limit: 13 }` (the width
+    /// saturates at `usize::MAX`).
     ///
     /// ```
     /// use zkprim::poseidon::{Fr, Poseidon};
     /// assert!(Poseidon::<Fr>::new_circom(12).is_ok());
     /// assert!(Poseidon::<Fr>::new_circom(0).is_err());
     /// ```
-    pub fn new_circom(n: usize) -> core::result::Result<Poseidon<Fr>, PoseidonError> {
+    pub fn new_circom(n_inputs: usize) -> core::result::Result<Poseidon<Fr>, PoseidonError> {
         let mut c = core::mem::MaybeUninit::<sys::zkp_poseidon_circom>::zeroed();
         // SAFETY: valid pointers; the struct is written on success.
-        lp_call(|d| unsafe { sys::zkp_poseidon_new_circom(c.as_mut_ptr(), n, d) })?;
+        lp_call(|d| unsafe { sys::zkp_poseidon_new_circom(c.as_mut_ptr(), n_inputs, d) })
+            .map_err(|e| width_of(e, n_inputs))?;
         // SAFETY: constructed above.
         Ok(Poseidon {
             c: unsafe { c.assume_init() },
@@ -429,14 +446,15 @@ impl Poseidon<Fr> {
     /// assert!(Poseidon::<Fr>::with_domain_tag_circom(3, Fr::from_u64(42)).is_ok());
     /// ```
     pub fn with_domain_tag_circom(
-        n: usize,
+        n_inputs: usize,
         domain_tag: Fr,
     ) -> core::result::Result<Poseidon<Fr>, PoseidonError> {
         let mut c = core::mem::MaybeUninit::<sys::zkp_poseidon_circom>::zeroed();
         // SAFETY: valid pointers; the tag is canonical (an Fr always is).
         lp_call(|d| unsafe {
-            sys::zkp_poseidon_with_domain_tag_circom(c.as_mut_ptr(), n, domain_tag.raw(), d)
-        })?;
+            sys::zkp_poseidon_with_domain_tag_circom(c.as_mut_ptr(), n_inputs, domain_tag.raw(), d)
+        })
+        .map_err(|e| width_of(e, n_inputs))?;
         // SAFETY: constructed above.
         Ok(Poseidon {
             c: unsafe { c.assume_init() },
@@ -539,9 +557,9 @@ pub fn hash_tagged(capacity: &Fr, inputs: &[Fr]) -> Result<Fr> {
     Ok(out)
 }
 
-/// `outs[i]` = hash of `inputs[i*arity..(i+1)*arity]`, interleaved for
-/// speed. `inputs.len()` must be `outs.len() * arity` ([`Error::Length`]),
-/// arity 1..16 ([`Error::Count`]).
+/// `outs[i]` = hash of `inputs[i*n_inputs..(i+1)*n_inputs]`, interleaved for
+/// speed. `inputs.len()` must be `outs.len() * n_inputs` ([`Error::Length`]),
+/// `n_inputs` 1..16 ([`Error::Count`]).
 ///
 /// ```
 /// use zkprim::poseidon::{hash, hash_batch, Fr};
@@ -550,18 +568,18 @@ pub fn hash_tagged(capacity: &Fr, inputs: &[Fr]) -> Result<Fr> {
 /// hash_batch(&inputs, 2, &mut outs).unwrap();
 /// assert_eq!(outs[1], hash(&inputs[2..]).unwrap());
 /// ```
-pub fn hash_batch(inputs: &[Fr], arity: usize, outs: &mut [Fr]) -> Result<()> {
-    if !(1..=16).contains(&arity) {
+pub fn hash_batch(inputs: &[Fr], n_inputs: usize, outs: &mut [Fr]) -> Result<()> {
+    if !(1..=16).contains(&n_inputs) {
         return Err(Error::Count);
     }
-    if outs.len().checked_mul(arity) != Some(inputs.len()) {
+    if outs.len().checked_mul(n_inputs) != Some(inputs.len()) {
         return Err(Error::Length);
     }
-    // SAFETY: n * arity elements in, n out.
+    // SAFETY: n * n_inputs elements in, n out.
     Error::check(unsafe {
         sys::zkp_poseidon_hash_batch(
             inputs.as_ptr().cast(),
-            arity,
+            n_inputs,
             outs.len(),
             outs.as_mut_ptr().cast(),
         )

@@ -124,19 +124,19 @@ fn keccak_batches_and_trees_against_c() {
             .collect();
         let refs: Vec<&[u8]> = inputs.iter().map(|v| &v[..]).collect();
         let mut out = vec![[0u8; 32]; count];
-        keccak::hash_many(Algorithm::Keccak256, &refs, &mut out).unwrap();
+        keccak::hash_batch_ptrs(Algorithm::Keccak256, &refs, &mut out).unwrap();
         for (i, o) in out.iter().enumerate() {
             assert_eq!(&o[..], &c_keccak(Algorithm::Keccak256, &inputs[i], 32)[..]);
         }
         let mut xo = vec![[0u8; 40]; count];
-        keccak::hash_many(Algorithm::Shake256, &refs, &mut xo).unwrap();
+        keccak::hash_batch_ptrs(Algorithm::Shake256, &refs, &mut xo).unwrap();
         for (i, o) in xo.iter().enumerate() {
             assert_eq!(&o[..], &c_keccak(Algorithm::Shake256, &inputs[i], 40)[..]);
         }
         let chunk = rng.below(200);
         let data = rng.bytes(chunk * count);
         let mut co = vec![[0u8; 64]; count];
-        keccak::hash_many_chunks(Algorithm::Sha3_512, &data, chunk, &mut co).unwrap();
+        keccak::hash_batch(Algorithm::Sha3_512, &data, chunk, &mut co).unwrap();
         for (i, o) in co.iter().enumerate() {
             assert_eq!(
                 &o[..],
@@ -209,12 +209,12 @@ fn keccak_batches_and_trees_against_c() {
     );
     let mut out = [[0u8; 31]; 1];
     assert_eq!(
-        keccak::hash_many(Algorithm::Keccak256, &[b"x"], &mut out),
+        keccak::hash_batch_ptrs(Algorithm::Keccak256, &[b"x"], &mut out),
         Err(zkprim::Error::Length)
     );
     let mut out = [[0u8; 32]; 2];
     assert_eq!(
-        keccak::hash_many(Algorithm::Keccak256, &[b"x"], &mut out),
+        keccak::hash_batch_ptrs(Algorithm::Keccak256, &[b"x"], &mut out),
         Err(zkprim::Error::Length)
     );
 }

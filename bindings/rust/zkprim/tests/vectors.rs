@@ -477,3 +477,24 @@ fn light_poseidon_error_cases() {
         }
     }
 }
+
+/// A count whose width n + 1 does not fit a usize (issue 26, defect 11): the
+/// error names no width below the limit (the C detail's n + 1 wraps to 0,
+/// which read as a width too small); the width saturates at usize::MAX and
+/// Display says it is out of range.
+#[test]
+fn circom_width_past_usize() {
+    for n in [usize::MAX, usize::MAX - 1] {
+        let want = PoseidonError::InvalidWidthCircom {
+            width: n.saturating_add(1),
+            max_limit: 13,
+        };
+        assert_eq!(Poseidon::<Fr>::new_circom(n).err(), Some(want.clone()));
+        assert_eq!(
+            Poseidon::<Fr>::with_domain_tag_circom(n, Fr::ONE).err(),
+            Some(want)
+        );
+    }
+    let e = Poseidon::<Fr>::new_circom(usize::MAX).err().unwrap();
+    assert!(e.to_string().contains(&usize::MAX.to_string()), "{e}");
+}

@@ -1,0 +1,3 @@
+# Fixture for ctest binding-names-planted (tests/api/binding_planted.py): the Python
+# surface issue 26 plans, used only while python/zkprim has no .pyi stubs.
+def main(argv: list | None = ...) -> int: ...
