@@ -57,14 +57,14 @@ NTL::GF2E element(long deg, uint64_t *state) {
 
 extern "C" {
 
-void *zkp_ntl_setup_b127(void) { return setup(127, {1, 0}); }
-void *zkp_ntl_setup_ghash128(void) { return setup(128, {7, 2, 1, 0}); }
-void *zkp_ntl_setup_b163(void) { return setup(163, {7, 6, 3, 0}); }
-void *zkp_ntl_setup_b191(void) { return setup(191, {9, 0}); }
-void *zkp_ntl_setup_sect193(void) { return setup(193, {15, 0}); }
-void *zkp_ntl_setup_b256(void) { return setup(256, {10, 5, 2, 0}); }
+void *zkpi_ntl_setup_b127(void) { return setup(127, {1, 0}); }
+void *zkpi_ntl_setup_ghash128(void) { return setup(128, {7, 2, 1, 0}); }
+void *zkpi_ntl_setup_b163(void) { return setup(163, {7, 6, 3, 0}); }
+void *zkpi_ntl_setup_b191(void) { return setup(191, {9, 0}); }
+void *zkpi_ntl_setup_sect193(void) { return setup(193, {15, 0}); }
+void *zkpi_ntl_setup_b256(void) { return setup(256, {10, 5, 2, 0}); }
 
-void zkp_ntl_fresh(void *p, uint64_t seed) {
+void zkpi_ntl_fresh(void *p, uint64_t seed) {
     NtlCase *k = static_cast<NtlCase *>(p);
     k->ctx.restore();
     uint64_t s = seed | 1;
@@ -74,7 +74,7 @@ void zkp_ntl_fresh(void *p, uint64_t seed) {
     }
 }
 
-void zkp_ntl_run_mul(void *p, uint64_t iters) {
+void zkpi_ntl_run_mul(void *p, uint64_t iters) {
     NtlCase *k = static_cast<NtlCase *>(p);
     k->ctx.restore();
     uint64_t acc = 0;
@@ -87,8 +87,8 @@ void zkp_ntl_run_mul(void *p, uint64_t iters) {
     bench_sink_u64(acc);
 }
 
-void zkp_ntl_teardown(void *p) { delete static_cast<NtlCase *>(p); }
+void zkpi_ntl_teardown(void *p) { delete static_cast<NtlCase *>(p); }
 
-const char *zkp_ntl_kernel(void) { return "ntl-" NTL_VERSION; }
+const char *zkpi_ntl_kernel(void) { return "ntl-" NTL_VERSION; }
 
 }  // extern "C"

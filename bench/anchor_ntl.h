@@ -17,24 +17,24 @@
 extern "C" {
 #endif
 
-void *zkp_ntl_setup_b127(void);
-void *zkp_ntl_setup_ghash128(void);
-void *zkp_ntl_setup_b163(void);
-void *zkp_ntl_setup_b191(void);
-void *zkp_ntl_setup_sect193(void);
-void *zkp_ntl_setup_b256(void);
-void zkp_ntl_fresh(void *ctx, uint64_t seed);
-void zkp_ntl_run_mul(void *ctx, uint64_t iters);
-void zkp_ntl_teardown(void *ctx);
-const char *zkp_ntl_kernel(void);
+void *zkpi_ntl_setup_b127(void);
+void *zkpi_ntl_setup_ghash128(void);
+void *zkpi_ntl_setup_b163(void);
+void *zkpi_ntl_setup_b191(void);
+void *zkpi_ntl_setup_sect193(void);
+void *zkpi_ntl_setup_b256(void);
+void zkpi_ntl_fresh(void *ctx, uint64_t seed);
+void zkpi_ntl_run_mul(void *ctx, uint64_t iters);
+void zkpi_ntl_teardown(void *ctx);
+const char *zkpi_ntl_kernel(void);
 
 #ifdef __cplusplus
 }
 #endif
 
 #define ZKP_NTL_CASE(field)                                                                      \
-    {"gf2/anchor/ntl-gf2e-mul/" #field, "anchor", 0, zkp_ntl_setup_##field, zkp_ntl_fresh,       \
-     zkp_ntl_run_mul, zkp_ntl_teardown, zkp_ntl_kernel},
+    {"gf2/anchor/ntl-gf2e-mul/" #field, "anchor", 0, zkpi_ntl_setup_##field, zkpi_ntl_fresh,       \
+     zkpi_ntl_run_mul, zkpi_ntl_teardown, zkpi_ntl_kernel},
 #define ZKP_NTL_BENCH_CASES                                                                      \
     ZKP_NTL_CASE(b127) ZKP_NTL_CASE(ghash128) ZKP_NTL_CASE(b163) ZKP_NTL_CASE(b191)              \
     ZKP_NTL_CASE(sect193) ZKP_NTL_CASE(b256)

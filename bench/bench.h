@@ -37,8 +37,8 @@ void bench_fail(const char *reason);
 int bench_need_cpu(uint32_t need);
 /* The same for a kernel table entry (also fails when the build left it out);
  * k NULL means the build has no kernel of that name. */
-struct zkp_kernel_info;
-int bench_need_kernel(const struct zkp_kernel_info *k);
+struct zkpi_kernel_info;
+int bench_need_kernel(const struct zkpi_kernel_info *k);
 
 typedef struct bench_case {
     const char *name;           /* "module/what[/size]", matched by FILTER */

@@ -10,7 +10,7 @@ static void run_timer(void *ctx, uint64_t iters) {
     bench_sink_u64(acc);
 }
 
-typedef struct { zkp_kernel_info info; int id; } demo_kernel;
+typedef struct { zkpi_kernel_info info; int id; } demo_kernel;
 static const demo_kernel k_demo[] = {
     {{"avx512", ZKP_CPU_AVX512F, ZKP_HAVE_AVX512}, 2},
     {{"avx2", ZKP_CPU_AVX2, ZKP_HAVE_AVX2}, 1},

@@ -82,9 +82,9 @@ static void run_f1600_portable(void *ctx, uint64_t iters) {
 }
 
 /* The multi-lane kernel of that name, or NULL when the build has none. */
-static const zkp_keccak_kernelN *multi_named(const char *name) {
+static const zkpi_keccak_kernelN *multi_named(const char *name) {
     size_t n;
-    const zkp_keccak_kernelN *t = zkpi_keccak_multi_kernels(&n);
+    const zkpi_keccak_kernelN *t = zkpi_keccak_multi_kernels(&n);
     for (size_t i = 0; i < n; i++)
         if (!strcmp(t[i].info.name, name)) return &t[i];
     return NULL;
@@ -93,11 +93,11 @@ static const zkp_keccak_kernelN *multi_named(const char *name) {
 /* keccak/f1600x4 times the AVX2 kernel itself: where it cannot run, the row
  * is unavailable (keccak/f1600xN already times whatever is dispatched). */
 static void *setup_x4(void) {
-    const zkp_keccak_kernelN *k = multi_named("avx2-x4");
+    const zkpi_keccak_kernelN *k = multi_named("avx2-x4");
     return bench_need_kernel(k ? &k->info : NULL) ? setup_small() : BENCH_SKIP;
 }
 
-static void run_lanes(const zkp_keccak_kernelN *k, kctx *c, uint64_t iters) {
+static void run_lanes(const zkpi_keccak_kernelN *k, kctx *c, uint64_t iters) {
     for (uint64_t i = 0; i < iters; i += k->lanes) zkpi_keccak_multi_permute(k, c->st);
     bench_sink(c->st, 8);
 }

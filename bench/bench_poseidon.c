@@ -21,15 +21,15 @@ static void make_canonical(zkp_poseidon_fr *x, size_t n, uint64_t seed) {
 /* ---- field products, per kernel --------------------------------------------- */
 
 typedef struct {
-    const zkp_poseidon_ops *ops;
+    const zkpi_poseidon_ops *ops;
     const char *name;
-    zkp_fr a[4], b;
+    zkpi_fr a[4], b;
 } fr_ctx;
 
 /* A kernel that cannot run here gives an unavailable row (the bmi2 rows
  * used to time portable under the bmi2 name). */
 static void *fr_setup_kernel(const char *want) {
-    const zkp_poseidon_kernel *k = NULL;
+    const zkpi_poseidon_kernel *k = NULL;
     for (size_t i = 0; i < zkpi_poseidon_kernel_count; i++)
         if (strcmp(zkpi_poseidon_kernels[i].info.name, want) == 0) k = &zkpi_poseidon_kernels[i];
     if (!bench_need_kernel(k ? &k->info : NULL)) return BENCH_SKIP;

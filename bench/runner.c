@@ -91,7 +91,7 @@ int bench_need_cpu(uint32_t need) {
     return 0;
 }
 
-int bench_need_kernel(const zkp_kernel_info *k) {
+int bench_need_kernel(const zkpi_kernel_info *k) {
     if (!k || !k->built) {
         bench_unavailable("kernel not in this build");
         return 0;

@@ -38,7 +38,7 @@ int main(int argc, char **argv) {
     } else if (!strcmp(argv[1], "x4")) {
         /* n lanes of the dispatched multi-lane kernel (n / lanes calls) */
         static uint64_t mst[25 * ZKP_KECCAK_MAX_LANES];
-        const zkp_keccak_kernelN *k = zkpi_keccak_multi();
+        const zkpi_keccak_kernelN *k = zkpi_keccak_multi();
         for (long i = 0; i < n; i += k->lanes) zkpi_keccak_multi_permute(k, mst);
         st[0] = mst[0];
     } else if (!strcmp(argv[1], "many64")) {

@@ -19,7 +19,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: %s portable|bmi2 mul|sqr|hash-tT|many-t3 N\n", argv[0]);
         return 2;
     }
-    const zkp_poseidon_ops *ops = &zkpi_poseidon_ops_portable;
+    const zkpi_poseidon_ops *ops = &zkpi_poseidon_ops_portable;
     if (strcmp(argv[1], "bmi2") == 0) {
 #if ZKP_HAVE_BMI2
         ops = &zkpi_poseidon_ops_bmi2;
@@ -29,8 +29,8 @@ int main(int argc, char **argv) {
 #endif
     }
     const long n = atol(argv[3]);
-    zkp_fr a = {{1, 2, 3, 4}}, b = {{5, 6, 7, 8}}, s[4 * 17];
-    for (unsigned i = 0; i < 4 * 17; i++) s[i] = (zkp_fr){{i + 7, 0, 0, 0}};
+    zkpi_fr a = {{1, 2, 3, 4}}, b = {{5, 6, 7, 8}}, s[4 * 17];
+    for (unsigned i = 0; i < 4 * 17; i++) s[i] = (zkpi_fr){{i + 7, 0, 0, 0}};
     unsigned t = 0;
     if (strcmp(argv[2], "mul") == 0)
         for (long i = 0; i < n; i++) ops->mul(&a, &a, &b);

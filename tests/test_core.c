@@ -63,7 +63,7 @@ static void test_cpu(void) {
     CHECK(strcmp(buf, "none") == 0);
 }
 
-typedef struct { zkp_kernel_info info; int id; } fake_kernel;
+typedef struct { zkpi_kernel_info info; int id; } fake_kernel;
 static const fake_kernel k_fake[] = {
     {{"avx512", ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL, ZKP_HAVE_AVX512}, 3},
     {{"avx2", ZKP_CPU_AVX2, ZKP_HAVE_AVX2}, 2},

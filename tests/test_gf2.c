@@ -185,7 +185,7 @@ static void test_kernel_table(void) {
     const gf2_kernel *k = zkpi_gf2_kernels(&nk);
     CHECK(nk >= 1 && strcmp(k[nk - 1].info.name, "portable") == 0);
     for (size_t i = 0; i < nk; i++) {
-        if (!zkp_kernel_usable(&k[i].info)) {
+        if (!zkpi_kernel_usable(&k[i].info)) {
             printf("test_gf2: kernel %s not usable here, skipped\n", k[i].info.name);
             continue;
         }

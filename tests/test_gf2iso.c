@@ -149,11 +149,11 @@ static void test_homomorphism(void *ctx) {
 static void test_kernels(void *ctx) {
     (void)ctx;
     th_section("kernels");
-    const zkp_gf2iso_kernel *port = &zkpi_gf2iso_kernels[zkpi_gf2iso_kernel_count - 1];
+    const zkpi_gf2iso_kernel *port = &zkpi_gf2iso_kernels[zkpi_gf2iso_kernel_count - 1];
     CHECK(strcmp(port->info.name, "portable") == 0);
     for (size_t k = 0; k < zkpi_gf2iso_kernel_count; k++) {
-        const zkp_gf2iso_kernel *K = &zkpi_gf2iso_kernels[k];
-        if (!zkp_kernel_usable(&K->info)) continue;
+        const zkpi_gf2iso_kernel *K = &zkpi_gf2iso_kernels[k];
+        if (!zkpi_kernel_usable(&K->info)) continue;
         for (int dir = 0; dir < 2; dir++) {
             const uint64_t (*tab)[4] = dir ? zkpi_gf2iso_inv_tab : zkpi_gf2iso_fwd_tab;
             size_t n = (size_t)th_count(67) % 200 + 1;

@@ -173,7 +173,7 @@ static void test_kernel_ops(void) {
     const uint64_t c = 0x9E3779B97F4A7C15ull;
     for (unsigned k = 0; k < zkpi_hemera_perm_kernel_count; k++) {
         const hemera_perm_kernel *K = &zkpi_hemera_perm_kernels[k];
-        if (!zkp_kernel_usable(&K->info)) continue;
+        if (!zkpi_kernel_usable(&K->info)) continue;
         uint64_t n = th_count(200);
         for (uint64_t t = 0; t < n; t++) {
             uint64_t x = rand_limb(), steps = 1 + th_rand_below(4);
@@ -337,7 +337,7 @@ static void test_differential(void) {
         hemera_oracle_permute(want);
         for (unsigned k = 0; k < zkpi_hemera_perm_kernel_count; k++) {
             const hemera_perm_kernel *K = &zkpi_hemera_perm_kernels[k];
-            if (!zkp_kernel_usable(&K->info)) continue;
+            if (!zkpi_kernel_usable(&K->info)) continue;
             memcpy(a, in, sizeof in);
             K->permute(a);
             CHECK_MSG(memcmp(a, want, sizeof a) == 0, "kernel %s permute differs from the oracle (case %llu)",
@@ -374,7 +374,7 @@ static void api_level(void *ctx) {
      * themselves are covered in depth by test_differential) */
     for (unsigned k = 0; k < zkpi_hemera_perm_kernel_count; k++) {
         const hemera_perm_kernel *K = &zkpi_hemera_perm_kernels[k];
-        if (!zkp_kernel_usable(&K->info)) continue;
+        if (!zkpi_kernel_usable(&K->info)) continue;
         const uint64_t nk = th_count(4);
         for (uint64_t n = 0; n < nk; n++) {
             uint64_t in[16], want[16], a[16];
@@ -391,7 +391,7 @@ static void api_level(void *ctx) {
     }
     const char *name = zkp_hemera_permute_implementation();
     const hemera_perm_kernel *K = zkpi_hemera_perm_kernel_active();
-    CHECK(name != NULL && strcmp(name, K->info.name) == 0 && zkp_kernel_usable(&K->info));
+    CHECK(name != NULL && strcmp(name, K->info.name) == 0 && zkpi_kernel_usable(&K->info));
     if (strcmp(th_level(), "portable") == 0) CHECK(strcmp(name, "portable") == 0);
 }
 

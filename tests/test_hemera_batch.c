@@ -90,7 +90,7 @@ typedef struct kctx {
 static void each_level_kernels(void *ctx) {
     const kctx *c = ctx;
     for (unsigned i = 0; i < zkpi_hb_kernel_count; i++)
-        if (zkp_kernel_usable(&zkpi_hb_kernels[i].info)) check_kernel_on_pool(&zkpi_hb_kernels[i], c->p, c->rounds);
+        if (zkpi_kernel_usable(&zkpi_hb_kernels[i].info)) check_kernel_on_pool(&zkpi_hb_kernels[i], c->p, c->rounds);
 }
 
 static void each_level_public(void *ctx) {
@@ -113,7 +113,7 @@ static void test_zero_lanes_all(void) {
     memcpy(want, in, sizeof in);
     ref_permute(want, pr);
     for (unsigned i = 0; i < zkpi_hb_kernel_count; i++) {
-        if (!zkp_kernel_usable(&zkpi_hb_kernels[i].info)) continue;
+        if (!zkpi_kernel_usable(&zkpi_hb_kernels[i].info)) continue;
         uint64_t buf[16][16];
         for (unsigned l = 0; l < 16; l++) memcpy(buf[l], in, sizeof in);
         zkpi_hb_permute_with(&zkpi_hb_kernels[i], buf, 16, pr);

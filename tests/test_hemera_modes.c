@@ -267,13 +267,13 @@ static void vec_gear(void) {
         CHECK_EQ_U64(hm_gear[b & 255], want);
         uint8_t x = (uint8_t)b, h[32];
         CHECK_STATUS(zkp_hemera_hash(&x, 1, h), ZKP_OK);
-        CHECK_EQ_U64(zkp_load64_le(h), want);
+        CHECK_EQ_U64(zkpi_load64_le(h), want);
     }
     /* The whole checked-in table against its definition. */
     for (unsigned b = 0; b < 256; b++) {
         uint8_t x = (uint8_t)b, h[32];
         CHECK_STATUS(zkp_hemera_hash(&x, 1, h), ZKP_OK);
-        CHECK_EQ_U64(hm_gear[b & 255], zkp_load64_le(h));
+        CHECK_EQ_U64(hm_gear[b & 255], zkpi_load64_le(h));
     }
     /* hm_gear_order lists every byte once, by strictly ascending GEAR. */
     unsigned seen[256] = {0};
@@ -352,7 +352,7 @@ static dcase *new_case(int kind, size_t len) {
 /* A random 32-byte value whose limbs are often edge values (>= p too:
  * they act mod p). */
 static void rand_cv(uint8_t cv[32]) {
-    for (int k = 0; k < 4; k++) zkp_store64_le(cv + 8 * k, th_rand_edge64(0xFFFFFFFF00000001ull));
+    for (int k = 0; k < 4; k++) zkpi_store64_le(cv + 8 * k, th_rand_edge64(0xFFFFFFFF00000001ull));
 }
 
 /* th_count(dflt), but at most `cap`: a deep run (ZKPRIM_TEST_N=1e6) raises

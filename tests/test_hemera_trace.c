@@ -106,7 +106,7 @@ static void test_traced_vectors(void) {
     th_section("permutation_trace vectors: every kernel, every level");
     for (unsigned k = 0; k < zkpi_hemera_perm_kernel_count; k++) { /* fixed set */
         const hemera_perm_kernel *K = &zkpi_hemera_perm_kernels[k];
-        if (!zkp_kernel_usable(&K->info)) continue;
+        if (!zkpi_kernel_usable(&K->info)) continue;
         check_traced_vector(K->permute_traced, K->info.name);
         check_traced_vector(K->permute_traced_ct, K->info.name);
     }
@@ -124,7 +124,7 @@ static void test_traced_oracle(void) {
         oracle_row(in, want);
         for (unsigned k = 0; k < zkpi_hemera_perm_kernel_count; k++) {
             const hemera_perm_kernel *K = &zkpi_hemera_perm_kernels[k];
-            if (!zkp_kernel_usable(&K->info)) continue;
+            if (!zkpi_kernel_usable(&K->info)) continue;
             uint64_t st[16], st2[16], plain[16], tr[ROWS][16], tr2[ROWS][16];
             memcpy(st, in, sizeof st);
             memcpy(st2, in, sizeof st);
@@ -173,7 +173,7 @@ static void each_level_batch(void *ctx) {
     uint64_t *m = malloc(64 * COLS * sizeof *m);
     for (unsigned k = 0; k < zkpi_hb_kernel_count; k++) { /* fixed set */
         const hb_kernel *K = &zkpi_hb_kernels[k];
-        if (!zkp_kernel_usable(&K->info)) continue;
+        if (!zkpi_kernel_usable(&K->info)) continue;
         for (size_t n = 1; n <= 64; n++) /* fixed set */
             for (int layout = 0; layout < 2; layout++) { /* fixed set */
                 memset(m, 0xA5, n * COLS * sizeof *m);

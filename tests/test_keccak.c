@@ -167,8 +167,8 @@ static void test_oracle(void) {
 static void test_kernels(void) {
     th_section("kernels");
     size_t n1, nN;
-    const zkp_keccak_kernel1 *k1 = zkpi_keccak_single_kernels(&n1);
-    const zkp_keccak_kernelN *kN = zkpi_keccak_multi_kernels(&nN);
+    const zkpi_keccak_kernel1 *k1 = zkpi_keccak_single_kernels(&n1);
+    const zkpi_keccak_kernelN *kN = zkpi_keccak_multi_kernels(&nN);
 #if ZKP_KECCAK_EXTERNAL
     CHECK(n1 == 1 && !strcmp(k1[0].info.name, "external"));  /* the hook alone (cmake/zkvm.cmake) */
 #else
@@ -177,7 +177,7 @@ static void test_kernels(void) {
     CHECK(kN[nN - 1].lanes == 1);
     uint64_t iters = th_count(200);
     for (size_t k = 0; k < n1; k++) {
-        if (!zkp_kernel_usable(&k1[k].info)) continue;
+        if (!zkpi_kernel_usable(&k1[k].info)) continue;
         for (uint64_t it = 0; it < iters; it++) {
             uint64_t a[25], b[25];
             for (int i = 0; i < 25; i++) a[i] = b[i] = th_rand_edge64(0);
@@ -225,7 +225,7 @@ static void test_kernels(void) {
         }
     }
     for (size_t k = 0; k < nN; k++) {
-        if (!zkp_kernel_usable(&kN[k].info)) continue;
+        if (!zkpi_kernel_usable(&kN[k].info)) continue;
         const unsigned N = kN[k].lanes;
         CHECK(N >= 1 && N <= ZKP_KECCAK_MAX_LANES);
         for (uint64_t it = 0; it < iters; it++) {

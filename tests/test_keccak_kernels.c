@@ -148,11 +148,11 @@ static void test_reference_permute(void) {
  * the multi-lane table's portable-x1 entry (no permute of its own) goes
  * through zkpi_keccak_multi_permute like hash_many. */
 typedef struct {
-    const zkp_kernel_info *info;
+    const zkpi_kernel_info *info;
     const char *table;
     unsigned ways;
-    const zkp_keccak_kernel1 *k1;
-    const zkp_keccak_kernelN *kn;
+    const zkpi_keccak_kernel1 *k1;
+    const zkpi_keccak_kernelN *kn;
 } any_kernel;
 
 #define MAX_KERNELS 16
@@ -162,8 +162,8 @@ static uint64_t g_calls[MAX_KERNELS];
 
 static void collect_kernels(void) {
     size_t n1, nn;
-    const zkp_keccak_kernel1 *t1 = zkpi_keccak_single_kernels(&n1);
-    const zkp_keccak_kernelN *tn = zkpi_keccak_multi_kernels(&nn);
+    const zkpi_keccak_kernel1 *t1 = zkpi_keccak_single_kernels(&n1);
+    const zkpi_keccak_kernelN *tn = zkpi_keccak_multi_kernels(&nn);
     k_nkernels = 0;
     for (size_t i = 0; i < n1 && k_nkernels < MAX_KERNELS; i++)
         k_kernels[k_nkernels++] = (any_kernel){&t1[i].info, "single", 1, &t1[i], NULL};
@@ -234,7 +234,7 @@ static void kernels_at_level(void *ctx) {
     (void)ctx;
     th_section("kernels vs portable and reference");
     for (size_t k = 0; k < k_nkernels; k++)
-        if (zkp_kernel_usable(k_kernels[k].info)) check_kernel(k);
+        if (zkpi_kernel_usable(k_kernels[k].info)) check_kernel(k);
 }
 
 static void test_kernels(void) {
@@ -246,7 +246,7 @@ static void test_kernels(void) {
      * machine can run did run. */
     uint32_t det = zkp_cpu_detected();
     for (size_t k = 0; k < k_nkernels; k++) {
-        const zkp_kernel_info *info = k_kernels[k].info;
+        const zkpi_kernel_info *info = k_kernels[k].info;
         int runnable = (info->need & det) == info->need;
         if (runnable) CHECK_MSG(g_calls[k] > 0, "kernel %s never ran", info->name);
         printf("  %-6s kernel %-12s %s (%llu calls)\n", k_kernels[k].table, info->name,
@@ -254,7 +254,7 @@ static void test_kernels(void) {
     }
     /* Under forced portable, only the portable entries (no CPU feature) are usable. */
     CHECK_STATUS(zkp_cpu_force("portable"), ZKP_OK);
-    for (size_t k = 0; k < k_nkernels; k++) CHECK(zkp_kernel_usable(k_kernels[k].info) == (k_kernels[k].info->need == 0));
+    for (size_t k = 0; k < k_nkernels; k++) CHECK(zkpi_kernel_usable(k_kernels[k].info) == (k_kernels[k].info->need == 0));
     CHECK_STATUS(zkp_cpu_force("native"), ZKP_OK);
 }
 
@@ -272,7 +272,7 @@ static uint64_t le64(const uint8_t *p) {
  * state), inputs/outputs at every byte offset 0..7 in guarded buffers: the
  * state equals the byte-wise definition and nothing outside the first
  * nlanes lanes of any buffer or state instance is touched. */
-static void check_mover(const zkp_keccak_kernelN *m) {
+static void check_mover(const zkpi_keccak_kernelN *m) {
     const unsigned w = m->lanes;
     CHECK(m->extract_lanes != NULL);
     uint64_t st[200], want[200];
@@ -308,8 +308,8 @@ static void check_mover(const zkp_keccak_kernelN *m) {
  * this CPU can run was never checked. */
 typedef struct {
     const char *what;
-    int (*has)(const zkp_keccak_kernelN *k);
-    void (*check)(const zkp_keccak_kernelN *k);
+    int (*has)(const zkpi_keccak_kernelN *k);
+    void (*check)(const zkpi_keccak_kernelN *k);
     uint64_t calls[MAX_KERNELS];
 } hook_walk;
 
@@ -317,9 +317,9 @@ static void hook_walk_level(void *ctx) {
     hook_walk *hw = ctx;
     th_section(hw->what);
     size_t n;
-    const zkp_keccak_kernelN *t = zkpi_keccak_multi_kernels(&n);
+    const zkpi_keccak_kernelN *t = zkpi_keccak_multi_kernels(&n);
     for (size_t k = 0; k < n && k < MAX_KERNELS; k++)
-        if (hw->has(&t[k]) && zkp_kernel_usable(&t[k].info)) {
+        if (hw->has(&t[k]) && zkpi_kernel_usable(&t[k].info)) {
             hw->check(&t[k]);
             hw->calls[k]++;
         }
@@ -330,13 +330,13 @@ static void walk_multi_hooks(hook_walk *hw) {
     th_for_each_cpu_level(hook_walk_level, hw);
     uint32_t det = zkp_cpu_detected();
     size_t n;
-    const zkp_keccak_kernelN *t = zkpi_keccak_multi_kernels(&n);
+    const zkpi_keccak_kernelN *t = zkpi_keccak_multi_kernels(&n);
     for (size_t k = 0; k < n && k < MAX_KERNELS; k++)
         if (hw->has(&t[k]) && (t[k].info.need & det) == t[k].info.need)
             CHECK_MSG(hw->calls[k] > 0, "%s of %s never ran", hw->what, t[k].info.name);
 }
 
-static int has_movers(const zkp_keccak_kernelN *k) { return k->xor_lanes != NULL; }
+static int has_movers(const zkpi_keccak_kernelN *k) { return k->xor_lanes != NULL; }
 
 static void test_movers(void) {
     static hook_walk hw = {"lane movers", has_movers, check_mover, {0}};
@@ -357,7 +357,7 @@ static void ref_hash64(const uint8_t in[64], uint8_t out[32], uint64_t suffix) {
 
 /* Random and edge messages at random offsets, both suffixes, and outputs
  * that overwrite their own inputs (the contract reads all input first). */
-static void check_hash64(const zkp_keccak_kernelN *k) {
+static void check_hash64(const zkpi_keccak_kernelN *k) {
     const unsigned w = k->lanes;
     uint64_t n = th_count(300);
     for (uint64_t t = 0; t < n; t++) {
@@ -387,7 +387,7 @@ static void check_hash64(const zkp_keccak_kernelN *k) {
     }
 }
 
-static int has_hash64(const zkp_keccak_kernelN *k) { return k->hash64 != NULL; }
+static int has_hash64(const zkpi_keccak_kernelN *k) { return k->hash64 != NULL; }
 
 static void test_hash64(void) {
     static hook_walk hw = {"multi-lane hash64", has_hash64, check_hash64, {0}};
@@ -409,7 +409,7 @@ static void test_hash64(void) {
 static void test_wiring(void) {
     th_section("dispatch wiring");
     uint32_t det = zkp_cpu_detected();
-    const zkp_keccak_kernelN *m;
+    const zkpi_keccak_kernelN *m;
     (void)det;
     (void)m;
 #if ZKP_KECCAK_EXTERNAL

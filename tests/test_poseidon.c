@@ -60,17 +60,17 @@ static zkp_poseidon_fr jfr(const json *j) {
 
 static int fr_eq(const zkp_poseidon_fr *a, const zkp_poseidon_fr *b) { return memcmp(a, b, sizeof *a) == 0; }
 
-static rb rb_of_fr(const zkp_fr *x) { return rb_from_u64x4(x->v); }
+static rb rb_of_fr(const zkpi_fr *x) { return rb_from_u64x4(x->v); }
 
 /* ---- constants --------------------------------------------------------------------- */
 
-static const zkp_poseidon_ops *portable_ops(void) {
+static const zkpi_poseidon_ops *portable_ops(void) {
     return zkpi_poseidon_kernels[zkpi_poseidon_kernel_count - 1].ops;
 }
 
 /* table[i] (Montgomery) == expected[i] (JSON, canonical), for n entries. */
-static void check_table(const char *what, unsigned t, const zkp_fr *table, const json *expected, size_t n) {
-    static const zkp_fr one = {{1, 0, 0, 0}};
+static void check_table(const char *what, unsigned t, const zkpi_fr *table, const json *expected, size_t n) {
+    static const zkpi_fr one = {{1, 0, 0, 0}};
     CHECK_MSG(expected && expected->n == n, "t=%u %s: %zu entries in JSON, want %zu", t, what,
               expected ? expected->n : 0, n);
     if (!expected || expected->n != n) return;
@@ -78,7 +78,7 @@ static void check_table(const char *what, unsigned t, const zkp_fr *table, const
     rb rmod = rb_pow2(256);
     rmod = rb_mod(&rmod, rb_p());
     for (size_t i = 0; i < n; i++) {
-        zkp_fr canon;
+        zkpi_fr canon;
         portable_ops()->mul(&canon, &table[i], &one);
         zkp_poseidon_fr want = jfr(json_at(expected, i));
         if (memcmp(canon.v, want.limb, 32) != 0) bad++;
@@ -92,7 +92,7 @@ static void check_table(const char *what, unsigned t, const zkp_fr *table, const
 }
 
 /* a t x t JSON matrix flattened row by row */
-static void check_matrix(const char *what, unsigned t, const zkp_fr *table, const json *m) {
+static void check_matrix(const char *what, unsigned t, const zkpi_fr *table, const json *m) {
     CHECK_MSG(m && m->n == t, "t=%u %s: matrix rows", t, what);
     if (!m || m->n != t) return;
     for (unsigned i = 0; i < t; i++) check_table(what, t, &table[i * t], json_at(m, i), t);
@@ -123,8 +123,8 @@ static void test_constants(void) {
 
 /* ---- field arithmetic against the oracle -------------------------------------------- */
 
-static zkp_fr rand_below_p(void) {
-    zkp_fr x;
+static zkpi_fr rand_below_p(void) {
+    zkpi_fr x;
     const rb *p = rb_p();
     uint64_t pv[4];
     rb_to_u64x4(pv, p);
@@ -149,18 +149,18 @@ static zkp_fr rand_below_p(void) {
     }
 }
 
-static void check_canonical(const zkp_fr *r, const char *what) {
+static void check_canonical(const zkpi_fr *r, const char *what) {
     rb x = rb_of_fr(r);
     CHECK_MSG(rb_cmp(&x, rb_p()) < 0, "%s: result not canonical (level %s)", what, th_level());
 }
 
-static void test_field_kernel(const zkp_poseidon_kernel *k) {
-    const zkp_poseidon_ops *ops = k->ops;
+static void test_field_kernel(const zkpi_poseidon_kernel *k) {
+    const zkpi_poseidon_ops *ops = k->ops;
     rb rmod = rb_pow2(256);
     rmod = rb_mod(&rmod, rb_p());
     uint64_t n = th_count(400);
     for (uint64_t it = 0; it < n; it++) {
-        zkp_fr a = rand_below_p(), b = rand_below_p(), r;
+        zkpi_fr a = rand_below_p(), b = rand_below_p(), r;
         rb ra = rb_of_fr(&a), rbb = rb_of_fr(&b);
         rb want = rb_mulmod(&ra, &rbb);
         /* Montgomery: mul(a, b) * R == a * b (mod p) */
@@ -176,12 +176,12 @@ static void test_field_kernel(const zkp_poseidon_kernel *k) {
         CHECK_MSG(rb_cmp(&got, &wsq) == 0, "%s sqr wrong", k->info.name);
         check_canonical(&r, "sqr");
         /* aliasing */
-        zkp_fr c = a;
+        zkpi_fr c = a;
         ops->mul(&c, &c, &b);
         ops->mul(&r, &a, &b);
         CHECK(memcmp(&c, &r, sizeof c) == 0);
         /* dot products of 1..17 terms: one reduction at the end */
-        zkp_fr va[17], vb[17];
+        zkpi_fr va[17], vb[17];
         unsigned m = 1 + (unsigned)th_rand_below(17);
         if (it % 4 == 0) m = 17;
         rb acc = rb_small(0);
@@ -208,14 +208,14 @@ static void test_field_kernel(const zkp_poseidon_kernel *k) {
 static void test_field(void) {
     th_section("field");
     for (size_t i = 0; i < zkpi_poseidon_kernel_count; i++) {
-        const zkp_poseidon_kernel *k = &zkpi_poseidon_kernels[i];
-        if (!zkp_kernel_usable(&k->info)) continue;
+        const zkpi_poseidon_kernel *k = &zkpi_poseidon_kernels[i];
+        if (!zkpi_kernel_usable(&k->info)) continue;
         test_field_kernel(k);
     }
     /* add / sub (shared by every kernel) */
     uint64_t n = th_count(400);
     for (uint64_t it = 0; it < n; it++) {
-        zkp_fr a = rand_below_p(), b = rand_below_p(), r;
+        zkpi_fr a = rand_below_p(), b = rand_below_p(), r;
         rb ra = rb_of_fr(&a), rbb = rb_of_fr(&b);
         zkpi_bn254_add(&r, &a, &b);
         rb want = rb_addmod(&ra, &rbb), got = rb_of_fr(&r);
@@ -585,17 +585,17 @@ static void run_light_poseidon(void *arg) {
 /* The plain circom permutation, round by round with the dense round
  * constants and MDS, on the kernel's own field routines: the reference shape
  * the library's sparse schedule must reproduce. */
-static void permute_dense(const zkp_poseidon_ops *ops, unsigned t, zkp_fr *s) {
+static void permute_dense(const zkpi_poseidon_ops *ops, unsigned t, zkpi_fr *s) {
     const unsigned rp = zkpi_poseidon_rp[t];
-    const zkp_fr *C = zkpi_poseidon_rc[t];
-    const zkp_fr *M = zkpi_poseidon_mds[t];
-    zkp_fr n[17];
+    const zkpi_fr *C = zkpi_poseidon_rc[t];
+    const zkpi_fr *M = zkpi_poseidon_mds[t];
+    zkpi_fr n[17];
     for (unsigned r = 0; r < ZKP_POSEIDON_RF + rp; r++, C += t) {
         const int full = r < ZKP_POSEIDON_RF / 2 || r >= ZKP_POSEIDON_RF / 2 + rp;
         for (unsigned i = 0; i < t; i++) {
             zkpi_bn254_add(&s[i], &s[i], &C[i]);
             if (full || i == 0) { /* x^5 */
-                zkp_fr x2;
+                zkpi_fr x2;
                 ops->sqr(&x2, &s[i]);
                 ops->sqr(&x2, &x2);
                 ops->mul(&s[i], &x2, &s[i]);
@@ -609,12 +609,12 @@ static void permute_dense(const zkp_poseidon_ops *ops, unsigned t, zkp_fr *s) {
 static void test_sparse_dense(void) {
     th_section("sparse-vs-dense");
     for (size_t ki = 0; ki < zkpi_poseidon_kernel_count; ki++) {
-        const zkp_poseidon_kernel *k = &zkpi_poseidon_kernels[ki];
-        if (!zkp_kernel_usable(&k->info)) continue;
+        const zkpi_poseidon_kernel *k = &zkpi_poseidon_kernels[ki];
+        if (!zkpi_kernel_usable(&k->info)) continue;
         for (unsigned t = 2; t <= 17; t++) { /* fixed set: every width */
             uint64_t n = th_count(6);
             for (uint64_t it = 0; it < n; it++) {
-                zkp_fr a[17], b[17], c[17];
+                zkpi_fr a[17], b[17], c[17];
                 for (unsigned i = 0; i < t; i++) a[i] = rand_below_p();
                 memcpy(b, a, sizeof a);
                 memcpy(c, a, sizeof a);
@@ -625,7 +625,7 @@ static void test_sparse_dense(void) {
                 CHECK_MSG(memcmp(&a[0], &c[0], sizeof a[0]) == 0, "%s t=%u: hash lane 0 != permute", k->info.name, t);
             }
             /* hash_many == hash on 1..5 states (covers the interleaved groups and the tail) */
-            zkp_fr m[5 * 17], one[5 * 17];
+            zkpi_fr m[5 * 17], one[5 * 17];
             for (unsigned i = 0; i < 5 * t; i++) m[i] = rand_below_p();
             memcpy(one, m, sizeof m);
             size_t cnt = 1 + th_rand_below(5);
@@ -647,19 +647,19 @@ static void test_sparse_dense(void) {
 static void test_many_kernels(void) {
     th_section("hash-many-kernels");
     static const size_t counts[] = {8, 1, 2, 3, 7, 9, 16, 17, 19, 35}; /* [0]: also the single-state ops */
-    const zkp_poseidon_ops *ref = portable_ops();
+    const zkpi_poseidon_ops *ref = portable_ops();
     for (size_t ki = 0; ki < zkpi_poseidon_kernel_count; ki++) {
-        const zkp_poseidon_kernel *k = &zkpi_poseidon_kernels[ki];
-        if (!zkp_kernel_usable(&k->info)) continue;
+        const zkpi_poseidon_kernel *k = &zkpi_poseidon_kernels[ki];
+        if (!zkpi_kernel_usable(&k->info)) continue;
         for (unsigned t = 2; t <= 17; t++)
             for (size_t ci = 0; ci < ZKP_ARRAY_LEN(counts); ci++) {
                 const size_t cnt = counts[ci];
-                zkp_fr m[35 * 17], one[35 * 17];
+                zkpi_fr m[35 * 17], one[35 * 17];
                 for (size_t i = 0; i < cnt * t; i++) m[i] = rand_below_p(); /* edge values included */
                 memcpy(one, m, cnt * t * sizeof m[0]);
                 k->ops->hash_many(t, m, cnt);
                 for (size_t j = 0; j < cnt; j++) {
-                    zkp_fr p1[17], p2[17], h1[17];
+                    zkpi_fr p1[17], p2[17], h1[17];
                     memcpy(p1, &one[j * t], t * sizeof p1[0]);
                     memcpy(p2, p1, sizeof p1);
                     memcpy(h1, p1, sizeof p1);
@@ -709,7 +709,7 @@ static rb rb_rinv(void) {
     return x;
 }
 
-typedef int (*partial_round_fn)(unsigned t, zkp_fr *s, unsigned r);
+typedef int (*partial_round_fn)(unsigned t, zkpi_fr *s, unsigned r);
 
 /* An operand below lim (p, 2p, 2.6p: a kernel's invariant) at its edges:
  * 0, 1, 2; k p + e and k p - 1 below lim; the 2^254 region; lim minus a
@@ -748,7 +748,7 @@ static rb rand_edges(const rb *lim, const unsigned bits) {
  * kernel's outputs must match mod p and stay inside its invariant. */
 static void check_partial_round(const char *name, partial_round_fn fn, unsigned t, const rb *rinv) {
     const rb p = *rb_p();
-    zkp_fr s[17], in[17];
+    zkpi_fr s[17], in[17];
     const unsigned r = (unsigned)th_rand_below(zkpi_poseidon_rp[t]);
     memset(s, 0, sizeof s);
     const int bound = fn(t, s, r); /* probe the invariant (s is overwritten below) */
@@ -759,7 +759,7 @@ static void check_partial_round(const char *name, partial_round_fn fn, unsigned 
     }
     memcpy(s, in, sizeof s);
     CHECK_MSG(fn(t, s, r) == bound, "%s t=%u: partial-round hook", name, t);
-    const zkp_fr *Z = zkpi_poseidon_sz[t] + (size_t)r * (2 * t - 1);
+    const zkpi_fr *Z = zkpi_poseidon_sz[t] + (size_t)r * (2 * t - 1);
     rb v[17], z;
     for (unsigned i = 0; i < t; i++) {
         rb x = rb_of_fr(&in[i]);
@@ -807,7 +807,7 @@ static void test_partial_round(void) {
     k[1].fn = zkpi_poseidon_partial_round_bmi2;
     for (size_t i = 0; i < zkpi_poseidon_kernel_count; i++)
         if (strcmp(zkpi_poseidon_kernels[i].info.name, "bmi2") == 0)
-            k[1].usable = zkp_kernel_usable(&zkpi_poseidon_kernels[i].info);
+            k[1].usable = zkpi_kernel_usable(&zkpi_poseidon_kernels[i].info);
 #endif
     /* every width once, then random widths: the oracle is slow (ASan, qemu) */
     const uint64_t n = th_count(64);
@@ -855,9 +855,9 @@ static rb p_tenths(unsigned num) {
 }
 
 static void test_ifma_field(void) {
-    const zkp_poseidon_kernel *k = NULL;
+    const zkpi_poseidon_kernel *k = NULL;
     for (size_t i = 0; i < zkpi_poseidon_kernel_count; i++)
-        if (strcmp(zkpi_poseidon_kernels[i].info.name, "avx512ifma") == 0 && zkp_kernel_usable(&zkpi_poseidon_kernels[i].info))
+        if (strcmp(zkpi_poseidon_kernels[i].info.name, "avx512ifma") == 0 && zkpi_kernel_usable(&zkpi_poseidon_kernels[i].info))
             k = &zkpi_poseidon_kernels[i];
     if (!k) return;
     th_section("ifma-field");
@@ -917,7 +917,7 @@ static void check_ifma_partial(unsigned t, const rb *rinv256, const rb *rinv260)
         }
     memcpy(s, in, sizeof s);
     CHECK_MSG(zkpi_poseidon_ifma_partial_round8(t, s, r) == bound, "ifma t=%u: partial-round hook", t);
-    const zkp_fr *Z = zkpi_poseidon_sz[t] + (size_t)r * (2 * t - 1);
+    const zkpi_fr *Z = zkpi_poseidon_sz[t] + (size_t)r * (2 * t - 1);
     rb zc[33];
     for (unsigned k = 0; k < (r < rp ? 2 * t - 1 : t); k++) {
         rb c = rb_of_fr(&Z[k]);
@@ -960,7 +960,7 @@ static void test_ifma_partial(void) {
     int usable = 0;
     for (size_t i = 0; i < zkpi_poseidon_kernel_count; i++)
         if (strcmp(zkpi_poseidon_kernels[i].info.name, "avx512ifma") == 0)
-            usable = zkp_kernel_usable(&zkpi_poseidon_kernels[i].info);
+            usable = zkpi_kernel_usable(&zkpi_poseidon_kernels[i].info);
     if (!usable) return;
     th_section("ifma-partial-round");
     const rb rinv256 = rb_rinv(), half = rb_half();
@@ -1059,7 +1059,7 @@ static void run_merkle(void *arg) {
     static zkp_poseidon_fr leaves[64], nodes[127];
     for (size_t n = 1; n <= 64; n *= 2) { /* fixed set: powers of two */
         for (size_t i = 0; i < n; i++) {
-            zkp_fr x = rand_below_p();
+            zkpi_fr x = rand_below_p();
             memcpy(leaves[i].limb, x.v, 32);
         }
         zkp_poseidon_fr r1, r2 = naive_root(leaves, n);
@@ -1114,7 +1114,7 @@ static void test_tree_proofs(void) {
     memcpy(bad.limb, pv, sizeof pv); /* p itself */
     for (size_t n = 1; n <= 64; n *= 2) { /* fixed set: every tree size up to 64, every index */
         for (size_t i = 0; i < n; i++) {
-            zkp_fr x = rand_below_p();
+            zkpi_fr x = rand_below_p();
             memcpy(leaves[i].limb, x.v, 32);
             /* distinct leaves (a swapped index must change the root); the low
              * limb of p is far above 64, so the value stays below p */

@@ -64,7 +64,7 @@ static const zkpi_bn254_fr zkpi_bn254_r2 = {{0x1bb8e645ae216da7u, 0x53fe3ab1e35c
 /* Verification build (core/verify.h): */
 /* x (4 limbs) < (num / den) p. */
 ZKP_VERIFY_HELPER int zkpi_bn254_verify_lt(const uint64_t x[4], uint64_t num, uint64_t den) {
-    return zkp_verify_lt_frac(x, 4, zkpi_bn254_p, 4, num, den);
+    return zkpi_verify_lt_frac(x, 4, zkpi_bn254_p, 4, num, den);
 }
 
 /* r = x - m if x >= m else x, for x < 2^256 (m = p or 2p). Constant time.
@@ -99,9 +99,9 @@ ZKP_INLINE void zkpi_bn254_condsub(uint64_t r[4], const uint64_t x[4], const uin
         d[i] = t - borrow;
         borrow = b1 | (t < borrow);
     }
-    uint64_t keep = zkp_value_barrier_u64((uint64_t)0 - borrow); /* all ones: x < m */
+    uint64_t keep = zkpi_value_barrier_u64((uint64_t)0 - borrow); /* all ones: x < m */
     ZKP_UNROLL
-    for (int i = 0; i < 4; i++) r[i] = zkp_ct_select(keep, x[i], d[i]);
+    for (int i = 0; i < 4; i++) r[i] = zkpi_ct_select(keep, x[i], d[i]);
 #endif
 }
 
@@ -115,7 +115,7 @@ ZKP_INLINE int zkpi_bn254_is_canonical(const uint64_t x[4]) {
         zkpi_bn254_u128 t = (zkpi_bn254_u128)x[i] - zkpi_bn254_p[i] - borrow;
         borrow = (uint64_t)(t >> 64) & 1;
 #else
-        (void)zkp_sbb64(x[i], zkpi_bn254_p[i], borrow, &borrow);
+        (void)zkpi_sbb64(x[i], zkpi_bn254_p[i], borrow, &borrow);
 #endif
     }
     return (int)borrow;
@@ -149,7 +149,7 @@ ZKP_INLINE void zkpi_bn254_add_raw(uint64_t x[4], const uint64_t y[4]) {
         x[i] = (uint64_t)t;
         c = (uint64_t)(t >> 64);
 #else
-        x[i] = zkp_adc64(x[i], y[i], c, &c);
+        x[i] = zkpi_adc64(x[i], y[i], c, &c);
 #endif
     }
 #endif
@@ -166,7 +166,7 @@ ZKP_INLINE void zkpi_bn254_add(zkpi_bn254_fr *r, const zkpi_bn254_fr *a, const z
     zkpi_bn254_add_raw(s, b->v);
 #endif
     /* a + b < 2p < 2^255: no carry out of the top limb. */
-    ZKP_VERIFY_CHECK(zkp_verify_lt_frac(s, 4, zkpi_bn254_p, 4, 2, 1), "bn254 add a + b < 2p (canonical operands)");
+    ZKP_VERIFY_CHECK(zkpi_verify_lt_frac(s, 4, zkpi_bn254_p, 4, 2, 1), "bn254 add a + b < 2p (canonical operands)");
     zkpi_bn254_condsub(r->v, s, zkpi_bn254_p);
 }
 
@@ -181,10 +181,10 @@ ZKP_INLINE void zkpi_bn254_sub(zkpi_bn254_fr *r, const zkpi_bn254_fr *a, const z
         d[i] = (uint64_t)t;
         borrow = (uint64_t)(t >> 64) & 1;
 #else
-        d[i] = zkp_sbb64(a->v[i], b->v[i], borrow, &borrow);
+        d[i] = zkpi_sbb64(a->v[i], b->v[i], borrow, &borrow);
 #endif
     }
-    uint64_t mask = zkp_value_barrier_u64((uint64_t)0 - borrow);
+    uint64_t mask = zkpi_value_barrier_u64((uint64_t)0 - borrow);
     uint64_t c = 0;
     ZKP_UNROLL
     for (int i = 0; i < 4; i++) {
@@ -193,7 +193,7 @@ ZKP_INLINE void zkpi_bn254_sub(zkpi_bn254_fr *r, const zkpi_bn254_fr *a, const z
         r->v[i] = (uint64_t)t;
         c = (uint64_t)(t >> 64);
 #else
-        r->v[i] = zkp_adc64(d[i], zkpi_bn254_p[i] & mask, c, &c);
+        r->v[i] = zkpi_adc64(d[i], zkpi_bn254_p[i] & mask, c, &c);
 #endif
     }
 }
@@ -205,7 +205,7 @@ ZKP_INLINE void zkpi_bn254_sub(zkpi_bn254_fr *r, const zkpi_bn254_fr *a, const z
 ZKP_VERIFY_HELPER int zkpi_bn254_verify_redc_input(const uint64_t T[8]) {
     uint64_t h[5] = {T[4], T[5], T[6], T[7], 0};
     zkpi_bn254_add_raw(h, zkpi_bn254_p); /* 4 limbs: the carry is lost, so compare */
-    return !zkp_verify_lt(h, T + 4, 4);
+    return !zkpi_verify_lt(h, T + 4, 4);
 }
 
 /* r <= hi + p (hi: the high half before the reduction, 4 limbs): the
@@ -218,11 +218,11 @@ ZKP_VERIFY_HELPER int zkpi_bn254_verify_redc_output(const uint64_t r[4], const u
         a[i] = (uint64_t)t;
         c = (uint64_t)(t >> 64);
 #else
-        a[i] = zkp_adc64(hi[i], zkpi_bn254_p[i], c, &c);
+        a[i] = zkpi_adc64(hi[i], zkpi_bn254_p[i], c, &c);
 #endif
     }
     a[4] = c;
-    return !zkp_verify_lt(a, b, 5);
+    return !zkpi_verify_lt(a, b, 5);
 }
 
 /* ---- portable 512-bit products and reduction ---------------------------- */
@@ -237,7 +237,7 @@ ZKP_INLINE void zkpi_bn254_mul512_c(uint64_t T[8], const uint64_t a[4], const ui
         T[j] = (uint64_t)x;
         c = (uint64_t)(x >> 64);
 #else
-        T[j] = zkp_mac64_wide(a[0], b[j], c, 0, &c);
+        T[j] = zkpi_mac64_wide(a[0], b[j], c, 0, &c);
 #endif
     }
     T[4] = c;
@@ -251,7 +251,7 @@ ZKP_INLINE void zkpi_bn254_mul512_c(uint64_t T[8], const uint64_t a[4], const ui
             T[i + j] = (uint64_t)x;
             c = (uint64_t)(x >> 64);
 #else
-            T[i + j] = zkp_mac64_wide(a[i], b[j], T[i + j], c, &c);
+            T[i + j] = zkpi_mac64_wide(a[i], b[j], T[i + j], c, &c);
 #endif
         }
         T[i + 4] = c;
@@ -271,12 +271,12 @@ ZKP_INLINE void zkpi_bn254_sqr512_c(uint64_t T[8], const uint64_t a[4]) {
     x = (zkpi_bn254_u128)a[1] * a[3] + T[4] + c; T[4] = (uint64_t)x; T[5] = (uint64_t)(x >> 64);
     x = (zkpi_bn254_u128)a[2] * a[3] + T[5]; T[5] = (uint64_t)x; T[6] = (uint64_t)(x >> 64);
 #else
-    T[1] = zkp_mul64_wide(a[0], a[1], &c);
-    T[2] = zkp_mac64_wide(a[0], a[2], c, 0, &c);
-    T[3] = zkp_mac64_wide(a[0], a[3], c, 0, &T[4]);
-    T[3] = zkp_mac64_wide(a[1], a[2], T[3], 0, &c);
-    T[4] = zkp_mac64_wide(a[1], a[3], T[4], c, &T[5]);
-    T[5] = zkp_mac64_wide(a[2], a[3], T[5], 0, &T[6]);
+    T[1] = zkpi_mul64_wide(a[0], a[1], &c);
+    T[2] = zkpi_mac64_wide(a[0], a[2], c, 0, &c);
+    T[3] = zkpi_mac64_wide(a[0], a[3], c, 0, &T[4]);
+    T[3] = zkpi_mac64_wide(a[1], a[2], T[3], 0, &c);
+    T[4] = zkpi_mac64_wide(a[1], a[3], T[4], c, &T[5]);
+    T[5] = zkpi_mac64_wide(a[2], a[3], T[5], 0, &T[6]);
 #endif
     T[7] = T[6] >> 63;
     T[6] = (T[6] << 1) | (T[5] >> 63);
@@ -296,9 +296,9 @@ ZKP_INLINE void zkpi_bn254_sqr512_c(uint64_t T[8], const uint64_t a[4]) {
         T[2 * i + 1] = (uint64_t)hi;
         c = (uint64_t)(hi >> 64);
 #else
-        uint64_t dh, dl = zkp_mul64_wide(a[i], a[i], &dh), cl;
-        T[2 * i] = zkp_adc64(i == 0 ? 0 : T[2 * i], dl, c, &cl);
-        T[2 * i + 1] = zkp_adc64(T[2 * i + 1], dh, cl, &c);
+        uint64_t dh, dl = zkpi_mul64_wide(a[i], a[i], &dh), cl;
+        T[2 * i] = zkpi_adc64(i == 0 ? 0 : T[2 * i], dl, c, &cl);
+        T[2 * i + 1] = zkpi_adc64(T[2 * i + 1], dh, cl, &c);
 #endif
     }
 }
@@ -331,7 +331,7 @@ ZKP_INLINE void zkpi_bn254_sqr512_c(uint64_t T[8], const uint64_t a[4]) {
     do {                                                                                           \
         uint64_t c_ = 0;                                                                           \
         ZKP_UNROLL                                                                                 \
-        for (int j_ = 0; j_ < 4; j_++) (T)[(i) + j_] = zkp_mac64_wide((x), (y)[j_], (T)[(i) + j_], c_, &c_); \
+        for (int j_ = 0; j_ < 4; j_++) (T)[(i) + j_] = zkpi_mac64_wide((x), (y)[j_], (T)[(i) + j_], c_, &c_); \
         ZKP_UNROLL                                                                                 \
         for (int k_ = (i) + 4; k_ < 8; k_++) {                                                     \
             (T)[k_] += c_;                                                                         \
@@ -347,7 +347,7 @@ ZKP_INLINE void zkpi_bn254_mac512_c(uint64_t T[8], const uint64_t a[4], const ui
     ZKP_UNROLL
     for (int i = 0; i < 4; i++) ZKPI_BN254_ROW_MAC_C(T, i, a[i], b);
     /* a b < 2^512, so a carry lost out of T[7] leaves T below its old value */
-    ZKP_VERIFY_CHECK(!zkp_verify_lt(T, old, 8), "bn254 mac512 accumulator < 2^512 (no carry out)");
+    ZKP_VERIFY_CHECK(!zkpi_verify_lt(T, old, 8), "bn254 mac512 accumulator < 2^512 (no carry out)");
 }
 
 /* Montgomery reduction in place: T[4..7] = (T + m p) / 2^256 for the m that
@@ -369,7 +369,7 @@ ZKP_INLINE void zkpi_bn254_redc8_c(uint64_t T[8]) {
 ZKP_VERIFY_HELPER int zkpi_bn254_verify_lt_p2(const uint64_t T[8], uint64_t k) {
     uint64_t pp[8];
     zkpi_bn254_mul512_c(pp, zkpi_bn254_p, zkpi_bn254_p);
-    return zkp_verify_lt_frac(T, 8, pp, 8, k, 1);
+    return zkpi_verify_lt_frac(T, 8, pp, 8, k, 1);
 }
 
 #endif

@@ -62,7 +62,7 @@ ZKP_VERIFY_HELPER int zkpi_bn254_v52_verify_lt(const zkpi_bn254_v52 *x, const ui
     for (int k = 0; k < 5; k++) _mm512_storeu_si512((void *)b[k], x->l[k]);
     for (unsigned j = 0; j < ZKPI_BN254_LANES; j++) {
         const uint64_t l[5] = {b[0][j], b[1][j], b[2][j], b[3][j], b[4][j]};
-        if (!zkp_verify_fr52_lt_frac(l, zkpi_bn254_p, num, den)) return 0;
+        if (!zkpi_verify_fr52_lt_frac(l, zkpi_bn254_p, num, den)) return 0;
     }
     return 1;
 }

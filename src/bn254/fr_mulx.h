@@ -39,10 +39,10 @@ ZKP_VERIFY_HELPER int zkpi_bn254_verify_cios_full(const zkpi_bn254_fr *const *fu
     uint64_t sum[5] = {zkpi_bn254_p[0], zkpi_bn254_p[1], zkpi_bn254_p[2], zkpi_bn254_p[3], 0};
     for (unsigned k = 0; k < n; k++) {
         uint64_t c = 0;
-        for (int i = 0; i < 4; i++) sum[i] = zkp_adc64(sum[i], full[k]->v[i], c, &c);
+        for (int i = 0; i < 4; i++) sum[i] = zkpi_adc64(sum[i], full[k]->v[i], c, &c);
         sum[4] += c;
     }
-    return zkp_verify_lt_frac(sum, 5, zkpi_bn254_p, 4, 5, 1);
+    return zkpi_verify_lt_frac(sum, 5, zkpi_bn254_p, 4, 5, 1);
 }
 /* The same for n consecutive full operands b[0..n-1]. */
 ZKP_VERIFY_HELPER int zkpi_bn254_verify_cios_operands(const zkpi_bn254_fr *b, const unsigned n) {
@@ -104,7 +104,7 @@ ZKP_INLINE void zkpi_bn254_mac512_mulx(uint64_t T[8], const uint64_t a[4], const
             : [ap] "r"(a), [bp] "r"(b)
             : "cc", "memory");
 #if ZKP_VERIFY_ON
-    ZKP_VERIFY_CHECK(!zkp_verify_lt(T, old, 8), "bn254 mac512_mulx accumulator < 2^512 (no carry out)");
+    ZKP_VERIFY_CHECK(!zkpi_verify_lt(T, old, 8), "bn254 mac512_mulx accumulator < 2^512 (no carry out)");
 #endif
 }
 

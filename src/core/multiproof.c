@@ -80,13 +80,13 @@ zkp_status zkpi_mp_check_indices(const zkpi_mp_shape *s, const uint64_t *indices
 
 zkp_status zkpi_mp_full_count(const uint64_t *indices, size_t k, size_t depth, size_t *count) {
     if (!count || (k && !indices)) return ZKP_ERR_NULL;
-    if (!zkp_array_ok(k, sizeof *indices)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(k, sizeof *indices)) return ZKP_ERR_LENGTH;
     if (depth > 64) return ZKP_ERR_PROOF_SHAPE;
     zkpi_mp_shape s = {(unsigned)depth, 0};
     zkp_status st = zkpi_mp_check_indices(&s, indices, k);
     if (st != ZKP_OK) return st;
     uint64_t c = zkpi_mp_siblings(&s, indices, k, NULL, NULL, NULL);
-    if (!zkp_array_ok((size_t)c, ZKPI_MP_NODE) || c > SIZE_MAX) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok((size_t)c, ZKPI_MP_NODE) || c > SIZE_MAX) return ZKP_ERR_LENGTH;
     *count = (size_t)c;
     return ZKP_OK;
 }
@@ -109,7 +109,7 @@ zkp_status zkpi_mp_full_proof(const uint8_t *nodes, size_t n, const uint64_t *in
                               size_t cap, size_t *count) {
     if (!nodes || !count || (!proof && cap)) return ZKP_ERR_NULL;
     if (!n || (n & (n - 1))) return ZKP_ERR_COUNT;
-    if (!zkp_array_ok(n, 2 * ZKPI_MP_NODE) || !zkp_array_ok(cap, ZKPI_MP_NODE)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(n, 2 * ZKPI_MP_NODE) || !zkpi_array_ok(cap, ZKPI_MP_NODE)) return ZKP_ERR_LENGTH;
     unsigned depth = 0;
     while (((size_t)1 << depth) < n) depth++;
     zkp_status st = zkpi_mp_full_count(indices, k, depth, count);

@@ -15,7 +15,7 @@
 
 #include "core/util.h"
 
-ZKP_INLINE __m512i zkp_msan_ternlog512(__m512i a, __m512i b, __m512i c, int imm) {
+ZKP_INLINE __m512i zkpi_msan_ternlog512(__m512i a, __m512i b, __m512i c, int imm) {
     const __m512i ones = _mm512_set1_epi64(-1);
     __m512i r = _mm512_setzero_si512();
     for (int m = 0; m < 8; m++) { /* minterm m: bit 2 of m selects a, bit 1 b, bit 0 c */
@@ -28,7 +28,7 @@ ZKP_INLINE __m512i zkp_msan_ternlog512(__m512i a, __m512i b, __m512i c, int imm)
     return r;
 }
 #undef _mm512_ternarylogic_epi64
-#define _mm512_ternarylogic_epi64(a, b, c, imm) zkp_msan_ternlog512((a), (b), (c), (imm))
+#define _mm512_ternarylogic_epi64(a, b, c, imm) zkpi_msan_ternlog512((a), (b), (c), (imm))
 #endif
 
 #endif

@@ -42,7 +42,7 @@
 #endif
 
 /* memcpy of a fixed size compiles to one (unaligned) load on every target. */
-ZKP_INLINE uint64_t zkp_load64_le(const uint8_t *p) {
+ZKP_INLINE uint64_t zkpi_load64_le(const uint8_t *p) {
 #if ZKP_BIG_ENDIAN
     return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
            (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
@@ -53,7 +53,7 @@ ZKP_INLINE uint64_t zkp_load64_le(const uint8_t *p) {
 #endif
 }
 
-ZKP_INLINE void zkp_store64_le(uint8_t *p, uint64_t v) {
+ZKP_INLINE void zkpi_store64_le(uint8_t *p, uint64_t v) {
 #if ZKP_BIG_ENDIAN
     for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
 #else
@@ -61,25 +61,25 @@ ZKP_INLINE void zkp_store64_le(uint8_t *p, uint64_t v) {
 #endif
 }
 
-ZKP_INLINE uint32_t zkp_load32_le(const uint8_t *p) {
+ZKP_INLINE uint32_t zkpi_load32_le(const uint8_t *p) {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-ZKP_INLINE void zkp_store32_le(uint8_t *p, uint32_t v) {
+ZKP_INLINE void zkpi_store32_le(uint8_t *p, uint32_t v) {
     p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24);
 }
 
-ZKP_INLINE uint64_t zkp_load64_be(const uint8_t *p) {
+ZKP_INLINE uint64_t zkpi_load64_be(const uint8_t *p) {
     uint64_t v = 0;
     for (int i = 0; i < 8; i++) v = (v << 8) | p[i];
     return v;
 }
 
-ZKP_INLINE void zkp_store64_be(uint8_t *p, uint64_t v) {
+ZKP_INLINE void zkpi_store64_be(uint8_t *p, uint64_t v) {
     for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (56 - 8 * i));
 }
 
-ZKP_INLINE uint64_t zkp_rotl64(uint64_t x, unsigned n) {
+ZKP_INLINE uint64_t zkpi_rotl64(uint64_t x, unsigned n) {
     return (x << (n & 63)) | (x >> ((64 - n) & 63));
 }
 
@@ -90,7 +90,7 @@ ZKP_INLINE uint64_t zkp_rotl64(uint64_t x, unsigned n) {
  * MemorySanitizer constant-time build (ZKP_CT_MSAN, tests/ct/msan_shim.h)
  * it is the identity: MSan treats an inline-asm operand like a branch, and
  * that build only checks, it is never shipped. */
-ZKP_INLINE uint64_t zkp_value_barrier_u64(uint64_t v) {
+ZKP_INLINE uint64_t zkpi_value_barrier_u64(uint64_t v) {
 #if defined(__GNUC__) && !defined(ZKP_CT_MSAN)
     __asm__("" : "+r"(v));
 #endif
@@ -98,12 +98,12 @@ ZKP_INLINE uint64_t zkp_value_barrier_u64(uint64_t v) {
 }
 
 /* All ones if x != 0, else 0; no branch. */
-ZKP_INLINE uint64_t zkp_ct_mask_nonzero(uint64_t x) {
-    return zkp_value_barrier_u64((uint64_t)0 - ((x | ((uint64_t)0 - x)) >> 63));
+ZKP_INLINE uint64_t zkpi_ct_mask_nonzero(uint64_t x) {
+    return zkpi_value_barrier_u64((uint64_t)0 - ((x | ((uint64_t)0 - x)) >> 63));
 }
 
 /* mask ? a : b for an all-ones/all-zeros mask; no branch. */
-ZKP_INLINE uint64_t zkp_ct_select(uint64_t mask, uint64_t a, uint64_t b) {
+ZKP_INLINE uint64_t zkpi_ct_select(uint64_t mask, uint64_t a, uint64_t b) {
     return b ^ (mask & (a ^ b));
 }
 
@@ -113,11 +113,11 @@ ZKP_INLINE uint64_t zkp_ct_select(uint64_t mask, uint64_t a, uint64_t b) {
  * size_t or a wrapped product. Entry points reject such sizes with
  * ZKP_ERR_LENGTH before any memory access; kernels never see them. */
 #define ZKP_MAX_BYTES ((size_t)PTRDIFF_MAX)
-ZKP_INLINE int zkp_bytes_ok(size_t n) { return n <= ZKP_MAX_BYTES; }
+ZKP_INLINE int zkpi_bytes_ok(size_t n) { return n <= ZKP_MAX_BYTES; }
 /* count elements of size bytes each fit in one object (no wrap). */
-ZKP_INLINE int zkp_array_ok(size_t count, size_t size) { return size == 0 || count <= ZKP_MAX_BYTES / size; }
+ZKP_INLINE int zkpi_array_ok(size_t count, size_t size) { return size == 0 || count <= ZKP_MAX_BYTES / size; }
 /* n records of len bytes at a stride: the extent (n - 1) * stride + len fits. */
-ZKP_INLINE int zkp_strided_ok(size_t n, size_t len, size_t stride) {
+ZKP_INLINE int zkpi_strided_ok(size_t n, size_t len, size_t stride) {
     if (len > ZKP_MAX_BYTES) return 0;
     return n <= 1 || stride == 0 || n - 1 <= (ZKP_MAX_BYTES - len) / stride;
 }
@@ -142,7 +142,7 @@ ZKP_INLINE uint64_t zkpi_pow2(unsigned lvl) { return lvl >= 64 ? 0 : (uint64_t)1
 ZKP_INLINE uint64_t zkpi_units_of(uint64_t len, uint64_t unit) { return len == 0 ? 1 : (len - 1) / unit + 1; }
 
 /* Zeroes memory in a way the compiler may not remove (for secret state). */
-ZKP_INLINE void zkp_secure_zero(void *p, size_t n) {
+ZKP_INLINE void zkpi_secure_zero(void *p, size_t n) {
     volatile uint8_t *v = (volatile uint8_t *)p;
     while (n--) *v++ = 0;
 }

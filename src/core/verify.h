@@ -17,7 +17,7 @@
 
 #include <stdint.h>
 
-#include "core/wide.h" /* zkp_verify_mul_small without __int128 */
+#include "core/wide.h" /* zkpi_verify_mul_small without __int128 */
 
 #ifdef ZKP_VERIFY
 #include <stdio.h>
@@ -25,7 +25,7 @@
 
 /* Cold and out of line in every file that uses it: the checks are in
  * always_inline kernels, and only the condition should be inlined there. */
-__attribute__((noreturn, cold, noinline, unused)) static void zkp_verify_fail(const char *file, int line,
+__attribute__((noreturn, cold, noinline, unused)) static void zkpi_verify_fail(const char *file, int line,
                                                                                const char *what) {
     fprintf(stderr, "%s:%d: zkprim VERIFY: bound violated: %s\n", file, line, what);
     fflush(stderr);
@@ -35,7 +35,7 @@ __attribute__((noreturn, cold, noinline, unused)) static void zkp_verify_fail(co
 #define ZKP_VERIFY_ON 1
 #define ZKP_VERIFY_CHECK(cond, what)                                                             \
     do {                                                                                         \
-        if (__builtin_expect(!(cond), 0)) zkp_verify_fail(__FILE__, __LINE__, (what));          \
+        if (__builtin_expect(!(cond), 0)) zkpi_verify_fail(__FILE__, __LINE__, (what));          \
     } while (0)
 #else
 #define ZKP_VERIFY_ON 0
@@ -49,14 +49,14 @@ __attribute__((noreturn, cold, noinline, unused)) static void zkp_verify_fail(co
 #define ZKP_VERIFY_HELPER static __attribute__((noinline, unused))
 
 /* x < y, both n limbs. */
-ZKP_VERIFY_HELPER int zkp_verify_lt(const uint64_t *x, const uint64_t *y, unsigned n) {
+ZKP_VERIFY_HELPER int zkpi_verify_lt(const uint64_t *x, const uint64_t *y, unsigned n) {
     for (unsigned i = n; i-- > 0;)
         if (x[i] != y[i]) return x[i] < y[i];
     return 0;
 }
 
 /* r[0..n] = x[0..n-1] * k (n + 1 limbs), n <= 8. */
-ZKP_VERIFY_HELPER void zkp_verify_mul_small(uint64_t *r, const uint64_t *x, unsigned n, uint64_t k) {
+ZKP_VERIFY_HELPER void zkpi_verify_mul_small(uint64_t *r, const uint64_t *x, unsigned n, uint64_t k) {
 #if ZKP_HAVE_U128
     unsigned __int128 c = 0;
     for (unsigned i = 0; i < n; i++) {
@@ -67,25 +67,25 @@ ZKP_VERIFY_HELPER void zkp_verify_mul_small(uint64_t *r, const uint64_t *x, unsi
     r[n] = (uint64_t)c;
 #else /* 32-bit targets (core/wide.h) */
     uint64_t c = 0;
-    for (unsigned i = 0; i < n; i++) r[i] = zkp_mac64_wide(x[i], k, c, 0, &c);
+    for (unsigned i = 0; i < n; i++) r[i] = zkpi_mac64_wide(x[i], k, c, 0, &c);
     r[n] = c;
 #endif
 }
 
 /* den x < num m, i.e. x < (num / den) m: a bound "x < 2.6p" is
  * (x, p, 26, 10). x has nx limbs, m has nm, both <= 8. */
-ZKP_VERIFY_HELPER int zkp_verify_lt_frac(const uint64_t *x, unsigned nx, const uint64_t *m, unsigned nm, uint64_t num,
+ZKP_VERIFY_HELPER int zkpi_verify_lt_frac(const uint64_t *x, unsigned nx, const uint64_t *m, unsigned nm, uint64_t num,
                                      uint64_t den) {
     uint64_t a[10] = {0}, b[10] = {0};
-    zkp_verify_mul_small(a, x, nx, den);
-    zkp_verify_mul_small(b, m, nm, num);
-    return zkp_verify_lt(a, b, 10);
+    zkpi_verify_mul_small(a, x, nx, den);
+    zkpi_verify_mul_small(b, m, nm, num);
+    return zkpi_verify_lt(a, b, 10);
 }
 
 /* Radix 2^52 -> 2^64 for a 5-limb value (the IFMA representation), after
  * checking the limbs are normalised: limbs 0..3 below 2^52 and limb 4 below
  * 2^48, so the value is below 2^256. Returns 0 when they are not. */
-ZKP_VERIFY_HELPER int zkp_verify_join52(uint64_t out[4], const uint64_t l[5]) {
+ZKP_VERIFY_HELPER int zkpi_verify_join52(uint64_t out[4], const uint64_t l[5]) {
     const uint64_t m52 = ((uint64_t)1 << 52) - 1;
     if ((l[0] | l[1] | l[2] | l[3]) > m52 || l[4] >> 48) return 0;
     out[0] = l[0] | (l[1] << 52);
@@ -96,13 +96,13 @@ ZKP_VERIFY_HELPER int zkp_verify_join52(uint64_t out[4], const uint64_t l[5]) {
 }
 
 /* A 52-bit-limb value normalised and below (num / den) m (m: 4 limbs). */
-ZKP_VERIFY_HELPER int zkp_verify_fr52_lt_frac(const uint64_t l[5], const uint64_t m[4], uint64_t num, uint64_t den) {
+ZKP_VERIFY_HELPER int zkpi_verify_fr52_lt_frac(const uint64_t l[5], const uint64_t m[4], uint64_t num, uint64_t den) {
     uint64_t v[4];
-    return zkp_verify_join52(v, l) && zkp_verify_lt_frac(v, 4, m, 4, num, den);
+    return zkpi_verify_join52(v, l) && zkpi_verify_lt_frac(v, 4, m, 4, num, den);
 }
 
 /* No bit at position >= nbits in the n-limb value x. */
-ZKP_VERIFY_HELPER int zkp_verify_bits_below(const uint64_t *x, unsigned n, unsigned nbits) {
+ZKP_VERIFY_HELPER int zkpi_verify_bits_below(const uint64_t *x, unsigned n, unsigned nbits) {
     for (unsigned i = 0; i < n; i++) {
         if (64 * i + 64 <= nbits) continue;
         uint64_t keep = 64 * i >= nbits ? 0 : ((uint64_t)1 << (nbits - 64 * i)) - 1;

@@ -29,7 +29,7 @@
  * rv32im each is one mul + one mulhu). The middle sum takes the high half of
  * the low product and the low halves of the two cross products: below
  * 3 * 2^32, so it cannot overflow, and its high part carries into *hi. */
-ZKP_INLINE uint64_t zkp_mul64_wide(uint64_t a, uint64_t b, uint64_t *hi) {
+ZKP_INLINE uint64_t zkpi_mul64_wide(uint64_t a, uint64_t b, uint64_t *hi) {
     uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
     uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
     uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
@@ -39,8 +39,8 @@ ZKP_INLINE uint64_t zkp_mul64_wide(uint64_t a, uint64_t b, uint64_t *hi) {
 
 /* a*b + c + d = *hi * 2^64 + (return value): at most (2^64 - 1)^2 +
  * 2 (2^64 - 1) = 2^128 - 1, so the two carries never overflow *hi. */
-ZKP_INLINE uint64_t zkp_mac64_wide(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *hi) {
-    uint64_t h, l = zkp_mul64_wide(a, b, &h);
+ZKP_INLINE uint64_t zkpi_mac64_wide(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *hi) {
+    uint64_t h, l = zkpi_mul64_wide(a, b, &h);
     l += c;
     h += l < c;
     l += d;
@@ -50,14 +50,14 @@ ZKP_INLINE uint64_t zkp_mac64_wide(uint64_t a, uint64_t b, uint64_t c, uint64_t 
 }
 
 /* a + b + cin with cin in {0, 1}: the sum, and the carry out in *cout. */
-ZKP_INLINE uint64_t zkp_adc64(uint64_t a, uint64_t b, uint64_t cin, uint64_t *cout) {
+ZKP_INLINE uint64_t zkpi_adc64(uint64_t a, uint64_t b, uint64_t cin, uint64_t *cout) {
     uint64_t s = a + b, r = s + cin;
     *cout = (uint64_t)(s < a) | (uint64_t)(r < s);
     return r;
 }
 
 /* a - b - bin with bin in {0, 1}: the difference, and the borrow in *bout. */
-ZKP_INLINE uint64_t zkp_sbb64(uint64_t a, uint64_t b, uint64_t bin, uint64_t *bout) {
+ZKP_INLINE uint64_t zkpi_sbb64(uint64_t a, uint64_t b, uint64_t bin, uint64_t *bout) {
     uint64_t d = a - b, r = d - bin;
     *bout = (uint64_t)(a < b) | (uint64_t)(d < bin);
     return r;

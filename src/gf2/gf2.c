@@ -78,7 +78,7 @@ zkp_status zkp_gf2_mul_batch(zkp_gf2_field f, uint64_t *r, const uint64_t *a, co
     if (!VALID(f)) return ZKP_ERR_PARAM;
     if (n == 0) return ZKP_OK;
     if (!r || !a || !b) return ZKP_ERR_NULL;
-    if (!zkp_array_ok(n, zkpi_gf2_fields[f].limbs * sizeof *r)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(n, zkpi_gf2_fields[f].limbs * sizeof *r)) return ZKP_ERR_LENGTH;
     zkpi_gf2_kernel_active()->ops[f].mul_batch(r, a, b, n);
     return ZKP_OK;
 }
@@ -127,8 +127,8 @@ static void pow_ops(const gf2_field_ops *op, unsigned nl, uint64_t *r, const uin
         for (int bit = 63; bit >= 0; bit--) {
             op->sqr(acc, acc);
             op->mul(t, acc, base);
-            uint64_t m = zkp_value_barrier_u64((uint64_t)0 - ((e[i] >> bit) & 1));
-            for (unsigned l = 0; l < nl; l++) acc[l] = zkp_ct_select(m, t[l], acc[l]);
+            uint64_t m = zkpi_value_barrier_u64((uint64_t)0 - ((e[i] >> bit) & 1));
+            for (unsigned l = 0; l < nl; l++) acc[l] = zkpi_ct_select(m, t[l], acc[l]);
         }
     }
     memcpy(r, acc, nl * 8);
@@ -138,7 +138,7 @@ zkp_status zkp_gf2_pow(zkp_gf2_field f, uint64_t *r, const uint64_t *a, const ui
     if (!VALID(f)) return ZKP_ERR_PARAM;
     if (!r || !a || (!e && e_limbs)) return ZKP_ERR_NULL;
     /* the exponent is read from its top limb down: e + e_limbs must not wrap */
-    if (!zkp_array_ok(e_limbs, sizeof *e)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(e_limbs, sizeof *e)) return ZKP_ERR_LENGTH;
     pow_ops(&zkpi_gf2_kernel_active()->ops[f], zkpi_gf2_fields[f].limbs, r, a, e, e_limbs);
     return ZKP_OK;
 }
@@ -148,7 +148,7 @@ zkp_status zkp_gf2_from_bytes(zkp_gf2_field f, uint64_t *r, const uint8_t *in) {
     if (!r || !in) return ZKP_ERR_NULL;
     uint64_t t[ZKP_GF2_MAX_LIMBS];
     unsigned nl = zkpi_gf2_fields[f].limbs;
-    for (unsigned i = 0; i < nl; i++) t[i] = zkp_load64_le(in + 8 * i);
+    for (unsigned i = 0; i < nl; i++) t[i] = zkpi_load64_le(in + 8 * i);
     if (!reduced(f, t)) return ZKP_ERR_RANGE;
     memcpy(r, t, nl * 8);
     return ZKP_OK;
@@ -157,7 +157,7 @@ zkp_status zkp_gf2_from_bytes(zkp_gf2_field f, uint64_t *r, const uint8_t *in) {
 zkp_status zkp_gf2_to_bytes(zkp_gf2_field f, uint8_t *out, const uint64_t *a) {
     if (!VALID(f)) return ZKP_ERR_PARAM;
     if (!out || !a) return ZKP_ERR_NULL;
-    for (unsigned i = 0; i < zkpi_gf2_fields[f].limbs; i++) zkp_store64_le(out + 8 * i, a[i]);
+    for (unsigned i = 0; i < zkpi_gf2_fields[f].limbs; i++) zkpi_store64_le(out + 8 * i, a[i]);
     return ZKP_OK;
 }
 
@@ -188,7 +188,7 @@ zkp_status zkp_gf2_to_bytes(zkp_gf2_field f, uint8_t *out, const uint64_t *a) {
         return zkp_gf2_from_bytes(ID, r ? r->limb : NULL, in);                                     \
     }                                                                                              \
     void zkp_gf2_##F##_to_bytes(uint8_t *out, const zkp_gf2_##F *a) {                              \
-        for (unsigned i = 0; i < sizeof a->limb / 8; i++) zkp_store64_le(out + 8 * i, a->limb[i]); \
+        for (unsigned i = 0; i < sizeof a->limb / 8; i++) zkpi_store64_le(out + 8 * i, a->limb[i]); \
     }
 
 GF2_TYPED(b127, ZKP_GF2_B127)
@@ -281,7 +281,7 @@ zkp_status zkp_gf2_fixed_base_pow_batch_vartime(const zkp_gf2_fixed_base *t, uin
     if (n == 0) return ZKP_OK;
     if (!out || !exps) return ZKP_ERR_NULL;
     /* two exponent limbs in, one element out per power */
-    if (!zkp_array_ok(n, 2 * sizeof *exps) || !zkp_array_ok(n, zkpi_gf2_fields[t->field].limbs * sizeof *out))
+    if (!zkpi_array_ok(n, 2 * sizeof *exps) || !zkpi_array_ok(n, zkpi_gf2_fields[t->field].limbs * sizeof *out))
         return ZKP_ERR_LENGTH;
     zkpi_gf2_kernel_active()->ops[t->field].fb_batch(out, t->tab, t->w, t->nwin, exps, n);
     return ZKP_OK;

@@ -40,7 +40,7 @@ typedef struct gf2_field_ops {
 } gf2_field_ops;
 
 typedef struct gf2_kernel {
-    zkp_kernel_info info;
+    zkpi_kernel_info info;
     const gf2_field_ops *ops;   /* ZKP_GF2_FIELD_COUNT entries, in zkp_gf2_field order */
 } gf2_kernel;
 

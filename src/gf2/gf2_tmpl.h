@@ -118,7 +118,7 @@ ZKP_VERIFY_HELPER int gf2_verify_deg(const V *v, unsigned np, unsigned nbits) {
     for (unsigned k = 0; k < V_LANES; k++) P[k] = buf[k];
     for (unsigned i = 0; i < np; i++) V_ST2(P, 2 * i, v[i]);
     for (unsigned k = 0; k < V_LANES; k++)
-        if (!zkp_verify_bits_below(buf[k], 2 * np, nbits)) return 0;
+        if (!zkpi_verify_bits_below(buf[k], 2 * np, nbits)) return 0;
     return 1;
 }
 #define GF2_CHECK_DEG(v, np, nbits, what) ZKP_VERIFY_CHECK(gf2_verify_deg((v), (np), (nbits)), what)

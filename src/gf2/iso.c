@@ -11,7 +11,7 @@
 #include "core/util.h"
 #include "gf2/iso_internal.h"
 
-const zkp_gf2iso_kernel zkpi_gf2iso_kernels[] = {
+const zkpi_gf2iso_kernel zkpi_gf2iso_kernels[] = {
 #if ZKP_HAVE_AVX2
     {{"avx2", ZKP_CPU_AVX2 | ZKP_CPU_BMI2, ZKP_HAVE_AVX2}, zkpi_gf2iso_apply_avx2},
 #endif
@@ -21,8 +21,8 @@ const size_t zkpi_gf2iso_kernel_count = ZKP_ARRAY_LEN(zkpi_gf2iso_kernels);
 
 static _Atomic uint64_t k_cache;
 
-static const zkp_gf2iso_kernel *pick(void) {
-    return &zkpi_gf2iso_kernels[zkp_dispatch_pick(&k_cache, zkpi_gf2iso_kernels, sizeof zkpi_gf2iso_kernels[0],
+static const zkpi_gf2iso_kernel *pick(void) {
+    return &zkpi_gf2iso_kernels[zkpi_dispatch_pick(&k_cache, zkpi_gf2iso_kernels, sizeof zkpi_gf2iso_kernels[0],
                                                  (unsigned)zkpi_gf2iso_kernel_count)];
 }
 
@@ -108,7 +108,7 @@ static void apply_ct(uint64_t out[4], const uint64_t in[4], const uint64_t (*col
     for (int l = 0; l < 4; l++) {
         for (int j = 0; j < 64; j++) {
             /* the barrier keeps the compiler from turning the mask into a branch */
-            uint64_t m = zkp_value_barrier_u64((uint64_t)0 - ((x[l] >> j) & 1));
+            uint64_t m = zkpi_value_barrier_u64((uint64_t)0 - ((x[l] >> j) & 1));
             iso_u64x2 mv = {m, m}, clo, chi;
             memcpy(&clo, cols[64 * l + j], 16);
             memcpy(&chi, cols[64 * l + j] + 2, 16);
@@ -122,7 +122,7 @@ static void apply_ct(uint64_t out[4], const uint64_t in[4], const uint64_t (*col
     uint64_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
     for (int l = 0; l < 4; l++) {
         for (int j = 0; j < 64; j++) {
-            uint64_t m = zkp_value_barrier_u64((uint64_t)0 - ((x[l] >> j) & 1));
+            uint64_t m = zkpi_value_barrier_u64((uint64_t)0 - ((x[l] >> j) & 1));
             const uint64_t *c = cols[64 * l + j];
             a0 ^= c[0] & m;
             a1 ^= c[1] & m;
@@ -164,7 +164,7 @@ _Static_assert(sizeof(zkp_gf2_b256) == 32 && sizeof(zkp_gf2_ghash2) == 32, "4-li
 static zkp_status apply_batch(uint64_t *r, const uint64_t *a, size_t n, const uint64_t (*tab)[4]) {
     if (n == 0) return ZKP_OK;
     if (!r || !a) return ZKP_ERR_NULL;
-    if (!zkp_array_ok(n, 4 * sizeof *a)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(n, 4 * sizeof *a)) return ZKP_ERR_LENGTH;
     pick()->apply(r, a, n, tab);
     return ZKP_OK;
 }

@@ -16,13 +16,13 @@
 #include "core/cpu_internal.h"
 #include "gf2/iso_tables.h"
 
-typedef void (*zkp_gf2iso_apply_fn)(uint64_t *out, const uint64_t *in, size_t n,
+typedef void (*zkpi_gf2iso_apply_fn)(uint64_t *out, const uint64_t *in, size_t n,
                                     const uint64_t (*tab)[4]);
 
-typedef struct zkp_gf2iso_kernel {
-    zkp_kernel_info info;
-    zkp_gf2iso_apply_fn apply;
-} zkp_gf2iso_kernel;
+typedef struct zkpi_gf2iso_kernel {
+    zkpi_kernel_info info;
+    zkpi_gf2iso_apply_fn apply;
+} zkpi_gf2iso_kernel;
 
 void zkpi_gf2iso_apply_portable(uint64_t *out, const uint64_t *in, size_t n, const uint64_t (*tab)[4]);
 #if ZKP_HAVE_AVX2
@@ -30,7 +30,7 @@ void zkpi_gf2iso_apply_avx2(uint64_t *out, const uint64_t *in, size_t n, const u
 #endif
 
 /* Every kernel this build has, widest first, portable last (tests walk it). */
-extern const zkp_gf2iso_kernel zkpi_gf2iso_kernels[];
+extern const zkpi_gf2iso_kernel zkpi_gf2iso_kernels[];
 extern const size_t zkpi_gf2iso_kernel_count;
 
 #endif

@@ -66,7 +66,7 @@ ZKP_INLINE uint64_t gl_add_1c_ct(uint64_t a, uint64_t b) {
     ZKP_VERIFY_CHECK(b <= GL_P, "gl_add_1c_ct addend b <= p");
     uint64_t s;
     uint64_t c = (uint64_t)__builtin_add_overflow(a, b, &s);
-    return s + (zkp_value_barrier_u64(0 - c) & GL_E);
+    return s + (zkpi_value_barrier_u64(0 - c) & GL_E);
 }
 
 /* ---- canonical form ----------------------------------------------------------*/
@@ -81,7 +81,7 @@ ZKP_INLINE uint64_t gl_canon(uint64_t x) {
 ZKP_INLINE uint64_t gl_canon_ct(uint64_t x) {
     uint64_t t;
     uint64_t c = (uint64_t)__builtin_add_overflow(x, GL_E, &t);
-    uint64_t m = zkp_value_barrier_u64(0 - c);
+    uint64_t m = zkpi_value_barrier_u64(0 - c);
     uint64_t r = (t & m) | (x & ~m);
     ZKP_VERIFY_CHECK(r < GL_P, "gl_canon_ct output < p");
     return r;
@@ -103,8 +103,8 @@ ZKP_INLINE uint64_t gl_add(uint64_t a, uint64_t b) {
 ZKP_INLINE uint64_t gl_add_ct(uint64_t a, uint64_t b) {
     uint64_t s, s2;
     uint64_t c = (uint64_t)__builtin_add_overflow(a, b, &s);
-    uint64_t c2 = (uint64_t)__builtin_add_overflow(s, zkp_value_barrier_u64(0 - c) & GL_E, &s2);
-    return s2 + (zkp_value_barrier_u64(0 - c2) & GL_E);
+    uint64_t c2 = (uint64_t)__builtin_add_overflow(s, zkpi_value_barrier_u64(0 - c) & GL_E, &s2);
+    return s2 + (zkpi_value_barrier_u64(0 - c2) & GL_E);
 }
 
 /* a - b mod p. Inputs: any u64. Output: any u64. A borrow means the wrapped
@@ -120,8 +120,8 @@ ZKP_INLINE uint64_t gl_sub(uint64_t a, uint64_t b) {
 ZKP_INLINE uint64_t gl_sub_ct(uint64_t a, uint64_t b) {
     uint64_t d, d2;
     uint64_t c = (uint64_t)__builtin_sub_overflow(a, b, &d);
-    uint64_t c2 = (uint64_t)__builtin_sub_overflow(d, zkp_value_barrier_u64(0 - c) & GL_E, &d2);
-    return d2 - (zkp_value_barrier_u64(0 - c2) & GL_E);
+    uint64_t c2 = (uint64_t)__builtin_sub_overflow(d, zkpi_value_barrier_u64(0 - c) & GL_E, &d2);
+    return d2 - (zkpi_value_barrier_u64(0 - c2) & GL_E);
 }
 
 /* -a mod p. Input: any u64. Output: canonical. Constant time (the only
@@ -129,7 +129,7 @@ ZKP_INLINE uint64_t gl_sub_ct(uint64_t a, uint64_t b) {
 ZKP_INLINE uint64_t gl_neg_ct(uint64_t a) {
     a = gl_canon_ct(a);
     /* p - 0 = p must become 0: mask by a != 0. */
-    uint64_t r = (GL_P - a) & zkp_ct_mask_nonzero(a);
+    uint64_t r = (GL_P - a) & zkpi_ct_mask_nonzero(a);
     ZKP_VERIFY_CHECK(r < GL_P, "gl_neg_ct output < p");
     return r;
 }
@@ -169,7 +169,7 @@ ZKP_INLINE uint64_t gl_reduce128(uint64_t lo, uint64_t hi) {
     uint64_t s, s2;
     uint64_t c1 = (uint64_t)__builtin_add_overflow(lo, B, &s);
     uint64_t b2 = (uint64_t)__builtin_sub_overflow(s, C, &s2);
-    return s2 + zkp_value_barrier_u64(gl_emask(c1)) - zkp_value_barrier_u64(gl_emask(b2));
+    return s2 + zkpi_value_barrier_u64(gl_emask(c1)) - zkpi_value_barrier_u64(gl_emask(b2));
 #endif
 }
 
@@ -198,7 +198,7 @@ ZKP_INLINE uint64_t gl_recombine(uint64_t L, uint64_t H) {
     uint64_t u = L + ((hh << 32) - hh);
     ZKP_VERIFY_CHECK(u >> 41 == 0, "gl_recombine u = L + (H >> 32) E < 2^41");
     uint64_t r = (H << 32) + u;
-    return r + (zkp_value_barrier_u64(0 - (uint64_t)(r < u)) & GL_E);
+    return r + (zkpi_value_barrier_u64(0 - (uint64_t)(r < u)) & GL_E);
 }
 
 /* ---- multiplication --------------------------------------------------------- */
@@ -210,7 +210,7 @@ ZKP_INLINE uint64_t gl_mul(uint64_t a, uint64_t b) {
     gl_u128 t = (gl_u128)a * b;
     return gl_reduce128((uint64_t)t, (uint64_t)(t >> 64));
 #else
-    uint64_t hi, lo = zkp_mul64_wide(a, b, &hi);
+    uint64_t hi, lo = zkpi_mul64_wide(a, b, &hi);
     return gl_reduce128(lo, hi);
 #endif
 }
@@ -226,7 +226,7 @@ ZKP_INLINE uint64_t gl_muladd(uint64_t a, uint64_t b, uint64_t c) {
     gl_u128 t = (gl_u128)a * b + c;
     return gl_reduce128((uint64_t)t, (uint64_t)(t >> 64));
 #else
-    uint64_t hi, lo = zkp_mac64_wide(a, b, c, 0, &hi);
+    uint64_t hi, lo = zkpi_mac64_wide(a, b, c, 0, &hi);
     return gl_reduce128(lo, hi);
 #endif
 }
@@ -339,7 +339,7 @@ ZKP_INLINE uint64_t gl_inv_vartime_parts(uint64_t x, uint64_t *k_out, uint64_t *
          * ternaries: compilers turn those into a data-dependent branch that
          * mispredicts half the time. */
         uint64_t d = a - b;
-        uint64_t m = zkp_value_barrier_u64(0 - (uint64_t)(a < b));
+        uint64_t m = zkpi_value_barrier_u64(0 - (uint64_t)(a < b));
         uint64_t t = (d ^ m) - m;       /* |a - b| */
         unsigned z = (unsigned)__builtin_ctzll(d); /* ctz(-d) = ctz(d) */
         uint64_t S = b ^ ((a ^ b) & m); /* min(a, b) */
@@ -364,7 +364,7 @@ ZKP_INLINE uint64_t gl_inv_vartime(uint64_t x) {
     uint64_t c = gl_inv_vartime_parts(x, &k, &neg);
     uint64_t r = gl_canon(gl_mul(c, zkpi_gl_inv_pow2[k]));
     /* select, not branch: the sign is a coin flip */
-    uint64_t m = (0 - neg) & zkp_ct_mask_nonzero(r);
+    uint64_t m = (0 - neg) & zkpi_ct_mask_nonzero(r);
     r ^= (r ^ (GL_P - r)) & m;
     ZKP_VERIFY_CHECK(r < GL_P, "gl_inv_vartime output < p");
     return r;

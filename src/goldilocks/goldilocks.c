@@ -16,7 +16,7 @@ uint64_t zkp_goldilocks_pow(uint64_t a, uint64_t e) {
     uint64_t r = 1;
     for (int i = 63; i >= 0; i--) {
         r = gl_sqr_ct(r);
-        uint64_t m = zkp_value_barrier_u64(0 - ((e >> i) & 1));
+        uint64_t m = zkpi_value_barrier_u64(0 - ((e >> i) & 1));
         /* multiply by a or by 1, selected by mask: same work either way */
         r = gl_mul_ct(r, (a & m) | (1 & ~m));
     }
@@ -28,7 +28,7 @@ uint64_t zkp_goldilocks_pow(uint64_t a, uint64_t e) {
 zkp_status zkp_goldilocks_inv(uint64_t *r, uint64_t a) {
     if (!r) return ZKP_ERR_NULL;
     *r = gl_canon_ct(gl_inv_chain_ct(a));
-    return (zkp_status)(ZKP_ERR_RANGE & ~zkp_ct_mask_nonzero(gl_canon_ct(a)));
+    return (zkp_status)(ZKP_ERR_RANGE & ~zkpi_ct_mask_nonzero(gl_canon_ct(a)));
 }
 zkp_status zkp_goldilocks_inv_vartime(uint64_t *r, uint64_t a) {
     if (!r) return ZKP_ERR_NULL;

@@ -43,7 +43,7 @@ void zkpi_hb_permute_with(const hb_kernel *k, uint64_t (*states)[16], size_t n, 
 zkp_status zkp_hemera_permute_batch(uint64_t (*states)[ZKP_HEMERA_WIDTH], size_t n) {
     if (n == 0) return ZKP_OK;
     if (!states) return ZKP_ERR_NULL;
-    if (!zkp_array_ok(n, sizeof *states)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(n, sizeof *states)) return ZKP_ERR_LENGTH;
     zkpi_hb_permute_with(zkpi_hb_kernel_active(), states, n, &zkpi_hemera_profile_default);
     return ZKP_OK;
 }

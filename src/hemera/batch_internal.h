@@ -61,7 +61,7 @@ typedef struct hb_trace_out {
 typedef void (*hb_trace_fn)(const uint64_t (*states)[16], unsigned n, const hb_trace_out *o);
 
 typedef struct hb_kernel {
-    zkp_kernel_info info;
+    zkpi_kernel_info info;
     hb_permute_fn permute;
     hb_phase_fn phase;
     hb_trace_fn trace;

@@ -20,7 +20,7 @@ zkp_status zkp_hemera_hash_node_batch(const uint8_t (*pairs)[2 * ZKP_HEMERA_DIGE
                                       uint8_t (*out)[ZKP_HEMERA_DIGEST_BYTES]) {
     if (n == 0) return ZKP_OK;
     if (!pairs || !out) return ZKP_ERR_NULL;
-    if (!zkp_array_ok(n, sizeof *pairs)) return ZKP_ERR_LENGTH;  /* out is half as long */
+    if (!zkpi_array_ok(n, sizeof *pairs)) return ZKP_ERR_LENGTH;  /* out is half as long */
     const hb_kernel *k = zkpi_hb_kernel_active();
     const uint64_t flags = HM_FLAG_PARENT | (is_root ? HM_FLAG_ROOT : 0);
     uint64_t st[HB_MAX_LANES][16];
@@ -31,7 +31,7 @@ zkp_status zkp_hemera_hash_node_batch(const uint8_t (*pairs)[2 * ZKP_HEMERA_DIGE
          * pairs[i / 2]) */
         for (unsigned l = 0; l < g; l++) {
             memset(st[l], 0, sizeof st[l]);
-            for (unsigned j = 0; j < 8; j++) st[l][j] = zkp_load64_le(pairs[l] + 8 * j);
+            for (unsigned j = 0; j < 8; j++) st[l][j] = zkpi_load64_le(pairs[l] + 8 * j);
             st[l][HM_FLAGS] = flags;
         }
         k->permute(st, g, &zkpi_hemera_profile_default);
@@ -104,10 +104,10 @@ zkp_status zkpi_hb_hash_leaf_batch_with(const hb_kernel *k, const uint8_t *const
                                    uint8_t (*out)[ZKP_HEMERA_DIGEST_BYTES]) {
     if (n == 0) return ZKP_OK;
     if (!chunks || !lens || !counters || !out) return ZKP_ERR_NULL;
-    if (!zkp_array_ok(n, sizeof *out)) return ZKP_ERR_LENGTH;  /* the widest of the four arrays */
+    if (!zkpi_array_ok(n, sizeof *out)) return ZKP_ERR_LENGTH;  /* the widest of the four arrays */
     for (size_t i = 0; i < n; i++) {
         if (!chunks[i] && lens[i]) return ZKP_ERR_NULL;
-        if (!zkp_bytes_ok(lens[i])) return ZKP_ERR_LENGTH;
+        if (!zkpi_bytes_ok(lens[i])) return ZKP_ERR_LENGTH;
     }
     leaf_lane ln[HB_MAX_LANES];
     for (size_t base = 0; base < n; base += HB_MAX_LANES) {

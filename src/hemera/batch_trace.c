@@ -27,7 +27,7 @@ zkp_status zkp_hemera_trace_batch(const uint64_t (*states)[ZKP_HEMERA_WIDTH], si
     if (n == 0) return layout == ZKP_HEMERA_TRACE_ROW_MAJOR || layout == ZKP_HEMERA_TRACE_COL_MAJOR ? ZKP_OK : ZKP_ERR_PARAM;
     if (!states || !matrix) return ZKP_ERR_NULL;
     if (layout != ZKP_HEMERA_TRACE_ROW_MAJOR && layout != ZKP_HEMERA_TRACE_COL_MAJOR) return ZKP_ERR_PARAM;
-    if (!zkp_array_ok(n, ZKP_HEMERA_TRACE_COLS * sizeof(uint64_t))) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(n, ZKP_HEMERA_TRACE_COLS * sizeof(uint64_t))) return ZKP_ERR_LENGTH;
     zkpi_hb_trace_with(zkpi_hb_kernel_active(), states, n, (int)layout, matrix);
     return ZKP_OK;
 }

@@ -54,7 +54,7 @@ size_t zkpi_hm_cdc_next(const uint8_t *d, size_t n, size_t s) {
 
 zkp_status zkp_hemera_tree_root_cdc(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if ((!data && len) || !out) return ZKP_ERR_NULL;
-    if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(len)) return ZKP_ERR_LENGTH;
     size_t end = len ? zkpi_hm_cdc_next(data, len, 0) : 0;
     if (end == len) {  /* empty, or a single chunk: the root leaf */
         return zkpi_hm_leaf(data, len, 0, 1, out);

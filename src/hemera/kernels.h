@@ -28,7 +28,7 @@ enum hemera_op {
 };
 
 typedef struct hemera_perm_kernel {
-    zkp_kernel_info info;
+    zkpi_kernel_info info;
     void (*permute)(uint64_t st[16]);
     void (*permute_ct)(uint64_t st[16]);
     uint64_t (*op_chain)(int op, uint64_t x, uint64_t n);

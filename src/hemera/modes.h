@@ -41,26 +41,26 @@
  * permutation takes any representative, so no canonical form is needed. */
 static inline void hm_absorb_block(uint64_t st[ZKP_HEMERA_WIDTH], const uint8_t *b) {
     const uint64_t m56 = 0x00FFFFFFFFFFFFFFull;
-    for (int i = 0; i < 7; i++) st[i] = gl_add_1c_ct(st[i], zkp_load64_le(b + 7 * i) & m56);
+    for (int i = 0; i < 7; i++) st[i] = gl_add_1c_ct(st[i], zkpi_load64_le(b + 7 * i) & m56);
     /* The last group starts at byte 49; load bytes 48..55 and drop byte 48
      * so nothing past the block is read. */
-    st[7] = gl_add_1c_ct(st[7], zkp_load64_le(b + 48) >> 8);
+    st[7] = gl_add_1c_ct(st[7], zkpi_load64_le(b + 48) >> 8);
 }
 
 /* Writes the 32-byte digest D(state) = u64le(state[0..4]). */
 static inline void hm_put_digest(uint8_t out[ZKP_HEMERA_DIGEST_BYTES], const uint64_t st[ZKP_HEMERA_WIDTH]) {
-    for (int i = 0; i < 4; i++) zkp_store64_le(out + 8 * i, st[i]);
+    for (int i = 0; i < 4; i++) zkpi_store64_le(out + 8 * i, st[i]);
 }
 
 /* Loads a 32-byte digest as four limbs into st[0..4] (spec 5.3: no 7-byte
  * re-encoding, no range check; limbs >= p act mod p in the permutation). */
 static inline void hm_get_limbs(uint64_t *st, const uint8_t d[ZKP_HEMERA_DIGEST_BYTES]) {
-    for (int i = 0; i < 4; i++) st[i] = zkp_load64_le(d + 8 * i);
+    for (int i = 0; i < 4; i++) st[i] = zkpi_load64_le(d + 8 * i);
 }
 
 /* Wipes secret-class state. memset followed by a compiler barrier that
  * claims to read the memory, so the stores cannot be dropped as dead: word
- * stores instead of zkp_secure_zero's volatile byte loop, which cost about
+ * stores instead of zkpi_secure_zero's volatile byte loop, which cost about
  * 2,400 instructions per keyed hash of 64 bytes (callgrind), a tenth of a
  * permutation. */
 static inline void hm_wipe(void *p, size_t n) {
@@ -68,7 +68,7 @@ static inline void hm_wipe(void *p, size_t n) {
     memset(p, 0, n);
     __asm__ __volatile__("" : : "r"(p) : "memory");
 #else
-    zkp_secure_zero(p, n);
+    zkpi_secure_zero(p, n);
 #endif
 }
 

@@ -46,10 +46,10 @@ static zkp_status hmp_setup(const uint8_t *root, const uint8_t *const *chunks, c
                             const uint64_t *indices, size_t k, uint64_t total_len, zkpi_mp_shape *s, hmp_ctx *c) {
     if (!root || (k && (!chunks || !lens || !indices))) return ZKP_ERR_NULL;
     if (k == 0) return ZKP_ERR_COUNT;
-    if (!zkp_array_ok(k, sizeof(uint64_t) + 2 * NODE)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(k, sizeof(uint64_t) + 2 * NODE)) return ZKP_ERR_LENGTH;
     for (size_t i = 0; i < k; i++) {
         if (!chunks[i] && lens[i]) return ZKP_ERR_NULL;
-        if (!zkp_bytes_ok(lens[i])) return ZKP_ERR_LENGTH;
+        if (!zkpi_bytes_ok(lens[i])) return ZKP_ERR_LENGTH;
     }
     *s = hmp_shape(total_len);
     *c = (hmp_ctx){chunks, lens, indices, s->n_leaves};
@@ -75,7 +75,7 @@ zkp_status zkp_hemera_tree_verify_batch(const uint8_t root[ZKP_HEMERA_DIGEST_BYT
     zkp_status st = hmp_setup(root, chunks, chunk_lens, indices, k, total_len, &s, &c);
     for (size_t i = 0; st == ZKP_OK && i < k; i++) {
         if (!proofs[i] && proof_lens[i]) return ZKP_ERR_NULL;
-        if (!zkp_bytes_ok(proof_lens[i])) return ZKP_ERR_LENGTH;
+        if (!zkpi_bytes_ok(proof_lens[i])) return ZKP_ERR_LENGTH;
         if (proof_lens[i] != (size_t)zkpi_mp_path_len(&s, indices[i]) * NODE) return ZKP_ERR_PROOF_SHAPE;
     }
     if (st == ZKP_OK) st = hmp_chunk_lengths(&c, k, total_len);
@@ -88,13 +88,13 @@ zkp_status zkp_hemera_tree_verify_batch(const uint8_t root[ZKP_HEMERA_DIGEST_BYT
 
 zkp_status zkp_hemera_tree_multi_proof_size(uint64_t total_len, const uint64_t *indices, size_t k, size_t *size) {
     if (!size || (k && !indices)) return ZKP_ERR_NULL;
-    if (!zkp_array_ok(k, sizeof *indices)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(k, sizeof *indices)) return ZKP_ERR_LENGTH;
     zkpi_mp_shape s = hmp_shape(total_len);
     zkp_status st = zkpi_mp_check_indices(&s, indices, k);
     if (st != ZKP_OK) return st;
     uint64_t count = zkpi_mp_siblings(&s, indices, k, NULL, NULL, NULL);
     /* count < the chunk count, so count * 32 < total_len + 32: no wrap */
-    if (!zkp_array_ok((size_t)count, NODE)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok((size_t)count, NODE)) return ZKP_ERR_LENGTH;
     *size = (size_t)count * NODE;
     return ZKP_OK;
 }
@@ -116,7 +116,7 @@ static zkp_status hmp_write(void *ctx, unsigned level, uint64_t node, uint64_t p
 zkp_status zkp_hemera_tree_multi_proof(const uint8_t *data, size_t len, const uint64_t *indices, size_t k,
                                        uint8_t *proof, size_t cap, size_t *proof_len) {
     if ((!data && len) || !proof_len || (k && !indices) || (!proof && cap)) return ZKP_ERR_NULL;
-    if (!zkp_bytes_ok(len) || !zkp_bytes_ok(cap)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(len) || !zkpi_bytes_ok(cap)) return ZKP_ERR_LENGTH;
     size_t need;
     zkp_status st = zkp_hemera_tree_multi_proof_size(len, indices, k, &need);
     if (st != ZKP_OK) return st;
@@ -136,7 +136,7 @@ zkp_status zkp_hemera_tree_multi_verify(const uint8_t root[ZKP_HEMERA_DIGEST_BYT
     hmp_ctx c;
     if (root && !proof && proof_len) return ZKP_ERR_NULL;
     zkp_status st = hmp_setup(root, chunks, chunk_lens, indices, k, total_len, &s, &c);
-    if (st == ZKP_OK && !zkp_bytes_ok(proof_len)) st = ZKP_ERR_LENGTH;
+    if (st == ZKP_OK && !zkpi_bytes_ok(proof_len)) st = ZKP_ERR_LENGTH;
     if (st != ZKP_OK) return st;
     uint64_t count = zkpi_mp_siblings(&s, indices, k, NULL, NULL, NULL);
     if (proof_len % NODE || proof_len / NODE != count) return ZKP_ERR_PROOF_SHAPE;

@@ -55,7 +55,7 @@ zkp_status zkp_hemera_tree_proof_size(uint64_t total_len, uint64_t index, size_t
 zkp_status zkp_hemera_tree_proof(const uint8_t *data, size_t len, uint64_t index, uint8_t *proof, size_t cap,
                                    size_t *proof_len) {
     if ((!data && len) || !proof_len || (!proof && cap)) return ZKP_ERR_NULL;
-    if (!zkp_bytes_ok(len) || !zkp_bytes_ok(cap)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(len) || !zkpi_bytes_ok(cap)) return ZKP_ERR_LENGTH;
     uint64_t n = zkp_hemera_tree_chunk_count(len);
     if (index >= n) return ZKP_ERR_RANGE;
     hm_path p;
@@ -76,7 +76,7 @@ zkp_status zkp_hemera_tree_verify(const uint8_t root[ZKP_HEMERA_DIGEST_BYTES], c
                                    size_t chunk_len, uint64_t index, uint64_t total_len, const uint8_t *proof,
                                    size_t proof_len) {
     if (!root || (!chunk && chunk_len) || (!proof && proof_len)) return ZKP_ERR_NULL;
-    if (!zkp_bytes_ok(chunk_len) || !zkp_bytes_ok(proof_len)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(chunk_len) || !zkpi_bytes_ok(proof_len)) return ZKP_ERR_LENGTH;
     uint64_t n = zkp_hemera_tree_chunk_count(total_len);
     if (index >= n) return ZKP_ERR_RANGE;
     hm_path p;

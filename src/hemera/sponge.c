@@ -87,7 +87,7 @@ void zkp_hemera_hasher_init_derive_key_material(zkp_hemera_hasher *h, const uint
 zkp_status zkp_hemera_hasher_update(zkp_hemera_hasher *h, const uint8_t *data, size_t len) {
     if (!h || (!data && len)) return ZKP_ERR_NULL;
     if (!hasher_valid(h)) return ZKP_ERR_STATE;
-    if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(len)) return ZKP_ERR_LENGTH;
     if (len == 0) return ZKP_OK;
     h->total += (uint64_t)len;
     size_t have = h->buflen;
@@ -159,7 +159,7 @@ zkp_status zkp_hemera_hasher_finalize_xof(const zkp_hemera_hasher *h, zkp_hemera
 zkp_status zkp_hemera_xof_fill(zkp_hemera_xof *xof, uint8_t *out, size_t len) {
     if (!xof || (!out && len)) return ZKP_ERR_NULL;
     if (!xof_valid(xof)) return ZKP_ERR_STATE;
-    if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(len)) return ZKP_ERR_LENGTH;
     while (len) {
         if (xof->pos == ZKP_HEMERA_DIGEST_BYTES) {
             /* Next output block: D(pi^k(F)) (spec 6.7). */
@@ -214,7 +214,7 @@ zkp_status zkp_hemera_keyed_hash(const uint8_t key[ZKP_HEMERA_KEY_BYTES], const 
 zkp_status zkp_hemera_derive_key(const uint8_t *context, size_t context_len, const uint8_t *material,
                                  size_t material_len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if ((!context && context_len) || (!material && material_len) || !out) return ZKP_ERR_NULL;
-    if (!zkp_bytes_ok(context_len) || !zkp_bytes_ok(material_len)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(context_len) || !zkpi_bytes_ok(material_len)) return ZKP_ERR_LENGTH;
     zkp_hemera_hasher h;
     uint8_t ck[ZKP_HEMERA_DIGEST_BYTES];
     /* Phase 1: tag-2 sponge over the context. Phase 2: tag-3 sponge seeded

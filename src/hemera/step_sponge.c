@@ -25,7 +25,7 @@ enum { PH_ABSORB = 1, PH_CONTEXT, PH_SEED, PH_SINGLE, PH_DONE };
 static int ss_valid(const zkp_hemera_step_sponge *sp) {
     if ((sp->flags & SS_MAGIC_MASK) != SS_MAGIC || (sp->flags & ~(SS_MAGIC | SS_CLASS_CT)) != 0) return 0;
     if (sp->phase < PH_ABSORB || sp->phase > PH_DONE || sp->prefix_len > ZKP_HEMERA_KEY_BYTES) return 0;
-    if (!zkp_bytes_ok(sp->len) || (!sp->msg && sp->len)) return 0;
+    if (!zkpi_bytes_ok(sp->len) || (!sp->msg && sp->len)) return 0;
     return sp->pos <= sp->prefix_len + sp->len;
 }
 
@@ -42,7 +42,7 @@ static void ss_start(zkp_hemera_step_sponge *sp, uint64_t tag, uint32_t flags, c
 
 zkp_status zkp_hemera_step_sponge_init_hash(zkp_hemera_step_sponge *sp, const uint8_t *msg, size_t len) {
     if (!sp || (!msg && len)) return ZKP_ERR_NULL;
-    if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(len)) return ZKP_ERR_LENGTH;
     sp->material = NULL;
     sp->material_len = 0;
     ss_start(sp, HM_TAG_HASH, 0, msg, len);
@@ -52,7 +52,7 @@ zkp_status zkp_hemera_step_sponge_init_hash(zkp_hemera_step_sponge *sp, const ui
 zkp_status zkp_hemera_step_sponge_init_keyed(zkp_hemera_step_sponge *sp, const uint8_t key[ZKP_HEMERA_KEY_BYTES],
                                              const uint8_t *msg, size_t len) {
     if (!sp || !key || (!msg && len)) return ZKP_ERR_NULL;
-    if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(len)) return ZKP_ERR_LENGTH;
     sp->material = NULL;
     sp->material_len = 0;
     ss_start(sp, HM_TAG_KEYED, SS_CLASS_CT, msg, len);
@@ -64,7 +64,7 @@ zkp_status zkp_hemera_step_sponge_init_keyed(zkp_hemera_step_sponge *sp, const u
 zkp_status zkp_hemera_step_sponge_init_derive_key(zkp_hemera_step_sponge *sp, const uint8_t *context, size_t context_len,
                                                   const uint8_t *material, size_t material_len) {
     if (!sp || (!context && context_len) || (!material && material_len)) return ZKP_ERR_NULL;
-    if (!zkp_bytes_ok(context_len) || !zkp_bytes_ok(material_len)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(context_len) || !zkpi_bytes_ok(material_len)) return ZKP_ERR_LENGTH;
     sp->material = material;
     sp->material_len = material_len;
     ss_start(sp, HM_TAG_DERIVE_CONTEXT, SS_CLASS_CT, context, context_len);

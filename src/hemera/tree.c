@@ -37,7 +37,7 @@ void zkpi_hm_node(const uint8_t left[ZKP_HEMERA_DIGEST_BYTES], const uint8_t rig
 zkp_status zkp_hemera_hash_leaf(const uint8_t *chunk, size_t len, uint64_t counter, int is_root,
                                 uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if ((!chunk && len) || !out) return ZKP_ERR_NULL;
-    if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(len)) return ZKP_ERR_LENGTH;
     return zkpi_hm_leaf(chunk, len, counter, is_root, out);
 }
 
@@ -83,7 +83,7 @@ zkp_status zkpi_hm_fixed_range(const uint8_t *data, size_t len, uint64_t first, 
 zkp_status zkp_hemera_tree_root_fixed(const uint8_t *data, size_t len, unsigned threads,
                                       uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if ((!data && len) || !out) return ZKP_ERR_NULL;
-    if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(len)) return ZKP_ERR_LENGTH;
     /* the calling thread alone: the streaming core (tree_stream.c), heap-free */
 #if ZKP_FREESTANDING
     (void)threads;  /* no threads: batch_tree.c is left out */

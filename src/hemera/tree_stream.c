@@ -199,7 +199,7 @@ void zkp_hemera_tree_hasher_init(zkp_hemera_tree_hasher *h, unsigned threads) {
 
 zkp_status zkp_hemera_tree_hasher_update(zkp_hemera_tree_hasher *h, const uint8_t *data, size_t len) {
     if (!h || (!data && len)) return ZKP_ERR_NULL;
-    if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(len)) return ZKP_ERR_LENGTH;
     if (!ts_valid(h)) return ZKP_ERR_STATE;
     if (len > UINT64_MAX - h->total) return ZKP_ERR_LENGTH;
     while (len > 0) {

@@ -11,7 +11,7 @@
  * faster than the BMI2 scalar one (docs/keccak.md); AVX2-level machines
  * (Zen 3) keep bmi2. It needs only F/VL, but it is listed under the whole
  * "avx512" level so that forcing ZKPRIM_CPU=avx2 selects bmi2. */
-static const zkp_keccak_kernel1 k_single[] = {
+static const zkpi_keccak_kernel1 k_single[] = {
 #if ZKP_KECCAK_EXTERNAL
     /* the program's permutation and nothing else (cmake/zkvm.cmake) */
     {{"external", 0, 1}, zkp_keccakf1600_external, NULL, NULL},
@@ -35,7 +35,7 @@ static const zkp_keccak_kernel1 k_single[] = {
 #define KECCAK_XN_ENTRY(name, need, N, isa, hash64)                                                \
     {{name, need, 1}, N, zkpi_keccakf1600x##N##_##isa, zkpi_keccakx##N##_xor_lanes_##isa,          \
      zkpi_keccakx##N##_extract_lanes_##isa, hash64}
-static const zkp_keccak_kernelN k_multi[] = {
+static const zkpi_keccak_kernelN k_multi[] = {
 #if !ZKP_KECCAK_EXTERNAL /* external: one state at a time through the hook */
 #if ZKP_HAVE_AVX512
     KECCAK_XN_ENTRY("avx512-x8", AVX512_NEED | ZKP_CPU_BMI2, 8, avx512, zkpi_keccakx8_hash64_avx512),
@@ -61,23 +61,23 @@ static const zkp_keccak_kernelN k_multi[] = {
 static _Atomic uint64_t k_single_cache, k_multi_cache;
 #endif
 
-const zkp_keccak_kernel1 *zkpi_keccak_single_kernels(size_t *n) {
+const zkpi_keccak_kernel1 *zkpi_keccak_single_kernels(size_t *n) {
     *n = ZKP_ARRAY_LEN(k_single);
     return k_single;
 }
 
-const zkp_keccak_kernelN *zkpi_keccak_multi_kernels(size_t *n) {
+const zkpi_keccak_kernelN *zkpi_keccak_multi_kernels(size_t *n) {
     *n = ZKP_ARRAY_LEN(k_multi);
     return k_multi;
 }
 
 #if !ZKP_KECCAK_EXTERNAL /* external: the constants in f1600.h */
-const zkp_keccak_kernel1 *zkpi_keccak_single(void) { return ZKP_DISPATCH(&k_single_cache, k_single); }
+const zkpi_keccak_kernel1 *zkpi_keccak_single(void) { return ZKP_DISPATCH(&k_single_cache, k_single); }
 
-const zkp_keccak_kernelN *zkpi_keccak_multi(void) { return ZKP_DISPATCH(&k_multi_cache, k_multi); }
+const zkpi_keccak_kernelN *zkpi_keccak_multi(void) { return ZKP_DISPATCH(&k_multi_cache, k_multi); }
 #endif
 
-void zkpi_keccak_multi_permute(const zkp_keccak_kernelN *k, uint64_t *st) {
+void zkpi_keccak_multi_permute(const zkpi_keccak_kernelN *k, uint64_t *st) {
     if (k->permute) k->permute(st);
     else zkpi_keccak_single()->permute(st);
 }

@@ -10,7 +10,7 @@
  *   (uint8_t)(st[i / 8] >> (8 * (i % 8))) on every host, big-endian
  *   included). Byte-level access goes through the sponge code, never a cast.
  *
- *   Multi-lane kernels zkp_keccakf1600x<N>_<isa>(uint64_t *st) permute N
+ *   Multi-lane kernels zkpi_keccakf1600x<N>_<isa>(uint64_t *st) permute N
  *   independent states stored interleaved: lane l of instance i is
  *   st[l * N + i] (25 * N words). For N = 4 on AVX2 that makes every Keccak
  *   lane one 256-bit vector. Contract: identical results to N calls of the
@@ -61,7 +61,7 @@ void zkpi_keccakf1600_sha3(uint64_t st[25]);
 #endif
 #if ZKP_HAVE_AVX512
 /* f1600_avx512.c: the state as five zmm rows (AVX-512F/VL). Besides the
- * permutation, the two sponge helpers of zkp_keccak_kernel1 below. */
+ * permutation, the two sponge helpers of zkpi_keccak_kernel1 below. */
 void zkpi_keccakf1600_avx512(uint64_t st[25]);
 size_t zkpi_keccak_absorb_avx512(uint64_t st[25], const uint8_t *in, size_t nblocks, unsigned rate);
 void zkpi_keccak_hash64_avx512(const uint8_t *left, const uint8_t *right, uint8_t *out, uint64_t suffix);
@@ -104,8 +104,8 @@ KECCAK_DECLARE_XN_HASH64(8, avx512);
 
 /* ---- kernel tables (dispatch.c) ----------------------------------------- */
 
-typedef struct zkp_keccak_kernel1 {
-    zkp_kernel_info info;
+typedef struct zkpi_keccak_kernel1 {
+    zkpi_kernel_info info;
     void (*permute)(uint64_t st[25]);
     /* Optional (NULL: the sponge's generic loop / keccak_hash64 is used).
      * absorb: for each of nblocks whole blocks of `rate` bytes at in (any
@@ -116,12 +116,12 @@ typedef struct zkp_keccak_kernel1 {
      * with first padding byte `suffix` into out[0..32) (out may alias). */
     size_t (*absorb)(uint64_t st[25], const uint8_t *in, size_t nblocks, unsigned rate);
     void (*hash64)(const uint8_t *left, const uint8_t *right, uint8_t *out, uint64_t suffix);
-} zkp_keccak_kernel1;
+} zkpi_keccak_kernel1;
 
 #define ZKP_KECCAK_MAX_LANES 8
 
-typedef struct zkp_keccak_kernelN {
-    zkp_kernel_info info;
+typedef struct zkpi_keccak_kernelN {
+    zkpi_kernel_info info;
     unsigned lanes;                 /* N: 1 (portable loop), 2, 4 or 8 */
     void (*permute)(uint64_t *st);  /* interleaved layout, 25 * lanes words */
     /* optional fast lane movers (NULL: the generic scalar loops are used) */
@@ -130,28 +130,28 @@ typedef struct zkp_keccak_kernelN {
     /* optional: `lanes` Keccak-256/SHA3-256 hashes of exactly 64 bytes into
      * 32-byte outputs (suffix 0x01 or 0x06), reading all input first */
     void (*hash64)(const uint8_t *const *in, uint8_t *const *out, uint64_t suffix);
-} zkp_keccak_kernelN;
+} zkpi_keccak_kernelN;
 
 /* Whole tables, widest first, portable last (tests/benches loop over the
- * entries that zkp_kernel_usable() accepts). */
-const zkp_keccak_kernel1 *zkpi_keccak_single_kernels(size_t *n);
-const zkp_keccak_kernelN *zkpi_keccak_multi_kernels(size_t *n);
+ * entries that zkpi_kernel_usable() accepts). */
+const zkpi_keccak_kernel1 *zkpi_keccak_single_kernels(size_t *n);
+const zkpi_keccak_kernelN *zkpi_keccak_multi_kernels(size_t *n);
 
 /* The entries dispatch picks for the active CPU level (cached). */
 #if ZKP_KECCAK_EXTERNAL
 /* External builds have nothing to pick: constants every caller sees, so
  * the sponge calls zkp_keccakf1600_external directly and the optional
  * entries fold away (the guest's plumbing counts, docs/zkvm.md). */
-static const zkp_keccak_kernel1 zkpi_keccak_external_single = {{"external", 0, 1}, zkp_keccakf1600_external, NULL, NULL};
-static const zkp_keccak_kernelN zkpi_keccak_external_multi = {{"portable-x1", 0, 1}, 1, NULL, NULL, NULL, NULL};
-static inline const zkp_keccak_kernel1 *zkpi_keccak_single(void) { return &zkpi_keccak_external_single; }
-static inline const zkp_keccak_kernelN *zkpi_keccak_multi(void) { return &zkpi_keccak_external_multi; }
+static const zkpi_keccak_kernel1 zkpi_keccak_external_single = {{"external", 0, 1}, zkp_keccakf1600_external, NULL, NULL};
+static const zkpi_keccak_kernelN zkpi_keccak_external_multi = {{"portable-x1", 0, 1}, 1, NULL, NULL, NULL, NULL};
+static inline const zkpi_keccak_kernel1 *zkpi_keccak_single(void) { return &zkpi_keccak_external_single; }
+static inline const zkpi_keccak_kernelN *zkpi_keccak_multi(void) { return &zkpi_keccak_external_multi; }
 #else
-const zkp_keccak_kernel1 *zkpi_keccak_single(void);
-const zkp_keccak_kernelN *zkpi_keccak_multi(void);
+const zkpi_keccak_kernel1 *zkpi_keccak_single(void);
+const zkpi_keccak_kernelN *zkpi_keccak_multi(void);
 #endif
 
 /* Multi-lane permutation through kernel k (lanes == 1: the single kernel). */
-void zkpi_keccak_multi_permute(const zkp_keccak_kernelN *k, uint64_t *st);
+void zkpi_keccak_multi_permute(const zkpi_keccak_kernelN *k, uint64_t *st);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * Lane movers for little-endian targets without fast misaligned access:
  * RISC-V as GCC compiles it (rv64im/rv32im zkVM guests), where the generic
- * zkp_load64_le of an address of unknown alignment becomes eight byte
+ * zkpi_load64_le of an address of unknown alignment becomes eight byte
  * loads, eight byte stores to a stack temporary and a reload. Here an
  * 8-byte-aligned pointer gets whole-word loads and stores, and any other
  * pointer moves its bytes straight into or out of the state's own bytes
@@ -71,7 +71,7 @@ ZKP_INLINE void keccak_lanes_xor(uint64_t *st, const uint8_t *in, size_t n) {
             st[i] ^= v;
         }
     } else {
-        for (size_t i = 0; i < n; i++) st[i] ^= zkp_load64_le(in + 8 * i);
+        for (size_t i = 0; i < n; i++) st[i] ^= zkpi_load64_le(in + 8 * i);
     }
 }
 

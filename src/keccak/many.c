@@ -30,7 +30,7 @@ void zkp_sha3_256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t 
 }
 
 /* XOR lanes [lane0, lane0 + nlanes) of in[i] + 8*lane0 into instance i. */
-ZKP_INLINE void xor_lanes(const zkp_keccak_kernelN *k, const unsigned N, uint64_t *st, const uint8_t *const *in,
+ZKP_INLINE void xor_lanes(const zkpi_keccak_kernelN *k, const unsigned N, uint64_t *st, const uint8_t *const *in,
                           size_t lane0, size_t nlanes) {
     if (k->xor_lanes) {
         const uint8_t *p[ZKP_KECCAK_MAX_LANES];
@@ -39,12 +39,12 @@ ZKP_INLINE void xor_lanes(const zkp_keccak_kernelN *k, const unsigned N, uint64_
         return;
     }
     for (size_t l = lane0; l < lane0 + nlanes; l++)
-        for (unsigned i = 0; i < N; i++) st[N * l + i] ^= zkp_load64_le(in[i] + 8 * l);
+        for (unsigned i = 0; i < N; i++) st[N * l + i] ^= zkpi_load64_le(in[i] + 8 * l);
 }
 
 /* The group body, inlined once per lane count so N is a constant and the
  * per-instance loops unroll. */
-ZKP_INLINE void many_group(const zkp_keccak_kernelN *k, const unsigned N, const keccak_params *p,
+ZKP_INLINE void many_group(const zkpi_keccak_kernelN *k, const unsigned N, const keccak_params *p,
                            const uint8_t *const *in, size_t len, const size_t *lens, uint8_t *const *out,
                            const unsigned char *real, size_t outlen) {
     if (k->hash64 && len == 64 && !lens && outlen == 32 && p->rate == 136) {
@@ -80,7 +80,7 @@ ZKP_INLINE void many_group(const zkp_keccak_kernelN *k, const unsigned N, const 
         if (common) xor_lanes(k, N, st, cur, 0, common);
         for (unsigned i = 0; i < N; i++) {
             const size_t whole = (lens[i] - done) / 8, rem = (lens[i] - done) % 8;
-            for (size_t l = common; l < whole; l++) st[N * l + i] ^= zkp_load64_le(cur[i] + 8 * l);
+            for (size_t l = common; l < whole; l++) st[N * l + i] ^= zkpi_load64_le(cur[i] + 8 * l);
             st[N * whole + i] ^= keccak_load_partial(cur[i] + 8 * whole, rem) ^ ((uint64_t)p->suffix << (8 * rem));
             st[N * (rl - 1) + i] ^= PAD_END;
         }
@@ -98,7 +98,7 @@ ZKP_INLINE void many_group(const zkp_keccak_kernelN *k, const unsigned N, const 
             k->extract_lanes(st, o, wl);
         } else {
             for (size_t l = 0; l < wl; l++)
-                for (unsigned i = 0; i < N; i++) zkp_store64_le(o[i] + 8 * l, st[N * l + i]);
+                for (unsigned i = 0; i < N; i++) zkpi_store64_le(o[i] + 8 * l, st[N * l + i]);
         }
         if (wr)
             for (unsigned i = 0; i < N; i++) keccak_store_partial(o[i] + 8 * wl, st[N * wl + i], wr);
@@ -110,7 +110,7 @@ ZKP_INLINE void many_group(const zkp_keccak_kernelN *k, const unsigned N, const 
     }
 }
 
-void zkpi_keccak_many_group(const zkp_keccak_kernelN *k, const keccak_params *p, const uint8_t *const *in, size_t len,
+void zkpi_keccak_many_group(const zkpi_keccak_kernelN *k, const keccak_params *p, const uint8_t *const *in, size_t len,
                        const size_t *lens, uint8_t *const *out, const unsigned char *real, size_t outlen) {
     switch (k->lanes) {
     case 4: many_group(k, 4, p, in, len, lens, out, real, outlen); break;
@@ -123,7 +123,7 @@ void zkpi_keccak_many_group(const zkp_keccak_kernelN *k, const keccak_params *p,
 /* Runs n <= N inputs with the same number of whole blocks: all of length
  * len, or lens[0..n) when lens is not NULL. Free lanes hash copies of input 0
  * into scratch. */
-static void run_group(const zkp_keccak_kernelN *k, const keccak_params *p, const uint8_t *const *in, size_t len,
+static void run_group(const zkpi_keccak_kernelN *k, const keccak_params *p, const uint8_t *const *in, size_t len,
                       const size_t *lens, uint8_t *const *out, size_t n, size_t outlen) {
     const unsigned N = k->lanes;
     if (n == 1 || N == 1) {
@@ -155,7 +155,7 @@ static zkp_status check_common(zkp_keccak_alg alg, keccak_params *p, const void 
 
 void zkpi_keccak_many_stride(const keccak_params *p, const uint8_t *in, size_t len, size_t stride, size_t n, uint8_t *out,
                         size_t outlen) {
-    const zkp_keccak_kernelN *k = zkpi_keccak_multi();
+    const zkpi_keccak_kernelN *k = zkpi_keccak_multi();
     const unsigned N = k->lanes;
     static const unsigned char all_real[ZKP_KECCAK_MAX_LANES] = {1, 1, 1, 1, 1, 1, 1, 1};
     const uint8_t *pi[ZKP_KECCAK_MAX_LANES];
@@ -164,7 +164,7 @@ void zkpi_keccak_many_stride(const keccak_params *p, const uint8_t *in, size_t l
     if (N == 1 && len == 64 && outlen == 32 && p->rate == 136) {
         /* one state at a time (the portable or external permutation): Merkle
          * parents take the fixed-shape pair, not the general sponge */
-        const zkp_keccak_kernel1 *k1 = zkpi_keccak_single();
+        const zkpi_keccak_kernel1 *k1 = zkpi_keccak_single();
         for (; i < n; i++) keccak_hash64_with(k1, in + i * stride, in + i * stride + 32, out + 32 * i, p->suffix);
         return;
     }
@@ -196,7 +196,7 @@ zkp_status zkp_keccak_hash_batch(zkp_keccak_alg alg, const uint8_t *in, size_t l
     if (n > 1 && stride < len) return ZKP_ERR_LENGTH;
     /* input i starts at in + i*stride, digest i at out + i*outlen: both
      * extents must be real object sizes, or those products wrap */
-    if (!zkp_strided_ok(n, len, stride) || !zkp_array_ok(n, outlen)) return ZKP_ERR_LENGTH;
+    if (!zkpi_strided_ok(n, len, stride) || !zkpi_array_ok(n, outlen)) return ZKP_ERR_LENGTH;
     if (!in) in = (const uint8_t *)"";  /* len == 0: nothing is read */
     zkpi_keccak_many_stride(&p, in, len, stride, n, out, outlen);
     return ZKP_OK;
@@ -208,12 +208,12 @@ zkp_status zkp_keccak_hash_batch_ptrs(zkp_keccak_alg alg, const uint8_t *const *
     zkp_status s = check_common(alg, &p, in, n, out, outlen);
     if (s != ZKP_OK) return s;
     if (n && !lens) return ZKP_ERR_NULL;
-    if (!zkp_array_ok(n, outlen) || !zkp_array_ok(n, sizeof *lens)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(n, outlen) || !zkpi_array_ok(n, sizeof *lens)) return ZKP_ERR_LENGTH;
     for (size_t i = 0; i < n; i++) {
         if (!in[i] && lens[i]) return ZKP_ERR_NULL;
-        if (!zkp_bytes_ok(lens[i])) return ZKP_ERR_LENGTH;
+        if (!zkpi_bytes_ok(lens[i])) return ZKP_ERR_LENGTH;
     }
-    const zkp_keccak_kernelN *k = zkpi_keccak_multi();
+    const zkpi_keccak_kernelN *k = zkpi_keccak_multi();
     const unsigned N = k->lanes;
     const uint8_t *pi[ZKP_KECCAK_MAX_LANES];
     uint8_t *po[ZKP_KECCAK_MAX_LANES];

@@ -15,7 +15,7 @@
  * advances only where real[i] (padding lanes rewrite one scratch block).
  * Every input byte is read before the first output byte is written, so an
  * output may overlap inputs (the in-place tree levels rely on it). */
-void zkpi_keccak_many_group(const zkp_keccak_kernelN *k, const keccak_params *p, const uint8_t *const *in, size_t len,
+void zkpi_keccak_many_group(const zkpi_keccak_kernelN *k, const keccak_params *p, const uint8_t *const *in, size_t len,
                        const size_t *lens, uint8_t *const *out, const unsigned char *real, size_t outlen);
 
 /* n inputs at in + i*stride -> out + i*outlen, widest kernel. out may start

@@ -41,7 +41,7 @@ static zkp_status kmp_setup(zkp_keccak_alg alg, const uint8_t *root, const uint8
     if (!root || (k && (!leaves || !indices)) || (!proof && proof_count && proof_per)) return ZKP_ERR_NULL;
     if (k == 0) return ZKP_ERR_COUNT;
     if (depth > 64) return ZKP_ERR_PROOF_SHAPE;
-    if (!zkp_array_ok(k, NODE) || !zkp_array_ok(proof_count, proof_per)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(k, NODE) || !zkpi_array_ok(proof_count, proof_per)) return ZKP_ERR_LENGTH;
     *s = (zkpi_mp_shape){(unsigned)depth, 0};
     c->leaves = leaves;
     return zkpi_mp_check_indices(s, indices, k);

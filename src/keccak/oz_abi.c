@@ -32,7 +32,7 @@ static int digits(const char *s, size_t len, size_t max_digits, unsigned *out) {
 
 zkp_status zkp_oz_abi_type_parse(const char *name, size_t len, zkp_oz_abi_type *type) {
     if (!type || (!name && len)) return ZKP_ERR_NULL;
-    if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(len)) return ZKP_ERR_LENGTH;
     unsigned v;
     zkp_oz_abi_type t = {0, 0};
     if (eq(name, len, "address")) t.kind = ZKP_OZ_ABI_ADDRESS;
@@ -65,7 +65,7 @@ static int is_dynamic(const zkp_oz_abi_type *t) { return t->kind == ZKP_OZ_ABI_B
 /* ZKP_OK when the value is a canonical ABI value of its type. */
 static zkp_status check_value(const zkp_oz_abi_type *t, const zkp_oz_abi_value *v) {
     if (!v->data && v->len) return ZKP_ERR_NULL;
-    if (!zkp_bytes_ok(v->len)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(v->len)) return ZKP_ERR_LENGTH;
     switch (t->kind) {
     case ZKP_OZ_ABI_BYTES:
     case ZKP_OZ_ABI_STRING:
@@ -111,7 +111,7 @@ static void put_word_u64(uint8_t *w, uint64_t x) {
 zkp_status zkp_oz_abi_encode(const zkp_oz_abi_type *types, const zkp_oz_abi_value *values, size_t n, uint8_t *out,
                              size_t cap, size_t *outlen) {
     if (!outlen || (n && (!types || !values))) return ZKP_ERR_NULL;
-    if (!zkp_array_ok(n, WORD)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(n, WORD)) return ZKP_ERR_LENGTH;
     /* validate and size: the head, then each dynamic value's length word and padded data */
     size_t total = WORD * n;
     for (size_t i = 0; i < n; i++) {

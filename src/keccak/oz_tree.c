@@ -117,7 +117,7 @@ static void hash_stretch(const keccak_params *p, uint8_t *nodes, size_t lo, size
 zkp_status zkp_oz_tree_build(const uint8_t *leaves, size_t n, uint8_t *nodes, uint64_t *tree_index) {
     if (!leaves || !nodes) return ZKP_ERR_NULL;
     if (n == 0) return ZKP_ERR_COUNT;
-    if (!zkp_array_ok(n, 2 * NODE)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(n, 2 * NODE)) return ZKP_ERR_LENGTH;
     size_t *order = malloc(n * sizeof *order);
     if (!order) return ZKP_ERR_NOMEM;
     zkp_status st = sort_leaves(leaves, n, order);
@@ -152,7 +152,7 @@ zkp_status zkp_oz_tree_build(const uint8_t *leaves, size_t n, uint8_t *nodes, ui
 /* n_nodes = 2n - 1 with n >= 1, and index a leaf's place in it. */
 static zkp_status check_leaf_index(size_t n_nodes, uint64_t index) {
     if (n_nodes == 0 || n_nodes % 2 == 0) return ZKP_ERR_COUNT;
-    if (!zkp_array_ok(n_nodes, NODE)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(n_nodes, NODE)) return ZKP_ERR_LENGTH;
     size_t n = (n_nodes + 1) / 2;
     if (index < n - 1 || index >= n_nodes) return ZKP_ERR_RANGE;
     return ZKP_OK;
@@ -178,7 +178,7 @@ zkp_status zkp_oz_tree_proof(const uint8_t *nodes, size_t n_nodes, uint64_t inde
 
 zkp_status zkp_oz_tree_verify(const uint8_t root[32], const uint8_t leaf[32], const uint8_t *proof, size_t depth) {
     if (!root || !leaf || (depth && !proof)) return ZKP_ERR_NULL;
-    if (!zkp_array_ok(depth, NODE)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(depth, NODE)) return ZKP_ERR_LENGTH;
     uint8_t acc[NODE];
     memcpy(acc, leaf, NODE);
     for (size_t i = 0; i < depth; i++) node_hash(acc, proof + NODE * i, acc);
@@ -196,7 +196,7 @@ zkp_status zkp_oz_tree_multi_proof(const uint8_t *nodes, size_t n_nodes, const u
     if (!nodes || !proof_n || !flags_n || (k && (!indices || !leaf_indices))) return ZKP_ERR_NULL;
     if ((proof_cap && !proof) || (flags_cap && !flags)) return ZKP_ERR_NULL;
     if (n_nodes == 0 || n_nodes % 2 == 0) return ZKP_ERR_COUNT;
-    if (!zkp_array_ok(n_nodes, NODE) || !zkp_array_ok(k, sizeof *indices)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(n_nodes, NODE) || !zkpi_array_ok(k, sizeof *indices)) return ZKP_ERR_LENGTH;
     for (size_t i = 0; i < k; i++) {
         zkp_status st = check_leaf_index(n_nodes, indices[i]);
         if (st != ZKP_OK) return st;
@@ -246,7 +246,7 @@ zkp_status zkp_oz_tree_multi_proof(const uint8_t *nodes, size_t n_nodes, const u
 zkp_status zkp_oz_tree_multi_verify(const uint8_t root[32], const uint8_t *leaves, size_t n_leaves,
                                     const uint8_t *proof, size_t n_proof, const uint8_t *flags, size_t n_flags) {
     if (!root || (n_leaves && !leaves) || (n_proof && !proof) || (n_flags && !flags)) return ZKP_ERR_NULL;
-    if (!zkp_array_ok(n_leaves, NODE) || !zkp_array_ok(n_proof, NODE) || !zkp_array_ok(n_flags, NODE))
+    if (!zkpi_array_ok(n_leaves, NODE) || !zkpi_array_ok(n_proof, NODE) || !zkpi_array_ok(n_flags, NODE))
         return ZKP_ERR_LENGTH;
     size_t falses = 0;
     for (size_t i = 0; i < n_flags; i++) falses += !flags[i];
@@ -287,7 +287,7 @@ zkp_status zkp_oz_tree_check(const uint8_t *nodes, size_t n_nodes, size_t *bad) 
     if (bad) *bad = SIZE_MAX;
     if (n_nodes % 2 == 0) return ZKP_ERR_COUNT;
     if (!nodes) return ZKP_ERR_NULL;
-    if (!zkp_array_ok(n_nodes, NODE)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(n_nodes, NODE)) return ZKP_ERR_LENGTH;
     for (size_t k = n_nodes / 2; k-- > 0;) { /* from the bottom up: the deepest bad node is named */
         uint8_t h[NODE];
         node_hash(nodes + NODE * (2 * k + 1), nodes + NODE * (2 * k + 2), h);
@@ -316,8 +316,8 @@ zkp_status zkp_oz_leaf_hash_values(const zkp_oz_abi_type *types, size_t n_types,
     if (bad) *bad = SIZE_MAX;
     if (n == 0) return ZKP_OK;
     if (!out || (n_types && (!types || !values))) return ZKP_ERR_NULL;
-    if (!zkp_array_ok(n_types, sizeof *values) || !zkp_array_ok(n, n_types * sizeof *values) ||
-        !zkp_array_ok(n, NODE))
+    if (!zkpi_array_ok(n_types, sizeof *values) || !zkpi_array_ok(n, n_types * sizeof *values) ||
+        !zkpi_array_ok(n, NODE))
         return ZKP_ERR_LENGTH;
     size_t *off = malloc((n + 1) * sizeof *off);
     if (!off) return ZKP_ERR_NOMEM;

@@ -13,7 +13,7 @@ enum { PHASE_ABSORB = 1, PHASE_SQUEEZE = 2, PHASE_DONE = 3 };
 
 /* Absorbs at offset *pos; permutes whenever the rate fills. */
 static void absorb(uint64_t *st, unsigned *pos, unsigned rate, const uint8_t *in, size_t len,
-                   const zkp_keccak_kernel1 *k) {
+                   const zkpi_keccak_kernel1 *k) {
     void (*permute)(uint64_t *) = k->permute;
     if (*pos) {
         size_t take = rate - *pos;
@@ -42,7 +42,7 @@ static void absorb(uint64_t *st, unsigned *pos, unsigned rate, const uint8_t *in
 #if KECCAK_STRICT_ALIGN
         keccak_lanes_xor(st, in, lanes);
 #else
-        for (size_t i = 0; i < lanes; i++) st[i] ^= zkp_load64_le(in + 8 * i);
+        for (size_t i = 0; i < lanes; i++) st[i] ^= zkpi_load64_le(in + 8 * i);
 #endif
         permute(st);
     }
@@ -70,7 +70,7 @@ static void squeeze(uint64_t *st, unsigned *pos, unsigned rate, uint8_t *out, si
 }
 
 void zkpi_keccak_oneshot(const keccak_params *p, const uint8_t *in, size_t len, uint8_t *out, size_t outlen) {
-    const zkp_keccak_kernel1 *k = zkpi_keccak_single();
+    const zkpi_keccak_kernel1 *k = zkpi_keccak_single();
     void (*permute)(uint64_t *) = k->permute;
     uint64_t st[25] = {0};
     unsigned pos = (unsigned)len;
@@ -100,7 +100,7 @@ zkp_status zkp_keccak_hash(zkp_keccak_alg alg, const uint8_t *in, size_t len, ui
     if ((!in && len) || !out) return ZKP_ERR_NULL;
     zkp_status s = keccak_check_outlen(&p, outlen);
     if (s != ZKP_OK) return s;
-    if (!zkp_bytes_ok(len) || !zkp_bytes_ok(outlen)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(len) || !zkpi_bytes_ok(outlen)) return ZKP_ERR_LENGTH;
     zkpi_keccak_oneshot(&p, in, len, out, outlen);
     return ZKP_OK;
 }
@@ -110,7 +110,7 @@ zkp_status zkp_keccak_hash(zkp_keccak_alg alg, const uint8_t *in, size_t len, ui
  * and exactly 64 bytes (two nodes) is the fixed-shape one-permutation hash. */
 static ZKP_NOINLINE zkp_status hash256_other(const uint8_t *in, size_t len, uint8_t *out, uint64_t suffix) {
     if (ZKP_UNLIKELY((!in && len) || !out)) return ZKP_ERR_NULL;
-    if (ZKP_UNLIKELY(!zkp_bytes_ok(len))) return ZKP_ERR_LENGTH;
+    if (ZKP_UNLIKELY(!zkpi_bytes_ok(len))) return ZKP_ERR_LENGTH;
 #if KECCAK_STRICT_ALIGN
     if (len == 32 && keccak_aligned8((const void *)((uintptr_t)in | (uintptr_t)out))) {
         /* a 32-byte word (the other fixed shape of EVM-style code) */
@@ -124,7 +124,7 @@ static ZKP_NOINLINE zkp_status hash256_other(const uint8_t *in, size_t len, uint
         st[len >> 3] ^= suffix << (8 * (len & 7));
         st[16] ^= 0x8000000000000000ULL;
         zkpi_keccak_single()->permute(st);
-        for (int i = 0; i < 4; i++) zkp_store64_le(out + 8 * i, st[i]);
+        for (int i = 0; i < 4; i++) zkpi_store64_le(out + 8 * i, st[i]);
         return ZKP_OK;
     }
     const keccak_params p = {136, (unsigned)suffix, 32};
@@ -193,7 +193,7 @@ zkp_status zkp_keccak_init(zkp_keccak_state *s, zkp_keccak_alg alg) {
 zkp_status zkp_keccak_update(zkp_keccak_state *s, const uint8_t *in, size_t len) {
     if (!s || (!in && len)) return ZKP_ERR_NULL;
     if (!state_valid(s) || s->phase != PHASE_ABSORB) return ZKP_ERR_STATE;
-    if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(len)) return ZKP_ERR_LENGTH;
     unsigned pos = s->pos;
     absorb(s->st, &pos, s->rate, in, len, zkpi_keccak_single());
     s->pos = (uint16_t)pos;
@@ -211,7 +211,7 @@ zkp_status zkp_keccak_squeeze(zkp_keccak_state *s, uint8_t *out, size_t outlen) 
     if (!s || (!out && outlen)) return ZKP_ERR_NULL;
     if (!state_valid(s) || s->digest || (s->phase != PHASE_ABSORB && s->phase != PHASE_SQUEEZE))
         return ZKP_ERR_STATE;
-    if (!zkp_bytes_ok(outlen)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(outlen)) return ZKP_ERR_LENGTH;
     if (s->phase == PHASE_ABSORB) {
         finish_absorb(s);
         s->phase = PHASE_SQUEEZE;
@@ -234,6 +234,6 @@ zkp_status zkp_keccak_final(zkp_keccak_state *s, uint8_t *out, size_t outlen) {
     finish_absorb(s);
     keccak_extract_bytes(s->st, 0, out, outlen);
     s->phase = PHASE_DONE;
-    zkp_secure_zero(s->st, sizeof s->st);  /* the state may hold secrets */
+    zkpi_secure_zero(s->st, sizeof s->st);  /* the state may hold secrets */
     return ZKP_OK;
 }

@@ -4,7 +4,7 @@
  *
  * Byte i of the state is bits 8*(i%8).. of lane i/8 (f1600.h), so XORing
  * a byte at offset pos is `st[pos/8] ^= b << 8*(pos%8)` on any host; whole
- * lanes go through zkp_load64_le/zkp_store64_le (one unaligned load/store on
+ * lanes go through zkpi_load64_le/zkpi_store64_le (one unaligned load/store on
  * little-endian hosts, byte assembly on big-endian ones).
  */
 #ifndef ZKPRIM_KECCAK_SPONGE_INTERNAL_H
@@ -65,7 +65,7 @@ ZKP_INLINE void keccak_xor_bytes(uint64_t *st, size_t pos, const uint8_t *in, si
     keccak_lanes_xor(l, in, n / 8);
     l += n / 8, in += n & ~(size_t)7, n &= 7;
 #endif
-    for (; n >= 8; n -= 8, in += 8) *l++ ^= zkp_load64_le(in);
+    for (; n >= 8; n -= 8, in += 8) *l++ ^= zkpi_load64_le(in);
     if (n) *l ^= keccak_load_partial(in, n);
 }
 
@@ -84,7 +84,7 @@ ZKP_INLINE void keccak_extract_bytes(const uint64_t *st, size_t pos, uint8_t *ou
         return;
     }
 #endif
-    for (; n >= 8; n -= 8, out += 8) zkp_store64_le(out, *l++);
+    for (; n >= 8; n -= 8, out += 8) zkpi_store64_le(out, *l++);
     if (n) keccak_store_partial(out, *l, n);
 }
 
@@ -122,20 +122,20 @@ ZKP_INLINE void keccak_hash64(const uint8_t *left, const uint8_t *right, uint8_t
         keccak_hash64_bytes(left, right, out, suffix, permute);
 #else
     uint64_t st[25];
-    for (int i = 0; i < 4; i++) st[i] = zkp_load64_le(left + 8 * i);
-    for (int i = 0; i < 4; i++) st[4 + i] = zkp_load64_le(right + 8 * i);
+    for (int i = 0; i < 4; i++) st[i] = zkpi_load64_le(left + 8 * i);
+    for (int i = 0; i < 4; i++) st[4 + i] = zkpi_load64_le(right + 8 * i);
     st[8] = suffix;
     memset(st + 9, 0, 7 * sizeof st[0]);
     st[16] = 0x8000000000000000ULL; /* last byte of the 136-byte rate */
     memset(st + 17, 0, 8 * sizeof st[0]);
     permute(st);
-    for (int i = 0; i < 4; i++) zkp_store64_le(out + 8 * i, st[i]);
+    for (int i = 0; i < 4; i++) zkpi_store64_le(out + 8 * i, st[i]);
 #endif
 }
 
 /* The 64-byte hash through a single-state kernel: its own register-resident
  * form when it has one, else the generic keccak_hash64 above. */
-ZKP_INLINE void keccak_hash64_with(const zkp_keccak_kernel1 *k, const uint8_t *left, const uint8_t *right,
+ZKP_INLINE void keccak_hash64_with(const zkpi_keccak_kernel1 *k, const uint8_t *left, const uint8_t *right,
                                    uint8_t *out, uint64_t suffix) {
     if (k->hash64) k->hash64(left, right, out, suffix);
     else keccak_hash64(left, right, out, suffix, k->permute);

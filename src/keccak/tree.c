@@ -80,7 +80,7 @@ static void build_task(void *jobs, size_t i) { build_slice((const job *)jobs + i
  * node array (2n - 1 nodes) could not be an object. */
 static zkp_status check_leaves(size_t n) {
     if (!zkpi_is_pow2(n)) return ZKP_ERR_COUNT;
-    if (!zkp_array_ok(n, 2 * NODE)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(n, 2 * NODE)) return ZKP_ERR_LENGTH;
     return ZKP_OK;
 }
 
@@ -147,7 +147,7 @@ zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data, si
     if (!root || (!data && leaf_size)) return ZKP_ERR_NULL;
     zkp_status st = check_leaves(n);
     if (st != ZKP_OK) return st;
-    if (!zkp_array_ok(n, leaf_size)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(n, leaf_size)) return ZKP_ERR_LENGTH;
     if (!data) data = (const uint8_t *)"";
     return root_common(&p, data, leaf_size, 1, n, root, threads);
 }

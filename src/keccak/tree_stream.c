@@ -171,7 +171,7 @@ static zkp_status consume(zkp_keccak_tree_hasher *h, const uint8_t *p, size_t m)
 
 zkp_status zkp_keccak_tree_hasher_update(zkp_keccak_tree_hasher *h, const uint8_t *data, size_t len) {
     if (!h || (!data && len)) return ZKP_ERR_NULL;
-    if (!zkp_bytes_ok(len)) return ZKP_ERR_LENGTH;
+    if (!zkpi_bytes_ok(len)) return ZKP_ERR_LENGTH;
     if (!kt_valid(h)) return ZKP_ERR_STATE;
     if (len > UINT64_MAX - h->total) return ZKP_ERR_LENGTH;
     const size_t ls = (size_t)h->leaf_size, cap = buf_cap(h->leaf_size);
@@ -245,7 +245,7 @@ zkp_status zkp_keccak_subtree_merge_parts(zkp_keccak_alg alg, const uint8_t (*cv
                                           size_t n_parts, size_t leaf_size, uint8_t root[32]) {
     if (alg != ZKP_KECCAK_256 && alg != ZKP_SHA3_256) return ZKP_ERR_PARAM;
     if (!cvs || !offsets || !root) return ZKP_ERR_NULL;
-    if (leaf_size == 0 || !zkp_array_ok(n_parts, NODE) || n_parts == SIZE_MAX)
+    if (leaf_size == 0 || !zkpi_array_ok(n_parts, NODE) || n_parts == SIZE_MAX)
         return ZKP_ERR_LENGTH;
     if (n_parts == 0) return ZKP_ERR_COUNT;
     zkp_status st = zkpi_parts_check(offsets, n_parts, leaf_size);
@@ -259,7 +259,7 @@ zkp_status zkp_keccak_subtree_split(uint64_t total_len, size_t leaf_size, size_t
     if (!offsets || !n_parts) return ZKP_ERR_NULL;
     if (max_parts == 0) return ZKP_ERR_COUNT;
     if (leaf_size == 0 || max_parts >= SIZE_MAX ||
-        !zkp_array_ok(max_parts + 1, sizeof *offsets))
+        !zkpi_array_ok(max_parts + 1, sizeof *offsets))
         return ZKP_ERR_LENGTH;
     zkpi_parts_split(total_len, leaf_size, max_parts, offsets, n_parts);
     return ZKP_OK;

@@ -5,14 +5,14 @@
 #include "poseidon/params.h"
 
 
-static const zkp_fr mds_t2[4] = {
+static const zkpi_fr mds_t2[4] = {
     {{0xf8b2f47577922da4u, 0x49c37c46f4fa97b6u, 0xead42bc5207ce75bu, 0x1e6197b9dc74448bu}},
     {{0xc91fea8d2d7f6eadu, 0x4443f72e7c6ff1e2u, 0x03a88bce6ac257ffu, 0x264b0b0f2fad086du}},
     {{0x536d530e1905be54u, 0x53cc09060b99f372u, 0xfe8b92243f7d9e58u, 0x2e82e796daea67c3u}},
     {{0xe2e3947380b63a9cu, 0x6780f80ec0391debu, 0x4b955057a5d7a0b5u, 0x12df481b6fddc490u}},
 };
 
-static const zkp_fr sc_t2[72] = {
+static const zkpi_fr sc_t2[72] = {
     {{0xa96c453dc58aca67u, 0x73eb0f4319a6fa1bu, 0xc1584c4902cfebe6u, 0x0258feaeab003c81u}},
     {{0x999f128f883214eeu, 0x3812d56244476181u, 0xf1c713591a60e735u, 0x1d29e209ed432b39u}},
     {{0xb12a21dde55ee9aeu, 0xe6facbf5c7a0f667u, 0x37afda6ec3ff5974u, 0x1cf36c6ecd15c256u}},
@@ -87,7 +87,7 @@ static const zkp_fr sc_t2[72] = {
     {{0x42c31e18aaadb406u, 0x29cd760b23970114u, 0x7ebfb3677538eb3du, 0x171a9150ba543791u}},
 };
 
-static const zkp_fr sz_t2[170] = {
+static const zkpi_fr sz_t2[170] = {
     {{0xe3fecc809aee4cdeu, 0xd372a094af0d20c5u, 0xf87a27dfd135910cu, 0x0b2307f3aa4f2813u}},
     {{0x34e228e3f342c135u, 0xda9b74a346953996u, 0xceec9584064a96b1u, 0x1fc77875d777fdedu}},
     {{0x83688a2946d98398u, 0xa3b2daef1d771c87u, 0xebe1e37270d3999au, 0x118fcc5e594e9b88u}},
@@ -260,14 +260,14 @@ static const zkp_fr sz_t2[170] = {
     {{0xce369088453ff864u, 0xc837e0f233d66261u, 0x94badde1aa04d355u, 0x049a4cdb9e664a84u}},
 };
 
-static const zkp_fr sp_t2[4] = {
+static const zkpi_fr sp_t2[4] = {
     {{0xf8b2f47577922da4u, 0x49c37c46f4fa97b6u, 0xead42bc5207ce75bu, 0x1e6197b9dc74448bu}},
     {{0xc91fea8d2d7f6eadu, 0x4443f72e7c6ff1e2u, 0x03a88bce6ac257ffu, 0x264b0b0f2fad086du}},
     {{0x67ad5d218a6e76b8u, 0xec80b1d05a8f56dau, 0xb99e1d7ffa456741u, 0x07c7009203027010u}},
     {{0xcc8539d7f05865e6u, 0x8a9d84922e7d4576u, 0xd26b5523d87cadfdu, 0x1523d124a215d055u}},
 };
 
-static const zkp_fr mds_t3[9] = {
+static const zkpi_fr mds_t3[9] = {
     {{0xf2e8909a56fcf3d7u, 0x8019ce3145ed8c1du, 0xdda896a228616418u, 0x0e5ed723ffc885e1u}},
     {{0x3158f311d66c0469u, 0x9511d96f69f040a0u, 0xbc6996e5b22127bfu, 0x07e69e17a7c9122au}},
     {{0x28f45876169969b0u, 0x3d6ded69e30a7649u, 0x79aed6124c9b23ddu, 0x03cf3048ffadf517u}},
@@ -279,7 +279,7 @@ static const zkp_fr mds_t3[9] = {
     {{0x4c72e3c51c729128u, 0xd35b9fd9170d616cu, 0x4d095dc74ab700a6u, 0x1282bdf76dc5d39bu}},
 };
 
-static const zkp_fr sc_t3[81] = {
+static const zkpi_fr sc_t3[81] = {
     {{0x83bbbac36534a858u, 0x0971619601250a07u, 0x27a219050e23910cu, 0x1638bf18c8507442u}},
     {{0x5e2bb0e6bb25631au, 0x56b042b8def5875eu, 0x01bc3e10a8e9b451u, 0x17bfe16092ef1d7eu}},
     {{0xa4fef9b954508d89u, 0xafeb6b7d4ee4c69eu, 0xd8ebe8a7fc301c39u, 0x1840976e07ad780cu}},
@@ -363,7 +363,7 @@ static const zkp_fr sc_t3[81] = {
     {{0x77a1e11ae507bb86u, 0xe69f34c5c910827bu, 0x246eb191cf4d25d4u, 0x16a8d6956de4dc24u}},
 };
 
-static const zkp_fr sz_t3[288] = {
+static const zkpi_fr sz_t3[288] = {
     {{0x5df15ef4cdb92841u, 0x9920adc092d67f5eu, 0x7fc32d8429d53da1u, 0x19430763933d6ec1u}},
     {{0xb73607c2cbf7b266u, 0xc5a6cae2cc970581u, 0x8c4c8ad31eb3111du, 0x076815bee210665cu}},
     {{0x5173e494cedb11a4u, 0x87ecd9390ff3ff4fu, 0x0e69555e88cbf1cau, 0x2409ca6352811b14u}},
@@ -654,7 +654,7 @@ static const zkp_fr sz_t3[288] = {
     {{0x3d0625a774a50207u, 0xa76684b00ec64abdu, 0x691ac1eeb8a19734u, 0x136b46ff545a65b6u}},
 };
 
-static const zkp_fr sp_t3[9] = {
+static const zkpi_fr sp_t3[9] = {
     {{0xf2e8909a56fcf3d7u, 0x8019ce3145ed8c1du, 0xdda896a228616418u, 0x0e5ed723ffc885e1u}},
     {{0x3158f311d66c0469u, 0x9511d96f69f040a0u, 0xbc6996e5b22127bfu, 0x07e69e17a7c9122au}},
     {{0x28f45876169969b0u, 0x3d6ded69e30a7649u, 0x79aed6124c9b23ddu, 0x03cf3048ffadf517u}},
@@ -666,7 +666,7 @@ static const zkp_fr sp_t3[9] = {
     {{0xd7fd1a834d427c97u, 0x6cab61734272b7deu, 0x1269c373fe2f8facu, 0x07660c1bb701c075u}},
 };
 
-static const zkp_fr mds_t4[16] = {
+static const zkpi_fr mds_t4[16] = {
     {{0xc746d3a1ea1cc193u, 0x6909fa60cbf91537u, 0x5b41f9011d64f292u, 0x163fd60c1936197du}},
     {{0x0181d5313bbdbfdbu, 0xe18378c86214909eu, 0xcc39e35f710ea822u, 0x214f5455afa43479u}},
     {{0x582d922f6dc48b16u, 0x38c8cb41c45cff82u, 0x7df9249ce4429252u, 0x007ab9de1893f215u}},
@@ -685,7 +685,7 @@ static const zkp_fr mds_t4[16] = {
     {{0xd2e8592dd30a25b5u, 0x4f626b2e7f68559eu, 0xa8ca8234e9a2e036u, 0x03b26515166e9d76u}},
 };
 
-static const zkp_fr sc_t4[88] = {
+static const zkpi_fr sc_t4[88] = {
     {{0x40e29857eccba526u, 0x78b5d11f628bb63cu, 0x90a91f8124d71c1du, 0x22b90b99257c701fu}},
     {{0xdda103bcd5e88168u, 0xcadec275563908dfu, 0xcb42faa49bda666au, 0x12c1e60e14878465u}},
     {{0xe2ee3f59de1800c2u, 0xc7979d60539090bau, 0xb17490108efd09c7u, 0x157ae4cd6c889238u}},
@@ -776,7 +776,7 @@ static const zkp_fr sc_t4[88] = {
     {{0x5604029f9bbb6140u, 0x1e2f3f070b11fd3au, 0x791ee5b89caa0982u, 0x1a7a378283a342ecu}},
 };
 
-static const zkp_fr sz_t4[396] = {
+static const zkpi_fr sz_t4[396] = {
     {{0x05e3826d8a69d1edu, 0xd420a4e2f6359a5cu, 0xf098469a948a218bu, 0x047da058d4c2f78bu}},
     {{0x878484b786b7a6e6u, 0x0d9bf76849111e80u, 0x116dafc2a3c82a42u, 0x0a1bb9489ad22c1cu}},
     {{0xc086c56ac1256f89u, 0xf87560b2839e1063u, 0x6fbd6de795ddd3e8u, 0x05843f9156f94a2du}},
@@ -1175,7 +1175,7 @@ static const zkp_fr sz_t4[396] = {
     {{0xc914768930ac38b5u, 0x1c067c23473cb971u, 0x114a5f615e55ea60u, 0x1141b1cd11d36ebbu}},
 };
 
-static const zkp_fr sp_t4[16] = {
+static const zkpi_fr sp_t4[16] = {
     {{0xc746d3a1ea1cc193u, 0x6909fa60cbf91537u, 0x5b41f9011d64f292u, 0x163fd60c1936197du}},
     {{0x0181d5313bbdbfdbu, 0xe18378c86214909eu, 0xcc39e35f710ea822u, 0x214f5455afa43479u}},
     {{0x582d922f6dc48b16u, 0x38c8cb41c45cff82u, 0x7df9249ce4429252u, 0x007ab9de1893f215u}},
@@ -1194,7 +1194,7 @@ static const zkp_fr sp_t4[16] = {
     {{0x9f47774551c0257au, 0xe9ba9d751bf2d543u, 0x0cf822f30a41f917u, 0x2bfd5096d34f0742u}},
 };
 
-static const zkp_fr mds_t5[25] = {
+static const zkpi_fr mds_t5[25] = {
     {{0x77464b55cd95efcau, 0x68ba7a74ae0e5894u, 0xbd4dc1c2266c359du, 0x2967c834940e37a0u}},
     {{0x9d7560eab0fe4046u, 0x35aebb7e1cbabfdeu, 0x046f4c2b5ffaab98u, 0x10c9d5b18c43b9eau}},
     {{0xb866652e4f26da85u, 0xb9e2d4c767608cb5u, 0x7266982acf0812ffu, 0x1075bbdae372b70du}},
@@ -1222,7 +1222,7 @@ static const zkp_fr mds_t5[25] = {
     {{0xfeb302a5110d9eb0u, 0xc251af52f6c4abc6u, 0xff454cd9ef575da7u, 0x1ab6f8eace913fdbu}},
 };
 
-static const zkp_fr sc_t5[100] = {
+static const zkpi_fr sc_t5[100] = {
     {{0x878a9569334498e4u, 0x4641e4a29d08274fu, 0xf2713820fea6f0c4u, 0x0898c94bd2c76331u}},
     {{0xd6dec67b3646bdbcu, 0x626a9e071b154f27u, 0x71a61cb1f9d90cbeu, 0x134dd09bc5dffaa7u}},
     {{0xc24d9503f8682c8cu, 0x9cf5f5abe19fedffu, 0x125f8816cdb2d9f1u, 0x05954a7a4436fd78u}},
@@ -1325,7 +1325,7 @@ static const zkp_fr sc_t5[100] = {
     {{0xd87ddb4fc32fef17u, 0x12a63bb4a327005eu, 0x175e6fbfebdbba71u, 0x04bd0d58ae73a5ceu}},
 };
 
-static const zkp_fr sz_t5[545] = {
+static const zkpi_fr sz_t5[545] = {
     {{0x54fc7ffde14dda4eu, 0x27f1da61c05e3c9bu, 0x2f48569498b2fc16u, 0x1bbead80194032f0u}},
     {{0x0e2a696214ab259au, 0x45d1513ca325cb0au, 0x1f98d5d93536a791u, 0x0de1e9171b7592dcu}},
     {{0x7a3e214b9906c872u, 0xed270af4f70a7ec4u, 0x3711fd458b6f2540u, 0x1920d5a1509c8b23u}},
@@ -1873,7 +1873,7 @@ static const zkp_fr sz_t5[545] = {
     {{0x7fe4387a88d0502au, 0x3a96f734ea541200u, 0x092ee7d92fdba8fcu, 0x0c886f0748799d1fu}},
 };
 
-static const zkp_fr sp_t5[25] = {
+static const zkpi_fr sp_t5[25] = {
     {{0x77464b55cd95efcau, 0x68ba7a74ae0e5894u, 0xbd4dc1c2266c359du, 0x2967c834940e37a0u}},
     {{0x9d7560eab0fe4046u, 0x35aebb7e1cbabfdeu, 0x046f4c2b5ffaab98u, 0x10c9d5b18c43b9eau}},
     {{0xb866652e4f26da85u, 0xb9e2d4c767608cb5u, 0x7266982acf0812ffu, 0x1075bbdae372b70du}},
@@ -1901,7 +1901,7 @@ static const zkp_fr sp_t5[25] = {
     {{0x59bf9b9a45ad5268u, 0xbaf9bb8902915e9bu, 0x2759360ee75d5c78u, 0x1281668c47613685u}},
 };
 
-static const zkp_fr mds_t6[36] = {
+static const zkpi_fr mds_t6[36] = {
     {{0x40608a783ee62badu, 0xb04481cea961436eu, 0x97a709db9ed8c008u, 0x281f30c1bf2d293au}},
     {{0x1eb9eb4e60ba3373u, 0xf00765566cd757d0u, 0x268dc55adb55846fu, 0x269cfc86a2aa48ebu}},
     {{0xfbd0fae3e707c83du, 0x0747923dbcdfee7au, 0xe557147ed47c883fu, 0x17e8bde04d18fe5fu}},
@@ -1940,7 +1940,7 @@ static const zkp_fr mds_t6[36] = {
     {{0x1cf3860522396deeu, 0x6e8ac845cc78648au, 0x8befbc792c684b44u, 0x27d25218ce3dace9u}},
 };
 
-static const zkp_fr sc_t6[108] = {
+static const zkpi_fr sc_t6[108] = {
     {{0x3966746eb3b06f10u, 0x67c6466fc0f39fd5u, 0x3a03de41c85d5250u, 0x0d857a86544d1217u}},
     {{0xbc41a286da885facu, 0x7a38ffb857aba248u, 0xb512f7291d795ad9u, 0x10fb7fec7c13d076u}},
     {{0x6d1d4964dea84ce0u, 0x8d4a87dec2f648e3u, 0xa40f4401414bfd32u, 0x2dc186390ef4dbe9u}},
@@ -2051,7 +2051,7 @@ static const zkp_fr sc_t6[108] = {
     {{0x68ae3c0abc7ec255u, 0x12ee75b7aec11a1du, 0x4f5cc07386c16161u, 0x0c006672d902242fu}},
 };
 
-static const zkp_fr sz_t6[666] = {
+static const zkpi_fr sz_t6[666] = {
     {{0x69a1b625577bb9e9u, 0x31d78e8589937050u, 0x5531e703ac39e8dfu, 0x1a40c5ed012e2197u}},
     {{0xf022b69992c5d484u, 0x3aef429935c9b2a5u, 0xb308c8c17e5d41d0u, 0x2bf8e0661139de28u}},
     {{0xa3a8f0d0c64eea15u, 0x9d526e5d63b96331u, 0x9c1ed90cffb665edu, 0x1c2cb87d24f97e24u}},
@@ -2720,7 +2720,7 @@ static const zkp_fr sz_t6[666] = {
     {{0x68ef5c32018db3a1u, 0x2452fbb53c02244au, 0x9bba3ffb04b07d79u, 0x0584619e0a62545du}},
 };
 
-static const zkp_fr sp_t6[36] = {
+static const zkpi_fr sp_t6[36] = {
     {{0x40608a783ee62badu, 0xb04481cea961436eu, 0x97a709db9ed8c008u, 0x281f30c1bf2d293au}},
     {{0x1eb9eb4e60ba3373u, 0xf00765566cd757d0u, 0x268dc55adb55846fu, 0x269cfc86a2aa48ebu}},
     {{0xfbd0fae3e707c83du, 0x0747923dbcdfee7au, 0xe557147ed47c883fu, 0x17e8bde04d18fe5fu}},
@@ -2759,7 +2759,7 @@ static const zkp_fr sp_t6[36] = {
     {{0x756af64ef613c2e2u, 0x7b865aa7aa583de0u, 0x27615c6666c79389u, 0x018216b89b896bb9u}},
 };
 
-static const zkp_fr mds_t7[49] = {
+static const zkpi_fr mds_t7[49] = {
     {{0xd24ccb91fde9412bu, 0xb32bd1c97ec99d80u, 0x26d1f83cff15e715u, 0x04ab17c2331ad1beu}},
     {{0xd3604c386f0d6a83u, 0x2ebdcd8369790c0du, 0xb395dcde9ddcf452u, 0x088c4fcfee99cda2u}},
     {{0xd572efd7eb7723c5u, 0xf02b75bb1e189fddu, 0xfec9b9eb5167ab58u, 0x25a4b7eddc20a9b8u}},
@@ -2811,7 +2811,7 @@ static const zkp_fr mds_t7[49] = {
     {{0x5e8e3b2258fd318cu, 0x3a3c3d21eeae689cu, 0x899282f48e5751dcu, 0x260360a917696de2u}},
 };
 
-static const zkp_fr sc_t7[119] = {
+static const zkpi_fr sc_t7[119] = {
     {{0x219faa0970770602u, 0x9a73c1dc6e820969u, 0x1117bae44becff8bu, 0x00c3f5af1d27ec8du}},
     {{0xcd7fa6279aeb8abfu, 0xf16ba25b5eb55d49u, 0x9fda5ae58e2f542cu, 0x0f79c548eb9bd349u}},
     {{0xaa94898f77e72db9u, 0x5491d93cd5538b5fu, 0xcf7c09e35eb5c3ccu, 0x16c9a99863dcaa2eu}},
@@ -2933,7 +2933,7 @@ static const zkp_fr sc_t7[119] = {
     {{0x3cd78fe96fd7cac5u, 0xec0fd39acc32720au, 0xe6fb5e51eb480d18u, 0x0759f2e85ca852bdu}},
 };
 
-static const zkp_fr sz_t7[826] = {
+static const zkpi_fr sz_t7[826] = {
     {{0x80f25963bb5cc82cu, 0x85d07e6f0f5b6f07u, 0x0580beef20792699u, 0x23593e0691d4429du}},
     {{0xd4e0dcfbc1da83b9u, 0x3933a20c607c5498u, 0x8655129fc5cb25b6u, 0x13dcb5fddc6173dbu}},
     {{0xef259568af789c60u, 0x12c20c1c323c034du, 0x5d63f712d57dc623u, 0x24b52572594d3574u}},
@@ -3762,7 +3762,7 @@ static const zkp_fr sz_t7[826] = {
     {{0xa31f738e272f42e6u, 0xdf365388c2457a3eu, 0xef7011a84180f335u, 0x0d61eff3fb85bf4du}},
 };
 
-static const zkp_fr sp_t7[49] = {
+static const zkpi_fr sp_t7[49] = {
     {{0xd24ccb91fde9412bu, 0xb32bd1c97ec99d80u, 0x26d1f83cff15e715u, 0x04ab17c2331ad1beu}},
     {{0xd3604c386f0d6a83u, 0x2ebdcd8369790c0du, 0xb395dcde9ddcf452u, 0x088c4fcfee99cda2u}},
     {{0xd572efd7eb7723c5u, 0xf02b75bb1e189fddu, 0xfec9b9eb5167ab58u, 0x25a4b7eddc20a9b8u}},
@@ -3814,7 +3814,7 @@ static const zkp_fr sp_t7[49] = {
     {{0x3b1201712dc2e3f8u, 0x3d7db2cd502f8775u, 0x319a897f897aaa84u, 0x2407744667a407b3u}},
 };
 
-static const zkp_fr mds_t8[64] = {
+static const zkpi_fr mds_t8[64] = {
     {{0x1f4dbe8bf090b931u, 0xd395b73788fca25au, 0xdc23828594b1efd6u, 0x1141a50170bf495cu}},
     {{0xa44f4ce91ce44eb9u, 0xd2b3b7e296a4526du, 0xaf5f5999c01cd83au, 0x2633983e5af71cfau}},
     {{0x644e209477ae014bu, 0xd826a52906dbc7c2u, 0x52a48302102d9137u, 0x2e2bd01633a00547u}},
@@ -3881,7 +3881,7 @@ static const zkp_fr mds_t8[64] = {
     {{0x1328e6f831bd305eu, 0x72ab5629f4c4da22u, 0xda548457d5b38778u, 0x25d3f15e0feac66eu}},
 };
 
-static const zkp_fr sc_t8[128] = {
+static const zkpi_fr sc_t8[128] = {
     {{0xb9d56deaa52d8e34u, 0xd1abc4bba3d90188u, 0xa8cae9bbcffb7668u, 0x244a8228c1c4c5f0u}},
     {{0x3dadf724c2eaa7c4u, 0xc51336d7575c7e07u, 0x989515c71f971dcbu, 0x17c6e62cc5db59f4u}},
     {{0x9a785811aedd0e6au, 0x4abd2d0e31c5d29du, 0xb5691668f07ad24du, 0x21a1412a9055812cu}},
@@ -4012,7 +4012,7 @@ static const zkp_fr sc_t8[128] = {
     {{0xba7ffe2c062d9ce0u, 0x01663a7e86021715u, 0x3ff9bba21a435a34u, 0x26e362d9733496f3u}},
 };
 
-static const zkp_fr sz_t8[968] = {
+static const zkpi_fr sz_t8[968] = {
     {{0xa982bc5f2454bb27u, 0x8569ddccb13c00ceu, 0x30a69a6950097d64u, 0x1ecc65929ac1b4f0u}},
     {{0xb3a0fc70fb750928u, 0x58869a79a3e39019u, 0xdf828fcd8d2ce606u, 0x176a28e2bc180502u}},
     {{0xb1c5e21ea4beb020u, 0xac13625ced6d87edu, 0x577288730bd91d4du, 0x0dfceb98264a900bu}},
@@ -4983,7 +4983,7 @@ static const zkp_fr sz_t8[968] = {
     {{0x559f74437ee64f39u, 0xa3babf39e2791c1fu, 0x26d59dff7e4d09f9u, 0x26fa5fe4c5d4759fu}},
 };
 
-static const zkp_fr sp_t8[64] = {
+static const zkpi_fr sp_t8[64] = {
     {{0x1f4dbe8bf090b931u, 0xd395b73788fca25au, 0xdc23828594b1efd6u, 0x1141a50170bf495cu}},
     {{0xa44f4ce91ce44eb9u, 0xd2b3b7e296a4526du, 0xaf5f5999c01cd83au, 0x2633983e5af71cfau}},
     {{0x644e209477ae014bu, 0xd826a52906dbc7c2u, 0x52a48302102d9137u, 0x2e2bd01633a00547u}},
@@ -5050,7 +5050,7 @@ static const zkp_fr sp_t8[64] = {
     {{0x97a624c7c5883e33u, 0x67efd59ee2db8176u, 0xe2c0be86e7ad9cc9u, 0x124a6f6d580dd60fu}},
 };
 
-static const zkp_fr mds_t9[81] = {
+static const zkpi_fr mds_t9[81] = {
     {{0x447766904d8567bfu, 0x1c57e6b79253cb2du, 0x51acb0f67ab9a1c8u, 0x1cb4e8b5ed6d914fu}},
     {{0xfb5f006cc0a0cbdau, 0xe6fcd1a96cbf22afu, 0xc5cbd466c4e06badu, 0x036de2ff6b702d1du}},
     {{0xab8f9a2c66f69a98u, 0x4fe4cbcc2bcf4b4eu, 0xc878f3b76056998fu, 0x2d9ba2cd301557c0u}},
@@ -5134,7 +5134,7 @@ static const zkp_fr mds_t9[81] = {
     {{0xe6691da663f7ff6fu, 0x1ecc9cd1a037efc4u, 0xdb82bae63de15b75u, 0x2d6facafb718914cu}},
 };
 
-static const zkp_fr sc_t9[135] = {
+static const zkpi_fr sc_t9[135] = {
     {{0xccc8c7771a8a426au, 0x12881baf5b09dc22u, 0x36bef279b36ae936u, 0x20877252cb848cf7u}},
     {{0xa0182a7b51a81044u, 0x37c6694858a05be1u, 0x41be7c08aff90695u, 0x0fa219c0afd59fecu}},
     {{0x927e749575a42340u, 0xd1c22dc2be654ad7u, 0x5519b169de072c28u, 0x2306c9e590ba9bcdu}},
@@ -5272,7 +5272,7 @@ static const zkp_fr sc_t9[135] = {
     {{0x3be9ba0dc3b81f5fu, 0x85395606972eb26cu, 0x9f54fee98ebf619du, 0x0b58140c88f1508du}},
 };
 
-static const zkp_fr sz_t9[1080] = {
+static const zkpi_fr sz_t9[1080] = {
     {{0x9f9ab046f4d39f0fu, 0xb69f372fbaa39a7eu, 0xfccc773f144e6935u, 0x0421957bad5ff034u}},
     {{0x87caf622e24f0b48u, 0xd266708b6260b906u, 0x796519baf508505au, 0x02ef75c8927b9e58u}},
     {{0x5bb447bd73caf1d1u, 0x87ee251d594a552bu, 0xd60713a623434403u, 0x2c760b3ace0f944bu}},
@@ -6355,7 +6355,7 @@ static const zkp_fr sz_t9[1080] = {
     {{0x4666d1d1235d6be7u, 0xbc947cc2b67a9e46u, 0xf622c34be1cba93fu, 0x2e2b1a0ca402e9dfu}},
 };
 
-static const zkp_fr sp_t9[81] = {
+static const zkpi_fr sp_t9[81] = {
     {{0x447766904d8567bfu, 0x1c57e6b79253cb2du, 0x51acb0f67ab9a1c8u, 0x1cb4e8b5ed6d914fu}},
     {{0xfb5f006cc0a0cbdau, 0xe6fcd1a96cbf22afu, 0xc5cbd466c4e06badu, 0x036de2ff6b702d1du}},
     {{0xab8f9a2c66f69a98u, 0x4fe4cbcc2bcf4b4eu, 0xc878f3b76056998fu, 0x2d9ba2cd301557c0u}},
@@ -6439,7 +6439,7 @@ static const zkp_fr sp_t9[81] = {
     {{0x7f74e7fbf55ab9cau, 0x96ad3566f2429263u, 0x72df2de545965ab1u, 0x3051343e2bcc52edu}},
 };
 
-static const zkp_fr mds_t10[100] = {
+static const zkpi_fr mds_t10[100] = {
     {{0xe6614a3e6d90b4ceu, 0x5200488a5113f396u, 0xdb53de6d224eea8fu, 0x2b291d666b0d68bbu}},
     {{0xd9533b43d956f40du, 0xb1063b7f366c40f4u, 0xce833899d598ba9bu, 0x2005d175a86c5a6au}},
     {{0x13f686c52b8b458du, 0xe366f395a025f2c8u, 0x3455b27408ee7b88u, 0x2d30960325e98a83u}},
@@ -6542,7 +6542,7 @@ static const zkp_fr mds_t10[100] = {
     {{0x8a9f31c4a8daaf84u, 0xa83cf155722ced2cu, 0x401339b054c2fcf8u, 0x054b2fdbed3229aeu}},
 };
 
-static const zkp_fr sc_t10[140] = {
+static const zkpi_fr sc_t10[140] = {
     {{0xcfdcb7a408294d86u, 0x7cd3aa1bcf75b142u, 0x53e448e07f9bde14u, 0x258e323186f968bfu}},
     {{0x3691f0f6bc72144eu, 0xf13ae01658b8aaaau, 0xe5304ad1de28f058u, 0x0af6f86ba4d88ac4u}},
     {{0xc43a26bfdcc2695bu, 0x46fba2920a83fb67u, 0x078b6129557f4380u, 0x098c74a21bf64bffu}},
@@ -6685,7 +6685,7 @@ static const zkp_fr sc_t10[140] = {
     {{0x42dd06eeea337cfbu, 0x180f94912f9f450du, 0xbd446ead40d1a9f3u, 0x0a3caf786e5eda99u}},
 };
 
-static const zkp_fr sz_t10[1150] = {
+static const zkpi_fr sz_t10[1150] = {
     {{0x3ed7d560c87e8227u, 0x6a66fce0f244f993u, 0x77a2932d88e141a0u, 0x05592d859959a987u}},
     {{0x057f57d48ccf1e26u, 0xe6248eee3da6d075u, 0x0296697cf1b89293u, 0x095b0218e0bb5c5eu}},
     {{0xe6f4032ccac46ea9u, 0xa0b5e8e13ac77a6eu, 0x352f10867e355032u, 0x29aed8c9dc99d207u}},
@@ -7838,7 +7838,7 @@ static const zkp_fr sz_t10[1150] = {
     {{0x337d2708d89e7d69u, 0x6e4a0e0477f50d4bu, 0x2dabdf6f721642e7u, 0x2aa018a78ab538cbu}},
 };
 
-static const zkp_fr sp_t10[100] = {
+static const zkpi_fr sp_t10[100] = {
     {{0xe6614a3e6d90b4ceu, 0x5200488a5113f396u, 0xdb53de6d224eea8fu, 0x2b291d666b0d68bbu}},
     {{0xd9533b43d956f40du, 0xb1063b7f366c40f4u, 0xce833899d598ba9bu, 0x2005d175a86c5a6au}},
     {{0x13f686c52b8b458du, 0xe366f395a025f2c8u, 0x3455b27408ee7b88u, 0x2d30960325e98a83u}},
@@ -7941,7 +7941,7 @@ static const zkp_fr sp_t10[100] = {
     {{0x5b1f4d4707efc8bau, 0xdc88951c014d435cu, 0x17e669c846fa317bu, 0x1a284faf8c558910u}},
 };
 
-static const zkp_fr mds_t11[121] = {
+static const zkpi_fr mds_t11[121] = {
     {{0xbf35d343ac4b23e3u, 0x32869ab9f3cf3279u, 0x5a21a53add96c8ccu, 0x2aec2b24e6536aecu}},
     {{0xfca676d207563283u, 0xac7f6f0489b71d25u, 0x1c1242644851c9b2u, 0x2a23558b1465b569u}},
     {{0x2e63e859e896d763u, 0x3cafe9ff65c9283fu, 0x7ced04811f294628u, 0x2539f116e93f536au}},
@@ -8065,7 +8065,7 @@ static const zkp_fr mds_t11[121] = {
     {{0x1722b19cab310b65u, 0x6f0e8c9ad7bc4036u, 0x952d2c30532abe01u, 0x03d127a65406382au}},
 };
 
-static const zkp_fr sc_t11[154] = {
+static const zkpi_fr sc_t11[154] = {
     {{0xcf05a300dda2f521u, 0xb189a788fb138550u, 0x0019e7e8f7027ccau, 0x1804025998f0df22u}},
     {{0x18a6f413f312d760u, 0xe60f98bb43c57c05u, 0x2db57f0cedf49583u, 0x2ca9e8a90adcc8b3u}},
     {{0x97a418c207ea9479u, 0x1b7ad3fc23689e9cu, 0xf17a4f3a6d290f79u, 0x2fcc7cf6199e5633u}},
@@ -8222,7 +8222,7 @@ static const zkp_fr sc_t11[154] = {
     {{0xba478fb1371e0bf0u, 0x0c7f5e9dd8699e1au, 0x14fdadf133a65af0u, 0x27cbcb4df38830e8u}},
 };
 
-static const zkp_fr sz_t11[1397] = {
+static const zkpi_fr sz_t11[1397] = {
     {{0x4a6265ba3f683c30u, 0xac3c30fb3fc11aa1u, 0xc1c18858e1d11d94u, 0x161630f4bfe0e60au}},
     {{0x65e60b590dc19a60u, 0x5c781e67251b9640u, 0x1449f6e527226187u, 0x0b15e6ba505f6490u}},
     {{0xd7afb09f44ac518cu, 0xf61011e62af6e4aeu, 0x6ff4efa8531bd137u, 0x0786493b31f4cd89u}},
@@ -9622,7 +9622,7 @@ static const zkp_fr sz_t11[1397] = {
     {{0x8bafc904c68aaa74u, 0x52420ece67a667bfu, 0x5d89563cc36de363u, 0x207ed107874d43adu}},
 };
 
-static const zkp_fr sp_t11[121] = {
+static const zkpi_fr sp_t11[121] = {
     {{0xbf35d343ac4b23e3u, 0x32869ab9f3cf3279u, 0x5a21a53add96c8ccu, 0x2aec2b24e6536aecu}},
     {{0xfca676d207563283u, 0xac7f6f0489b71d25u, 0x1c1242644851c9b2u, 0x2a23558b1465b569u}},
     {{0x2e63e859e896d763u, 0x3cafe9ff65c9283fu, 0x7ced04811f294628u, 0x2539f116e93f536au}},
@@ -9746,7 +9746,7 @@ static const zkp_fr sp_t11[121] = {
     {{0x9331df2374ec84beu, 0x133e213d0887e782u, 0x117efda0bacb97b0u, 0x07da12c6ff98ca5du}},
 };
 
-static const zkp_fr mds_t12[144] = {
+static const zkpi_fr mds_t12[144] = {
     {{0x7be15e9c8bc62723u, 0x96ed328f6f6dfe8cu, 0xaa1c1d5fe0d04cdfu, 0x1def002d24afa03fu}},
     {{0x1cfadf5b257659b8u, 0xdcda1b1c6e6ba845u, 0xe5a6676c82c499b4u, 0x23001c50b5b040f7u}},
     {{0x10ec045d63dc2a4fu, 0x9439bdd05d9c9681u, 0x4b3d037631358ff7u, 0x174afa6d173078cfu}},
@@ -9893,7 +9893,7 @@ static const zkp_fr mds_t12[144] = {
     {{0x0fe23be62297995fu, 0x5d475d5352231709u, 0xb2800e80fc3b7d80u, 0x0aeac23bedcc6facu}},
 };
 
-static const zkp_fr sc_t12[156] = {
+static const zkpi_fr sc_t12[156] = {
     {{0xc206ab5b7e9999ecu, 0x695b8ad148207108u, 0xad8c370a23e0e1e2u, 0x0376bc0993731eccu}},
     {{0x2841f2ca54028e07u, 0x8b921e061ae9b944u, 0x1d7723ac15cd7ae9u, 0x1016b5bf680293c0u}},
     {{0xeca055ca9b82bdc7u, 0x1b252e7ba276f303u, 0xc82151c149684730u, 0x0fb98a7481751601u}},
@@ -10052,7 +10052,7 @@ static const zkp_fr sc_t12[156] = {
     {{0x12e6b301340fbb09u, 0xa99c52e5dbf5ca57u, 0x9669ee401922ab14u, 0x143b775336a94d54u}},
 };
 
-static const zkp_fr sz_t12[1392] = {
+static const zkpi_fr sz_t12[1392] = {
     {{0xdda430388a57fc58u, 0x4ea6f2bd73b0ac72u, 0x049782ba3e141f94u, 0x1c435c044e90179au}},
     {{0xb5cb40eaeba01011u, 0x1065b7acaf557bddu, 0x693e4e8353295287u, 0x22d9af9a854cb707u}},
     {{0x50c228261d610e93u, 0xea031eea06784b94u, 0xaf3e370ffa074863u, 0x0ab37a6e0a0e0bacu}},
@@ -11447,7 +11447,7 @@ static const zkp_fr sz_t12[1392] = {
     {{0x4c4140693b24fe40u, 0xa6c0deebe05fa6c3u, 0xcd90474d5d18baebu, 0x1d760798407cf859u}},
 };
 
-static const zkp_fr sp_t12[144] = {
+static const zkpi_fr sp_t12[144] = {
     {{0x7be15e9c8bc62723u, 0x96ed328f6f6dfe8cu, 0xaa1c1d5fe0d04cdfu, 0x1def002d24afa03fu}},
     {{0x1cfadf5b257659b8u, 0xdcda1b1c6e6ba845u, 0xe5a6676c82c499b4u, 0x23001c50b5b040f7u}},
     {{0x10ec045d63dc2a4fu, 0x9439bdd05d9c9681u, 0x4b3d037631358ff7u, 0x174afa6d173078cfu}},
@@ -11594,7 +11594,7 @@ static const zkp_fr sp_t12[144] = {
     {{0x0f36579c40608bacu, 0xedf12e512cde44a1u, 0x8a29a195a198c086u, 0x0299acdee47aca01u}},
 };
 
-static const zkp_fr mds_t13[169] = {
+static const zkpi_fr mds_t13[169] = {
     {{0x260f226f53effc0eu, 0x696850298ca823bfu, 0xcf41d3be9e9b8b29u, 0x2aca1e1675cf79fau}},
     {{0x2f8b9f63433a61f2u, 0xd47677ec1a78e4adu, 0xabaf00d1a3d001e3u, 0x102cb98270095274u}},
     {{0xc4cf73943e3a4fbau, 0x1594d67c3098e1b9u, 0xac7a2d3fb9ab0acbu, 0x032e60b174c4786fu}},
@@ -11766,7 +11766,7 @@ static const zkp_fr mds_t13[169] = {
     {{0xfbae83e0bdcd6ecdu, 0x57eb6692fbf72541u, 0x0d2d09c469c3322du, 0x0e4883bd12535684u}},
 };
 
-static const zkp_fr sc_t13[169] = {
+static const zkpi_fr sc_t13[169] = {
     {{0xba41adffee856c88u, 0x9921fe55fd71cc53u, 0x9733baca82a86723u, 0x0595cab62c5e06b8u}},
     {{0x94db7429e3e6343cu, 0xb359eaf7ceaa7739u, 0x9a6f882fbde2339au, 0x02d76ff5dac580e6u}},
     {{0x2f35e3b75578279eu, 0xde73f63fd2e15ad2u, 0x9bed6bdaf03b9c58u, 0x1c8b9f2e4e2f00f1u}},
@@ -11938,7 +11938,7 @@ static const zkp_fr sc_t13[169] = {
     {{0x51f2bde545971fd8u, 0xff138187f4aad43fu, 0xc4d0bbaae718c7d6u, 0x0e0e1a677beda2d6u}},
 };
 
-static const zkp_fr sz_t13[1638] = {
+static const zkpi_fr sz_t13[1638] = {
     {{0xa26d25a137a2b6b3u, 0x7e10844b584bbd22u, 0x25d66951febfb202u, 0x2706b062b9f159d4u}},
     {{0x9d1058f2edc48661u, 0x5c82c6f6222b33f5u, 0x3c4348788bdffa57u, 0x29010f18d4e2983bu}},
     {{0xb62f8b8d21476f27u, 0xbeac5119ad68b83eu, 0x78075b3141afb6edu, 0x1e9871f54a781166u}},
@@ -13579,7 +13579,7 @@ static const zkp_fr sz_t13[1638] = {
     {{0x81cdf4c44d687f2au, 0xcb3abc4a9a587beeu, 0xfc0dc4a670f856bcu, 0x09e267c69516d2f7u}},
 };
 
-static const zkp_fr sp_t13[169] = {
+static const zkpi_fr sp_t13[169] = {
     {{0x260f226f53effc0eu, 0x696850298ca823bfu, 0xcf41d3be9e9b8b29u, 0x2aca1e1675cf79fau}},
     {{0x2f8b9f63433a61f2u, 0xd47677ec1a78e4adu, 0xabaf00d1a3d001e3u, 0x102cb98270095274u}},
     {{0xc4cf73943e3a4fbau, 0x1594d67c3098e1b9u, 0xac7a2d3fb9ab0acbu, 0x032e60b174c4786fu}},
@@ -13751,7 +13751,7 @@ static const zkp_fr sp_t13[169] = {
     {{0x322d37b0406cd8d2u, 0xbd679721c41d5ce7u, 0x6826180d0eb39e69u, 0x1226d6dbe73b12e9u}},
 };
 
-static const zkp_fr mds_t14[196] = {
+static const zkpi_fr mds_t14[196] = {
     {{0xda33a31bd025bc23u, 0x7c228b75fa4609dau, 0xb6ba4043de205da5u, 0x1ab1a82415271bb8u}},
     {{0x63c3bfed189f36eeu, 0x43fbdcb58356e19cu, 0xa2d7f23a2d5f31f0u, 0x1134c2ec4b4883f2u}},
     {{0xea3aaa72c283a0d3u, 0xfa340eab319fa8c4u, 0x106b9147aa9fe330u, 0x0255c95b7c49e98fu}},
@@ -13950,7 +13950,7 @@ static const zkp_fr mds_t14[196] = {
     {{0xd93863c38df5975fu, 0xe2ea72ed26ee371cu, 0x7c216f73e745b04eu, 0x261c401382e97d31u}},
 };
 
-static const zkp_fr sc_t14[182] = {
+static const zkpi_fr sc_t14[182] = {
     {{0x70ddd0b16b8ed122u, 0x732d246eb8b662f1u, 0x00e576b200319450u, 0x211da55ebd9020b6u}},
     {{0xd598b7e4707fea56u, 0xdf6810de50f2813au, 0x18f1dfce89042f43u, 0x2fbc04e4e288662du}},
     {{0xa882a8bd372860d1u, 0x2d51f69cddfbf9e7u, 0xada52f4e56ae8f14u, 0x1251bac3a11b679au}},
@@ -14135,7 +14135,7 @@ static const zkp_fr sc_t14[182] = {
     {{0x361077e45cb9de3cu, 0xf101becb616a9392u, 0x4d46d75dc71faebbu, 0x01722e02e21e3abau}},
 };
 
-static const zkp_fr sz_t14[1904] = {
+static const zkpi_fr sz_t14[1904] = {
     {{0xe0904acf9b8746a2u, 0x9017cabb68118bf8u, 0x1ae3e6b28cce5c6bu, 0x191be0ed197ac857u}},
     {{0xa59b029457aa942eu, 0x921c775d964e51d2u, 0x346c2b061822cf36u, 0x0ee67df1395c34ccu}},
     {{0x2f0c7f03edaff4abu, 0xe6a7c7450fb20631u, 0x25e5bf18fc28b4f8u, 0x131586381b7b4523u}},
@@ -16042,7 +16042,7 @@ static const zkp_fr sz_t14[1904] = {
     {{0x35d35297443090d9u, 0x84e4ccfcf9cce80du, 0xd59c0580ece7bed6u, 0x05847da4f45e3078u}},
 };
 
-static const zkp_fr sp_t14[196] = {
+static const zkpi_fr sp_t14[196] = {
     {{0xda33a31bd025bc23u, 0x7c228b75fa4609dau, 0xb6ba4043de205da5u, 0x1ab1a82415271bb8u}},
     {{0x63c3bfed189f36eeu, 0x43fbdcb58356e19cu, 0xa2d7f23a2d5f31f0u, 0x1134c2ec4b4883f2u}},
     {{0xea3aaa72c283a0d3u, 0xfa340eab319fa8c4u, 0x106b9147aa9fe330u, 0x0255c95b7c49e98fu}},
@@ -16241,7 +16241,7 @@ static const zkp_fr sp_t14[196] = {
     {{0xd9e18166986551beu, 0x1c82608260e8176cu, 0x382a8f27056c9e79u, 0x26e204a3a40ba0bdu}},
 };
 
-static const zkp_fr mds_t15[225] = {
+static const zkpi_fr mds_t15[225] = {
     {{0x10c7543b66e9f907u, 0x6e3b37bbae9021bau, 0xcb9b37849ec76adfu, 0x22d4448e8d0b79fau}},
     {{0xb27f1e10e68c6683u, 0x26201202e23087ffu, 0x3cf9ab924b8978c8u, 0x03841eb9ab47dec8u}},
     {{0x1c275d936623373fu, 0x7a482bcc31c6d939u, 0xc5e34823719c3e5cu, 0x13788a3da520bf16u}},
@@ -16469,7 +16469,7 @@ static const zkp_fr mds_t15[225] = {
     {{0xcfb2a1920df05179u, 0x37f8a6d9ae6494b9u, 0x25f5a22e888dc606u, 0x0c059ed86957b37cu}},
 };
 
-static const zkp_fr sc_t15[180] = {
+static const zkpi_fr sc_t15[180] = {
     {{0x513f551107607649u, 0x7090b24839dbbd06u, 0x1e00524deb217ae4u, 0x07c855960fdb522du}},
     {{0x267539c3b700ac02u, 0x5625dbabe69f3908u, 0x97b99f0b9fb449beu, 0x09fece2cf94a957au}},
     {{0xe5a2699052f1235au, 0x22bb700464647ad4u, 0x59cd0c0cf6187286u, 0x06377fff6c820ef7u}},
@@ -16652,7 +16652,7 @@ static const zkp_fr sc_t15[180] = {
     {{0x4677f940c7a21d01u, 0x76892789efcde742u, 0x5821cd4917ed8445u, 0x044cb796d8b3f817u}},
 };
 
-static const zkp_fr sz_t15[1755] = {
+static const zkpi_fr sz_t15[1755] = {
     {{0x2ee17e00f92e3f20u, 0x4563e401a8204db8u, 0xb472d52d36e12edfu, 0x2f81a9fbe9000f55u}},
     {{0x8bddb3feb79144abu, 0xff3116a8f7e70744u, 0x839b89e024ec4577u, 0x0d8801c0c23f286fu}},
     {{0xdc90af816e1a7a27u, 0x8595b9629da038c8u, 0xd58b9b577ea52ba3u, 0x0cf8ab87ac4bc120u}},
@@ -18410,7 +18410,7 @@ static const zkp_fr sz_t15[1755] = {
     {{0x80093b792c698488u, 0x932e5f8a2b663509u, 0x022d01ba77100cceu, 0x298e4296e784c17du}},
 };
 
-static const zkp_fr sp_t15[225] = {
+static const zkpi_fr sp_t15[225] = {
     {{0x10c7543b66e9f907u, 0x6e3b37bbae9021bau, 0xcb9b37849ec76adfu, 0x22d4448e8d0b79fau}},
     {{0xb27f1e10e68c6683u, 0x26201202e23087ffu, 0x3cf9ab924b8978c8u, 0x03841eb9ab47dec8u}},
     {{0x1c275d936623373fu, 0x7a482bcc31c6d939u, 0xc5e34823719c3e5cu, 0x13788a3da520bf16u}},
@@ -18638,7 +18638,7 @@ static const zkp_fr sp_t15[225] = {
     {{0x8dbe3bdc77055a5cu, 0xc594e4f44c0e3e25u, 0xacb3b3b9e3ee2bf5u, 0x04f000d925253cebu}},
 };
 
-static const zkp_fr mds_t16[256] = {
+static const zkpi_fr mds_t16[256] = {
     {{0xfcf960e8a9554c5au, 0x0c67573fedfb805fu, 0xcf33faab78d84d31u, 0x1ea1faa4cdbb37f0u}},
     {{0x444be23c3549abe5u, 0xe13a67c9b76ad56fu, 0xbcfe1a9488ea27e0u, 0x2ad89c3f8324272cu}},
     {{0x1eee4fabdddf5d9bu, 0xd40a14867c60b1e2u, 0xbb39440505ef6a7du, 0x03a4dddf849e781du}},
@@ -18897,7 +18897,7 @@ static const zkp_fr mds_t16[256] = {
     {{0x83a8905092160032u, 0x1dc90fe456b33136u, 0x64c11eada5e8035eu, 0x1821e8e14acfd9adu}},
 };
 
-static const zkp_fr sc_t16[192] = {
+static const zkpi_fr sc_t16[192] = {
     {{0xe54c772485edd4f0u, 0xb99a7257681cf7a5u, 0x9a23aa8c470fa20bu, 0x091ab84201e70e9fu}},
     {{0x648d15006e651f39u, 0xa91e98ea0f2d8b61u, 0x287e5e6c477b1a2au, 0x1eee29ed0957379eu}},
     {{0xe61cfb7404e8f18bu, 0x392a4b4fb0d399afu, 0xf6f567107d6f7d01u, 0x2595c662f1c48f70u}},
@@ -19092,7 +19092,7 @@ static const zkp_fr sc_t16[192] = {
     {{0xee9853ddc717df4eu, 0x4cd467cd7cc7353bu, 0x9e05ef1244f8e2d5u, 0x0f3d434afc9a2455u}},
 };
 
-static const zkp_fr sz_t16[2000] = {
+static const zkpi_fr sz_t16[2000] = {
     {{0xcf59401c91ca03b0u, 0x2d48d6454077e0f1u, 0x5510d559f4b8869bu, 0x22d3557f5db5fe72u}},
     {{0x49ec0919dce41af9u, 0xb09b4e578e831892u, 0xad3283be45962165u, 0x1cc8002ecf2e47a8u}},
     {{0xc8fcfef689b684aeu, 0x83fe930a27664091u, 0xae3de7d4ed6be508u, 0x07a3e73683978ba2u}},
@@ -21095,7 +21095,7 @@ static const zkp_fr sz_t16[2000] = {
     {{0x5406b824376c46e0u, 0x2000ae9dcae566a3u, 0xf75e48c3f3aee158u, 0x2eff54e9a4ef1a8du}},
 };
 
-static const zkp_fr sp_t16[256] = {
+static const zkpi_fr sp_t16[256] = {
     {{0xfcf960e8a9554c5au, 0x0c67573fedfb805fu, 0xcf33faab78d84d31u, 0x1ea1faa4cdbb37f0u}},
     {{0x444be23c3549abe5u, 0xe13a67c9b76ad56fu, 0xbcfe1a9488ea27e0u, 0x2ad89c3f8324272cu}},
     {{0x1eee4fabdddf5d9bu, 0xd40a14867c60b1e2u, 0xbb39440505ef6a7du, 0x03a4dddf849e781du}},
@@ -21354,7 +21354,7 @@ static const zkp_fr sp_t16[256] = {
     {{0xeb1cb5dc849a11ebu, 0xe394ebd45212b9f8u, 0xa0477e906eab7bcfu, 0x1b54cce6888ca737u}},
 };
 
-static const zkp_fr mds_t17[289] = {
+static const zkpi_fr mds_t17[289] = {
     {{0x6837f3bdf29de6d9u, 0xa7810f926c973b22u, 0x8e5091707bff5986u, 0x215e61ea6901246au}},
     {{0xcd7e740aaa517fbcu, 0x688e453b397f4c67u, 0x5d92ec01526b7f1cu, 0x1d66e6b4aee7806cu}},
     {{0xc1ccf05bb3e3e11du, 0xbddb2bc5e46f3646u, 0x08be6a0e7c3c632bu, 0x1d377f76e7e46993u}},
@@ -21646,7 +21646,7 @@ static const zkp_fr mds_t17[289] = {
     {{0x9e4cb6b1fd7e6dc6u, 0xa90715b6c2b887d2u, 0xa5e20ac5b3a96452u, 0x033d154fbb665859u}},
 };
 
-static const zkp_fr sc_t17[204] = {
+static const zkpi_fr sc_t17[204] = {
     {{0x653348de459669dfu, 0x49a80b492228a79cu, 0xebd300a5434a5461u, 0x08b3b62c3ad6d00fu}},
     {{0x8797c8aed8fa90a1u, 0x4b216274dba10b66u, 0xf6b72dad14af68a3u, 0x2f0a8592f3752325u}},
     {{0x72c42698c1034a46u, 0xb53cacb4ed9da5adu, 0xbc1c846580f6b58au, 0x1823e5bbad559a07u}},
@@ -21853,7 +21853,7 @@ static const zkp_fr sc_t17[204] = {
     {{0x4ff54328be63ec78u, 0x59bad23732edec67u, 0x51e50441a92889e0u, 0x23d439f3ec87c2a1u}},
 };
 
-static const zkp_fr sz_t17[2261] = {
+static const zkpi_fr sz_t17[2261] = {
     {{0xb17c2eecfd7c4d6eu, 0x3e3d66525ac82ffcu, 0x8c94f5698e21e70du, 0x27603d4021377379u}},
     {{0x9da5c03348e1f3a3u, 0x6ffdbb620b33f9ccu, 0x898624c2c893c67du, 0x1f10defd5cc6bd96u}},
     {{0xf5b15db6e3b2f84eu, 0x8bfdf3e853f34012u, 0x76d817a64d0356e9u, 0x27f6f25224bb47d4u}},
@@ -24117,7 +24117,7 @@ static const zkp_fr sz_t17[2261] = {
     {{0x36230524dfffcd47u, 0xafd9ca3e2ad7d4b9u, 0x11b56a3e6cbecb2fu, 0x18e652a44337eb0bu}},
 };
 
-static const zkp_fr sp_t17[289] = {
+static const zkpi_fr sp_t17[289] = {
     {{0x6837f3bdf29de6d9u, 0xa7810f926c973b22u, 0x8e5091707bff5986u, 0x215e61ea6901246au}},
     {{0xcd7e740aaa517fbcu, 0x688e453b397f4c67u, 0x5d92ec01526b7f1cu, 0x1d66e6b4aee7806cu}},
     {{0xc1ccf05bb3e3e11du, 0xbddb2bc5e46f3646u, 0x08be6a0e7c3c632bu, 0x1d377f76e7e46993u}},
@@ -24409,10 +24409,10 @@ static const zkp_fr sp_t17[289] = {
     {{0x331dea8083dbf961u, 0x204f544e0b568a60u, 0x158daf6d3948af27u, 0x288bd48efc1162d2u}},
 };
 
-const zkp_fr *const zkpi_poseidon_mds[18] = {NULL, NULL, mds_t2, mds_t3, mds_t4, mds_t5, mds_t6, mds_t7, mds_t8, mds_t9, mds_t10, mds_t11, mds_t12, mds_t13, mds_t14, mds_t15, mds_t16, mds_t17};
+const zkpi_fr *const zkpi_poseidon_mds[18] = {NULL, NULL, mds_t2, mds_t3, mds_t4, mds_t5, mds_t6, mds_t7, mds_t8, mds_t9, mds_t10, mds_t11, mds_t12, mds_t13, mds_t14, mds_t15, mds_t16, mds_t17};
 
-const zkp_fr *const zkpi_poseidon_sc[18] = {NULL, NULL, sc_t2, sc_t3, sc_t4, sc_t5, sc_t6, sc_t7, sc_t8, sc_t9, sc_t10, sc_t11, sc_t12, sc_t13, sc_t14, sc_t15, sc_t16, sc_t17};
+const zkpi_fr *const zkpi_poseidon_sc[18] = {NULL, NULL, sc_t2, sc_t3, sc_t4, sc_t5, sc_t6, sc_t7, sc_t8, sc_t9, sc_t10, sc_t11, sc_t12, sc_t13, sc_t14, sc_t15, sc_t16, sc_t17};
 
-const zkp_fr *const zkpi_poseidon_sz[18] = {NULL, NULL, sz_t2, sz_t3, sz_t4, sz_t5, sz_t6, sz_t7, sz_t8, sz_t9, sz_t10, sz_t11, sz_t12, sz_t13, sz_t14, sz_t15, sz_t16, sz_t17};
+const zkpi_fr *const zkpi_poseidon_sz[18] = {NULL, NULL, sz_t2, sz_t3, sz_t4, sz_t5, sz_t6, sz_t7, sz_t8, sz_t9, sz_t10, sz_t11, sz_t12, sz_t13, sz_t14, sz_t15, sz_t16, sz_t17};
 
-const zkp_fr *const zkpi_poseidon_sp[18] = {NULL, NULL, sp_t2, sp_t3, sp_t4, sp_t5, sp_t6, sp_t7, sp_t8, sp_t9, sp_t10, sp_t11, sp_t12, sp_t13, sp_t14, sp_t15, sp_t16, sp_t17};
+const zkpi_fr *const zkpi_poseidon_sp[18] = {NULL, NULL, sp_t2, sp_t3, sp_t4, sp_t5, sp_t6, sp_t7, sp_t8, sp_t9, sp_t10, sp_t11, sp_t12, sp_t13, sp_t14, sp_t15, sp_t16, sp_t17};

@@ -13,41 +13,41 @@
 #include "core/cpu_internal.h"
 #include "poseidon/params.h"
 
-typedef struct zkp_poseidon_ops {
+typedef struct zkpi_poseidon_ops {
     /* r = a * b / R mod p (Montgomery product); r may alias a or b. */
-    void (*mul)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b);
+    void (*mul)(zkpi_fr *r, const zkpi_fr *a, const zkpi_fr *b);
     /* r = a^2 / R mod p with the dedicated squaring. */
-    void (*sqr)(zkp_fr *r, const zkp_fr *a);
+    void (*sqr)(zkpi_fr *r, const zkpi_fr *a);
     /* r = sum_{k<n} a[k] * b[k] / R mod p, one reduction; 1 <= n <= 17. */
-    void (*dot)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n);
+    void (*dot)(zkpi_fr *r, const zkpi_fr *a, const zkpi_fr *b, unsigned n);
     /* The circom permutation of t lanes, sparse-MDS schedule. */
-    void (*permute)(unsigned t, zkp_fr *s);
+    void (*permute)(unsigned t, zkpi_fr *s);
     /* Permutation whose last round computes lane 0 only (s[1..] are garbage after). */
-    void (*hash)(unsigned t, zkp_fr *s);
+    void (*hash)(unsigned t, zkpi_fr *s);
     /* `count` independent states of t lanes, back to back; like hash() on
      * each, interleaved `many_lanes` at a time. */
-    void (*hash_many)(unsigned t, zkp_fr *s, size_t count);
+    void (*hash_many)(unsigned t, zkpi_fr *s, size_t count);
     unsigned many_lanes;
-} zkp_poseidon_ops;
+} zkpi_poseidon_ops;
 
-typedef struct zkp_poseidon_kernel {
-    zkp_kernel_info info;
-    const zkp_poseidon_ops *ops;
-} zkp_poseidon_kernel;
+typedef struct zkpi_poseidon_kernel {
+    zkpi_kernel_info info;
+    const zkpi_poseidon_ops *ops;
+} zkpi_poseidon_kernel;
 
-extern const zkp_poseidon_ops zkpi_poseidon_ops_portable;
-extern const zkp_poseidon_ops zkpi_poseidon_ops_bmi2;
-extern const zkp_poseidon_ops zkpi_poseidon_ops_ifma;
+extern const zkpi_poseidon_ops zkpi_poseidon_ops_portable;
+extern const zkpi_poseidon_ops zkpi_poseidon_ops_bmi2;
+extern const zkpi_poseidon_ops zkpi_poseidon_ops_ifma;
 
 /* Benchmark helpers: products inlined in a loop (perm_tmpl.h). */
-void zkpi_poseidon_mul_chains_portable(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr);
-void zkpi_poseidon_mul_chains_bmi2(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr);
+void zkpi_poseidon_mul_chains_portable(zkpi_fr a[4], const zkpi_fr *b, uint64_t iters, int sqr);
+void zkpi_poseidon_mul_chains_bmi2(zkpi_fr a[4], const zkpi_fr *b, uint64_t iters, int sqr);
 /* The R_P partial rounds of one width-t state (canonical in and out). */
-void zkpi_poseidon_partial_portable(unsigned t, zkp_fr *s);
-void zkpi_poseidon_partial_bmi2(unsigned t, zkp_fr *s);
+void zkpi_poseidon_partial_portable(unsigned t, zkpi_fr *s);
+void zkpi_poseidon_partial_bmi2(unsigned t, zkpi_fr *s);
 /* Test hook: one partial round of the rescaled form (perm_tmpl.h). */
-int zkpi_poseidon_partial_round_portable(unsigned t, zkp_fr *s, unsigned r);
-int zkpi_poseidon_partial_round_bmi2(unsigned t, zkp_fr *s, unsigned r);
+int zkpi_poseidon_partial_round_portable(unsigned t, zkpi_fr *s, unsigned r);
+int zkpi_poseidon_partial_round_bmi2(unsigned t, zkpi_fr *s, unsigned r);
 
 #if ZKP_HAVE_AVX512IFMA
 /* Test hook of kernel_ifma.c: one vector field routine on eight lanes. */
@@ -59,9 +59,9 @@ int zkpi_poseidon_ifma_partial_round8(unsigned t, uint64_t s[][5][8], unsigned r
 #endif
 
 /* Kernel table, widest first, portable last (tests loop over it). */
-extern const zkp_poseidon_kernel zkpi_poseidon_kernels[];
+extern const zkpi_poseidon_kernel zkpi_poseidon_kernels[];
 extern const size_t zkpi_poseidon_kernel_count;
 /* The kernel dispatch picks for the active CPU level. */
-const zkp_poseidon_kernel *zkpi_poseidon_kernel_active(void);
+const zkpi_poseidon_kernel *zkpi_poseidon_kernel_active(void);
 
 #endif

@@ -46,7 +46,7 @@
 #include "poseidon/internal.h"
 
 /* Short local names for the layer's types and helpers. */
-typedef zkpi_bn254_fr52 zkp_fr52; /* the generated tables' element type */
+typedef zkpi_bn254_fr52 zkpi_fr52; /* the generated tables' element type */
 typedef zkpi_bn254_v8 v8;
 typedef zkpi_bn254_v52 vfr;
 #define V_UNROLL ZKPI_BN254_UNROLL
@@ -79,7 +79,7 @@ ZKP_INLINE void v_pow5_acc(v8 T[10], const vfr *x) {
 }
 
 /* x^5 (+ c when c is not NULL), x < 2.6p: < 2.04p (header comment). */
-ZKP_INLINE void v_pow5(vfr *r, const vfr *x, const zkp_fr52 *c) {
+ZKP_INLINE void v_pow5(vfr *r, const vfr *x, const zkpi_fr52 *c) {
     v8 T[10];
     v_pow5_acc(T, x);
     if (c) zkpi_bn254_v52_addhi_c(T, c);
@@ -102,7 +102,7 @@ ZKP_INLINE void v_dot(vfr *r, const uint64_t *Mv, const unsigned i, const vfr *s
  * overlap one group's chain of dependent products with the other's; measured,
  * NS = 2 gained only ~5% (the kernel is close to multiply-add throughput
  * bound) for twice the code, so the kernel uses NS = 1. */
-ZKP_INLINE void v_full_round(const unsigned T_, const unsigned NS, vfr *s, const zkp_fr52 *c, const uint64_t *Mv,
+ZKP_INLINE void v_full_round(const unsigned T_, const unsigned NS, vfr *s, const zkpi_fr52 *c, const uint64_t *Mv,
                              const int lane0_only) {
     for (unsigned i = 0; i < T_; i++)
         for (unsigned h = 0; h < NS; h++) v_pow5(&s[h * T_ + i], &s[h * T_ + i], c ? &c[i] : NULL);
@@ -122,7 +122,7 @@ ZKP_INLINE void v_full_round(const unsigned T_, const unsigned NS, vfr *s, const
  * elements < 2.6p in, s0' < 2.53p, s_k' < 2.07p out). The products with
  * the old s_k do not wait for the S-box: they are summed first, and Y (ten
  * column additions) joins each sum right before its reduction. */
-ZKP_INLINE void v_partial_round(const unsigned T_, vfr *s, const zkp_fr52 *Z) {
+ZKP_INLINE void v_partial_round(const unsigned T_, vfr *s, const zkpi_fr52 *Z) {
     v8 Y[10], A[10];
     for (unsigned k = 0; k < T_; k++) V_CHECK_LT(&s[k], 260, "ifma partial round: state in < 2.6p");
     v_pow5_acc(Y, &s[0]);
@@ -143,7 +143,7 @@ ZKP_INLINE void v_partial_round(const unsigned T_, vfr *s, const zkp_fr52 *Z) {
 
 /* After the R_P rounds: s_i *= D_i (the final scales [e, D_1..D_(t-1)]),
  * < 2.6p in, < 1.04p out. */
-ZKP_INLINE void v_unscale(const unsigned T_, vfr *s, const zkp_fr52 *D) {
+ZKP_INLINE void v_unscale(const unsigned T_, vfr *s, const zkpi_fr52 *D) {
     for (unsigned i = 0; i < T_; i++) {
         v8 A[10];
         V_CHECK_LT(&s[i], 260, "ifma final scales: state in < 2.6p");
@@ -155,7 +155,7 @@ ZKP_INLINE void v_unscale(const unsigned T_, vfr *s, const zkp_fr52 *D) {
 }
 
 ZKP_INLINE void v_partial_rounds(const unsigned T_, vfr *s) {
-    const zkp_fr52 *Z = ifma_sz[T_];
+    const zkpi_fr52 *Z = ifma_sz[T_];
     const unsigned rp = zkpi_poseidon_rp[T_];
     for (unsigned r = 0; r < rp; r++, Z += 2 * T_ - 1) v_partial_round(T_, s, Z);
     v_unscale(T_, s, Z);
@@ -164,7 +164,7 @@ ZKP_INLINE void v_partial_rounds(const unsigned T_, vfr *s) {
 /* The sparse schedule of perm_tmpl.h, hash form (last round lane 0 only).
  * ifma_sc holds the entry constants and the seven full rounds' (8t). */
 ZKP_INLINE void v_hash(const unsigned T_, const unsigned NS, vfr *s) {
-    const zkp_fr52 *C = ifma_sc[T_] + T_; /* the first T_ were added on entry */
+    const zkpi_fr52 *C = ifma_sc[T_] + T_; /* the first T_ were added on entry */
     for (unsigned f = 0; f < ZKP_POSEIDON_RF; f++) {
         const int last = f == ZKP_POSEIDON_RF - 1;
         v_full_round(T_, NS, s, last ? NULL : C, f == 3 ? ifma_spv[T_] : ifma_mdsv[T_], last);
@@ -201,7 +201,7 @@ ZKP_INLINE void v_entry_acc(v8 A[10], const uint64_t (*b)[LANES]) {
 
 /* Lane j of element i = state j's element i (R form, < p), moved to R' form
  * with the entry constant (the first round constants folded in). */
-ZKP_INLINE void v_load(const unsigned T_, vfr *s, const zkp_fr *in, size_t count) {
+ZKP_INLINE void v_load(const unsigned T_, vfr *s, const zkpi_fr *in, size_t count) {
     for (unsigned i = 0; i < T_; i++) {
         uint64_t b[5][LANES] __attribute__((aligned(64)));
         for (unsigned j = 0; j < LANES; j++) zkpi_bn254_r52_split(b, j, j < count ? in[j * T_ + i].v : NULL);
@@ -214,7 +214,7 @@ ZKP_INLINE void v_load(const unsigned T_, vfr *s, const zkp_fr *in, size_t count
 }
 
 /* Lane 0 of each state back to R form, canonical. */
-ZKP_INLINE void v_store0(const unsigned T_, const vfr *s, zkp_fr *out, size_t count) {
+ZKP_INLINE void v_store0(const unsigned T_, const vfr *s, zkpi_fr *out, size_t count) {
     uint64_t b[5][LANES] __attribute__((aligned(64)));
     v_to_r_rows(b, &s[0]);
     for (unsigned j = 0; j < LANES && j < count; j++) zkpi_bn254_r52_join_canonical(out[j * T_].v, b, j);
@@ -229,7 +229,7 @@ ZKP_INLINE void v_store0(const unsigned T_, const vfr *s, zkp_fr *out, size_t co
 
 /* Elements 0..T_-1 (R form, < 2p) into R' form, plus the per-lane constant
  * vectors cv ([G][5][8]) when not NULL. */
-ZKP_INLINE void v1_load(const unsigned T_, vfr *s, const zkp_fr *in, const uint64_t *cv) {
+ZKP_INLINE void v1_load(const unsigned T_, vfr *s, const zkpi_fr *in, const uint64_t *cv) {
     for (unsigned g = 0; g < VG(T_); g++) {
         uint64_t b[5][LANES] __attribute__((aligned(64)));
         for (unsigned l = 0; l < LANES; l++) zkpi_bn254_r52_split(b, l, 8 * g + l < T_ ? in[8 * g + l].v : NULL);
@@ -245,7 +245,7 @@ ZKP_INLINE void v1_load(const unsigned T_, vfr *s, const zkp_fr *in, const uint6
 }
 
 /* Elements 0..n-1 back to R form, canonical. */
-ZKP_INLINE void v1_store(const unsigned T_, const vfr *s, zkp_fr *out, const unsigned n) {
+ZKP_INLINE void v1_store(const unsigned T_, const vfr *s, zkpi_fr *out, const unsigned n) {
     for (unsigned g = 0; g < VG(T_) && 8 * g < n; g++) {
         uint64_t b[5][LANES] __attribute__((aligned(64)));
         v_to_r_rows(b, &s[g]);
@@ -296,7 +296,7 @@ ZKP_INLINE void v1_full_round(const unsigned T_, vfr *s, const uint64_t *cv, con
 
 /* The whole permutation of one canonical R-form state (lane0_only: hash
  * form, only s[0] is meaningful after). */
-ZKP_INLINE void v1_perm(const unsigned T_, zkp_fr *st, const int lane0_only) {
+ZKP_INLINE void v1_perm(const unsigned T_, zkpi_fr *st, const int lane0_only) {
     const unsigned G = VG(T_);
     const uint64_t *cv = ifma_scv[T_]; /* [8][G][5][8]: entry, f = 0..3, f = 4..6 */
     vfr s[3];
@@ -312,22 +312,22 @@ ZKP_INLINE void v1_perm(const unsigned T_, zkp_fr *st, const int lane0_only) {
 }
 
 #define K_WIDTH(T)                                                                               \
-    static void many8_t##T(zkp_fr *st, size_t count) {                                           \
+    static void many8_t##T(zkpi_fr *st, size_t count) {                                           \
         vfr s[T];                                                                                \
         v_load(T, s, st, count);                                                                 \
         v_hash(T, 1, s);                                                                         \
         v_store0(T, s, st, count);                                                               \
     }                                                                                            \
-    static void one_t##T(zkp_fr *st, int lane0_only) { v1_perm(T, st, lane0_only); }
+    static void one_t##T(zkpi_fr *st, int lane0_only) { v1_perm(T, st, lane0_only); }
 K_WIDTH(2) K_WIDTH(3) K_WIDTH(4) K_WIDTH(5) K_WIDTH(6) K_WIDTH(7) K_WIDTH(8) K_WIDTH(9)
 K_WIDTH(10) K_WIDTH(11) K_WIDTH(12) K_WIDTH(13) K_WIDTH(14) K_WIDTH(15) K_WIDTH(16) K_WIDTH(17)
 #undef K_WIDTH
 
-typedef void (*one_fn)(zkp_fr *st, int lane0_only);
+typedef void (*one_fn)(zkpi_fr *st, int lane0_only);
 static const one_fn one_tab[18] = {
     NULL, NULL, one_t2, one_t3, one_t4, one_t5, one_t6, one_t7, one_t8,
     one_t9, one_t10, one_t11, one_t12, one_t13, one_t14, one_t15, one_t16, one_t17};
-typedef void (*many8_fn)(zkp_fr *st, size_t count);
+typedef void (*many8_fn)(zkpi_fr *st, size_t count);
 
 static const many8_fn many8_tab[18] = {
     NULL, NULL, many8_t2, many8_t3, many8_t4, many8_t5, many8_t6, many8_t7, many8_t8,
@@ -339,11 +339,11 @@ static const many8_fn many8_tab[18] = {
 #ifndef IFMA_ONE_MIN_T
 #define IFMA_ONE_MIN_T 3
 #endif
-static void ifma_permute(unsigned t, zkp_fr *s) {
+static void ifma_permute(unsigned t, zkpi_fr *s) {
     if (t >= IFMA_ONE_MIN_T) one_tab[t](s, 0);
     else BASE.permute(t, s);
 }
-static void ifma_hash(unsigned t, zkp_fr *s) {
+static void ifma_hash(unsigned t, zkpi_fr *s) {
     if (t >= IFMA_ONE_MIN_T) one_tab[t](s, 1);
     else BASE.hash(t, s);
 }
@@ -354,7 +354,7 @@ static void ifma_hash(unsigned t, zkp_fr *s) {
 
 /* Groups of eight; a short last group runs with zero padding lanes (one
  * vector pass costs less than two scalar hashes). */
-static void ifma_hash_many(unsigned t, zkp_fr *s, size_t count) {
+static void ifma_hash_many(unsigned t, zkpi_fr *s, size_t count) {
     for (size_t i = 0; i < count; i += LANES) {
         const size_t m = count - i < LANES ? count - i : LANES;
         if (m < IFMA_MIN_LANES) { /* a padded vector pass costs about 1.6 scalar hashes */
@@ -366,11 +366,11 @@ static void ifma_hash_many(unsigned t, zkp_fr *s, size_t count) {
 }
 
 
-static void ifma_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) { BASE.mul(r, a, b); }
-static void ifma_sqr(zkp_fr *r, const zkp_fr *a) { BASE.sqr(r, a); }
-static void ifma_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n) { BASE.dot(r, a, b, n); }
+static void ifma_mul(zkpi_fr *r, const zkpi_fr *a, const zkpi_fr *b) { BASE.mul(r, a, b); }
+static void ifma_sqr(zkpi_fr *r, const zkpi_fr *a) { BASE.sqr(r, a); }
+static void ifma_dot(zkpi_fr *r, const zkpi_fr *a, const zkpi_fr *b, unsigned n) { BASE.dot(r, a, b, n); }
 
-const zkp_poseidon_ops zkpi_poseidon_ops_ifma = {
+const zkpi_poseidon_ops zkpi_poseidon_ops_ifma = {
     ifma_mul, ifma_sqr, ifma_dot, ifma_permute, ifma_hash, ifma_hash_many, LANES,
 };
 
@@ -404,7 +404,7 @@ int zkpi_poseidon_ifma_partial_round8(unsigned t, uint64_t s[][5][8], unsigned r
     vfr x[ZKP_POSEIDON_TMAX];
     for (unsigned i = 0; i < t; i++)
         for (int k = 0; k < 5; k++) x[i].l[k] = _mm512_loadu_si512((const void *)s[i][k]);
-    const zkp_fr52 *Z = ifma_sz[t] + (size_t)r * (2 * t - 1);
+    const zkpi_fr52 *Z = ifma_sz[t] + (size_t)r * (2 * t - 1);
     if (r < zkpi_poseidon_rp[t]) v_partial_round(t, x, Z);
     else v_unscale(t, x, Z);
     for (unsigned i = 0; i < t; i++)

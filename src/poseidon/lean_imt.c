@@ -99,7 +99,7 @@ static zkp_status li_reserve(li_body *b, size_t size) {
         if (b->cap[l] >= need) continue;
         size_t cap = b->cap[l] * 2 > need ? b->cap[l] * 2 : need;
         if (cap < LI_MIN_CAP) cap = LI_MIN_CAP;
-        if (!zkp_array_ok(cap, sizeof(zkp_poseidon_fr))) cap = need; /* need itself was checked */
+        if (!zkpi_array_ok(cap, sizeof(zkp_poseidon_fr))) cap = need; /* need itself was checked */
         zkp_poseidon_fr *p = realloc(b->level[l], cap * sizeof *p);
         if (!p) return ZKP_ERR_NOMEM;
         b->level[l] = p;
@@ -118,7 +118,7 @@ zkp_status zkp_lean_imt_insert_batch(zkp_lean_imt *t, const uint8_t *leaves, siz
     /* the leaves' bytes, and the node arrays of the grown tree (fewer than
      * 2 * size elements in all), must be possible objects */
     const size_t max_leaves = ZKP_MAX_BYTES / (2 * sizeof(zkp_poseidon_fr));
-    if (!zkp_array_ok(n, ZKP_LEAN_IMT_BYTES) || n > max_leaves - old) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(n, ZKP_LEAN_IMT_BYTES) || n > max_leaves - old) return ZKP_ERR_LENGTH;
     for (size_t i = 0; i < n; i++) {
         zkp_poseidon_fr x;
         li_load(&x, leaves + ZKP_LEAN_IMT_BYTES * i, &st);

@@ -43,7 +43,7 @@ static zkp_status pmp_setup(const zkp_poseidon_fr *root, const zkp_poseidon_fr *
     if (!root || (k && (!leaves || !indices)) || (!proof && proof_count && proof_per)) return ZKP_ERR_NULL;
     if (k == 0) return ZKP_ERR_COUNT;
     if (depth > 64) return ZKP_ERR_PROOF_SHAPE;
-    if (!zkp_array_ok(k, NODE) || !zkp_array_ok(proof_count, NODE * proof_per)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(k, NODE) || !zkpi_array_ok(proof_count, NODE * proof_per)) return ZKP_ERR_LENGTH;
     *s = (zkpi_mp_shape){(unsigned)depth, 0};
     zkp_status st = zkpi_mp_check_indices(s, indices, k);
     if (st == ZKP_OK) st = pmp_range(root, 1);

@@ -13,7 +13,7 @@
 #include "bn254/elem.h"
 
 /* A BN254 Fr element, Montgomery form (bn254/elem.h). */
-typedef zkpi_bn254_fr zkp_fr;
+typedef zkpi_bn254_fr zkpi_fr;
 
 #define ZKP_POSEIDON_TMIN 2
 #define ZKP_POSEIDON_TMAX 17
@@ -23,8 +23,8 @@ typedef zkpi_bn254_fr zkp_fr;
  * (8 + R_P rounds); mds[i*t + j]: new[i] = sum_j mds[i*t+j] * s[j].
  * zkpi_poseidon_rc is test code (tests/ref/poseidon_constants_dense.c): only
  * the plain permutation in tests/test_poseidon.c uses it. */
-extern const zkp_fr *const zkpi_poseidon_rc[18];
-extern const zkp_fr *const zkpi_poseidon_mds[18];
+extern const zkpi_fr *const zkpi_poseidon_rc[18];
+extern const zkpi_fr *const zkpi_poseidon_mds[18];
 /* Sparse form (circomlibjs' "opt" schedule, see docs/poseidon.md):
  * sc: 8t + R_P folded constants; ss: (2t - 1) * R_P partial-round vectors
  * (row (a_0..a_(t-1)), column (b_1..b_(t-1)) per round; test code, like rc);
@@ -32,10 +32,10 @@ extern const zkp_fr *const zkpi_poseidon_mds[18];
  * (chat, what_1.., beta_1..) and t final scales (e, D_1..), see
  * gen/poseidon_constants.py scaled_partial(); sp: the t x t pre-sparse
  * matrix, row-major. */
-extern const zkp_fr *const zkpi_poseidon_sc[18];
-extern const zkp_fr *const zkpi_poseidon_ss[18];
-extern const zkp_fr *const zkpi_poseidon_sz[18];
-extern const zkp_fr *const zkpi_poseidon_sp[18];
+extern const zkpi_fr *const zkpi_poseidon_sc[18];
+extern const zkpi_fr *const zkpi_poseidon_ss[18];
+extern const zkpi_fr *const zkpi_poseidon_sz[18];
+extern const zkpi_fr *const zkpi_poseidon_sp[18];
 /* Partial rounds per width. */
 extern const unsigned char zkpi_poseidon_rp[18];
 

@@ -7,7 +7,7 @@
  *
  * Parameters, defined by the including file:
  *   TMPL_SUFFIX          kernel name suffix (required). Defines
- *                        `const zkp_poseidon_ops zkpi_poseidon_ops_<suffix>`
+ *                        `const zkpi_poseidon_ops zkpi_poseidon_ops_<suffix>`
  *                        and the hooks of internal.h with that suffix.
  *   V_MUL512(T, a, b)    T[0..7] = a * b
  *   V_SQR512(T, a)       T[0..7] = a^2
@@ -54,7 +54,7 @@
 /* x < (k / 100) p, k in hundredths as the comments state the bounds. */
 #define FR_CHECK_LT(x, k100, what) ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt((x), (k100), 100), what)
 
-ZKP_INLINE void k_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
+ZKP_INLINE void k_mul(zkpi_fr *r, const zkpi_fr *a, const zkpi_fr *b) {
     uint64_t T[8];
     FR_CHECK_LT(a->v, 200, "k_mul operand a < 2p");
     FR_CHECK_LT(b->v, 200, "k_mul operand b < 2p");
@@ -69,7 +69,7 @@ ZKP_INLINE void k_mul(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) {
     FR_CHECK_LT(r->v, 100, "k_mul output < p");
 }
 
-ZKP_INLINE void k_sqr(zkp_fr *r, const zkp_fr *a) {
+ZKP_INLINE void k_sqr(zkpi_fr *r, const zkpi_fr *a) {
     uint64_t T[8];
     FR_CHECK_LT(a->v, 200, "k_sqr operand < 2p");
     V_SQR512(T, a->v);
@@ -84,7 +84,7 @@ ZKP_INLINE void k_sqr(zkp_fr *r, const zkp_fr *a) {
  * conditional subtraction of p), below 3.84p for n <= 15 (2p, then p), and
  * below 4.22p for n <= 17 (2p, p, p). n is a compile-time constant in the
  * per-width code, so only the needed subtractions remain. */
-ZKP_INLINE void k_final_dot(zkp_fr *r, uint64_t T[8], const unsigned n) {
+ZKP_INLINE void k_final_dot(zkpi_fr *r, uint64_t T[8], const unsigned n) {
     V_REDC8(T);
     ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt(T + 4, FR_E6 * n + 1000000u, 1000000u),
                      "k_final_dot reduced dot product < (0.189031 n + 1) p");
@@ -96,7 +96,7 @@ ZKP_INLINE void k_final_dot(zkp_fr *r, uint64_t T[8], const unsigned n) {
 
 /* sum_k a[k] * b[k]: products accumulate unreduced in 512 bits, then one
  * Montgomery reduction for the whole row. */
-ZKP_INLINE void k_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, const unsigned n) {
+ZKP_INLINE void k_dot(zkpi_fr *r, const zkpi_fr *a, const zkpi_fr *b, const unsigned n) {
     uint64_t T[8];
 #if TMPL_HAVE_DOTN
     if (n >= 2 && n <= 4) { /* interleaved form: no carry ripple (bn254/fr_mulx.h) */
@@ -118,7 +118,7 @@ ZKP_INLINE void k_dot(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, const unsigne
 
 /* a^2 / R left in [0, 2p): for a < 2p, a^2 < 4p^2 < p 2^256, so the
  * reduction returns < 4p^2 / 2^256 + p < 2p and its input bound holds. */
-ZKP_INLINE void k_sqr_lazy(zkp_fr *r, const zkp_fr *a) {
+ZKP_INLINE void k_sqr_lazy(zkpi_fr *r, const zkpi_fr *a) {
     uint64_t T[8];
     FR_CHECK_LT(a->v, 200, "k_sqr_lazy operand < 2p");
     V_SQR512(T, a->v);
@@ -131,8 +131,8 @@ ZKP_INLINE void k_sqr_lazy(zkp_fr *r, const zkp_fr *a) {
 /* x^5: the two squarings stay in [0, 2p) (no conditional subtraction);
  * the final product (< 2p for operands < 2p, since 4p < 2^256) is made
  * canonical. */
-ZKP_INLINE void k_pow5(zkp_fr *r, const zkp_fr *x) {
-    zkp_fr x2, x4;
+ZKP_INLINE void k_pow5(zkpi_fr *r, const zkpi_fr *x) {
+    zkpi_fr x2, x4;
     k_sqr_lazy(&x2, x);
     k_sqr_lazy(&x4, &x2);
     k_mul(r, &x4, x);
@@ -141,8 +141,8 @@ ZKP_INLINE void k_pow5(zkp_fr *r, const zkp_fr *x) {
 #ifdef V_MONTMUL
 /* T[4..7] = x^5 / R + c < 3p for x < 2p and a constant c < p: x^2, x^4 < 2p
  * (k_sqr_lazy), the one-pass product x^4 x / R < 2p, plus c. */
-ZKP_INLINE void k_pow5_add_3p(uint64_t T[8], const zkp_fr *x, const zkp_fr *c) {
-    zkp_fr x2, x4;
+ZKP_INLINE void k_pow5_add_3p(uint64_t T[8], const zkpi_fr *x, const zkpi_fr *c) {
+    zkpi_fr x2, x4;
     k_sqr_lazy(&x2, x);
     k_sqr_lazy(&x4, &x2);
     V_MONTMUL(T, x4.v, x->v);
@@ -155,7 +155,7 @@ ZKP_INLINE void k_pow5_add_3p(uint64_t T[8], const zkp_fr *x, const zkp_fr *c) {
 
 /* x^5 + c: the product (< 2p) plus c (< p) is < 3p; subtracting 2p then p
  * (conditionally) makes it canonical without storing x^5 first. */
-ZKP_INLINE void k_pow5_add(zkp_fr *r, const zkp_fr *x, const zkp_fr *c) {
+ZKP_INLINE void k_pow5_add(zkpi_fr *r, const zkpi_fr *x, const zkpi_fr *c) {
 #ifdef V_MONTMUL
     uint64_t T[8];
     k_pow5_add_3p(T, x, c);
@@ -191,7 +191,7 @@ ZKP_INLINE void k_pow5_add(zkp_fr *r, const zkp_fr *x, const zkp_fr *c) {
 #define K_LAZY(T) 0
 #endif
 
-ZKP_INLINE void k_pow5_add_l(zkp_fr *r, const zkp_fr *x, const zkp_fr *c, const int lazy) {
+ZKP_INLINE void k_pow5_add_l(zkpi_fr *r, const zkpi_fr *x, const zkpi_fr *c, const int lazy) {
 #if defined(V_MONTMUL) && TMPL_HAVE_DOTN
     if (lazy) {
         uint64_t T[8];
@@ -206,7 +206,7 @@ ZKP_INLINE void k_pow5_add_l(zkp_fr *r, const zkp_fr *x, const zkp_fr *c, const 
 }
 
 /* <c, s> for a constant row c and state s. */
-ZKP_INLINE void k_dot_l(zkp_fr *r, const zkp_fr *c, const zkp_fr *s, const unsigned n, const int lazy) {
+ZKP_INLINE void k_dot_l(zkpi_fr *r, const zkpi_fr *c, const zkpi_fr *s, const unsigned n, const int lazy) {
 #if defined(V_MONTMUL) && TMPL_HAVE_DOTN
     if (lazy) {
         uint64_t T[8];
@@ -234,15 +234,15 @@ ZKP_INLINE void k_dot_l(zkp_fr *r, const zkp_fr *c, const zkp_fr *s, const unsig
 
 /* Full round of the sparse schedule: s = M (s^5 + c) (c may be NULL: last
  * round). lane0_only: compute only lane 0 of the product (the hash output). */
-ZKP_INLINE void k_full_round(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *c,
-                             const zkp_fr *M, const int lane0_only) {
+ZKP_INLINE void k_full_round(const unsigned T, const unsigned NS, zkpi_fr *s, const zkpi_fr *c,
+                             const zkpi_fr *M, const int lane0_only) {
     const int lazy = K_LAZY(T);
     for (unsigned h = 0; h < NS; h++)
         for (unsigned i = 0; i < T; i++) {
             if (c) k_pow5_add_l(&s[h * T + i], &s[h * T + i], &c[i], lazy);
             else k_pow5(&s[h * T + i], &s[h * T + i]);
         }
-    zkp_fr n[FR_MAXT * 4];
+    zkpi_fr n[FR_MAXT * 4];
     const unsigned rows = lane0_only ? 1 : T;
     for (unsigned h = 0; h < NS; h++)
         for (unsigned i = 0; i < rows; i++) k_dot_l(&n[h * T + i], &M[i * T], &s[h * T], T, lazy);
@@ -268,7 +268,7 @@ ZKP_INLINE void k_full_round(const unsigned T, const unsigned NS, zkp_fr *s, con
  *    input is below t p^2 + 2 p 2^256 < 0.99 2^512 even for t = 17; the
  *    output is below (0.189031 t + 2) p: 2p then p for t <= 10 and for the
  *    updates (< 2.38p), 4p, 2p then p for wider rows (< 5.22p). */
-ZKP_INLINE void k_settle(zkp_fr *r, uint64_t x[4], const unsigned terms, const int lazy) {
+ZKP_INLINE void k_settle(zkpi_fr *r, uint64_t x[4], const unsigned terms, const int lazy) {
     if (lazy) {
         ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt(x, 2 * FR_E6 * (terms + 1) + 2000000u, 1000000u),
                          "k_settle lazy lane < (2 (t + 1) 0.189031 + 2) p");
@@ -289,7 +289,7 @@ ZKP_INLINE void k_settle(zkp_fr *r, uint64_t x[4], const unsigned terms, const i
  * preloaded into the one-pass reduction of beta_k s_k (zkpi_bn254_montmul_pre_mulx),
  * its high half added after (< 1.38p + 1 + 1.76p < 3.2p for the lazy state,
  * < 2.38p for the canonical one; see above). */
-ZKP_INLINE void k_lane_from_y(zkp_fr *sk, const uint64_t Y[8], const zkp_fr *beta, const int lazy) {
+ZKP_INLINE void k_lane_from_y(zkpi_fr *sk, const uint64_t Y[8], const zkpi_fr *beta, const int lazy) {
     uint64_t B[8] = {Y[0], Y[1], Y[2], Y[3]};
     zkpi_bn254_montmul_pre_mulx(B, beta, sk);
     ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt(B + 4, FR_E6 * (lazy ? 2 : 1) + 1000001u, 1000000u),
@@ -310,14 +310,14 @@ ZKP_INLINE void k_lane_from_y(zkp_fr *sk, const uint64_t Y[8], const zkp_fr *bet
  * products). Measured too: t = 2 through the generic k_partial_round below
  * (the same operations on the separate state and x^4 arrays) was about 5%
  * slower than this buffer form. */
-ZKP_INLINE void k_partial_round_x(const unsigned T, const unsigned NS, zkp_fr (*b)[4], const zkp_fr *Z) {
+ZKP_INLINE void k_partial_round_x(const unsigned T, const unsigned NS, zkpi_fr (*b)[4], const zkpi_fr *Z) {
     for (unsigned h = 0; h < NS; h++) {
-        zkp_fr x2;
+        zkpi_fr x2;
         k_sqr_lazy(&x2, &b[h][1]);
         k_sqr_lazy(&b[h][0], &x2);
     }
     for (unsigned h = 0; h < NS; h++) {
-        zkp_fr *st = &b[h][1];
+        zkpi_fr *st = &b[h][1];
         uint64_t A[8], Y[8];
         if (T == 2) {
             V_MUL512(A, Z[1].v, st[1].v);
@@ -338,9 +338,9 @@ ZKP_INLINE void k_partial_round_x(const unsigned T, const unsigned NS, zkp_fr (*
     }
 }
 
-ZKP_INLINE void k_partial_rounds_x(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *Z,
+ZKP_INLINE void k_partial_rounds_x(const unsigned T, const unsigned NS, zkpi_fr *s, const zkpi_fr *Z,
                                    const unsigned rounds) {
-    zkp_fr b[4][4];
+    zkpi_fr b[4][4];
     for (unsigned h = 0; h < NS; h++) memcpy(&b[h][1], &s[h * T], T * sizeof *s);
     for (unsigned r = 0; r < rounds; r++, Z += 2 * T - 1) k_partial_round_x(T, NS, b, Z);
     for (unsigned h = 0; h < NS; h++) memcpy(&s[h * T], &b[h][1], T * sizeof *s);
@@ -348,22 +348,22 @@ ZKP_INLINE void k_partial_rounds_x(const unsigned T, const unsigned NS, zkp_fr *
 #endif
 
 /* One partial round; Z points at the round's 2t - 1 constants. */
-ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, const zkp_fr *Z, const int lazy) {
+ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkpi_fr *s, const zkpi_fr *Z, const int lazy) {
     uint64_t W[4][8], Y[4][8];
-    zkp_fr x4[4];
+    zkpi_fr x4[4];
     for (unsigned h = 0; h < NS; h++) { /* the constant x state part of the new lane 0 */
-        const zkp_fr *st = &s[h * T];
+        const zkpi_fr *st = &s[h * T];
         V_MUL512(W[h], Z[1].v, st[1].v);
         for (unsigned k = 2; k < T; k++) V_MAC512(W[h], Z[k].v, st[k].v);
     }
     for (unsigned h = 0; h < NS; h++) {
-        zkp_fr x2;
+        zkpi_fr x2;
         k_sqr_lazy(&x2, &s[h * T]);
         if (lazy) k_sqr_lazy(&x4[h], &x2);
         else k_sqr(&x4[h], &x2);
     }
     for (unsigned h = 0; h < NS; h++) {
-        zkp_fr *st = &s[h * T];
+        zkpi_fr *st = &s[h * T];
         V_MUL512(Y[h], x4[h].v, st[0].v);
         ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt_p2(Y[h], lazy ? 4 : 1), "partial round Y = x^4 s0 < 4p^2 (lazy) / p^2");
         zkpi_bn254_add_raw(Y[h] + 4, Z[0].v);
@@ -381,7 +381,7 @@ ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, 
         /* C: z = Y / R once (made canonical), then every new lane is one
          * reduction with z added into its high half, like a multiply-add:
          * cheaper than accumulating the 512-bit Y into each lane. */
-        zkp_fr z;
+        zkpi_fr z;
         V_REDC8(Y[h]);
         k_settle(&z, Y[h] + 4, 2, 0);
         zkpi_bn254_add_raw(W[h] + 4, z.v);
@@ -400,9 +400,9 @@ ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkp_fr *s, 
 
 /* Partial rounds r0 .. r0 + n - 1 (all R_P of them in a permutation); with
  * `unscale` the final scales follow (canonical out). */
-ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s, const unsigned r0, const unsigned n,
+ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkpi_fr *s, const unsigned r0, const unsigned n,
                                  const int unscale, const int lazy) {
-    const zkp_fr *Z = zkpi_poseidon_sz[T] + (size_t)r0 * (2 * T - 1);
+    const zkpi_fr *Z = zkpi_poseidon_sz[T] + (size_t)r0 * (2 * T - 1);
     for (unsigned i = 0; i < NS * T; i++)
         FR_CHECK_LT(s[i].v, lazy ? 200 : 100, "partial rounds: state in < 2p (t <= 4, asm) / < p");
 #if TMPL_HAVE_DOTX
@@ -422,13 +422,13 @@ ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkp_fr *s,
  * permutation; also exported for the IFMA kernel's single-state path, and a
  * single round of any width for the tests). */
 #define K_PART(T)                                                                                   \
-    static void TMPL_NAME(part_t##T)(zkp_fr *s, unsigned r0, unsigned n, int unscale) {             \
+    static void TMPL_NAME(part_t##T)(zkpi_fr *s, unsigned r0, unsigned n, int unscale) {             \
         k_partial_rounds(T, 1, s, r0, n, unscale, K_LAZY(T));                                       \
     }
 K_PART(2) K_PART(3) K_PART(4) K_PART(5) K_PART(6) K_PART(7) K_PART(8) K_PART(9)
 K_PART(10) K_PART(11) K_PART(12) K_PART(13) K_PART(14) K_PART(15) K_PART(16) K_PART(17)
 #undef K_PART
-static void (*const TMPL_NAME(part_tab)[18])(zkp_fr *s, unsigned r0, unsigned n, int unscale) = {
+static void (*const TMPL_NAME(part_tab)[18])(zkpi_fr *s, unsigned r0, unsigned n, int unscale) = {
     NULL, NULL, TMPL_NAME(part_t2), TMPL_NAME(part_t3), TMPL_NAME(part_t4), TMPL_NAME(part_t5),
     TMPL_NAME(part_t6), TMPL_NAME(part_t7), TMPL_NAME(part_t8), TMPL_NAME(part_t9),
     TMPL_NAME(part_t10), TMPL_NAME(part_t11), TMPL_NAME(part_t12), TMPL_NAME(part_t13),
@@ -438,11 +438,11 @@ static void (*const TMPL_NAME(part_tab)[18])(zkp_fr *s, unsigned r0, unsigned n,
  * code (and the compile time) small: each is inlined and unrolled once per
  * width. Round index f = 0..7 counts full rounds; f = 4 follows the partial
  * rounds. */
-ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, const int lane0_only) {
+ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkpi_fr *s, const int lane0_only) {
     const int lazy = K_LAZY(T);
     const unsigned rp = zkpi_poseidon_rp[T];
-    const zkp_fr *C = zkpi_poseidon_sc[T];
-    const zkp_fr *M = zkpi_poseidon_mds[T];
+    const zkpi_fr *C = zkpi_poseidon_sc[T];
+    const zkpi_fr *M = zkpi_poseidon_mds[T];
     for (unsigned h = 0; h < NS; h++)
         for (unsigned i = 0; i < T; i++) zkpi_bn254_add(&s[h * T + i], &s[h * T + i], &C[i]);
     C += T;
@@ -475,17 +475,17 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkp_fr *s, co
  * partial round is a chain of dependent products); from t = 6 on, the t - 1
  * independent products of each partial round already fill it. */
 #define K_WIDTH(T)                                                                                  \
-    static void TMPL_NAME(perm_t##T)(zkp_fr *s, int lane0_only) { k_perm_sparse(T, 1, s, lane0_only); }
+    static void TMPL_NAME(perm_t##T)(zkpi_fr *s, int lane0_only) { k_perm_sparse(T, 1, s, lane0_only); }
 #define K_MANY(T)                                                                                   \
-    static void TMPL_NAME(many_t##T)(zkp_fr *s) { k_perm_sparse(T, TMPL_MANY, s, 1); }
+    static void TMPL_NAME(many_t##T)(zkpi_fr *s) { k_perm_sparse(T, TMPL_MANY, s, 1); }
 K_WIDTH(2) K_WIDTH(3) K_WIDTH(4) K_WIDTH(5) K_WIDTH(6) K_WIDTH(7) K_WIDTH(8) K_WIDTH(9)
 K_WIDTH(10) K_WIDTH(11) K_WIDTH(12) K_WIDTH(13) K_WIDTH(14) K_WIDTH(15) K_WIDTH(16) K_WIDTH(17)
 K_MANY(2) K_MANY(3) K_MANY(4) K_MANY(5)
 #undef K_WIDTH
 #undef K_MANY
 
-typedef void (*k_perm_fn)(zkp_fr *s, int lane0_only);
-typedef void (*k_many_fn)(zkp_fr *s);
+typedef void (*k_perm_fn)(zkpi_fr *s, int lane0_only);
+typedef void (*k_many_fn)(zkpi_fr *s);
 static const k_perm_fn TMPL_NAME(perm_tab)[18] = {
     NULL, NULL, TMPL_NAME(perm_t2), TMPL_NAME(perm_t3), TMPL_NAME(perm_t4), TMPL_NAME(perm_t5),
     TMPL_NAME(perm_t6), TMPL_NAME(perm_t7), TMPL_NAME(perm_t8), TMPL_NAME(perm_t9),
@@ -494,9 +494,9 @@ static const k_perm_fn TMPL_NAME(perm_tab)[18] = {
 static const k_many_fn TMPL_NAME(many_tab)[6] = {NULL, NULL, TMPL_NAME(many_t2), TMPL_NAME(many_t3), TMPL_NAME(many_t4),
                                              TMPL_NAME(many_t5)};
 
-static void TMPL_NAME(op_mul)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b) { k_mul(r, a, b); }
-static void TMPL_NAME(op_sqr)(zkp_fr *r, const zkp_fr *a) { k_sqr(r, a); }
-static void TMPL_NAME(op_dot)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsigned n) {
+static void TMPL_NAME(op_mul)(zkpi_fr *r, const zkpi_fr *a, const zkpi_fr *b) { k_mul(r, a, b); }
+static void TMPL_NAME(op_sqr)(zkpi_fr *r, const zkpi_fr *a) { k_sqr(r, a); }
+static void TMPL_NAME(op_dot)(zkpi_fr *r, const zkpi_fr *a, const zkpi_fr *b, unsigned n) {
     /* the fixed-size forms the permutation uses for narrow widths */
     if (n == 2) k_dot(r, a, b, 2);
     else if (n == 3) k_dot(r, a, b, 3);
@@ -508,16 +508,16 @@ static void TMPL_NAME(op_dot)(zkp_fr *r, const zkp_fr *a, const zkp_fr *b, unsig
         k_final_dot(r, T, n);
     }
 }
-static void TMPL_NAME(op_permute)(unsigned t, zkp_fr *s) { TMPL_NAME(perm_tab)[t](s, 0); }
-static void TMPL_NAME(op_hash)(unsigned t, zkp_fr *s) { TMPL_NAME(perm_tab)[t](s, 1); }
-static void TMPL_NAME(op_hash_many)(unsigned t, zkp_fr *s, size_t count) {
+static void TMPL_NAME(op_permute)(unsigned t, zkpi_fr *s) { TMPL_NAME(perm_tab)[t](s, 0); }
+static void TMPL_NAME(op_hash)(unsigned t, zkpi_fr *s) { TMPL_NAME(perm_tab)[t](s, 1); }
+static void TMPL_NAME(op_hash_many)(unsigned t, zkpi_fr *s, size_t count) {
     size_t i = 0;
     if (t <= 5)
         for (; i + TMPL_MANY <= count; i += TMPL_MANY) TMPL_NAME(many_tab)[t](s + i * t);
     for (; i < count; i++) TMPL_NAME(perm_tab)[t](s + i * t, 1);
 }
 
-const zkp_poseidon_ops TMPL_NAME(zkpi_poseidon_ops) = {
+const zkpi_poseidon_ops TMPL_NAME(zkpi_poseidon_ops) = {
     TMPL_NAME(op_mul), TMPL_NAME(op_sqr), TMPL_NAME(op_dot), TMPL_NAME(op_permute),
     TMPL_NAME(op_hash), TMPL_NAME(op_hash_many), TMPL_MANY,
 };
@@ -526,8 +526,8 @@ const zkp_poseidon_ops TMPL_NAME(zkpi_poseidon_ops) = {
  * `iters` Montgomery products (sqr = 0) or squares on four independent
  * chains a[0..3], with the product inlined in the loop, so the figure is
  * the product's throughput without a call per product. */
-void TMPL_NAME(zkpi_poseidon_mul_chains)(zkp_fr a[4], const zkp_fr *b, uint64_t iters, int sqr) {
-    zkp_fr x0 = a[0], x1 = a[1], x2 = a[2], x3 = a[3], y = *b;
+void TMPL_NAME(zkpi_poseidon_mul_chains)(zkpi_fr a[4], const zkpi_fr *b, uint64_t iters, int sqr) {
+    zkpi_fr x0 = a[0], x1 = a[1], x2 = a[2], x3 = a[3], y = *b;
     if (sqr)
         for (uint64_t i = 0; i < iters; i += 4) {
             k_sqr(&x0, &x0);
@@ -548,18 +548,18 @@ void TMPL_NAME(zkpi_poseidon_mul_chains)(zkp_fr a[4], const zkp_fr *b, uint64_t 
 /* The partial rounds alone on a canonical state (canonical out): the IFMA
  * kernel runs the full rounds of one state in vector lanes and these in
  * scalar code. */
-void TMPL_NAME(zkpi_poseidon_partial)(unsigned t, zkp_fr *s) {
+void TMPL_NAME(zkpi_poseidon_partial)(unsigned t, zkpi_fr *s) {
     TMPL_NAME(part_tab)[t](s, 0, zkpi_poseidon_rp[t], 1);
     if (K_LAZY(t))
         for (unsigned i = 0; i < t; i++) zkpi_bn254_condsub(s[i].v, s[i].v, zkpi_bn254_p);
-    for (unsigned i = 0; i < t; i++) FR_CHECK_LT(s[i].v, 100, "zkp_poseidon_partial output < p");
+    for (unsigned i = 0; i < t; i++) FR_CHECK_LT(s[i].v, 100, "zkpi_poseidon_partial output < p");
 }
 
 /* Test hook (tests/test_poseidon.c): partial round r of width t on s, in
  * the kernel's own state invariant ([0, 2p) for t <= 4, else [0, p)), so
  * the tests can feed edge values of that range. Returns the invariant's
  * bound in multiples of p (1 or 2). */
-int TMPL_NAME(zkpi_poseidon_partial_round)(unsigned t, zkp_fr *s, unsigned r) {
+int TMPL_NAME(zkpi_poseidon_partial_round)(unsigned t, zkpi_fr *s, unsigned r) {
     TMPL_NAME(part_tab)[t](s, r, 1, 0);
     return 1 + K_LAZY(t);
 }

@@ -22,7 +22,7 @@
 #define IFMA_BASE_NEED 0
 #endif
 
-const zkp_poseidon_kernel zkpi_poseidon_kernels[] = {
+const zkpi_poseidon_kernel zkpi_poseidon_kernels[] = {
 #if ZKP_HAVE_AVX512IFMA
     /* what its build flags let the compiler emit (ctest kernel-isa) */
     {{"avx512ifma",
@@ -37,7 +37,7 @@ const zkp_poseidon_kernel zkpi_poseidon_kernels[] = {
 };
 const size_t zkpi_poseidon_kernel_count = ZKP_ARRAY_LEN(zkpi_poseidon_kernels);
 
-const zkp_poseidon_kernel *zkpi_poseidon_kernel_active(void) {
+const zkpi_poseidon_kernel *zkpi_poseidon_kernel_active(void) {
     static _Atomic uint64_t cache;
     return ZKP_DISPATCH(&cache, zkpi_poseidon_kernels);
 }
@@ -46,31 +46,31 @@ const char *zkp_poseidon_implementation(void) { return zkpi_poseidon_kernel_acti
 
 /* ---- conversions ----------------------------------------------------------------- */
 
-static const zkp_fr k_one_canonical = {{1, 0, 0, 0}};
+static const zkpi_fr k_one_canonical = {{1, 0, 0, 0}};
 
-static void load_be(zkp_fr *x, const uint8_t b[32]) {
-    for (int i = 0; i < 4; i++) x->v[3 - i] = zkp_load64_be(b + 8 * i);
+static void load_be(zkpi_fr *x, const uint8_t b[32]) {
+    for (int i = 0; i < 4; i++) x->v[3 - i] = zkpi_load64_be(b + 8 * i);
 }
-static void load_le(zkp_fr *x, const uint8_t b[32]) {
-    for (int i = 0; i < 4; i++) x->v[i] = zkp_load64_le(b + 8 * i);
+static void load_le(zkpi_fr *x, const uint8_t b[32]) {
+    for (int i = 0; i < 4; i++) x->v[i] = zkpi_load64_le(b + 8 * i);
 }
-static void store_be(uint8_t b[32], const zkp_fr *x) {
-    for (int i = 0; i < 4; i++) zkp_store64_be(b + 8 * i, x->v[3 - i]);
+static void store_be(uint8_t b[32], const zkpi_fr *x) {
+    for (int i = 0; i < 4; i++) zkpi_store64_be(b + 8 * i, x->v[3 - i]);
 }
-static void store_le(uint8_t b[32], const zkp_fr *x) {
-    for (int i = 0; i < 4; i++) zkp_store64_le(b + 8 * i, x->v[i]);
+static void store_le(uint8_t b[32], const zkpi_fr *x) {
+    for (int i = 0; i < 4; i++) zkpi_store64_le(b + 8 * i, x->v[i]);
 }
 
-static void from_pub(zkp_fr *x, const zkp_poseidon_fr *p) { memcpy(x->v, p->limb, sizeof x->v); }
-static void to_pub(zkp_poseidon_fr *p, const zkp_fr *x) { memcpy(p->limb, x->v, sizeof x->v); }
+static void from_pub(zkpi_fr *x, const zkp_poseidon_fr *p) { memcpy(x->v, p->limb, sizeof x->v); }
+static void to_pub(zkp_poseidon_fr *p, const zkpi_fr *x) { memcpy(p->limb, x->v, sizeof x->v); }
 
-static void to_mont(const zkp_poseidon_ops *ops, zkp_fr *x) { ops->mul(x, x, &zkpi_bn254_r2); }
-static void from_mont(const zkp_poseidon_ops *ops, zkp_fr *x) { ops->mul(x, x, &k_one_canonical); }
+static void to_mont(const zkpi_poseidon_ops *ops, zkpi_fr *x) { ops->mul(x, x, &zkpi_bn254_r2); }
+static void from_mont(const zkpi_poseidon_ops *ops, zkpi_fr *x) { ops->mul(x, x, &k_one_canonical); }
 
 /* 32 bytes (big- or little-endian) to a canonical element, and back. */
 static zkp_status fr_from_bytes(zkp_poseidon_fr *out, const uint8_t in[32], int be) {
     if (!out || !in) return ZKP_ERR_NULL;
-    zkp_fr x;
+    zkpi_fr x;
     if (be) load_be(&x, in);
     else load_le(&x, in);
     if (!zkpi_bn254_is_canonical(x.v)) return ZKP_ERR_RANGE;
@@ -78,7 +78,7 @@ static zkp_status fr_from_bytes(zkp_poseidon_fr *out, const uint8_t in[32], int 
     return ZKP_OK;
 }
 static void fr_to_bytes(uint8_t out[32], const zkp_poseidon_fr *in, int be) {
-    zkp_fr x;
+    zkpi_fr x;
     from_pub(&x, in);
     if (be) store_be(out, &x);
     else store_le(out, &x);
@@ -92,8 +92,8 @@ void zkp_poseidon_fr_to_le(uint8_t out[32], const zkp_poseidon_fr *in) { fr_to_b
 /* ---- core hash: state holds canonical values, lane 0 = capacity ------------------ */
 
 /* s[0..t) canonical in, s[0] = hash out (canonical). */
-static void hash_state(zkp_fr *s, unsigned t) {
-    const zkp_poseidon_ops *ops = zkpi_poseidon_kernel_active()->ops;
+static void hash_state(zkpi_fr *s, unsigned t) {
+    const zkpi_poseidon_ops *ops = zkpi_poseidon_kernel_active()->ops;
     for (unsigned i = 0; i < t; i++) to_mont(ops, &s[i]);
     ops->hash(t, s);
     from_mont(ops, &s[0]);
@@ -103,7 +103,7 @@ zkp_status zkp_poseidon_hash_tagged(const zkp_poseidon_fr *capacity, const zkp_p
                                     zkp_poseidon_fr *out) {
     if (n_inputs < 1 || n_inputs > ZKP_POSEIDON_MAX_INPUTS) return ZKP_ERR_COUNT;
     if (!inputs || !out) return ZKP_ERR_NULL;
-    zkp_fr s[ZKP_POSEIDON_MAX_WIDTH];
+    zkpi_fr s[ZKP_POSEIDON_MAX_WIDTH];
     memset(&s[0], 0, sizeof s[0]);
     if (capacity) from_pub(&s[0], capacity);
     for (size_t i = 0; i < n_inputs; i++) from_pub(&s[i + 1], &inputs[i]);
@@ -121,7 +121,7 @@ zkp_status zkp_poseidon_hash(const zkp_poseidon_fr *inputs, size_t n_inputs, zkp
 static zkp_status hash_bytes(const uint8_t *inputs, size_t n, uint8_t out[32], int be) {
     if (n < 1 || n > ZKP_POSEIDON_MAX_INPUTS) return ZKP_ERR_COUNT;
     if (!inputs || !out) return ZKP_ERR_NULL;
-    zkp_fr s[ZKP_POSEIDON_MAX_WIDTH];
+    zkpi_fr s[ZKP_POSEIDON_MAX_WIDTH];
     memset(&s[0], 0, sizeof s[0]);
     for (size_t i = 0; i < n; i++) {
         if (be) load_be(&s[i + 1], inputs + 32 * i);
@@ -144,12 +144,12 @@ zkp_status zkp_poseidon_hash_le(const uint8_t *inputs, size_t n_inputs, uint8_t 
 zkp_status zkp_poseidon_permute(zkp_poseidon_fr *state, size_t t) {
     if (t < ZKP_POSEIDON_MIN_WIDTH || t > ZKP_POSEIDON_MAX_WIDTH) return ZKP_ERR_COUNT;
     if (!state) return ZKP_ERR_NULL;
-    zkp_fr s[ZKP_POSEIDON_MAX_WIDTH];
+    zkpi_fr s[ZKP_POSEIDON_MAX_WIDTH];
     for (size_t i = 0; i < t; i++) {
         from_pub(&s[i], &state[i]);
         if (!zkpi_bn254_is_canonical(s[i].v)) return ZKP_ERR_RANGE;
     }
-    const zkp_poseidon_ops *ops = zkpi_poseidon_kernel_active()->ops;
+    const zkpi_poseidon_ops *ops = zkpi_poseidon_kernel_active()->ops;
     for (size_t i = 0; i < t; i++) to_mont(ops, &s[i]);
     ops->permute((unsigned)t, s);
     for (size_t i = 0; i < t; i++) {
@@ -169,19 +169,19 @@ zkp_status zkp_poseidon_hash_batch(const zkp_poseidon_fr *inputs, size_t n_input
     if (!inputs || !outs) return ZKP_ERR_NULL;
     /* n_inputs * n elements are read: an n that wraps that product (or
      * makes it larger than any object) would read out of bounds */
-    if (!zkp_array_ok(n, n_inputs * sizeof *inputs)) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(n, n_inputs * sizeof *inputs)) return ZKP_ERR_LENGTH;
     for (size_t i = 0; i < n_inputs * n; i++) {
-        zkp_fr x;
+        zkpi_fr x;
         from_pub(&x, &inputs[i]);
         if (!zkpi_bn254_is_canonical(x.v)) return ZKP_ERR_RANGE;
     }
-    const zkp_poseidon_ops *ops = zkpi_poseidon_kernel_active()->ops;
+    const zkpi_poseidon_ops *ops = zkpi_poseidon_kernel_active()->ops;
     const unsigned t = (unsigned)n_inputs + 1;
-    zkp_fr s[MANY_CHUNK * ZKP_POSEIDON_MAX_WIDTH];
+    zkpi_fr s[MANY_CHUNK * ZKP_POSEIDON_MAX_WIDTH];
     for (size_t base = 0; base < n; base += MANY_CHUNK) {
         size_t m = n - base < MANY_CHUNK ? n - base : MANY_CHUNK;
         for (size_t j = 0; j < m; j++) {
-            zkp_fr *st = &s[j * t];
+            zkpi_fr *st = &s[j * t];
             memset(&st[0], 0, sizeof st[0]);
             for (size_t i = 0; i < n_inputs; i++) {
                 from_pub(&st[i + 1], &inputs[(base + j) * n_inputs + i]);
@@ -235,7 +235,7 @@ zkp_status zkp_poseidon_with_domain_tag_circom(zkp_poseidon_circom *h, size_t n_
         f.max_limit = ZKP_POSEIDON_LP_MAX_INPUTS + 1;
         return lp_fail(d, ZKP_POSEIDON_LP_INVALID_WIDTH_CIRCOM, f);
     }
-    zkp_fr x = {{0, 0, 0, 0}};
+    zkpi_fr x = {{0, 0, 0, 0}};
     if (tag) from_pub(&x, tag);
     if (!zkpi_bn254_is_canonical(x.v)) return lp_fail(d, ZKP_POSEIDON_LP_INPUT_LARGER_THAN_MODULUS, f);
     h->n_inputs = (uint32_t)n_inputs;
@@ -253,7 +253,7 @@ zkp_status zkp_poseidon_new_circom(zkp_poseidon_circom *h, size_t n_inputs, zkp_
  * needs a canonical value. A configuration never constructed, or whose
  * fields were overwritten, fails here instead of overrunning the state. */
 static int lp_valid(const zkp_poseidon_circom *h) {
-    zkp_fr x;
+    zkpi_fr x;
     from_pub(&x, &h->domain_tag);
     return h->valid == LP_VALID && h->n_inputs >= 1 && h->n_inputs <= ZKP_POSEIDON_LP_MAX_INPUTS &&
            zkpi_bn254_is_canonical(x.v);
@@ -270,7 +270,7 @@ static zkp_status lp_count(const zkp_poseidon_circom *h, size_t n, zkp_poseidon_
     return ZKP_OK;
 }
 
-static void lp_hash(const zkp_poseidon_circom *h, zkp_fr *s) {
+static void lp_hash(const zkp_poseidon_circom *h, zkpi_fr *s) {
     from_pub(&s[0], &h->domain_tag);
     hash_state(s, h->n_inputs + 1);
 }
@@ -282,7 +282,7 @@ zkp_status zkp_poseidon_circom_hash(const zkp_poseidon_circom *h, const zkp_pose
     if (!lp_valid(h)) return lp_fail(d, ZKP_POSEIDON_LP_INVALID_HASHER, f);
     zkp_status st = lp_count(h, n, d);
     if (st != ZKP_OK) return st;
-    zkp_fr s[ZKP_POSEIDON_MAX_WIDTH];
+    zkpi_fr s[ZKP_POSEIDON_MAX_WIDTH];
     for (size_t i = 0; i < n; i++) {
         from_pub(&s[i + 1], &inputs[i]);
         if (!zkpi_bn254_is_canonical(s[i + 1].v)) {
@@ -296,7 +296,7 @@ zkp_status zkp_poseidon_circom_hash(const zkp_poseidon_circom *h, const zkp_pose
 }
 
 /* Steps 1 and 2 of hash_bytes_*: lengths, then ranges; fills s[1..n]. */
-static zkp_status lp_parse(const uint8_t *const *inputs, const size_t *lens, size_t n, zkp_fr *s, int be,
+static zkp_status lp_parse(const uint8_t *const *inputs, const size_t *lens, size_t n, zkpi_fr *s, int be,
                            zkp_poseidon_lp_detail *d) {
     zkp_poseidon_lp_detail f = {0};
     if (n && (!inputs || !lens)) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, f);
@@ -311,7 +311,7 @@ static zkp_status lp_parse(const uint8_t *const *inputs, const size_t *lens, siz
         if (!inputs[i]) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, f);
     }
     for (size_t i = 0; i < n; i++) {
-        zkp_fr x;
+        zkpi_fr x;
         if (be) load_be(&x, inputs[i]);
         else load_le(&x, inputs[i]);
         if (!zkpi_bn254_is_canonical(x.v)) {
@@ -329,7 +329,7 @@ static zkp_status lp_hash_bytes(const zkp_poseidon_circom *h, const uint8_t *con
     zkp_poseidon_lp_detail f = {0};
     if (!out) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, f);
     if (h && !lp_valid(h)) return lp_fail(d, ZKP_POSEIDON_LP_INVALID_HASHER, f);
-    if (!zkp_array_ok(n, sizeof *lens)) {
+    if (!zkpi_array_ok(n, sizeof *lens)) {
         /* More entries than any array can hold: the per-input checks would
          * walk off the caller's arrays, so the count fails first here. */
         f.inputs = n;
@@ -337,7 +337,7 @@ static zkp_status lp_hash_bytes(const zkp_poseidon_circom *h, const uint8_t *con
         f.width = f.max_limit + 1;
         return lp_fail(d, ZKP_POSEIDON_LP_INVALID_NUMBER_OF_INPUTS, f);
     }
-    zkp_fr s[ZKP_POSEIDON_MAX_WIDTH];
+    zkpi_fr s[ZKP_POSEIDON_MAX_WIDTH];
     zkp_status st = lp_parse(inputs, lens, n, s, be, d);
     if (st != ZKP_OK) return st;
     zkp_poseidon_circom one;

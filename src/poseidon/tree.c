@@ -13,25 +13,25 @@
 
 #define MANY_CHUNK 16 /* states per ops->hash_many call: two IFMA passes of eight */
 
-static const zkp_fr k_one_canonical = {{1, 0, 0, 0}};
+static const zkpi_fr k_one_canonical = {{1, 0, 0, 0}};
 
-static void from_pub(zkp_fr *x, const zkp_poseidon_fr *p) { memcpy(x->v, p->limb, sizeof x->v); }
-static void to_pub(zkp_poseidon_fr *p, const zkp_fr *x) { memcpy(p->limb, x->v, sizeof x->v); }
-static void to_mont(const zkp_poseidon_ops *ops, zkp_fr *x) { ops->mul(x, x, &zkpi_bn254_r2); }
-static void from_mont(const zkp_poseidon_ops *ops, zkp_fr *x) { ops->mul(x, x, &k_one_canonical); }
+static void from_pub(zkpi_fr *x, const zkp_poseidon_fr *p) { memcpy(x->v, p->limb, sizeof x->v); }
+static void to_pub(zkp_poseidon_fr *p, const zkpi_fr *x) { memcpy(p->limb, x->v, sizeof x->v); }
+static void to_mont(const zkpi_poseidon_ops *ops, zkpi_fr *x) { ops->mul(x, x, &zkpi_bn254_r2); }
+static void from_mont(const zkpi_poseidon_ops *ops, zkpi_fr *x) { ops->mul(x, x, &k_one_canonical); }
 
 
 /* n_leaves: ZKP_ERR_COUNT unless a power of two; ZKP_ERR_LENGTH when an
  * array of `per_leaf` elements per leaf could not be an object. */
 static zkp_status check_leaves(size_t n_leaves, size_t per_leaf) {
     if (!zkpi_is_pow2(n_leaves)) return ZKP_ERR_COUNT;
-    if (!zkp_array_ok(n_leaves, per_leaf * sizeof(zkp_poseidon_fr))) return ZKP_ERR_LENGTH;
+    if (!zkpi_array_ok(n_leaves, per_leaf * sizeof(zkp_poseidon_fr))) return ZKP_ERR_LENGTH;
     return ZKP_OK;
 }
 
 static zkp_status check_all(const zkp_poseidon_fr *v, size_t n) {
     for (size_t i = 0; i < n; i++) {
-        zkp_fr x;
+        zkpi_fr x;
         from_pub(&x, &v[i]);
         if (!zkpi_bn254_is_canonical(x.v)) return ZKP_ERR_RANGE;
     }
@@ -40,8 +40,8 @@ static zkp_status check_all(const zkp_poseidon_fr *v, size_t n) {
 
 /* Hashes pairs: out[i] = H(in[2i], in[2i+1]) for i < npairs; in Montgomery
  * form on both sides (internal helper for the tree builders). */
-static void hash_pairs_mont(const zkp_poseidon_ops *ops, const zkp_fr *in, size_t npairs, zkp_fr *out) {
-    zkp_fr s[MANY_CHUNK * 3];
+static void hash_pairs_mont(const zkpi_poseidon_ops *ops, const zkpi_fr *in, size_t npairs, zkpi_fr *out) {
+    zkpi_fr s[MANY_CHUNK * 3];
     for (size_t base = 0; base < npairs; base += MANY_CHUNK) {
         size_t m = npairs - base < MANY_CHUNK ? npairs - base : MANY_CHUNK;
         for (size_t j = 0; j < m; j++) {
@@ -60,25 +60,25 @@ zkp_status zkp_poseidon_tree_root(const zkp_poseidon_fr *leaves, size_t n_leaves
     if (!leaves || !root) return ZKP_ERR_NULL;
     st = check_all(leaves, n_leaves);
     if (st != ZKP_OK) return st;
-    const zkp_poseidon_ops *ops = zkpi_poseidon_kernel_active()->ops;
+    const zkpi_poseidon_ops *ops = zkpi_poseidon_kernel_active()->ops;
     /* Leaves go in blocks of up to 32: each block's subtree root is computed
      * level by level with the batch kernel, then merged into a stack of pending
      * subtree roots (one per level, like a binary counter). */
     enum { BLOCK = 32 };
     const size_t block = n_leaves < BLOCK ? n_leaves : BLOCK;
-    zkp_fr stack[64];
+    zkpi_fr stack[64];
     unsigned char have[64] = {0};
     for (size_t b = 0; b < n_leaves; b += block) {
-        zkp_fr lvl[BLOCK];
+        zkpi_fr lvl[BLOCK];
         for (size_t i = 0; i < block; i++) {
             from_pub(&lvl[i], &leaves[b + i]);
             to_mont(ops, &lvl[i]);
         }
         for (size_t w = block; w > 1; w /= 2) hash_pairs_mont(ops, lvl, w / 2, lvl);
-        zkp_fr node = lvl[0];
+        zkpi_fr node = lvl[0];
         unsigned level = 0;
         while (have[level]) {
-            zkp_fr pair[2] = {stack[level], node};
+            zkpi_fr pair[2] = {stack[level], node};
             hash_pairs_mont(ops, pair, 1, &node);
             have[level++] = 0;
         }

@@ -60,7 +60,7 @@ int main(int argc, char **argv) {
     /* every kernel's constant-time permutation usable on this CPU */
     for (unsigned k = 0; k < zkpi_hemera_perm_kernel_count; k++) {
         const hemera_perm_kernel *K = &zkpi_hemera_perm_kernels[k];
-        if (!zkp_kernel_usable(&K->info)) continue;
+        if (!zkpi_kernel_usable(&K->info)) continue;
         for (uint64_t seed = 0; seed < 3; seed++) {
             fill(st, seed);
             if (seed == 2) memset(st, 0, sizeof st); /* the inverse of zero */

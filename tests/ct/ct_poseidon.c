@@ -28,7 +28,7 @@
 #include "poseidon/internal.h"
 #include "zkprim/poseidon.h"
 
-static void fill(zkp_fr *s, unsigned t, uint64_t seed) {
+static void fill(zkpi_fr *s, unsigned t, uint64_t seed) {
     static const uint64_t pm1[4] = {0x43e1f593f0000000ull, 0x2833e84879b97091ull, 0xb85045b68181585dull,
                                     0x30644e72e131a029ull};
     for (unsigned i = 0; i < t; i++) {
@@ -46,10 +46,10 @@ static void fill(zkp_fr *s, unsigned t, uint64_t seed) {
 int main(int argc, char **argv) {
     int planted = argc > 1 && strcmp(argv[1], "--planted") == 0;
     if (!ct_checker_active()) fprintf(stderr, "ct_poseidon: not under valgrind or MSan; nothing is checked\n");
-    zkp_fr s[17 * 9];
+    zkpi_fr s[17 * 9];
     for (size_t k = 0; k < zkpi_poseidon_kernel_count; k++) {
-        const zkp_poseidon_kernel *K = &zkpi_poseidon_kernels[k];
-        if (!zkp_kernel_usable(&K->info)) continue;
+        const zkpi_poseidon_kernel *K = &zkpi_poseidon_kernels[k];
+        if (!zkpi_kernel_usable(&K->info)) continue;
         for (unsigned t = 2; t <= 17; t++) {
             fill(s, t, t);
             ct_secret(s, t * sizeof s[0]);

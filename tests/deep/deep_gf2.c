@@ -73,7 +73,7 @@ static void suite_mul(void) {
     char what[96];
     const gf2_kernel *port = portable_kernel();
     for (size_t k = 0; k < g_nk; k++)
-        if (zkp_kernel_usable(&g_k[k].info)) deep_kernel(&S, g_k[k].info.name);
+        if (zkpi_kernel_usable(&g_k[k].info)) deep_kernel(&S, g_k[k].info.name);
     for (uint64_t i = 0, g = 0; i < g_deep.n; g++) {
         const unsigned f = (unsigned)(g % ZKP_GF2_FIELD_COUNT);
         const size_t n = 1 + (g / ZKP_GF2_FIELD_COUNT) % MAXN, sz = zkpi_gf2_fields[f].limbs * 8;
@@ -100,7 +100,7 @@ static void suite_mul(void) {
         }
         for (size_t k = 0; k < g_nk; k++) {
             const gf2_kernel *K = &g_k[k];
-            if (!zkp_kernel_usable(&K->info)) continue;
+            if (!zkpi_kernel_usable(&K->info)) continue;
             const unsigned nl = zkpi_gf2_fields[f].limbs;
             pack(pa, a, n, nl);
             pack(pb, b, n, nl);
@@ -217,7 +217,7 @@ static void suite_pow(void) {
                 if (zkp_gf2_pow(F, pw[j], base, e[j], 2) != ZKP_OK) memset(pw[j], 0xEE, sz);
             for (size_t k = 0; k < g_nk; k++) {
                 const gf2_kernel *K = &g_k[k];
-                if (!zkp_kernel_usable(&K->info)) continue;
+                if (!zkpi_kernel_usable(&K->info)) continue;
                 const size_t n = 1 + th_rand_below(B);
                 K->ops[f].fb_batch(fb, t->tab, t->w, t->nwin, e[0], n);
                 snprintf(what, sizeof what, "%s %s fb_batch w=%u n=%zu vs pow", fname, K->info.name, t->w, n);
@@ -274,9 +274,9 @@ static void suite_iso(void) {
     enum { MAXN = 64 };
     uint64_t a[MAXN][4], fw[MAXN][4], bw[MAXN][4], c[MAXN][4], r[MAXN][4], x[4], y[4], z[4];
     char what[96];
-    const zkp_gf2iso_kernel *port = &zkpi_gf2iso_kernels[zkpi_gf2iso_kernel_count - 1];
+    const zkpi_gf2iso_kernel *port = &zkpi_gf2iso_kernels[zkpi_gf2iso_kernel_count - 1];
     for (size_t k = 0; k < zkpi_gf2iso_kernel_count; k++)
-        if (zkp_kernel_usable(&zkpi_gf2iso_kernels[k].info)) deep_kernel(&S, zkpi_gf2iso_kernels[k].info.name);
+        if (zkpi_kernel_usable(&zkpi_gf2iso_kernels[k].info)) deep_kernel(&S, zkpi_gf2iso_kernels[k].info.name);
     for (uint64_t i = 0, g = 0; i < g_deep.n; g++) {
         const size_t n = 1 + g % MAXN;
         for (size_t j = 0; j < n; j++) {
@@ -299,8 +299,8 @@ static void suite_iso(void) {
             }
         }
         for (size_t k = 0; k + 1 < zkpi_gf2iso_kernel_count; k++) {
-            const zkp_gf2iso_kernel *K = &zkpi_gf2iso_kernels[k];
-            if (!zkp_kernel_usable(&K->info)) continue;
+            const zkpi_gf2iso_kernel *K = &zkpi_gf2iso_kernels[k];
+            if (!zkpi_kernel_usable(&K->info)) continue;
             K->apply(r[0], a[0], n, zkpi_gf2iso_fwd_tab);
             snprintf(what, sizeof what, "%s b256->ghash2 n=%zu vs portable", K->info.name, n);
             for (size_t j = 0; j < n; j++) deep_eq(&S, what, r[j], fw[j], 32, a[j], 32);

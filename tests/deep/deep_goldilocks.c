@@ -168,7 +168,7 @@ static void suite_kernels(void) {
     const hemera_perm_kernel *port = &zkpi_hemera_perm_kernels[zkpi_hemera_perm_kernel_count - 1];
     char what[96];
     for (unsigned k = 0; k < zkpi_hemera_perm_kernel_count; k++)
-        if (zkp_kernel_usable(&zkpi_hemera_perm_kernels[k].info)) deep_kernel(&S, zkpi_hemera_perm_kernels[k].info.name);
+        if (zkpi_kernel_usable(&zkpi_hemera_perm_kernels[k].info)) deep_kernel(&S, zkpi_hemera_perm_kernels[k].info.name);
     for (uint64_t i = 0; i < g_deep.n; i++) {
         const int op = (int)(i % HEMERA_OP_COUNT);
         const uint64_t x = operand(), n = op == HEMERA_OP_MUL_TPUT ? 8 * (1 + th_rand_below(4)) : 1 + th_rand_below(4);
@@ -178,7 +178,7 @@ static void suite_kernels(void) {
         deep_eq(&S, what, &wc, &ref, 8, in, sizeof in);
         for (unsigned k = 0; k + 1 < zkpi_hemera_perm_kernel_count; k++) {
             const hemera_perm_kernel *K = &zkpi_hemera_perm_kernels[k];
-            if (!zkp_kernel_usable(&K->info)) continue;
+            if (!zkpi_kernel_usable(&K->info)) continue;
             const uint64_t got = K->op_chain(op, x, n);
             snprintf(what, sizeof what, "%s %s chain vs portable", K->info.name, ops[op]);
             deep_eq(&S, what, &got, &want, 8, in, sizeof in);

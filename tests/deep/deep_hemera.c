@@ -70,9 +70,9 @@ static void suite_permute(void) {
     uint64_t (*grp)[16] = malloc(64 * sizeof *grp), st[16];
     char what[64];
     for (unsigned k = 0; k < zkpi_hemera_perm_kernel_count; k++)
-        if (zkp_kernel_usable(&zkpi_hemera_perm_kernels[k].info)) deep_kernel(&S, zkpi_hemera_perm_kernels[k].info.name);
+        if (zkpi_kernel_usable(&zkpi_hemera_perm_kernels[k].info)) deep_kernel(&S, zkpi_hemera_perm_kernels[k].info.name);
     for (unsigned k = 0; k < zkpi_hb_kernel_count; k++)
-        if (zkp_kernel_usable(&zkpi_hb_kernels[k].info)) {
+        if (zkpi_kernel_usable(&zkpi_hb_kernels[k].info)) {
             snprintf(what, sizeof what, "batch-%s", zkpi_hb_kernels[k].info.name);
             deep_kernel(&S, what);
         }
@@ -89,7 +89,7 @@ static void suite_permute(void) {
             }
             for (unsigned k = 0; k < zkpi_hemera_perm_kernel_count; k++) {
                 const hemera_perm_kernel *K = &zkpi_hemera_perm_kernels[k];
-                if (!zkp_kernel_usable(&K->info)) continue;
+                if (!zkpi_kernel_usable(&K->info)) continue;
                 if (K->permute != zkpi_hemera_permute_portable) {
                     memcpy(st, in[j], sizeof st);
                     K->permute(st);
@@ -103,7 +103,7 @@ static void suite_permute(void) {
             }
         }
         for (unsigned k = 0; k < zkpi_hb_kernel_count; k++) {
-            if (!zkp_kernel_usable(&zkpi_hb_kernels[k].info)) continue;
+            if (!zkpi_kernel_usable(&zkpi_hb_kernels[k].info)) continue;
             memcpy(grp, in, n * sizeof st);
             zkpi_hb_permute_with(&zkpi_hb_kernels[k], grp, n, &zkpi_hemera_profile_default);
             snprintf(what, sizeof what, "batch %s (%u states) vs portable", zkpi_hb_kernels[k].info.name, n);
@@ -256,7 +256,7 @@ static void suite_tree(void) {
     char what[96];
     static const uint64_t cedges[] = {0, 1, 2, ~0ull, ~0ull - 1, 0x100000000ull};
     for (unsigned k = 0; k < zkpi_hb_kernel_count; k++)
-        if (zkp_kernel_usable(&zkpi_hb_kernels[k].info)) {
+        if (zkpi_kernel_usable(&zkpi_hb_kernels[k].info)) {
             snprintf(what, sizeof what, "batch-%s", zkpi_hb_kernels[k].info.name);
             deep_kernel(&S, what);
         }
@@ -283,7 +283,7 @@ static void suite_tree(void) {
             }
         }
         for (unsigned k = 0; k < zkpi_hb_kernel_count; k++) {
-            if (!zkp_kernel_usable(&zkpi_hb_kernels[k].info)) continue;
+            if (!zkpi_kernel_usable(&zkpi_hb_kernels[k].info)) continue;
             zkp_status s = zkpi_hb_hash_leaf_batch_with(&zkpi_hb_kernels[k], chunks, lens, counters, n, is_root, got);
             deep_ok(&S, "leaf batch status", s == ZKP_OK, NULL, 0);
             snprintf(what, sizeof what, "leaf batch %s (%zu leaves) vs hash_leaf", zkpi_hb_kernels[k].info.name, n);

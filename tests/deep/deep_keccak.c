@@ -116,18 +116,18 @@ static size_t edge_outlen(const keccak_params *p) {
 typedef struct {
     const char *name;
     unsigned ways;
-    const zkp_keccak_kernel1 *k1;
-    const zkp_keccak_kernelN *kn;
+    const zkpi_keccak_kernel1 *k1;
+    const zkpi_keccak_kernelN *kn;
 } any_kernel;
 
 static size_t usable_kernels(any_kernel *out) {
     size_t n1, nn, k = 0;
-    const zkp_keccak_kernel1 *t1 = zkpi_keccak_single_kernels(&n1);
-    const zkp_keccak_kernelN *tn = zkpi_keccak_multi_kernels(&nn);
+    const zkpi_keccak_kernel1 *t1 = zkpi_keccak_single_kernels(&n1);
+    const zkpi_keccak_kernelN *tn = zkpi_keccak_multi_kernels(&nn);
     for (size_t i = 0; i < n1; i++)
-        if (zkp_kernel_usable(&t1[i].info)) out[k++] = (any_kernel){t1[i].info.name, 1, &t1[i], NULL};
+        if (zkpi_kernel_usable(&t1[i].info)) out[k++] = (any_kernel){t1[i].info.name, 1, &t1[i], NULL};
     for (size_t i = 0; i < nn; i++)
-        if (zkp_kernel_usable(&tn[i].info)) out[k++] = (any_kernel){tn[i].info.name, tn[i].lanes, NULL, &tn[i]};
+        if (zkpi_kernel_usable(&tn[i].info)) out[k++] = (any_kernel){tn[i].info.name, tn[i].lanes, NULL, &tn[i]};
     return k;
 }
 
@@ -152,14 +152,14 @@ static void suite_f1600(void) {
     if (!deep_begin(&S, "keccak", "f1600")) return;
     any_kernel ks[16];
     const size_t nk = usable_kernels(ks);
-    const zkp_keccak_kernel1 *port = NULL;
+    const zkpi_keccak_kernel1 *port = NULL;
     for (size_t k = 0; k < nk; k++) {
         deep_kernel(&S, ks[k].name);
         if (ks[k].k1 && !strcmp(ks[k].name, "portable")) port = ks[k].k1;
     }
 #if ZKP_KECCAK_EXTERNAL
     /* the tables hold only the hook: the built-in portable kernel is the reference */
-    static const zkp_keccak_kernel1 builtin_portable = {{"portable", 0, 1}, zkpi_keccakf1600_portable, NULL, NULL};
+    static const zkpi_keccak_kernel1 builtin_portable = {{"portable", 0, 1}, zkpi_keccakf1600_portable, NULL, NULL};
     if (!port) port = &builtin_portable;
 #endif
     uint64_t in[8][25], want[8][25], st[8 * 25], got[25];

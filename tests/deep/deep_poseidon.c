@@ -85,7 +85,7 @@ static void rand_above(uint64_t x[4]) {
 
 /* ---- kernels ------------------------------------------------------------------- */
 
-static const zkp_poseidon_ops *portable_ops(void) {
+static const zkpi_poseidon_ops *portable_ops(void) {
     return zkpi_poseidon_kernels[zkpi_poseidon_kernel_count - 1].ops;
 }
 
@@ -94,13 +94,13 @@ static const zkp_poseidon_ops *portable_ops(void) {
 static void suite_kernels(const char *name, unsigned tmin, unsigned tmax) {
     deep_suite S;
     if (!deep_begin(&S, "poseidon", name)) return;
-    const zkp_poseidon_ops *port = portable_ops();
+    const zkpi_poseidon_ops *port = portable_ops();
     enum { MAXC = 64 };
-    zkp_fr *in = malloc(MAXC * 17 * sizeof(zkp_fr)), *hw = malloc(MAXC * sizeof(zkp_fr));
-    zkp_fr *pw = malloc(MAXC * 17 * sizeof(zkp_fr)), *m = malloc(MAXC * 17 * sizeof(zkp_fr)), st[17];
+    zkpi_fr *in = malloc(MAXC * 17 * sizeof(zkpi_fr)), *hw = malloc(MAXC * sizeof(zkpi_fr));
+    zkpi_fr *pw = malloc(MAXC * 17 * sizeof(zkpi_fr)), *m = malloc(MAXC * 17 * sizeof(zkpi_fr)), st[17];
     char what[96];
     for (size_t k = 0; k < zkpi_poseidon_kernel_count; k++)
-        if (zkp_kernel_usable(&zkpi_poseidon_kernels[k].info)) deep_kernel(&S, zkpi_poseidon_kernels[k].info.name);
+        if (zkpi_kernel_usable(&zkpi_poseidon_kernels[k].info)) deep_kernel(&S, zkpi_poseidon_kernels[k].info.name);
     for (uint64_t i = 0, g = 0; i < g_deep.n; g++) {
         const unsigned nt = tmax - tmin + 1;
         const unsigned t = tmin + (unsigned)(g % nt); /* every (t, count) pair in 64 nt groups */
@@ -117,8 +117,8 @@ static void suite_kernels(const char *name, unsigned tmin, unsigned tmax) {
             }
         }
         for (size_t k = 0; k < zkpi_poseidon_kernel_count; k++) {
-            const zkp_poseidon_kernel *K = &zkpi_poseidon_kernels[k];
-            if (!zkp_kernel_usable(&K->info)) continue;
+            const zkpi_poseidon_kernel *K = &zkpi_poseidon_kernels[k];
+            if (!zkpi_kernel_usable(&K->info)) continue;
             memcpy(m, in, c * t * sizeof st[0]);
             K->ops->hash_many(t, m, c);
             snprintf(what, sizeof what, "%s hash_many t=%u count=%zu vs portable hash", K->info.name, t, c);

@@ -63,7 +63,7 @@ void ni_hemera_permute(uint64_t st[16]);
 void ni_hemera_permute_ct(uint64_t st[16]);
 struct hemera_profile;
 void ni_hb_permute(uint64_t (*states)[16], unsigned n, const struct hemera_profile *pr);
-struct zkp_poseidon_ops;
-extern const struct zkp_poseidon_ops ni_poseidon_ops;
+struct zkpi_poseidon_ops;
+extern const struct zkpi_poseidon_ops ni_poseidon_ops;
 
 #endif

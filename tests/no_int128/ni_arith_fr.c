@@ -27,4 +27,4 @@ void ni_fr_sub(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]) {
 void ni_fr_add_raw(uint64_t x[4], const uint64_t y[4]) { zkpi_bn254_add_raw(x, y); }
 void ni_fr_condsub(uint64_t r[4], const uint64_t x[4], const uint64_t m[4]) { zkpi_bn254_condsub(r, x, m); }
 int ni_fr_is_canonical(const uint64_t x[4]) { return zkpi_bn254_is_canonical(x); }
-void ni_verify_mul_small(uint64_t *r, const uint64_t *x, unsigned n, uint64_t k) { zkp_verify_mul_small(r, x, n, k); }
+void ni_verify_mul_small(uint64_t *r, const uint64_t *x, unsigned n, uint64_t k) { zkpi_verify_mul_small(r, x, n, k); }

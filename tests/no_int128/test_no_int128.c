@@ -114,7 +114,7 @@ static void check_fr(uint64_t n) {
         /* add / sub of canonical values, conditional subtraction, carries */
         fr_canon_val(a), fr_canon_val(b);
         ni_fr_add(x, a, b);
-        zkp_fr fa, fb, fz;
+        zkpi_fr fa, fb, fz;
         memcpy(fa.v, a, 32), memcpy(fb.v, b, 32);
         zkpi_bn254_add(&fz, &fa, &fb);
         CHECK_EQ_BYTES(x, fz.v, 32);
@@ -134,7 +134,7 @@ static void check_fr(uint64_t n) {
         /* the bound checks' multi-limb multiply (verify.h), 8 limbs */
         uint64_t k = th_rand_edge64(0), r1[9], r2[9];
         memcpy(T, U, 64), T[0] = a[0], T[7] = th_rand_edge64(0);
-        ni_verify_mul_small(r1, T, 8, k), zkp_verify_mul_small(r2, T, 8, k);
+        ni_verify_mul_small(r1, T, 8, k), zkpi_verify_mul_small(r2, T, 8, k);
         CHECK_EQ_BYTES(r1, r2, sizeof r1);
     }
 }
@@ -172,7 +172,7 @@ static void check_hemera(uint64_t n) {
         }
 }
 
-static void fr_state(zkp_fr *s, unsigned t, uint64_t it) {
+static void fr_state(zkpi_fr *s, unsigned t, uint64_t it) {
     for (unsigned i = 0; i < t; i++) {
         if (it == 0) memcpy(s[i].v, zkpi_bn254_p, 32), s[i].v[0] -= 1;
         else if (it == 1) memset(s[i].v, 0, 32);
@@ -182,9 +182,9 @@ static void fr_state(zkp_fr *s, unsigned t, uint64_t it) {
 
 static void check_poseidon(uint64_t n) {
     th_section("Poseidon BN254 kernel without __int128");
-    const zkp_poseidon_ops *ni = &ni_poseidon_ops, *ref = &zkpi_poseidon_ops_portable;
+    const zkpi_poseidon_ops *ni = &ni_poseidon_ops, *ref = &zkpi_poseidon_ops_portable;
     for (uint64_t it = 0; it < n; it++) {
-        zkp_fr a[ZKP_POSEIDON_TMAX], b[ZKP_POSEIDON_TMAX], r1, r2;
+        zkpi_fr a[ZKP_POSEIDON_TMAX], b[ZKP_POSEIDON_TMAX], r1, r2;
         fr_state(a, ZKP_POSEIDON_TMAX, it), fr_state(b, ZKP_POSEIDON_TMAX, it + 3);
         ni->mul(&r1, &a[0], &b[0]), ref->mul(&r2, &a[0], &b[0]);
         CHECK_EQ_BYTES(r1.v, r2.v, 32);
@@ -196,7 +196,7 @@ static void check_poseidon(uint64_t n) {
     }
     for (unsigned t = 2; t <= ZKP_POSEIDON_TMAX; t++)
         for (uint64_t it = 0; it < n / 64 + 2; it++) {
-            zkp_fr s1[ZKP_POSEIDON_TMAX * 5], s2[ZKP_POSEIDON_TMAX * 5];
+            zkpi_fr s1[ZKP_POSEIDON_TMAX * 5], s2[ZKP_POSEIDON_TMAX * 5];
             fr_state(s1, t, it), memcpy(s2, s1, t * sizeof s1[0]);
             ni->permute(t, s1), ref->permute(t, s2);
             CHECK_EQ_BYTES(s1, s2, t * sizeof s1[0]);

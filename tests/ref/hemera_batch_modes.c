@@ -184,7 +184,7 @@ static void test_vectors(void) {
         CHECK(nv >= 2);
         uint64_t(*buf)[16] = malloc(64 * sizeof *buf);
         for (unsigned kk = 0; kk < zkpi_hb_kernel_count; kk++) {
-            if (!zkp_kernel_usable(&zkpi_hb_kernels[kk].info)) continue;
+            if (!zkpi_kernel_usable(&zkpi_hb_kernels[kk].info)) continue;
             for (size_t k = 0; k < nv; k++) {
                 /* at a random lane of a random-size batch, and in every lane of 64 */
                 size_t n = 1 + th_rand_below(64), at = th_rand_below(n);
@@ -280,7 +280,7 @@ static void node_level(void *ctx) {
     size_t n = 1 + th_rand_below(150);
     uint8_t(*pairs)[64] = malloc(n * 64), (*out)[32] = malloc(n * 32);
     for (size_t i = 0; i < n; i++)
-        for (unsigned k = 0; k < 8; k++) zkp_store64_le(pairs[i] + 8 * k, th_rand_edge64(ZKP_GOLDILOCKS_P));
+        for (unsigned k = 0; k < 8; k++) zkpi_store64_le(pairs[i] + 8 * k, th_rand_edge64(ZKP_GOLDILOCKS_P));
     int root = (int)th_rand_below(2);
     CHECK_STATUS(zkp_hemera_hash_node_batch((const uint8_t(*)[64])pairs, n, root, out), ZKP_OK);
     for (size_t i = 0; i < n; i++) {
@@ -316,7 +316,7 @@ static void leaf_level(void *ctx) {
     }
     int root = (int)th_rand_below(2);
     for (unsigned kk = 0; kk < zkpi_hb_kernel_count; kk++) {
-        if (!zkp_kernel_usable(&zkpi_hb_kernels[kk].info)) continue;
+        if (!zkpi_kernel_usable(&zkpi_hb_kernels[kk].info)) continue;
         memset(out, 0, n * 32);
         CHECK_STATUS(zkpi_hb_hash_leaf_batch_with(&zkpi_hb_kernels[kk], ptr, lens, ctr, n, root, out), ZKP_OK);
         for (size_t i = 0; i < n; i++) {

@@ -6,7 +6,7 @@
 #include "poseidon/params.h"
 
 
-static const zkp_fr rc_t2[128] = {
+static const zkpi_fr rc_t2[128] = {
     {{0xa96c453dc58aca67u, 0x73eb0f4319a6fa1bu, 0xc1584c4902cfebe6u, 0x0258feaeab003c81u}},
     {{0x999f128f883214eeu, 0x3812d56244476181u, 0xf1c713591a60e735u, 0x1d29e209ed432b39u}},
     {{0x10245a461f9886f9u, 0xc1f6a382a4af9cd7u, 0x43dc54de7be4216cu, 0x08dde7787782a71du}},
@@ -137,7 +137,7 @@ static const zkp_fr rc_t2[128] = {
     {{0x5a73392a70e1b830u, 0xd35f28be438a1271u, 0xf39dc381d25a1b07u, 0x2e63deb22f01c740u}},
 };
 
-static const zkp_fr ss_t2[168] = {
+static const zkpi_fr ss_t2[168] = {
     {{0xf8b2f47577922da4u, 0x49c37c46f4fa97b6u, 0xead42bc5207ce75bu, 0x1e6197b9dc74448bu}},
     {{0xfe0cdc1a0d6516f0u, 0x5f44813d6c2210a9u, 0x2a7b70cc77fdce85u, 0x0edae9561bb06338u}},
     {{0xf27ceaea8435a2bcu, 0x6f4498cff6e15bd6u, 0x1c6c658890e0b273u, 0x09b6a5ec44558837u}},
@@ -308,7 +308,7 @@ static const zkp_fr ss_t2[168] = {
     {{0x536d530e1905be54u, 0x53cc09060b99f372u, 0xfe8b92243f7d9e58u, 0x2e82e796daea67c3u}},
 };
 
-static const zkp_fr rc_t3[195] = {
+static const zkpi_fr rc_t3[195] = {
     {{0x83bbbac36534a858u, 0x0971619601250a07u, 0x27a219050e23910cu, 0x1638bf18c8507442u}},
     {{0x5e2bb0e6bb25631au, 0x56b042b8def5875eu, 0x01bc3e10a8e9b451u, 0x17bfe16092ef1d7eu}},
     {{0xa4fef9b954508d89u, 0xafeb6b7d4ee4c69eu, 0xd8ebe8a7fc301c39u, 0x1840976e07ad780cu}},
@@ -506,7 +506,7 @@ static const zkp_fr rc_t3[195] = {
     {{0x4e1f1fb6f3864524u, 0x183aa6e52734a295u, 0x7a585dc7414a772du, 0x0e2e7f46b2e96900u}},
 };
 
-static const zkp_fr ss_t3[285] = {
+static const zkpi_fr ss_t3[285] = {
     {{0xf2e8909a56fcf3d7u, 0x8019ce3145ed8c1du, 0xdda896a228616418u, 0x0e5ed723ffc885e1u}},
     {{0x54eac0a65648c197u, 0xf2e60f65c0156001u, 0x4491155f1b34ed44u, 0x1691558eb9b3923cu}},
     {{0x43e62cf4c2ec6ca4u, 0xc8ec0a8e48be0dd4u, 0x6cd5cde08923c043u, 0x1f898c62a1dacdf3u}},
@@ -794,7 +794,7 @@ static const zkp_fr ss_t3[285] = {
     {{0xcc226561d2802757u, 0xfcfbd22f5bb9f4edu, 0xc8ef58acce2b8678u, 0x05984bb41bae9c88u}},
 };
 
-static const zkp_fr rc_t4[256] = {
+static const zkpi_fr rc_t4[256] = {
     {{0x40e29857eccba526u, 0x78b5d11f628bb63cu, 0x90a91f8124d71c1du, 0x22b90b99257c701fu}},
     {{0xdda103bcd5e88168u, 0xcadec275563908dfu, 0xcb42faa49bda666au, 0x12c1e60e14878465u}},
     {{0xe2ee3f59de1800c2u, 0xc7979d60539090bau, 0xb17490108efd09c7u, 0x157ae4cd6c889238u}},
@@ -1053,7 +1053,7 @@ static const zkp_fr rc_t4[256] = {
     {{0xc446f1f9dc1bca8cu, 0x059a569291cc9a75u, 0x813cddf359f77af0u, 0x0ed5034097ff57eeu}},
 };
 
-static const zkp_fr ss_t4[392] = {
+static const zkpi_fr ss_t4[392] = {
     {{0xc746d3a1ea1cc193u, 0x6909fa60cbf91537u, 0x5b41f9011d64f292u, 0x163fd60c1936197du}},
     {{0xe31103e1961c801bu, 0x8fbb7164b109f1dcu, 0x2af7e18cfcd21c38u, 0x25328187ff0454bcu}},
     {{0x829321cf5ab6fd09u, 0x470deeddc31aa819u, 0x17ae48d9f5da99c9u, 0x152688c29be3effeu}},
@@ -1448,7 +1448,7 @@ static const zkp_fr ss_t4[392] = {
     {{0x37d7866bffe26d19u, 0x6ced6607b03ae067u, 0x68fce24891c473c7u, 0x0bb889c2fd6eac56u}},
 };
 
-static const zkp_fr rc_t5[340] = {
+static const zkpi_fr rc_t5[340] = {
     {{0x878a9569334498e4u, 0x4641e4a29d08274fu, 0xf2713820fea6f0c4u, 0x0898c94bd2c76331u}},
     {{0xd6dec67b3646bdbcu, 0x626a9e071b154f27u, 0x71a61cb1f9d90cbeu, 0x134dd09bc5dffaa7u}},
     {{0xc24d9503f8682c8cu, 0x9cf5f5abe19fedffu, 0x125f8816cdb2d9f1u, 0x05954a7a4436fd78u}},
@@ -1791,7 +1791,7 @@ static const zkp_fr rc_t5[340] = {
     {{0x7233916fa65363e1u, 0x67395b53fbf62a40u, 0x877b9c7ee0adb055u, 0x2260000302501716u}},
 };
 
-static const zkp_fr ss_t5[540] = {
+static const zkpi_fr ss_t5[540] = {
     {{0x77464b55cd95efcau, 0x68ba7a74ae0e5894u, 0xbd4dc1c2266c359du, 0x2967c834940e37a0u}},
     {{0xbf11a04b622deab2u, 0x2551cd2c3634c305u, 0x7d6c9625d1d5d6ceu, 0x0c01a573a0d5c0dau}},
     {{0xb4deae83dcae7248u, 0xd9c0a6d372d959d4u, 0xef0de8470b523633u, 0x1518497d31dc7d3bu}},
@@ -2334,7 +2334,7 @@ static const zkp_fr ss_t5[540] = {
     {{0x9337ce2160d27631u, 0xb7603b2e38f0d93eu, 0xba04b96b55dfec38u, 0x25c45b9bb527b189u}},
 };
 
-static const zkp_fr rc_t6[408] = {
+static const zkpi_fr rc_t6[408] = {
     {{0x3966746eb3b06f10u, 0x67c6466fc0f39fd5u, 0x3a03de41c85d5250u, 0x0d857a86544d1217u}},
     {{0xbc41a286da885facu, 0x7a38ffb857aba248u, 0xb512f7291d795ad9u, 0x10fb7fec7c13d076u}},
     {{0x6d1d4964dea84ce0u, 0x8d4a87dec2f648e3u, 0xa40f4401414bfd32u, 0x2dc186390ef4dbe9u}},
@@ -2745,7 +2745,7 @@ static const zkp_fr rc_t6[408] = {
     {{0xd974536469fcbb13u, 0xeb9a8abe10a292c5u, 0x26afa8d6bf9df9d0u, 0x06589029a37a193fu}},
 };
 
-static const zkp_fr ss_t6[660] = {
+static const zkpi_fr ss_t6[660] = {
     {{0x40608a783ee62badu, 0xb04481cea961436eu, 0x97a709db9ed8c008u, 0x281f30c1bf2d293au}},
     {{0xe56bada946269a04u, 0xce84daf88cfb4d5bu, 0x9add3d8576d64747u, 0x1fefeab9f58e4f33u}},
     {{0x5c0fb8a53e3ddf75u, 0xeaa5bb591057f436u, 0x94c058eed89c2abbu, 0x0e75a9410cac7c61u}},
@@ -3408,7 +3408,7 @@ static const zkp_fr ss_t6[660] = {
     {{0xa582444f5961d9e4u, 0xff79361827fd1e0au, 0x017b68f5275f16e3u, 0x2cdb7c001a0f5f1fu}},
 };
 
-static const zkp_fr rc_t7[497] = {
+static const zkpi_fr rc_t7[497] = {
     {{0x219faa0970770602u, 0x9a73c1dc6e820969u, 0x1117bae44becff8bu, 0x00c3f5af1d27ec8du}},
     {{0xcd7fa6279aeb8abfu, 0xf16ba25b5eb55d49u, 0x9fda5ae58e2f542cu, 0x0f79c548eb9bd349u}},
     {{0xaa94898f77e72db9u, 0x5491d93cd5538b5fu, 0xcf7c09e35eb5c3ccu, 0x16c9a99863dcaa2eu}},
@@ -3908,7 +3908,7 @@ static const zkp_fr rc_t7[497] = {
     {{0x1b1c9c8f31859426u, 0xdf617f8df98490c9u, 0x1f0a455c61d05a7au, 0x230ecbcbbdd7d278u}},
 };
 
-static const zkp_fr ss_t7[819] = {
+static const zkpi_fr ss_t7[819] = {
     {{0xd24ccb91fde9412bu, 0xb32bd1c97ec99d80u, 0x26d1f83cff15e715u, 0x04ab17c2331ad1beu}},
     {{0xaf24f234302356e4u, 0xa9b285b9bfd9b66cu, 0x9e765850a091fa3bu, 0x1c319bcfb87638e5u}},
     {{0xed24673eb3017e21u, 0x23a7a40a5e434c50u, 0x374712c3384e441au, 0x0e2187969baa2348u}},
@@ -4730,7 +4730,7 @@ static const zkp_fr ss_t7[819] = {
     {{0x36ddad9730d995cbu, 0x75b5ca1324765e8fu, 0x12ece2991cd94422u, 0x0957757916efc2bbu}},
 };
 
-static const zkp_fr rc_t8[576] = {
+static const zkpi_fr rc_t8[576] = {
     {{0xb9d56deaa52d8e34u, 0xd1abc4bba3d90188u, 0xa8cae9bbcffb7668u, 0x244a8228c1c4c5f0u}},
     {{0x3dadf724c2eaa7c4u, 0xc51336d7575c7e07u, 0x989515c71f971dcbu, 0x17c6e62cc5db59f4u}},
     {{0x9a785811aedd0e6au, 0x4abd2d0e31c5d29du, 0xb5691668f07ad24du, 0x21a1412a9055812cu}},
@@ -5309,7 +5309,7 @@ static const zkp_fr rc_t8[576] = {
     {{0x24c93e3526d117cau, 0xd8acd58d16c90ae2u, 0xd6ad58cd492dde9fu, 0x0f58d6c8990981ebu}},
 };
 
-static const zkp_fr ss_t8[960] = {
+static const zkpi_fr ss_t8[960] = {
     {{0x1f4dbe8bf090b931u, 0xd395b73788fca25au, 0xdc23828594b1efd6u, 0x1141a50170bf495cu}},
     {{0xb37120cc40071f01u, 0xb7c4f3a54976f1eeu, 0x3d2181a22a7741beu, 0x09dd3ead7a959c72u}},
     {{0x64d339d6bdfc410au, 0x1e3bb85fcb2f2740u, 0x6be5b1f222d8e2a5u, 0x19f9335b4ed4778bu}},
@@ -6272,7 +6272,7 @@ static const zkp_fr ss_t8[960] = {
     {{0x26dc3f69fca2240bu, 0x7275fadef4b2504eu, 0xd9b376153cc71a9cu, 0x0f4c91b26642b7f0u}},
 };
 
-static const zkp_fr rc_t9[639] = {
+static const zkpi_fr rc_t9[639] = {
     {{0xccc8c7771a8a426au, 0x12881baf5b09dc22u, 0x36bef279b36ae936u, 0x20877252cb848cf7u}},
     {{0xa0182a7b51a81044u, 0x37c6694858a05be1u, 0x41be7c08aff90695u, 0x0fa219c0afd59fecu}},
     {{0x927e749575a42340u, 0xd1c22dc2be654ad7u, 0x5519b169de072c28u, 0x2306c9e590ba9bcdu}},
@@ -6914,7 +6914,7 @@ static const zkp_fr rc_t9[639] = {
     {{0xef996b92effe09f5u, 0x6fbbcd7de702da90u, 0x3d71eef9c13649bbu, 0x0f4523062eb6b20au}},
 };
 
-static const zkp_fr ss_t9[1071] = {
+static const zkpi_fr ss_t9[1071] = {
     {{0x447766904d8567bfu, 0x1c57e6b79253cb2du, 0x51acb0f67ab9a1c8u, 0x1cb4e8b5ed6d914fu}},
     {{0xee9447ac936c3d8cu, 0xfe0c3cef55f5f725u, 0x0397016262cb22a8u, 0x08ebbaeb0c3a0401u}},
     {{0x5e731dce88f5934cu, 0x49fe6ffd65621ab6u, 0x783f79b854f0e6dcu, 0x148e423bd50140adu}},
@@ -7988,7 +7988,7 @@ static const zkp_fr ss_t9[1071] = {
     {{0x64da9b5307114704u, 0x173b5f3796d7dd9fu, 0x7185dca41be86711u, 0x15174305cea1fa56u}},
 };
 
-static const zkp_fr rc_t10[680] = {
+static const zkpi_fr rc_t10[680] = {
     {{0xcfdcb7a408294d86u, 0x7cd3aa1bcf75b142u, 0x53e448e07f9bde14u, 0x258e323186f968bfu}},
     {{0x3691f0f6bc72144eu, 0xf13ae01658b8aaaau, 0xe5304ad1de28f058u, 0x0af6f86ba4d88ac4u}},
     {{0xc43a26bfdcc2695bu, 0x46fba2920a83fb67u, 0x078b6129557f4380u, 0x098c74a21bf64bffu}},
@@ -8671,7 +8671,7 @@ static const zkp_fr rc_t10[680] = {
     {{0x0458a857f0e05a00u, 0x8ac09a692237ded1u, 0xb8899e51b62c3b6cu, 0x237ed5d4fae48cf4u}},
 };
 
-static const zkp_fr ss_t10[1140] = {
+static const zkpi_fr ss_t10[1140] = {
     {{0xe6614a3e6d90b4ceu, 0x5200488a5113f396u, 0xdb53de6d224eea8fu, 0x2b291d666b0d68bbu}},
     {{0x6cd2f6be44ee2684u, 0x2bb9402a1398c801u, 0xd02fe7a2d7fbc498u, 0x0ac2c9a0e405ccfcu}},
     {{0x2f54819b9c27186fu, 0x7ca4bdab7fa98d7cu, 0xfc1a42cd77dcd529u, 0x29ca3a0d07d16be1u}},
@@ -9814,7 +9814,7 @@ static const zkp_fr ss_t10[1140] = {
     {{0x73c50cf720407978u, 0x4ee1f71cfa48429au, 0x72c1d149b06c1e32u, 0x2971e89f998301f6u}},
 };
 
-static const zkp_fr rc_t11[814] = {
+static const zkpi_fr rc_t11[814] = {
     {{0xcf05a300dda2f521u, 0xb189a788fb138550u, 0x0019e7e8f7027ccau, 0x1804025998f0df22u}},
     {{0x18a6f413f312d760u, 0xe60f98bb43c57c05u, 0x2db57f0cedf49583u, 0x2ca9e8a90adcc8b3u}},
     {{0x97a418c207ea9479u, 0x1b7ad3fc23689e9cu, 0xf17a4f3a6d290f79u, 0x2fcc7cf6199e5633u}},
@@ -10631,7 +10631,7 @@ static const zkp_fr rc_t11[814] = {
     {{0x22cf7461fc033417u, 0x719410d5485c352du, 0x04cc5beb2ea8bc2au, 0x2b6db233c454c0cau}},
 };
 
-static const zkp_fr ss_t11[1386] = {
+static const zkpi_fr ss_t11[1386] = {
     {{0xbf35d343ac4b23e3u, 0x32869ab9f3cf3279u, 0x5a21a53add96c8ccu, 0x2aec2b24e6536aecu}},
     {{0x62e8c272cc2d0648u, 0x438bbb8fb7b12808u, 0xeb10a9b768d6aba7u, 0x04d4a2158a71cad4u}},
     {{0xacb89c567b0450bcu, 0x917efbb09a2353efu, 0x3222f2c138ed18d0u, 0x2646248c56eaec60u}},
@@ -12020,7 +12020,7 @@ static const zkp_fr ss_t11[1386] = {
     {{0xfa0f7997885e3181u, 0x3696fdac1937979eu, 0xb8c35bb8ce55f885u, 0x13239e9894fcfd4eu}},
 };
 
-static const zkp_fr rc_t12[816] = {
+static const zkpi_fr rc_t12[816] = {
     {{0xc206ab5b7e9999ecu, 0x695b8ad148207108u, 0xad8c370a23e0e1e2u, 0x0376bc0993731eccu}},
     {{0x2841f2ca54028e07u, 0x8b921e061ae9b944u, 0x1d7723ac15cd7ae9u, 0x1016b5bf680293c0u}},
     {{0xeca055ca9b82bdc7u, 0x1b252e7ba276f303u, 0xc82151c149684730u, 0x0fb98a7481751601u}},
@@ -12839,7 +12839,7 @@ static const zkp_fr rc_t12[816] = {
     {{0xa3aaf07e5bcf36f7u, 0x043fa3ee3ff8d0e4u, 0x27b71dd1fe3390e2u, 0x2d6c5786ea8ab05du}},
 };
 
-static const zkp_fr ss_t12[1380] = {
+static const zkpi_fr ss_t12[1380] = {
     {{0x7be15e9c8bc62723u, 0x96ed328f6f6dfe8cu, 0xaa1c1d5fe0d04cdfu, 0x1def002d24afa03fu}},
     {{0x5087b9d05a238497u, 0xab12873b99f8df6bu, 0x1969b37137c6b923u, 0x0afe9201716b051bu}},
     {{0xfbd5dcac55f10f83u, 0x58387ebf11492386u, 0xc3e5725bc36e59bcu, 0x2cd3d6aa2ae98a55u}},
@@ -14222,7 +14222,7 @@ static const zkp_fr ss_t12[1380] = {
     {{0x6880f298bfe8d129u, 0x90acc76d7084e50du, 0xe202fd1995c64b10u, 0x16055ece34bde382u}},
 };
 
-static const zkp_fr rc_t13[949] = {
+static const zkpi_fr rc_t13[949] = {
     {{0xba41adffee856c88u, 0x9921fe55fd71cc53u, 0x9733baca82a86723u, 0x0595cab62c5e06b8u}},
     {{0x94db7429e3e6343cu, 0xb359eaf7ceaa7739u, 0x9a6f882fbde2339au, 0x02d76ff5dac580e6u}},
     {{0x2f35e3b75578279eu, 0xde73f63fd2e15ad2u, 0x9bed6bdaf03b9c58u, 0x1c8b9f2e4e2f00f1u}},
@@ -15174,7 +15174,7 @@ static const zkp_fr rc_t13[949] = {
     {{0xdb93cc3272473bf2u, 0xf830189a63c2c25bu, 0xeeb3b6b6b77525d3u, 0x157e260798f621c5u}},
 };
 
-static const zkp_fr ss_t13[1625] = {
+static const zkpi_fr ss_t13[1625] = {
     {{0x260f226f53effc0eu, 0x696850298ca823bfu, 0xcf41d3be9e9b8b29u, 0x2aca1e1675cf79fau}},
     {{0x16364f28ba807bd5u, 0x76a684b4d2827763u, 0x8bb339de2f4b50b2u, 0x302dd576bbd71d24u}},
     {{0x1be26c10e42d571au, 0x46ffc90369ca384bu, 0x94dc7d8f358f8d79u, 0x30053d0e2aa98f3bu}},
@@ -16802,7 +16802,7 @@ static const zkp_fr ss_t13[1625] = {
     {{0xf1537145af3bfb3fu, 0x1ba793c38826d2a6u, 0x2600b67676398639u, 0x093d4f42015777f5u}},
 };
 
-static const zkp_fr rc_t14[1092] = {
+static const zkpi_fr rc_t14[1092] = {
     {{0x70ddd0b16b8ed122u, 0x732d246eb8b662f1u, 0x00e576b200319450u, 0x211da55ebd9020b6u}},
     {{0xd598b7e4707fea56u, 0xdf6810de50f2813au, 0x18f1dfce89042f43u, 0x2fbc04e4e288662du}},
     {{0xa882a8bd372860d1u, 0x2d51f69cddfbf9e7u, 0xada52f4e56ae8f14u, 0x1251bac3a11b679au}},
@@ -17897,7 +17897,7 @@ static const zkp_fr rc_t14[1092] = {
     {{0xad3553927f581453u, 0x79c39e470e056c5au, 0x4fc98f62da9f798eu, 0x2d3f224f0e6e2208u}},
 };
 
-static const zkp_fr ss_t14[1890] = {
+static const zkpi_fr ss_t14[1890] = {
     {{0xda33a31bd025bc23u, 0x7c228b75fa4609dau, 0xb6ba4043de205da5u, 0x1ab1a82415271bb8u}},
     {{0x042a7cec9b2575f7u, 0xfb7a4012c5109a39u, 0x12046cb738df2130u, 0x239b38027efd9cb9u}},
     {{0xa82ec3c269e59ce6u, 0xa3cd165c0eb072a6u, 0x13c92a667979763au, 0x2c891df486afea74u}},
@@ -19790,7 +19790,7 @@ static const zkp_fr ss_t14[1890] = {
     {{0x35a29d298deb80d5u, 0xa2ad0752949d98a2u, 0xe6d0257522a1bb24u, 0x10a8e117e432594eu}},
 };
 
-static const zkp_fr rc_t15[1020] = {
+static const zkpi_fr rc_t15[1020] = {
     {{0x513f551107607649u, 0x7090b24839dbbd06u, 0x1e00524deb217ae4u, 0x07c855960fdb522du}},
     {{0x267539c3b700ac02u, 0x5625dbabe69f3908u, 0x97b99f0b9fb449beu, 0x09fece2cf94a957au}},
     {{0xe5a2699052f1235au, 0x22bb700464647ad4u, 0x59cd0c0cf6187286u, 0x06377fff6c820ef7u}},
@@ -20813,7 +20813,7 @@ static const zkp_fr rc_t15[1020] = {
     {{0xf44ff3cbf2dc2cf2u, 0xd82ddc233cf98e06u, 0xd9a0601a4c7ef788u, 0x0dec5e0db673e223u}},
 };
 
-static const zkp_fr ss_t15[1740] = {
+static const zkpi_fr ss_t15[1740] = {
     {{0x10c7543b66e9f907u, 0x6e3b37bbae9021bau, 0xcb9b37849ec76adfu, 0x22d4448e8d0b79fau}},
     {{0xfe8a0cdd27094aefu, 0xd9eb86599ae16094u, 0x13d1be32e4f5e44au, 0x158d84af62e8ee9cu}},
     {{0x30db488df7c602dcu, 0x15d7afdf679f7cbeu, 0x88fcbc4e0f29787fu, 0x26271a309f475dfcu}},
@@ -22556,7 +22556,7 @@ static const zkp_fr ss_t15[1740] = {
     {{0xd6a7897b2619719eu, 0x09b26009093b1a17u, 0xc6f0a06aabf40d2au, 0x0cd254bb015a8d2eu}},
 };
 
-static const zkp_fr rc_t16[1152] = {
+static const zkpi_fr rc_t16[1152] = {
     {{0xe54c772485edd4f0u, 0xb99a7257681cf7a5u, 0x9a23aa8c470fa20bu, 0x091ab84201e70e9fu}},
     {{0x648d15006e651f39u, 0xa91e98ea0f2d8b61u, 0x287e5e6c477b1a2au, 0x1eee29ed0957379eu}},
     {{0xe61cfb7404e8f18bu, 0x392a4b4fb0d399afu, 0xf6f567107d6f7d01u, 0x2595c662f1c48f70u}},
@@ -23711,7 +23711,7 @@ static const zkp_fr rc_t16[1152] = {
     {{0xc2e22d5b3dae77c4u, 0x410b309903fe5459u, 0x60beebe78c85c87cu, 0x0490a52b9fc063abu}},
 };
 
-static const zkp_fr ss_t16[1984] = {
+static const zkpi_fr ss_t16[1984] = {
     {{0xfcf960e8a9554c5au, 0x0c67573fedfb805fu, 0xcf33faab78d84d31u, 0x1ea1faa4cdbb37f0u}},
     {{0x22acbd0be78cf83cu, 0x5180115660939074u, 0x509e6e8411827d4fu, 0x0078883352a81a1bu}},
     {{0x35c793bc83b7c527u, 0x127fca8793e78adau, 0xb334ba293f69d6d2u, 0x2a788ca912283fd8u}},
@@ -25698,7 +25698,7 @@ static const zkp_fr ss_t16[1984] = {
     {{0xedbd22890a53ec67u, 0x5c9a266f574f1f90u, 0x2d6734bc94778748u, 0x1b3feae7cd7b4a11u}},
 };
 
-static const zkp_fr rc_t17[1292] = {
+static const zkpi_fr rc_t17[1292] = {
     {{0x653348de459669dfu, 0x49a80b492228a79cu, 0xebd300a5434a5461u, 0x08b3b62c3ad6d00fu}},
     {{0x8797c8aed8fa90a1u, 0x4b216274dba10b66u, 0xf6b72dad14af68a3u, 0x2f0a8592f3752325u}},
     {{0x72c42698c1034a46u, 0xb53cacb4ed9da5adu, 0xbc1c846580f6b58au, 0x1823e5bbad559a07u}},
@@ -26993,7 +26993,7 @@ static const zkp_fr rc_t17[1292] = {
     {{0x5cf4cc0ed2f9e787u, 0xde0f9ce1cc10857eu, 0x7ac90daead7b2123u, 0x28c43399c82e159eu}},
 };
 
-static const zkp_fr ss_t17[2244] = {
+static const zkpi_fr ss_t17[2244] = {
     {{0x6837f3bdf29de6d9u, 0xa7810f926c973b22u, 0x8e5091707bff5986u, 0x215e61ea6901246au}},
     {{0xcbb29426312d673bu, 0xd8cb19a94e15c098u, 0x33924f358e06d395u, 0x0af4fbf7745933ecu}},
     {{0xd0dd90759a0292a0u, 0xa5651584b4db63ceu, 0xf0b6e267db37764eu, 0x01d1de6c062609dau}},
@@ -29240,6 +29240,6 @@ static const zkp_fr ss_t17[2244] = {
     {{0x21088edcb3ba2d06u, 0x37ff596c2f148643u, 0xc923354b904c58c5u, 0x2caab92899d5443du}},
 };
 
-const zkp_fr *const zkpi_poseidon_rc[18] = {NULL, NULL, rc_t2, rc_t3, rc_t4, rc_t5, rc_t6, rc_t7, rc_t8, rc_t9, rc_t10, rc_t11, rc_t12, rc_t13, rc_t14, rc_t15, rc_t16, rc_t17};
+const zkpi_fr *const zkpi_poseidon_rc[18] = {NULL, NULL, rc_t2, rc_t3, rc_t4, rc_t5, rc_t6, rc_t7, rc_t8, rc_t9, rc_t10, rc_t11, rc_t12, rc_t13, rc_t14, rc_t15, rc_t16, rc_t17};
 
-const zkp_fr *const zkpi_poseidon_ss[18] = {NULL, NULL, ss_t2, ss_t3, ss_t4, ss_t5, ss_t6, ss_t7, ss_t8, ss_t9, ss_t10, ss_t11, ss_t12, ss_t13, ss_t14, ss_t15, ss_t16, ss_t17};
+const zkpi_fr *const zkpi_poseidon_ss[18] = {NULL, NULL, ss_t2, ss_t3, ss_t4, ss_t5, ss_t6, ss_t7, ss_t8, ss_t9, ss_t10, ss_t11, ss_t12, ss_t13, ss_t14, ss_t15, ss_t16, ss_t17};

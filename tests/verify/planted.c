@@ -26,19 +26,19 @@
 #define SKIP 77
 
 /* p in Montgomery-form limbs: a non-canonical state element. */
-static void set_p(zkp_fr *x) { memcpy(x->v, zkpi_bn254_p, sizeof x->v); }
+static void set_p(zkpi_fr *x) { memcpy(x->v, zkpi_bn254_p, sizeof x->v); }
 
 static int has(uint32_t need) { return (zkp_cpu_active() & need) == need; }
 
 static int poseidon_portable_state(void) {
-    zkp_fr s[3] = {{{0}}, {{1}}, {{2}}};
+    zkpi_fr s[3] = {{{0}}, {{1}}, {{2}}};
     set_p(&s[1]); /* the portable kernel keeps the state canonical: < p */
     zkpi_poseidon_partial_round_portable(3, s, 0);
     return 0;
 }
 
 static int poseidon_portable_mul(void) {
-    zkp_fr a, b = {{1}}, r;
+    zkpi_fr a, b = {{1}}, r;
     memcpy(a.v, zkpi_bn254_2p, sizeof a.v); /* k_mul's operands are below 2p */
     zkpi_poseidon_ops_portable.mul(&r, &a, &b);
     return 0;
@@ -56,7 +56,7 @@ static int bn254_portable_redc(void) {
 static int poseidon_bmi2_state(void) {
 #if ZKP_HAVE_BMI2
     if (!has(ZKP_CPU_BMI2 | ZKP_CPU_ADX)) return SKIP;
-    zkp_fr s[3] = {{{0}}, {{1}}, {{2}}};
+    zkpi_fr s[3] = {{{0}}, {{1}}, {{2}}};
     memcpy(s[2].v, zkpi_bn254_2p, sizeof s[2].v); /* lazy state (t <= 4): < 2p */
     zkpi_poseidon_partial_round_bmi2(3, s, 0);
     return 0;
@@ -70,7 +70,7 @@ static int poseidon_bmi2_dot(void) {
     if (!has(ZKP_CPU_BMI2 | ZKP_CPU_ADX)) return SKIP;
     /* the interleaved CIOS dot product needs its full operands to sum (with
      * p) below 5p; two all-ones elements (about 5.3p each) break it */
-    zkp_fr a[2] = {{{1}}, {{1}}}, b[2], r;
+    zkpi_fr a[2] = {{{1}}, {{1}}}, b[2], r;
     memset(b, 0xff, sizeof b);
     zkpi_poseidon_ops_bmi2.dot(&r, a, b, 2);
     return 0;

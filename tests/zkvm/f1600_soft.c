@@ -11,7 +11,7 @@
 
 #include "f1600_soft.h"
 
-zkp_test_counter zkp_test_external_calls;
+zkpi_test_counter zkpi_test_external_calls;
 
 static uint64_t rotl(uint64_t v, unsigned n) { return n ? (v << n) | (v >> (64 - n)) : v; }
 
@@ -31,7 +31,7 @@ static void round_constants(uint64_t rc[24]) {
 }
 
 void zkp_keccakf1600_external(uint64_t a[25]) {
-    zkp_test_external_calls++;
+    zkpi_test_external_calls++;
     uint64_t rcs[24];
     round_constants(rcs);
     for (unsigned ir = 0; ir < 24; ir++) {

@@ -3,10 +3,10 @@
 #define ZKPRIM_TESTS_ZKVM_F1600_SOFT_H
 #include <stdint.h>
 #if defined(__riscv) && !defined(__riscv_atomic)
-typedef unsigned long zkp_test_counter;  /* rv32im/rv64im guests: one thread, no A extension */
+typedef unsigned long zkpi_test_counter;  /* rv32im/rv64im guests: one thread, no A extension */
 #else
-typedef _Atomic unsigned long zkp_test_counter;  /* the host suite's threaded trees */
+typedef _Atomic unsigned long zkpi_test_counter;  /* the host suite's threaded trees */
 #endif
 void zkp_keccakf1600_external(uint64_t st[25]);
-extern zkp_test_counter zkp_test_external_calls;
+extern zkpi_test_counter zkpi_test_external_calls;
 #endif

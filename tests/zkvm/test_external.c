@@ -18,9 +18,9 @@ static unsigned long perms_136(size_t len) { return (unsigned long)(len / 136 + 
 
 #define EXPECT_CALLS(expr, n)                                                                    \
     do {                                                                                         \
-        unsigned long before_ = zkp_test_external_calls;                                         \
+        unsigned long before_ = zkpi_test_external_calls;                                         \
         expr;                                                                                    \
-        CHECK_EQ_U64(zkp_test_external_calls - before_, (uint64_t)(n));                          \
+        CHECK_EQ_U64(zkpi_test_external_calls - before_, (uint64_t)(n));                          \
     } while (0)
 
 static void test_paths(void) {

@@ -3,7 +3,7 @@
 
 // ---- zkprim.h
 pub const ZKP_VERSION_MAJOR: usize = 1;
-pub const ZKP_VERSION_MINOR: usize = 0;
+pub const ZKP_VERSION_MINOR: usize = 1;
 pub const ZKP_VERSION_PATCH: usize = 0;
 pub const ZKP_CPU_AVX2: u32 = 1 << 0;
 pub const ZKP_CPU_AVX512F: u32 = 1 << 1;
@@ -97,7 +97,7 @@ pub struct zkp_keccak_tree_hasher {
     pub depth: u32,
     pub alg: u32,
     pub flags: u32,
-    pub reserved: u32,
+    pub threads: u32,
     pub buf: [u8; 4096],
 }
 
@@ -336,6 +336,7 @@ extern "C" {
     pub fn zkp_keccak_tree_proof(nodes: *const u8, n: usize, index: u64, proof: *mut u8) -> zkp_status;
     pub fn zkp_keccak_tree_verify(alg: zkp_keccak_alg, root: *const u8, leaf: *const u8, index: u64, proof: *const u8, depth: usize) -> zkp_status;
     pub fn zkp_keccak_tree_hasher_init(h: *mut zkp_keccak_tree_hasher, alg: zkp_keccak_alg, leaf_size: usize) -> zkp_status;
+    pub fn zkp_keccak_tree_hasher_init_threads(h: *mut zkp_keccak_tree_hasher, alg: zkp_keccak_alg, leaf_size: usize, threads: ::core::ffi::c_uint) -> zkp_status;
     pub fn zkp_keccak_tree_hasher_update(h: *mut zkp_keccak_tree_hasher, data: *const u8, len: usize) -> zkp_status;
     pub fn zkp_keccak_tree_hasher_finalize(h: *const zkp_keccak_tree_hasher, root: *mut u8) -> zkp_status;
     pub fn zkp_keccak_subtree_merge_parts(alg: zkp_keccak_alg, cvs: *const [u8; 32], offsets: *const u64, n_parts: usize, leaf_size: usize, root: *mut u8) -> zkp_status;
