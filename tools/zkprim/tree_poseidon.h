@@ -1,7 +1,7 @@
-/* `zkprim tree -a poseidon`: what tree_poseidon.c (root, single proofs) and
- * tree_poseidon_multi.c (multiproofs) share, and the element and --root
- * helpers tree_lean_imt.c uses. Errors in a LEAVES file are
- * data errors: a message naming the file and line, exit code 1. */
+/* `zkprim tree -a poseidon`: the helpers in tree_poseidon_io.c that the
+ * root and proof commands (tree_poseidon.c), the multiproof commands
+ * (tree_poseidon_multi.c) and tree_lean_imt.c share. Errors in a LEAVES file
+ * are data errors: a message naming the file and line, exit code 1. */
 #ifndef ZKPRIM_CLI_TREE_POSEIDON_H
 #define ZKPRIM_CLI_TREE_POSEIDON_H
 
