@@ -81,6 +81,11 @@ static PyObject *py_poseidon_tree_proof(PyObject *m, PyObject *args) {
     st = zkp_poseidon_tree_proof_from_leaves(l, n, index.v, proof, NULL);
     Py_END_ALLOW_THREADS
     PyMem_Free(l);
+    if (st == ZKP_ERR_COUNT && n % 2 && !((n / 2 + 1) & (n / 2))) /* 2m - 1 ints, m = 2^k: a node list? */
+        return PyErr_Format(PyExc_ValueError,
+                            "poseidon_tree_proof: %zu leaves; a power of two is required (before 1.1.0 a node list "
+                            "was taken too: it goes to poseidon_tree_proof_nodes)",
+                            n);
     return st == ZKP_OK ? fr_list(proof, depth_of(n)) : tree_error(st, n, "poseidon_tree_proof");
 }
 

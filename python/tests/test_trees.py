@@ -220,8 +220,9 @@ class PoseidonTrees(unittest.TestCase):
             for i in {0, max(n - 1, 0)}:
                 with self.assertRaises(ValueError, msg=(n, i)) as proof_error:
                     tree.poseidon_tree_proof(leaves, i)
-                self.assertEqual(str(proof_error.exception).split(":", 1)[1],
-                                 str(root_error.exception).split(":", 1)[1])
+                self.assertTrue(str(proof_error.exception).split(":", 1)[1].startswith(
+                    str(root_error.exception).split(":", 1)[1]), (str(proof_error.exception), str(root_error.exception)))
+                self.assertEqual("poseidon_tree_proof_nodes" in str(proof_error.exception), n in (3, 7))
             with self.assertRaises(ValueError):
                 tree.poseidon_tree_build(leaves)
         nodes = tree.poseidon_tree_build([1, 2])
