@@ -530,6 +530,19 @@ static void run_light_poseidon_errors(json *lp) {
         CHECK_STATUS(zkp_poseidon_new_circom(&h, bad_n[k], &d), ZKP_ERR_COUNT);
         CHECK(d.error == ZKP_POSEIDON_LP_INVALID_WIDTH_CIRCOM && d.width == bad_n[k] + 1 && d.max_limit == 13);
     }
+    /* a count whose width n + 1 passes SIZE_MAX: the width saturates instead
+     * of wrapping to 0 (issue 26, defect 11) */
+    {
+        size_t huge[] = {SIZE_MAX, SIZE_MAX - 1};
+        zkp_poseidon_fr tag = {{1, 0, 0, 0}};
+        for (size_t k = 0; k < 2; k++) {
+            zkp_poseidon_lp_detail d;
+            CHECK_STATUS(zkp_poseidon_new_circom(&h, huge[k], &d), ZKP_ERR_COUNT);
+            CHECK(d.error == ZKP_POSEIDON_LP_INVALID_WIDTH_CIRCOM && d.width == SIZE_MAX && d.max_limit == 13);
+            CHECK_STATUS(zkp_poseidon_with_domain_tag_circom(&h, huge[k], &tag, &d), ZKP_ERR_COUNT);
+            CHECK(d.error == ZKP_POSEIDON_LP_INVALID_WIDTH_CIRCOM && d.width == SIZE_MAX && d.max_limit == 13);
+        }
+    }
     /* case 16: bytes -> field element: p - 1 ok; p, p + 1 fail */
     {
         uint64_t pv[4];

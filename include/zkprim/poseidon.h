@@ -220,7 +220,7 @@ typedef struct zkp_poseidon_circom {
 
 /* The two constructors keep light-poseidon's names. n_inputs = 1..12, else
  * INVALID_WIDTH_CIRCOM { width: n_inputs + 1, max_limit: 13 }
- * (ZKP_ERR_COUNT). `detail` may be NULL everywhere. */
+ * (ZKP_ERR_COUNT; the width saturates at SIZE_MAX). `detail` may be NULL everywhere. */
 ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon_new_circom(zkp_poseidon_circom *h, size_t n_inputs,
                                                       zkp_poseidon_lp_detail *detail);
 /* As new_circom with lane 0 = tag (tag >= p: ZKP_ERR_RANGE). */

@@ -28,28 +28,23 @@ static int alg_of(PyObject *name, zkp_keccak_alg *alg, const char *what) {
     return 0;
 }
 
-/* A leaf size of PTRDIFF_MAX bytes or more is one leaf for any data a process
- * can hold, as in `zkprim tree --leaf-size`; the library's size limit is
- * PTRDIFF_MAX, so larger ones are passed as that. */
-static size_t one_leaf_cap(unsigned long long leaf) {
-    return leaf > (unsigned long long)PTRDIFF_MAX ? (size_t)PTRDIFF_MAX : (size_t)leaf;
-}
-
 /* ---- over leaf data ------------------------------------------------------- */
 
-/* keccak_tree_root_data(data, leaf_size=64, alg="keccak_256"): the root of
- * `zkprim tree -a keccak256 --leaf-size` (leaf hashes padded with zero nodes
- * to a power of two): data of any length, the last leaf shorter, so the
- * tree hasher given all the data (C zkp_keccak_tree_root_data takes whole
- * leaves only). */
+/* keccak_tree_root_data(data, leaf_size=64, alg="keccak_256", threads=0):
+ * the root of `zkprim tree -a keccak256 --leaf-size` (leaf hashes padded
+ * with zero nodes to a power of two): data of any length, the last leaf
+ * shorter, a leaf size past the data one leaf, so the tree hasher given all
+ * the data (C zkp_keccak_tree_root_data takes whole leaves only). */
 static PyObject *py_keccak_tree_root_data(PyObject *m, PyObject *args, PyObject *kw) {
     (void)m;
-    static char *kwlist[] = {"data", "leaf_size", "alg", NULL};
+    static char *kwlist[] = {"data", "leaf_size", "alg", "threads", NULL};
     Py_buffer v;
     zkpy_int leaf = ZKPY_INT("keccak_tree_root_data: leaf_size", 1, ZKPY_SIZE_MAX, 64);
+    zkpy_int threads = ZKPY_INT("keccak_tree_root_data: threads", 0, ZKPY_UINT_MAX, 0);
     PyObject *an = NULL;
     zkp_keccak_alg alg = ZKP_KECCAK_256;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|O&O:keccak_tree_root_data", kwlist, &v, zkpy_int_arg, &leaf, &an))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|O&OO&:keccak_tree_root_data", kwlist, &v, zkpy_int_arg, &leaf, &an,
+                                     zkpy_int_arg, &threads))
         return zkpy_parse_failed();
     if (an && alg_of(an, &alg, "keccak_tree_root_data") < 0) {
         PyBuffer_Release(&v);
@@ -63,7 +58,7 @@ static PyObject *py_keccak_tree_root_data(PyObject *m, PyObject *args, PyObject 
     uint8_t root[32];
     zkp_status st;
     Py_BEGIN_ALLOW_THREADS
-    st = zkp_keccak_tree_hasher_init(h, alg, one_leaf_cap(leaf.v));
+    st = zkp_keccak_tree_hasher_init_threads(h, alg, (size_t)leaf.v, (unsigned)threads.v);
     if (st == ZKP_OK) st = zkp_keccak_tree_hasher_update(h, v.buf, (size_t)v.len);
     if (st == ZKP_OK) st = zkp_keccak_tree_hasher_finalize(h, root);
     Py_END_ALLOW_THREADS
@@ -74,18 +69,21 @@ static PyObject *py_keccak_tree_root_data(PyObject *m, PyObject *args, PyObject 
 
 /* A streaming Keccak tree hasher (the heap holds the ~6 KiB struct). */
 static int ktree_init(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"leaf_size", "alg", NULL};
+    static char *kwlist[] = {"leaf_size", "alg", "threads", NULL};
     zkpy_int leaf = ZKPY_INT("KeccakTreeHasher: leaf_size", 1, ZKPY_SIZE_MAX, 64);
+    zkpy_int threads = ZKPY_INT("KeccakTreeHasher: threads", 0, ZKPY_UINT_MAX, 0);
     PyObject *an = NULL;
     zkp_keccak_alg alg = ZKP_KECCAK_256;
     zkpy_stream *o = (zkpy_stream *)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|O&O:KeccakTreeHasher", kwlist, zkpy_int_arg, &leaf, &an)) return -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|O&OO&:KeccakTreeHasher", kwlist, zkpy_int_arg, &leaf, &an,
+                                     zkpy_int_arg, &threads))
+        return -1;
     if (an && alg_of(an, &alg, "KeccakTreeHasher") < 0) return -1;
     if (!o->h && !(o->h = PyMem_Malloc(sizeof(zkp_keccak_tree_hasher)))) {
         PyErr_NoMemory();
         return -1;
     }
-    zkp_status st = zkp_keccak_tree_hasher_init(o->h, alg, one_leaf_cap(leaf.v));
+    zkp_status st = zkp_keccak_tree_hasher_init_threads(o->h, alg, (size_t)leaf.v, (unsigned)threads.v);
     if (st != ZKP_OK) {
         zkpy_status_error(st, "KeccakTreeHasher");
         return -1;
@@ -112,7 +110,8 @@ static PyMethodDef ktree_methods[] = {
 
 static PyType_Slot ktree_slots[] = {
     {Py_tp_dealloc, zkpy_stream_dealloc},
-    {Py_tp_doc, "KeccakTreeHasher(leaf_size=64, alg='keccak_256'): the `zkprim tree -a keccak256` root by streaming."},
+    {Py_tp_doc, "KeccakTreeHasher(leaf_size=64, alg='keccak_256', threads=0): the `zkprim tree -a keccak256` root by "
+                "streaming; threads hash long updates in parallel (the root never depends on them)."},
     {Py_tp_methods, ktree_methods},
     {Py_tp_init, ktree_init},
     {Py_tp_new, PyType_GenericNew},
@@ -267,7 +266,7 @@ static PyObject *py_keccak_subtree_split(PyObject *m, PyObject *args) {
     uint64_t *off = PyMem_Malloc(8 * ((size_t)maxp.v + 1));
     if (!off) return PyErr_NoMemory();
     size_t k;
-    zkp_status st = zkp_keccak_subtree_split(total.v, one_leaf_cap(leaf.v), (size_t)maxp.v, off, &k);
+    zkp_status st = zkp_keccak_subtree_split(total.v, (size_t)leaf.v, (size_t)maxp.v, off, &k);
     PyObject *res = st == ZKP_OK ? zkpy_offsets_list(off, k) : zkpy_status_error(st, "keccak_subtree_split");
     PyMem_Free(off);
     return res;
@@ -288,7 +287,7 @@ static PyObject *py_keccak_subtree_merge_parts(PyObject *m, PyObject *args, PyOb
     size_t k;
     if (zkpy_load_parts(cvs, offs, "keccak_subtree_merge_parts", &c, &o, &k) < 0) return NULL;
     uint8_t root[32];
-    zkp_status st = zkp_keccak_subtree_merge_parts(alg, (const uint8_t(*)[32])c, o, k, one_leaf_cap(leaf.v), root);
+    zkp_status st = zkp_keccak_subtree_merge_parts(alg, (const uint8_t(*)[32])c, o, k, (size_t)leaf.v, root);
     PyMem_Free(c);
     PyMem_Free(o);
     return st == ZKP_OK ? zkpy_digest32(root) : zkpy_status_error(st, "keccak_subtree_merge_parts");

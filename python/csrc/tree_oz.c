@@ -1,8 +1,9 @@
 /*
  * zkprim.tree, OpenZeppelin trees (@openzeppelin/merkle-tree 1.0.8): the
  * SimpleMerkleTree layout over 32-byte leaf hashes, proofs, verification,
- * and StandardMerkleTree's leaf hash of ABI values (oz_leaf_hash: the
- * two-pass zkp_oz_abi_encode, then the leaf hash).
+ * the check of a tree read back, and StandardMerkleTree's leaf hashes of ABI
+ * values (zkp_oz_leaf_hash_values: the encoding and hashing are the
+ * library's; here only the conversion of types and values).
  */
 #include "helpers.h" /* first: Python.h sets the feature macros */
 
@@ -83,73 +84,143 @@ out:
     return res;
 }
 
+/* oz_tree_check(nodes): the package's validate() of a tree read back; None,
+ * or ValueError naming the deepest node that is not the hash of its children. */
+static PyObject *py_oz_tree_check(PyObject *m, PyObject *nodes) {
+    (void)m;
+    Py_buffer v;
+    if (zkpy_get_buffer(nodes, &v, "oz_tree_check") < 0) return NULL;
+    size_t bad = SIZE_MAX;
+    Py_ssize_t len = v.len;
+    zkp_status st = len % 32 ? ZKP_ERR_COUNT : zkp_oz_tree_check(v.buf, (size_t)len / 32, &bad);
+    PyBuffer_Release(&v);
+    if (st == ZKP_ERR_VERIFY)
+        return PyErr_Format(PyExc_ValueError, "oz_tree_check: Merkle tree is invalid: node %zu is not the hash of its children",
+                            bad);
+    if (st == ZKP_ERR_COUNT)
+        return PyErr_Format(PyExc_ValueError, "oz_tree_check: %zd bytes are not an odd number of 32-byte nodes", len);
+    if (st != ZKP_OK) return zkpy_status_error(st, "oz_tree_check");
+    Py_RETURN_NONE;
+}
+
+/* ---- StandardMerkleTree leaves: ABI values -> leaf hashes ---------------- */
+
+/* The arguments of one zkp_oz_leaf_hash_values call: n_types parsed types,
+ * n rows of n_types values viewed from Python buffers (released by free). */
+typedef struct oz_rows {
+    PyObject *types;
+    zkp_oz_abi_type *ty;
+    size_t n_types, n, got;
+    zkp_oz_abi_value *va;
+    Py_buffer *views;
+} oz_rows;
+
+static void rows_free(oz_rows *r) {
+    for (size_t i = 0; i < r->got; i++) PyBuffer_Release(&r->views[i]);
+    Py_XDECREF(r->types);
+    PyMem_Free(r->ty);
+    PyMem_Free(r->va);
+    PyMem_Free(r->views);
+}
+
+/* Solidity type names -> r->ty; room for n rows of values. */
+static int rows_init(oz_rows *r, PyObject *types, size_t n, const char *what) {
+    if (!(r->types = PySequence_Fast(types, "types must be a sequence of str"))) return -1;
+    size_t k = r->n_types = (size_t)PySequence_Fast_GET_SIZE(r->types);
+    r->n = n;
+    if (n && k > PY_SSIZE_T_MAX / sizeof(Py_buffer) / n) return PyErr_NoMemory(), -1;
+    r->ty = PyMem_Calloc(k + 1, sizeof *r->ty);
+    r->va = PyMem_Calloc(k * n + 1, sizeof *r->va);
+    r->views = PyMem_Calloc(k * n + 1, sizeof *r->views);
+    if (!r->ty || !r->va || !r->views) return PyErr_NoMemory(), -1;
+    for (size_t i = 0; i < k; i++) {
+        Py_ssize_t tl;
+        const char *tn = PyUnicode_AsUTF8AndSize(PySequence_Fast_GET_ITEM(r->types, (Py_ssize_t)i), &tl);
+        if (!tn) return -1;
+        if (zkp_oz_abi_type_parse(tn, (size_t)tl, &r->ty[i]) != ZKP_OK) {
+            PyErr_Format(PyExc_ValueError, "%s: unsupported ABI type '%s'", what, tn);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Row `row`'s values (n_types buffers) into r->va. */
+static int rows_add(oz_rows *r, PyObject *values, size_t row, const char *what) {
+    PyObject *fv = PySequence_Fast(values, "values must be a sequence of bytes");
+    if (!fv) return -1;
+    int rc = -1;
+    if ((size_t)PySequence_Fast_GET_SIZE(fv) != r->n_types) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd values for %zu types (row %zu); as many values as types are required",
+                     what, PySequence_Fast_GET_SIZE(fv), r->n_types, row);
+        goto out;
+    }
+    for (size_t i = 0; i < r->n_types; i++, r->got++) {
+        if (zkpy_get_buffer(PySequence_Fast_GET_ITEM(fv, (Py_ssize_t)i), &r->views[r->got], what) < 0) goto out;
+        r->va[r->got].data = r->views[r->got].buf;
+        r->va[r->got].len = (size_t)r->views[r->got].len;
+    }
+    rc = 0;
+out:
+    Py_DECREF(fv);
+    return rc;
+}
+
+/* The leaf hashes of all rows into out (32 bytes each); the value the
+ * library refused is named by row, item and type. */
+static int rows_hash(oz_rows *r, uint8_t *out, const char *what) {
+    size_t bad;
+    zkp_status st;
+    Py_BEGIN_ALLOW_THREADS
+    st = zkp_oz_leaf_hash_values(r->ty, r->n_types, r->va, r->n, out, &bad);
+    Py_END_ALLOW_THREADS
+    if (st == ZKP_OK) return 0;
+    if (bad == SIZE_MAX) return zkpy_status_error(st, what), -1;
+    size_t row = bad / r->n_types, item = bad % r->n_types;
+    const char *tn = PyUnicode_AsUTF8(PySequence_Fast_GET_ITEM(r->types, (Py_ssize_t)item));
+    if (r->n == 1 && tn)
+        PyErr_Format(PyExc_ValueError, "%s: value %zu (%s): %s (%s)", what, item, tn, zkp_status_str(st),
+                     zkp_status_name(st));
+    else if (tn)
+        PyErr_Format(PyExc_ValueError, "%s: row %zu, value %zu (%s): %s (%s)", what, row, item, tn, zkp_status_str(st),
+                     zkp_status_name(st));
+    return -1;
+}
+
 /* oz_leaf_hash(types, values) -> StandardMerkleTree leaf: types are
  * Solidity type names, values their 32-byte ABI words (static types) or raw
  * bytes (bytes, string). */
 static PyObject *py_oz_leaf_hash(PyObject *m, PyObject *args) {
     (void)m;
-    PyObject *types, *values;
+    PyObject *types, *values, *res = NULL;
     if (!PyArg_ParseTuple(args, "OO:oz_leaf_hash", &types, &values)) return NULL;
-    PyObject *ft = PySequence_Fast(types, "types must be a sequence of str");
-    if (!ft) return NULL;
-    PyObject *fv = PySequence_Fast(values, "values must be a sequence of bytes");
-    if (!fv) {
-        Py_DECREF(ft);
-        return NULL;
-    }
-    size_t n = (size_t)PySequence_Fast_GET_SIZE(ft), got = 0, enc_len = 0;
-    zkp_oz_abi_type *ty = PyMem_Calloc(n + 1, sizeof *ty);
-    zkp_oz_abi_value *va = PyMem_Calloc(n + 1, sizeof *va);
-    Py_buffer *views = PyMem_Calloc(n + 1, sizeof *views);
-    uint8_t *enc = NULL;
-    PyObject *res = NULL;
-    zkp_status st;
-    if (!ty || !va || !views) {
-        PyErr_NoMemory();
-        goto out;
-    }
-    if ((size_t)PySequence_Fast_GET_SIZE(fv) != n) {
-        PyErr_SetString(PyExc_ValueError, "oz_leaf_hash: as many values as types are required");
-        goto out;
-    }
-    for (; got < n; got++) {
-        Py_ssize_t tl;
-        const char *tn = PyUnicode_AsUTF8AndSize(PySequence_Fast_GET_ITEM(ft, (Py_ssize_t)got), &tl);
-        if (!tn) goto out;
-        if (zkp_oz_abi_type_parse(tn, (size_t)tl, &ty[got]) != ZKP_OK) {
-            PyErr_Format(PyExc_ValueError, "oz_leaf_hash: unsupported ABI type '%s'", tn);
-            goto out;
-        }
-        if (zkpy_get_buffer(PySequence_Fast_GET_ITEM(fv, (Py_ssize_t)got), &views[got], "oz_leaf_hash: value") < 0) goto out;
-        va[got].data = views[got].buf;
-        va[got].len = (size_t)views[got].len;
-    }
-    st = zkp_oz_abi_encode(ty, va, n, NULL, 0, &enc_len);
-    if (st != ZKP_OK && st != ZKP_ERR_LENGTH) {
-        zkpy_status_error(st, "oz_leaf_hash (abi.encode)");
-        goto out;
-    }
-    if (!(enc = PyMem_Malloc(enc_len + 1))) {
-        PyErr_NoMemory();
-        goto out;
-    }
-    st = zkp_oz_abi_encode(ty, va, n, enc, enc_len, &enc_len);
-    if (st != ZKP_OK) {
-        zkpy_status_error(st, "oz_leaf_hash (abi.encode)");
-        goto out;
-    }
+    oz_rows r = {0};
     uint8_t leaf[32];
-    const uint8_t *ep = enc;
-    st = zkp_oz_leaf_hash_batch(&ep, &enc_len, 1, leaf);
-    res = st == ZKP_OK ? zkpy_digest32(leaf) : zkpy_status_error(st, "oz_leaf_hash");
+    if (rows_init(&r, types, 1, "oz_leaf_hash") == 0 && rows_add(&r, values, 0, "oz_leaf_hash") == 0 &&
+        rows_hash(&r, leaf, "oz_leaf_hash") == 0)
+        res = zkpy_digest32(leaf);
+    rows_free(&r);
+    return res;
+}
+
+/* oz_leaf_hash_values(types, rows) -> bytes: the leaf hashes of many rows
+ * (StandardMerkleTree.of's leaves, oz_tree_build's input), 32 bytes each. */
+static PyObject *py_oz_leaf_hash_values(PyObject *m, PyObject *args) {
+    (void)m;
+    PyObject *types, *rows, *res = NULL;
+    if (!PyArg_ParseTuple(args, "OO:oz_leaf_hash_values", &types, &rows)) return NULL;
+    PyObject *fr = PySequence_Fast(rows, "rows must be a sequence of value sequences");
+    if (!fr) return NULL;
+    size_t n = (size_t)PySequence_Fast_GET_SIZE(fr);
+    oz_rows r = {0};
+    if (rows_init(&r, types, n, "oz_leaf_hash_values") < 0) goto out;
+    for (size_t i = 0; i < n; i++)
+        if (rows_add(&r, PySequence_Fast_GET_ITEM(fr, (Py_ssize_t)i), i, "oz_leaf_hash_values") < 0) goto out;
+    if (!(res = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(32 * n)))) goto out;
+    if (rows_hash(&r, (uint8_t *)PyBytes_AS_STRING(res), "oz_leaf_hash_values") < 0) Py_CLEAR(res);
 out:
-    for (size_t i = 0; i < got; i++) PyBuffer_Release(&views[i]);
-    PyMem_Free(ty);
-    PyMem_Free(va);
-    PyMem_Free(views);
-    PyMem_Free(enc);
-    Py_DECREF(ft);
-    Py_DECREF(fv);
+    rows_free(&r);
+    Py_DECREF(fr);
     return res;
 }
 
@@ -157,7 +228,9 @@ static PyMethodDef oz_tree_functions[] = {
     {"oz_tree_build", py_oz_tree_build, METH_O, "OpenZeppelin tree: (nodes, tree indices)."},
     {"oz_tree_proof", py_oz_tree_proof, METH_VARARGS, "getProof(tree index)."},
     {"oz_tree_verify", py_oz_tree_verify, METH_VARARGS, "verify(root, leaf, proof) -> bool."},
+    {"oz_tree_check", py_oz_tree_check, METH_O, "validate(): every inner node hashes its children."},
     {"oz_leaf_hash", py_oz_leaf_hash, METH_VARARGS, "StandardMerkleTree leaf hash."},
+    {"oz_leaf_hash_values", py_oz_leaf_hash_values, METH_VARARGS, "Leaf hashes of many rows of values."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -67,6 +67,12 @@ class CliDifferential(unittest.TestCase):
             self.assertEqual(tree.keccak_tree_root_data(data, leaf_size=leaf).hex(), want, (len(data), leaf))
             want = cli("tree", "-a", "keccak256", "--sha3", "--leaf-size", leaf, p).split()[0]
             self.assertEqual(tree.keccak_tree_root_data(data, leaf_size=leaf, alg="sha3_256").hex(), want)
+            for leaf in (len(data) + 1, 2 ** 64 - 1):       # one leaf: no clamping in either front end
+                want = cli("tree", "-a", "keccak256", "--leaf-size", leaf, p).split()[0]
+                self.assertEqual(tree.keccak_tree_root_data(data, leaf_size=leaf).hex(), want, (len(data), leaf))
+                self.assertEqual(want, zkprim.keccak_256(data).hexdigest())
+            want = cli("tree", "-a", "keccak256", "--threads", 2, "--leaf-size", 100, p).split()[0]
+            self.assertEqual(tree.keccak_tree_root_data(data, 100, threads=2).hex(), want)
 
     def test_poseidon(self):
         r = rng("cli-poseidon")

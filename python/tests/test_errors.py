@@ -223,11 +223,16 @@ class BadInput(unittest.TestCase):
             "keccak_tree_proof: index": lambda v: tree.keccak_tree_proof(bytes(96), v),
             "keccak_tree_verify: index": lambda v: tree.keccak_tree_verify(bytes(32), bytes(32), v, b""),
             "poseidon_tree_proof_root: index": lambda v: tree.poseidon_tree_proof_root(1, v, [2]),
+            "poseidon_tree_proof: index": lambda v: tree.poseidon_tree_proof([1, 2], v),
+            "poseidon_tree_proof_nodes: index": lambda v: tree.poseidon_tree_proof_nodes([1, 2, 3], v),
+            "poseidon_tree_verify: index": lambda v: tree.poseidon_tree_verify(1, 1, v, [2]),
             "oz_tree_proof: index": lambda v: tree.oz_tree_proof(bytes(96), v),
             "hemera_tree_root: threads": lambda v: tree.hemera_tree_root(data, threads=v),
             "HemeraTreeHasher: threads": lambda v: tree.HemeraTreeHasher(threads=v),
             "keccak_tree_build: threads": lambda v: tree.keccak_tree_build(bytes(64), "keccak_256", threads=v),
             "keccak_tree_root: threads": lambda v: tree.keccak_tree_root(bytes(64), "keccak_256", threads=v),
+            "keccak_tree_root_data: threads": lambda v: tree.keccak_tree_root_data(data, threads=v),
+            "KeccakTreeHasher: threads": lambda v: tree.KeccakTreeHasher(threads=v),
             "update: index": lambda v: lean.update(v, 5),
             "generate_proof: index": lambda v: lean.generate_proof(v),
             "verify_proof: index": lambda v: lean.verify_proof(dict(lean.generate_proof(0), index=v)),
@@ -261,8 +266,8 @@ class BadInput(unittest.TestCase):
         self.assertEqual(tree.hemera_subtree_split(Idx(len(data)), 2), tree.hemera_subtree_split(len(data), 2))
         self.assertEqual(tree.hemera_tree_root(data, threads=Idx(2)), tree.hemera_tree_root(data))
         self.assertEqual(lean.generate_proof(Idx(2)), lean.generate_proof(2))
-        # A leaf size past what the library takes (PTRDIFF_MAX) is one leaf, as
-        # `zkprim tree --leaf-size` reads it.
+        # A leaf size past the data is one leaf, as `zkprim tree --leaf-size`
+        # reads it (the library takes every size >= 1 since 1.1.0).
         one = tree.keccak_tree_root_data(data, len(data))
         for big in ((1 << 63) - 1, 1 << 63, (1 << 64) - 1):
             self.assertEqual(tree.keccak_tree_root_data(data, big), one, big)

@@ -65,6 +65,43 @@ class KeccakTrees(unittest.TestCase):
             cvs = [tree.keccak_tree_root_data(data[a:b], leaf_size=leaf, alg=alg) for a, b in zip(off, off[1:])]
             self.assertEqual(tree.keccak_subtree_merge_parts(cvs, off, leaf, alg), want, (len(data), leaf, off))
 
+    def test_threads_give_the_unthreaded_root(self):
+        """KeccakTreeHasher / keccak_tree_root_data with threads= (the C
+        tree hasher's threads, blocks of >= 256 KiB): the root of one thread,
+        on random data past a few blocks, across leaf sizes and update cuts."""
+        r = rng("keccak-threads")
+        data = r.randbytes(4 * 256 * 1024 + r.randrange(1, 4096))
+        for leaf in (7, 31, 136, 4096, 5000, 300000, len(data) + 1):
+            alg = r.choice(list(H))
+            want = tree.keccak_tree_root_data(data, leaf_size=leaf, alg=alg)
+            for threads in (3, 1000):
+                self.assertEqual(tree.keccak_tree_root_data(data, leaf, alg, threads=threads), want, (leaf, threads))
+            h = tree.KeccakTreeHasher(leaf_size=leaf, alg=alg, threads=r.choice([2, 4]))
+            cut = r.randrange(len(data))
+            h.update(data[:cut])
+            h.update(data[cut:])
+            self.assertEqual(h.finalize(), want, leaf)
+        self.assertEqual(oracle_data_root("keccak_256", data[:70000], 7),
+                         tree.keccak_tree_root_data(data[:70000], 7, threads=2))
+        with self.assertRaises(ValueError):
+            tree.KeccakTreeHasher(threads=-1)
+
+    def test_leaf_size_past_the_data_is_one_leaf(self):
+        """The library takes any leaf size >= 1 (1.1.0): one past the data is
+        one leaf, the root H(data); the binding no longer clamps it."""
+        r = rng("keccak-one-leaf")
+        for n in (0, 1, 135, 136, 5000):
+            data = r.randbytes(n)
+            for alg in H:
+                for leaf in (n + 1, 2 ** 32, 2 ** 63, 2 ** 64 - 1):
+                    self.assertEqual(tree.keccak_tree_root_data(data, leaf_size=leaf, alg=alg), H[alg](data), (n, leaf))
+                    h = tree.KeccakTreeHasher(leaf_size=leaf, alg=alg)
+                    h.update(data)
+                    self.assertEqual(h.finalize(), H[alg](data))
+            self.assertEqual(tree.keccak_subtree_split(n, 2 ** 64 - 1, 4), [0, n])
+            self.assertEqual(tree.keccak_subtree_merge_parts([H["keccak_256"](data)], [0, n], 2 ** 64 - 1),
+                             H["keccak_256"](data))
+
 
 class HemeraTrees(unittest.TestCase):
     def test_proofs(self):
@@ -164,10 +201,91 @@ class PoseidonTrees(unittest.TestCase):
             self.assertEqual(nodes[-1], level[0])
             for i in range(len(leaves)):
                 proof = tree.poseidon_tree_proof(leaves, i)
-                self.assertEqual(proof, tree.poseidon_tree_proof(nodes, i) if len(nodes) & (len(nodes) - 1) else proof)
+                self.assertEqual(len(proof), k)
+                self.assertEqual(proof, tree.poseidon_tree_proof_nodes(nodes, i))
                 self.assertTrue(tree.poseidon_tree_verify(level[0], leaves[i], i, proof))
                 if k:
                     self.assertFalse(tree.poseidon_tree_verify(level[0], (leaves[i] + 1) % poseidon.P, i, proof))
+
+    def test_proof_takes_the_counts_the_root_takes(self):
+        """Issue 26, defect 2: poseidon_tree_proof([1, 2, 3], 0) returned [2]
+        (the list read as the node list of a 2-leaf tree) while the root of
+        the same leaves is refused. The proof takes the leaves, as
+        poseidon_tree_root does, and refuses the same counts with the same
+        message; the node list goes to poseidon_tree_proof_nodes."""
+        for n in (0, 3, 5, 6, 7, 9):
+            leaves = list(range(1, n + 1))
+            with self.assertRaises(ValueError) as root_error:
+                tree.poseidon_tree_root(leaves)
+            for i in {0, max(n - 1, 0)}:
+                with self.assertRaises(ValueError, msg=(n, i)) as proof_error:
+                    tree.poseidon_tree_proof(leaves, i)
+                self.assertTrue(str(proof_error.exception).split(":", 1)[1].startswith(
+                    str(root_error.exception).split(":", 1)[1]), (str(proof_error.exception), str(root_error.exception)))
+                self.assertEqual("poseidon_tree_proof_nodes" in str(proof_error.exception), n in (3, 7))
+            with self.assertRaises(ValueError):
+                tree.poseidon_tree_build(leaves)
+        nodes = tree.poseidon_tree_build([1, 2])
+        self.assertEqual(tree.poseidon_tree_proof([1, 2], 0), [2])
+        self.assertEqual(tree.poseidon_tree_proof_nodes(nodes, 1), [1])
+        for bad in ([], [1, 2], [1, 2, 3, 4, 5]):       # not 2n - 1 nodes with n = 2^k
+            with self.assertRaises(ValueError):
+                tree.poseidon_tree_proof_nodes(bad, 0)
+        for call in (tree.poseidon_tree_proof, tree.poseidon_tree_proof_nodes):
+            with self.assertRaises(ValueError):
+                call([1, 2] if call is tree.poseidon_tree_proof else nodes, 2)   # index past the leaves
+        with self.assertRaises(ValueError):
+            tree.poseidon_tree_verify(poseidon.P, 1, 0, [2])                      # a root >= p
+        self.assertFalse(tree.poseidon_tree_verify(nodes[-1], 1, 0, [3]))
+
+
+class OzTrees(unittest.TestCase):
+    TYPES = ["address", "uint256", "bytes", "string", "bool", "int8", "bytes4"]
+
+    def row(self, r):
+        word = lambda k: bytes(32 - k) + r.randbytes(k)
+        return [word(20), r.randbytes(32), r.randbytes(r.randrange(70)), "é€".encode() * r.randrange(3),
+                bytes(31) + bytes([r.randrange(2)]), bytes(31) + bytes([r.randrange(128)]), r.randbytes(4) + bytes(28)]
+
+    def test_leaf_hash_values_is_leaf_hash_per_row(self):
+        r = rng("oz-rows")
+        rows = [self.row(r) for _ in range(r.randrange(1, 40))]
+        flat = tree.oz_leaf_hash_values(self.TYPES, rows)
+        self.assertEqual(flat, b"".join(tree.oz_leaf_hash(self.TYPES, v) for v in rows))
+        self.assertEqual(tree.oz_leaf_hash_values(self.TYPES, []), b"")
+        nodes, _ = tree.oz_tree_build(flat)
+        self.assertIsNone(tree.oz_tree_check(nodes))
+
+    def test_errors_name_the_value(self):
+        r = rng("oz-errors")
+        rows = [self.row(r) for _ in range(5)]
+        rows[3][5] = b"\x01" * 32                 # int8 not sign-extended
+        with self.assertRaisesRegex(ValueError, r"oz_leaf_hash_values: row 3, value 5 \(int8\)"):
+            tree.oz_leaf_hash_values(self.TYPES, rows)
+        with self.assertRaisesRegex(ValueError, r"oz_leaf_hash: value 0 \(address\)"):
+            tree.oz_leaf_hash(["address"], [b"\xff" * 32])
+        with self.assertRaisesRegex(ValueError, "oz_leaf_hash: unsupported ABI type 'uint7'"):
+            tree.oz_leaf_hash(["uint7"], [bytes(32)])
+        with self.assertRaisesRegex(ValueError, "as many values as types"):
+            tree.oz_leaf_hash_values(["bool"], [[bytes(32)], []])
+        with self.assertRaises(TypeError):
+            tree.oz_leaf_hash_values(["bytes"], [["text"]])
+
+    def test_check_names_the_bad_node(self):
+        r = rng("oz-check")
+        nodes, _ = tree.oz_tree_build(r.randbytes(32 * 6))      # 11 nodes
+        for k in (0, 2, 4):
+            bad = bytearray(nodes)
+            bad[32 * k] ^= 1
+            with self.assertRaisesRegex(ValueError, "node %d is not the hash of its children" % k):
+                tree.oz_tree_check(bad)
+        bad = bytearray(nodes)
+        bad[32 * 10] ^= 1                                       # a leaf: its parent (4) no longer matches
+        with self.assertRaisesRegex(ValueError, "node 4 "):
+            tree.oz_tree_check(bad)
+        for wrong in (nodes[:-32], nodes + b"x", b""):
+            with self.assertRaises(ValueError):
+                tree.oz_tree_check(wrong)
 
 
 if __name__ == "__main__":

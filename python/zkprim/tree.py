@@ -9,8 +9,10 @@ Hemera (fixed 4 KiB chunks; cdc=True for content-defined chunks):
     HemeraTreeHasher(threads=0)                                    the same, streamed
     hemera_tree_proof(data, index) / hemera_tree_verify(root, chunk, index, total_len, proof) -> bool
 Subtrees (docs/streaming.md): hemera_subtree_split/root/merge_parts, keccak_subtree_split/merge_parts.
-Poseidon (circom): poseidon_tree_root/build(leaves ints), poseidon_tree_proof, poseidon_tree_verify.
-OpenZeppelin (@openzeppelin/merkle-tree 1.0.8): oz_tree_build, oz_tree_proof, oz_tree_verify, oz_leaf_hash.
+Poseidon (circom): poseidon_tree_root/build/proof(leaves ints), poseidon_tree_proof_nodes(nodes),
+    poseidon_tree_verify; 2^k leaves for all of them (pad with zeros, or use LeanIMT).
+OpenZeppelin (@openzeppelin/merkle-tree 1.0.8): oz_tree_build, oz_tree_proof, oz_tree_verify,
+    oz_tree_check (validate), oz_leaf_hash (leafHash), oz_leaf_hash_values (many rows at once).
 LeanIMT (@zk-kit/lean-imt 2.2.5, zk-kit's method names): LeanIMT().
 
 Since 1.1.0 keccak_tree_root takes 32-byte leaves (it was the root over leaf
@@ -25,36 +27,10 @@ from ._zkprim import (  # noqa: F401
     keccak_subtree_split, keccak_subtree_merge_parts,
     hemera_tree_root, hemera_tree_proof, hemera_tree_verify,
     hemera_subtree_root, hemera_subtree_merge_parts, hemera_subtree_split,
-    poseidon_tree_root, poseidon_tree_build, poseidon_tree_proof_root,
-    oz_tree_build, oz_tree_proof, oz_tree_verify, oz_leaf_hash,
+    poseidon_tree_root, poseidon_tree_build, poseidon_tree_proof, poseidon_tree_proof_nodes,
+    poseidon_tree_proof_root, poseidon_tree_verify,
+    oz_tree_build, oz_tree_proof, oz_tree_verify, oz_tree_check, oz_leaf_hash, oz_leaf_hash_values,
 )
-
-
-# ---- Poseidon proofs (taken from the node list here, until the library has the call) ----
-
-def poseidon_tree_proof(leaves_or_nodes, index):
-    """Siblings (ints, bottom first) of leaf `index`; takes the leaves or the
-    full node list poseidon_tree_build returns."""
-    nodes = list(leaves_or_nodes)
-    n = len(nodes)
-    if n & (n - 1) == 0:  # a power of two: the leaves
-        nodes = poseidon_tree_build(nodes)
-        n = len(nodes)
-    leaves = (n + 1) // 2
-    if not 0 <= index < leaves:
-        raise ValueError("poseidon_tree_proof: index %d out of range for %d leaves" % (index, leaves))
-    proof, base, width, i = [], 0, leaves, index
-    while width > 1:
-        proof.append(nodes[base + (i ^ 1)])
-        base += width
-        width //= 2
-        i //= 2
-    return proof
-
-
-def poseidon_tree_verify(root, leaf, index, proof):
-    """True when leaf at index with proof (bottom first) leads to root."""
-    return poseidon_tree_proof_root(leaf, index, list(proof)) == root
 
 
 # ---- LeanIMT ----------------------------------------------------------------------

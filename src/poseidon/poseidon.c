@@ -231,7 +231,9 @@ zkp_status zkp_poseidon_with_domain_tag_circom(zkp_poseidon_circom *h, size_t n_
     zkp_poseidon_lp_detail f = {0};
     if (!h) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, f);
     if (n_inputs < 1 || n_inputs > ZKP_POSEIDON_LP_MAX_INPUTS) {
-        f.width = n_inputs + 1;
+        /* width n + 1 saturates: SIZE_MAX + 1 would wrap to 0, a width that
+         * reads as too small rather than too large (issue 26, defect 11) */
+        f.width = n_inputs == SIZE_MAX ? SIZE_MAX : n_inputs + 1;
         f.max_limit = ZKP_POSEIDON_LP_MAX_INPUTS + 1;
         return lp_fail(d, ZKP_POSEIDON_LP_INVALID_WIDTH_CIRCOM, f);
     }

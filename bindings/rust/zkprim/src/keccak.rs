@@ -600,7 +600,8 @@ pub fn tree_verify(
 /// The tree over leaf data of any length, given in pieces (the
 /// `zkprim tree -a keccak256` tree, docs/streaming.md): leaf i is H of the
 /// i-th `leaf_size` bytes (the last one shorter; an empty input is one
-/// leaf), the leaf count padded to a power of two with zero nodes. Memory is
+/// leaf; a `leaf_size` past the data makes it one leaf), the leaf count
+/// padded to a power of two with zero nodes. Memory is
 /// bounded (one ~6 KiB struct on the heap); any split of the data gives the
 /// same root, and `finalize` leaves the hasher usable.
 ///
@@ -632,6 +633,30 @@ impl TreeHasher {
         // dropped unused.
         let h = boxed_init(|p| {
             st = unsafe { sys::zkp_keccak_tree_hasher_init(p, alg.id(), leaf_size) }
+        });
+        Error::check(st)?;
+        Ok(TreeHasher { h })
+    }
+
+    /// As [`new`](Self::new), hashing long updates on `threads` threads
+    /// (the caller's included; 0 and 1: one, above 64: 64) in aligned blocks
+    /// of at least 256 KiB. The root never depends on the thread count.
+    ///
+    /// ```
+    /// use zkprim::keccak::{Algorithm, TreeHasher};
+    /// let data = vec![3u8; 1 << 20];
+    /// let mut one = TreeHasher::new(Algorithm::Keccak256, 100).unwrap();
+    /// let mut four = TreeHasher::with_threads(Algorithm::Keccak256, 100, 4).unwrap();
+    /// one.update(&data).unwrap();
+    /// four.update(&data).unwrap();
+    /// assert_eq!(one.finalize(), four.finalize());
+    /// ```
+    pub fn with_threads(alg: Algorithm, leaf_size: usize, threads: u32) -> Result<Self> {
+        let mut st = sys::ZKP_OK;
+        // SAFETY: as in `new`.
+        let h = boxed_init(|p| {
+            st =
+                unsafe { sys::zkp_keccak_tree_hasher_init_threads(p, alg.id(), leaf_size, threads) }
         });
         Error::check(st)?;
         Ok(TreeHasher { h })

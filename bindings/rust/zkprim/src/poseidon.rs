@@ -300,19 +300,6 @@ fn lp_result(
     })
 }
 
-/// The constructors' width error with the width computed from `n_inputs`
-/// here: the C detail's `n_inputs + 1` wraps to 0 for `usize::MAX`, a width
-/// that would read as too small; it saturates instead (issue 26, defect 11).
-fn width_of(e: PoseidonError, n_inputs: usize) -> PoseidonError {
-    match e {
-        PoseidonError::InvalidWidthCircom { max_limit, .. } => PoseidonError::InvalidWidthCircom {
-            width: n_inputs.saturating_add(1),
-            max_limit,
-        },
-        other => other,
-    }
-}
-
 /// Runs a light-poseidon-style C call without a detail struct (the usual,
 /// successful case pays nothing for it); on an error, runs it once more
 /// with one to learn the error's fields (the calls are pure functions of
@@ -429,8 +416,7 @@ impl Poseidon<Fr> {
     pub fn new_circom(n_inputs: usize) -> core::result::Result<Poseidon<Fr>, PoseidonError> {
         let mut c = core::mem::MaybeUninit::<sys::zkp_poseidon_circom>::zeroed();
         // SAFETY: valid pointers; the struct is written on success.
-        lp_call(|d| unsafe { sys::zkp_poseidon_new_circom(c.as_mut_ptr(), n_inputs, d) })
-            .map_err(|e| width_of(e, n_inputs))?;
+        lp_call(|d| unsafe { sys::zkp_poseidon_new_circom(c.as_mut_ptr(), n_inputs, d) })?;
         // SAFETY: constructed above.
         Ok(Poseidon {
             c: unsafe { c.assume_init() },
@@ -453,8 +439,7 @@ impl Poseidon<Fr> {
         // SAFETY: valid pointers; the tag is canonical (an Fr always is).
         lp_call(|d| unsafe {
             sys::zkp_poseidon_with_domain_tag_circom(c.as_mut_ptr(), n_inputs, domain_tag.raw(), d)
-        })
-        .map_err(|e| width_of(e, n_inputs))?;
+        })?;
         // SAFETY: constructed above.
         Ok(Poseidon {
             c: unsafe { c.assume_init() },
@@ -657,6 +642,38 @@ pub fn tree_proof(nodes: &[Fr], index: u64) -> Result<Vec<Fr>> {
         sys::zkp_poseidon_tree_proof(nodes.as_ptr().cast(), n, index, proof.as_mut_ptr().cast())
     })?;
     Ok(proof)
+}
+
+/// The siblings of leaf `index`, bottom first, and the root, straight from
+/// the leaves (no node list; about one [`tree_root`] of hashing). The same
+/// leaf counts as [`tree_root`] ([`Error::Count`] otherwise); an index past
+/// the leaves is [`Error::Range`].
+///
+/// ```
+/// use zkprim::poseidon::{tree_build, tree_proof, tree_proof_from_leaves, tree_root, Fr};
+/// let l: Vec<Fr> = (0..8).map(Fr::from_u64).collect();
+/// let (p, root) = tree_proof_from_leaves(&l, 5).unwrap();
+/// assert_eq!(p, tree_proof(&tree_build(&l).unwrap(), 5).unwrap());
+/// assert_eq!(root, tree_root(&l).unwrap());
+/// assert!(tree_proof_from_leaves(&l[..3], 0).is_err());
+/// ```
+pub fn tree_proof_from_leaves(leaves: &[Fr], index: u64) -> Result<(Vec<Fr>, Fr)> {
+    // log2 of the count (the library refuses a count that is not a power of two)
+    let depth = leaves.len().next_power_of_two().trailing_zeros() as usize;
+    let mut proof = vec![Fr::ZERO; depth];
+    let mut root = Fr::ZERO;
+    // SAFETY: n leaves; room for log2 n siblings (when n is a power of two,
+    // the only count the call accepts) and one root.
+    Error::check(unsafe {
+        sys::zkp_poseidon_tree_proof_from_leaves(
+            leaves.as_ptr().cast(),
+            leaves.len(),
+            index,
+            proof.as_mut_ptr().cast(),
+            root.raw_mut(),
+        )
+    })?;
+    Ok((proof, root))
 }
 
 /// `Ok(())` when `leaf` at `index` with `proof` leads to `root`,
