@@ -65,7 +65,7 @@ CFLAGS=(--target=wasm32-wasi -isystem "$SYSROOT_INC" -std=c11 -O3 -fno-exception
 # puts zkprim/keccak over its 16 KB gzip budget; -Os keeps it at 16.0 KB.
 size_flags() {
   case "$1" in
-    src/keccak/many.c | src/keccak/sponge.c) echo -Os ;;
+    src/keccak/many.c | src/keccak/sponge.c | src/hemera/batch_portable.c) echo -Os ;;
   esac
 }
 objs=()

@@ -12,5 +12,15 @@ rm -rf build dist
 ./build.sh
 echo "js stage: wasm build $((SECONDS - t0)) s"
 node tools/check-modules.mjs dist
+# The C CLI for js/test/hemera.test.mjs's cross-check: build-native's (the
+# native stage runs first), or ZKPRIM_CLI.
+cli=${ZKPRIM_CLI:-${BR:-$here/..}/build-native/zkprim}
+if [ -x "$cli" ]; then
+  export ZKPRIM_CLI=$cli
+elif [ "${REQUIRE_ALL:-0}" = 1 ]; then
+  echo "js stage: no CLI at $cli (run the native stage first, or set ZKPRIM_CLI)"; exit 1
+else
+  echo "js stage: no CLI at $cli: the Hemera CLI cross-check is skipped"
+fi
 node --test test/*.test.mjs
 echo "js stage: $((SECONDS - t0)) s"
