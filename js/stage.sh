@@ -5,6 +5,10 @@
 # `npm ci --prefix js` installed from js/package-lock.json.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+# The C CLI for js/test/hemera.test.mjs's cross-check: build-native's (the
+# native stage runs first), or ZKPRIM_CLI.
+cli=${ZKPRIM_CLI:-${BR:-$here/..}/build-native/zkprim}
+case $cli in /*) ;; *) cli=$PWD/$cli ;; esac
 cd "$here"
 [ -d node_modules/@noble/hashes ] || { echo "js stage: run npm ci --prefix js first (the pinned reference packages)"; exit 1; }
 t0=$SECONDS
@@ -12,9 +16,6 @@ rm -rf build dist
 ./build.sh
 echo "js stage: wasm build $((SECONDS - t0)) s"
 node tools/check-modules.mjs dist
-# The C CLI for js/test/hemera.test.mjs's cross-check: build-native's (the
-# native stage runs first), or ZKPRIM_CLI.
-cli=${ZKPRIM_CLI:-${BR:-$here/..}/build-native/zkprim}
 if [ -x "$cli" ]; then
   export ZKPRIM_CLI=$cli
 elif [ "${REQUIRE_ALL:-0}" = 1 ]; then
