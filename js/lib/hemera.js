@@ -12,6 +12,16 @@ function withInput(b, extra, fn) {
   return fn(p, p + b.length);
 }
 
+// f(input pointer, its length, output pointer) -> status, over data's bytes.
+function digestOf(data, f, what) {
+  wasm();
+  const b = toBytes(data);
+  return withInput(b, DIGEST, (p, o) => {
+    check(f(p, b.length, o), what);
+    return out32(o);
+  });
+}
+
 function out32(at) {
   return heap().slice(at, at + DIGEST);
 }
@@ -24,12 +34,7 @@ function key32(key, what) {
 
 /** The Hemera digest of data (the crate's hash). */
 export function hash(data) {
-  wasm();
-  const b = toBytes(data);
-  return withInput(b, DIGEST, (p, o) => {
-    check(wasmExports.zkp_hemera_hash(p, b.length, o), 'hemera hash');
-    return out32(o);
-  });
+  return digestOf(data, (p, n, o) => wasmExports.zkp_hemera_hash(p, n, o), 'hemera hash');
 }
 
 /** Keyed hash with a 32-byte key. */
@@ -137,22 +142,12 @@ export function xof(data, n) {
 
 /** Root of the fixed 4 KiB-chunk tree (the crate's root_hash; the tree proofs use it). */
 export function root(data) {
-  wasm();
-  const b = toBytes(data);
-  return withInput(b, DIGEST, (p, o) => {
-    check(wasmExports.zkp_hemera_tree_root_fixed(p, b.length, 1, o), 'hemera root');
-    return out32(o);
-  });
+  return digestOf(data, (p, n, o) => wasmExports.zkp_hemera_tree_root_fixed(p, n, 1, o), 'hemera root');
 }
 
 /** Root of the content-defined-chunking tree (the newest crate's root_hash). */
 export function rootCdc(data) {
-  wasm();
-  const b = toBytes(data);
-  return withInput(b, DIGEST, (p, o) => {
-    check(wasmExports.zkp_hemera_tree_root_cdc(p, b.length, o), 'hemera rootCdc');
-    return out32(o);
-  });
+  return digestOf(data, (p, n, o) => wasmExports.zkp_hemera_tree_root_cdc(p, n, o), 'hemera rootCdc');
 }
 
 function index64(i, what) {
