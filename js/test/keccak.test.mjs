@@ -120,3 +120,11 @@ test('memory stays bounded across 10^6 calls', () => {
   assert.equal(z.memoryBytes(), before);
   assert.ok(before <= 2 * 1024 * 1024, `memory ${before}`);
 });
+
+test('ready(): the async compile path in a fresh process, then synchronous calls', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const url = new URL('../dist/keccak.mjs', import.meta.url).href;
+  const script = `const z = await import(${JSON.stringify(url)}); await z.ready(); console.log(z.bytesToHex(z.keccak_256('abc')));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim();
+  assert.equal(out, hex(noble.keccak_256('abc')));
+});
