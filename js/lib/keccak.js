@@ -95,14 +95,17 @@ class KeccakHash {
   }
 }
 
+// The hot path of a short message: one scratch lookup, one view (the
+// sponge does not allocate, so memory cannot grow during the call).
 function oneShot(alg, b, outLen) {
-  const out = new Uint8Array(outLen);
-  if (outLen === 0) return out;
-  const p = scratch(b.length + outLen);
-  heap().set(b, p);
-  check(wasmExports.zkp_keccak_hash(alg, p, b.length, p + b.length, outLen), 'keccak');
-  out.set(heap().subarray(p + b.length, p + b.length + outLen));
-  return out;
+  if (outLen === 0) return new Uint8Array(0);
+  const n = b.length;
+  const p = scratch(n + outLen);
+  const h = heap();
+  h.set(b, p);
+  const s = wasmExports.zkp_keccak_hash(alg, p, n, p + n, outLen);
+  if (s !== 0) check(s, 'keccak');
+  return h.slice(p + n, p + n + outLen);
 }
 
 function fixed(alg, blockLen, outputLen) {
