@@ -8,11 +8,12 @@
 #   make check    the native test suite only (fast loop while developing)
 #   make bench    the full benchmark table
 #   make python   install the Python package (python/) with an interpreter that can build it
+#   make js       the JavaScript/WebAssembly package in js/dist (docs/js.md)
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build demo test check bench install clean regen python
+.PHONY: all build demo test check bench install clean regen python js
 
 all: build
 
@@ -49,6 +50,12 @@ python:
 	fi; \
 	echo "make python: $$py -m pip install --no-build-isolation $(PIP_FLAGS) ./python"; \
 	$$py -m pip install --no-build-isolation $(PIP_FLAGS) ./python
+
+# The JavaScript package (js/, docs/js.md): the C library compiled to
+# WebAssembly with Debian's clang, lld, wasi-libc, libclang-rt-14-dev-wasm32
+# and binaryen, into js/dist/ (no npm needed; its tests need npm ci --prefix js).
+js:
+	./js/build.sh
 
 regen:
 	./scripts/regen.sh

@@ -5,7 +5,7 @@
 # The summary at the end lists all three in one block, and only a run with
 # none of them and no failure says "all stages passed".
 #
-#   ZKPRIM_TEST_STAGES="native python clang asan verify fuzz ctmsan portable knobs aarch64 s390x riscv64 zkvm keccak-external install rust"
+#   ZKPRIM_TEST_STAGES="native python clang asan verify fuzz ctmsan portable knobs aarch64 s390x riscv64 zkvm keccak-external install rust js"
 #   picks stages (default: all). Each stage builds in its own build-<stage>/
 #   (under ZKPRIM_TEST_BUILD_ROOT if set; default: the source tree).
 #
@@ -17,7 +17,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 JOBS=$(nproc 2>/dev/null || echo 2)
-STAGES=${ZKPRIM_TEST_STAGES:-"native python clang asan verify fuzz ctmsan portable knobs aarch64 s390x riscv64 zkvm keccak-external install rust"}
+STAGES=${ZKPRIM_TEST_STAGES:-"native python clang asan verify fuzz ctmsan portable knobs aarch64 s390x riscv64 zkvm keccak-external install rust js"}
 BR=${ZKPRIM_TEST_BUILD_ROOT:-$PWD}
 REQUIRE_ALL=${ZKPRIM_REQUIRE_ALL_STAGES:-0}
 # The live differential tests against npm packages (ctest label `live`:
@@ -243,6 +243,14 @@ for s in $STAGES; do
     if have cargo; then
       run_stage rust "./scripts/rust-check.sh"
     else skip rust "cargo not installed"; fi ;;
+  js)
+    # The JavaScript/WebAssembly package (js/, docs/js.md): the wasm build
+    # from scratch, then node:test against the reference packages pinned in
+    # js/package-lock.json (npm ci --prefix js installs them).
+    if have clang && have wasm-ld && have wasm-opt && have node && [ -f /usr/lib/wasm32-wasi/libc.a ] \
+       && [ -f "$(clang --target=wasm32-wasi -print-libgcc-file-name 2>/dev/null)" ] && [ -d js/node_modules/@noble/hashes ]; then
+      run_stage js "./js/stage.sh"
+    else skip js "needs clang, lld, binaryen, wasi-libc, libclang-rt-14-dev-wasm32, node and npm ci --prefix js"; fi ;;
   *) echo "unknown stage $s"; summary+=("$s: unknown stage"); failed+=("$s") ;;
   esac
 done

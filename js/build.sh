@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# make js: the C library compiled to wasm32 (no imports), one module per
+# entry point, and the ESM / CommonJS files that embed it (js/README in
+# docs/js.md). Debian's toolchain only: clang + lld (wasm32), wasi-libc (its
+# malloc, memcpy and friends, which need no WASI import), compiler-rt's
+# wasm32 builtins (__multi3 for unsigned __int128) and binaryen's wasm-opt.
+#
+# wasm-opt runs as its own step: clang 14 runs it itself when it is on PATH
+# and a link is optimised, so this script compiles with clang -c and links
+# with wasm-ld directly.
+#
+# Usage: js/build.sh [OUTDIR]   (default js/dist; objects in js/build/)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+dist=${1:-$here/dist}
+obj=$here/build
+CC=${CC_WASM:-clang}
+WASM_LD=${WASM_LD:-wasm-ld}
+WASM_OPT=${WASM_OPT:-wasm-opt}
+SYSROOT_INC=${WASI_INCLUDE:-/usr/include/wasm32-wasi}
+SYSROOT_LIB=${WASI_LIB:-/usr/lib/wasm32-wasi}
+
+need() { command -v "$1" >/dev/null 2>&1 || { echo "js/build.sh: $1 not found ($2)" >&2; exit 1; }; }
+need "$CC" "apt-get install clang"
+need "$WASM_LD" "apt-get install lld"
+need "$WASM_OPT" "apt-get install binaryen"
+need node "Node.js 18 or later"
+[ -f "$SYSROOT_LIB/libc.a" ] || { echo "js/build.sh: $SYSROOT_LIB/libc.a not found (apt-get install wasi-libc)" >&2; exit 1; }
+rt=$("$CC" --target=wasm32-wasi -print-libgcc-file-name 2>/dev/null || true)
+[ -f "$rt" ] || { echo "js/build.sh: wasm32 compiler-rt builtins not found (apt-get install libclang-rt-14-dev-wasm32)" >&2; exit 1; }
+
+mkdir -p "$obj/generated" "$dist"
+# The build configuration CMake would write (cmake/build_config.h.in): no
+# instruction-set kernel families, freestanding (no threads, no CPU
+# detection: src/core/freestanding.c stands in for cpu.c).
+version=$(sed -n 's/^project(zkprim VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLists.txt")
+sed -e 's/@ZKP_FREESTANDING_01@/1/' -e "s/@PROJECT_VERSION@/$version/" -e 's/@[A-Z0-9_]*@/0/' \
+  "$root/cmake/build_config.h.in" > "$obj/generated/zkprim_build_config.h.new"
+cmp -s "$obj/generated/zkprim_build_config.h.new" "$obj/generated/zkprim_build_config.h" 2>/dev/null \
+  && rm "$obj/generated/zkprim_build_config.h.new" \
+  || mv "$obj/generated/zkprim_build_config.h.new" "$obj/generated/zkprim_build_config.h"
+
+# Sources: every portable .c of the modules the package uses. Files named
+# for an x86/Arm instruction set are kernels this target cannot run; a
+# module's CPU detection (core/cpu.c) is replaced by core/freestanding.c.
+isa_re='_(bmi2|avx2|avx512|neon|sha3|ifma|pclmul|vpclmul|pmull|shani)\.c$'
+srcs=()
+for m in core goldilocks keccak hemera poseidon bn254; do
+  for f in "$root"/src/$m/*.c; do
+    [ -e "$f" ] || continue
+    case "$f" in */core/cpu.c) continue ;; esac
+    [[ "$(basename "$f")" =~ $isa_re ]] && continue
+    srcs+=("$f")
+  done
+done
+for f in "$here"/src/*.c; do [ -e "$f" ] && srcs+=("$f"); done
+
+CFLAGS=(--target=wasm32-wasi -isystem "$SYSROOT_INC" -std=c11 -O3 -fno-exceptions
+  -ffunction-sections -fdata-sections -DZKP_BUILDING_LIBRARY -DZKP_STATIC -DNDEBUG
+  -I"$root/include" -I"$root/src" -I"$obj/generated" -Wall -Wextra -Werror
+  -Wno-unused-command-line-argument)
+# Files compiled for size: at -O3 clang inlines the permutation into every
+# sponge entry and the batch loop (18 KB of code in many.c alone), which
+# puts zkprim/keccak over its 16 KB gzip budget; -Os keeps it at 16.0 KB.
+size_flags() {
+  case "$1" in
+    src/keccak/many.c | src/keccak/sponge.c | src/hemera/batch_portable.c) echo -Os ;;
+  esac
+}
+objs=()
+pids=()
+jobs_max=${JOBS:-2}
+for f in "${srcs[@]}"; do
+  rel=${f#"$root"/}
+  o=$obj/${rel//\//_}.o
+  objs+=("$o")
+  if [ ! -f "$o" ] || [ "$f" -nt "$o" ] || [ "$obj/generated/zkprim_build_config.h" -nt "$o" ] \
+     || [ -n "$(find "$root/src" "$root/include" -name '*.h' -newer "$o" -print -quit)" ]; then
+    # shellcheck disable=SC2046
+    "$CC" "${CFLAGS[@]}" $(size_flags "$rel") -c "$f" -o "$o" &
+    pids+=($!)
+    if [ "${#pids[@]}" -ge "$jobs_max" ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
+  fi
+done
+for p in ${pids[@]+"${pids[@]}"}; do wait "$p"; done
+
+# One module per entry point: only the functions it calls are exported, so
+# the linker drops the rest (each JS file in js/lib names its exports).
+link() { # name, exported C functions...
+  local name=$1; shift
+  local ex=(--export=malloc --export=free)
+  for e in "$@"; do ex+=("--export=$e"); done
+  "$WASM_LD" --no-entry --gc-sections --strip-all -z stack-size=131072 --initial-memory=1048576 \
+    "${ex[@]}" "${objs[@]}" -L"$SYSROOT_LIB" -lc "$rt" -o "$obj/$name.raw.wasm"
+  "$WASM_OPT" -O3 --strip-debug --strip-producers "$obj/$name.raw.wasm" -o "$dist/$name.wasm"
+}
+# shellcheck source=exports.sh
+. "$here/exports.sh"
+for m in $ZKJS_MODULES; do
+  v=ZKJS_EXPORTS_${m//-/_}
+  # shellcheck disable=SC2086
+  link "$m" ${!v}
+done
+
+node "$here/tools/bundle.mjs" "$dist"

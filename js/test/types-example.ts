@@ -1,0 +1,37 @@
+// Checked by `tsc --noEmit -p test` (js/test/types.test.mjs): every entry
+// point through the package's own exports map and .d.ts files, as a user
+// of each replaced package would write it.
+import { keccak_256, sha3_256, shake128, hashMany } from 'zkprim/keccak';
+import { poseidon1, poseidon2, poseidon16, buildPoseidon } from 'zkprim/poseidon';
+import { poseidon3 } from 'zkprim/poseidon3';
+import { hash, keyedHash, deriveKey, createHasher, root, proof, verify } from 'zkprim/hemera';
+import { StandardMerkleTree, SimpleMerkleTree } from 'zkprim/merkle-tree';
+import { LeanIMT, poseidon2 as leanHash } from 'zkprim/lean-imt';
+
+const d: Uint8Array = keccak_256('abc');
+const s: Uint8Array = sha3_256.create().update(d).update('x').digest();
+const x: Uint8Array = shake128(d, { dkLen: 64 });
+const many: Uint8Array[] = hashMany(keccak_256, [d, 'y']);
+const h1: bigint = poseidon1([1n]);
+const h2: bigint = poseidon2([1, '2']);
+const outs = poseidon16(new Array(16).fill(0n), 3);
+const h3: bigint = poseidon3([1n, 2n, 3n]);
+async function circom(): Promise<string> {
+  const p = await buildPoseidon();
+  return p.F.toString(p([1, 2]));
+}
+const hd: Uint8Array = hash('hello');
+const kd: Uint8Array = keyedHash(new Uint8Array(32), 'm');
+const dk: Uint8Array = deriveKey('ctx', 'material');
+const st: Uint8Array = createHasher().update('a').digest();
+const data = new Uint8Array(10000);
+const ok: boolean = verify(root(data), data.subarray(0, 4096), 0, data.length, proof(data, 0));
+const tree = StandardMerkleTree.of([['0x1111111111111111111111111111111111111111', '5']], ['address', 'uint256']);
+const rootHex: string = tree.root;
+const pr: string[] = tree.getProof(0);
+const okTree: boolean = StandardMerkleTree.verify(rootHex, ['address', 'uint256'], ['0x1111111111111111111111111111111111111111', '5'], pr);
+const simple = SimpleMerkleTree.of([new Uint8Array(32)]);
+const lean = new LeanIMT(leanHash, [1n, 2n]);
+lean.insert(3n);
+const leanOk: boolean = lean.verifyProof(lean.generateProof(0));
+export { s, x, many, h1, h2, outs, h3, circom, hd, kd, dk, st, ok, okTree, simple, leanOk };
