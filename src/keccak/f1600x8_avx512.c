@@ -17,6 +17,7 @@
 #include <immintrin.h>
 
 #include "core/simd_msan.h" /* the MSan constant-time build only */
+#include "core/util.h"
 #include "keccak/f1600.h"
 
 typedef __m512i V;
@@ -29,8 +30,10 @@ typedef __m512i V;
 #define V_CHI(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0xD2)
 #include "keccak/f1600_vec_round_tmpl.h"
 
-/* The 24 rounds on a state held in 25 registers (A; E is scratch). */
-static inline void kv8_permute(__m512i A[25]) {
+/* The 24 rounds on a state held in 25 registers (A; E is scratch). Forced
+ * inline: as an ordinary call (two callers) GCC passed A through the stack,
+ * so every permutation copied the 1600-byte state in and out once more. */
+ZKP_INLINE void kv8_permute(__m512i A[25]) {
     __m512i E[25];
     /* Two rounds per iteration so the A -> E -> A renaming needs no copies.
      * Four rounds per iteration and the full 24 both measured slower on Zen 4
