@@ -113,6 +113,104 @@ def write(root, name, lines):
         f.write("\n".join(lines) + "\n")
 
 
+def cont(line):
+    """A macro line padded so its continuation backslash sits in column 92."""
+    return line.ljust(91) + "\\"
+
+
+def tf_round(rho):
+    """KECCAK_VEC_ROUND_TF as statements (op, destination, operands...), so the
+    same list is both rendered to C and run by check_tf_round."""
+    out = []
+    for x in range(5):
+        out.append(("xor5", "C%d" % x) + tuple("A[%d]" % (x + 5 * y) for y in range(5)))
+    for x in range(5):
+        out.append(("thetad", "D%d" % x, "C%d" % ((x + 4) % 5), "C%d" % ((x + 1) % 5)))
+    for x in range(5):
+        for y in range(5):
+            lane = "A[%d]" % (x + 5 * y)
+            out.append(("xor", lane, lane, "D%d" % x))
+    for Y, plane in enumerate(planes(rho)):
+        for X, (src, _col, r) in enumerate(plane):
+            out.append(("rol", "B%d" % X, "A[%d]" % src, r))
+        for X in range(5):
+            out.append(("chi", "E[%d]" % (5 * Y + X), "B%d" % X, "B%d" % ((X + 1) % 5), "B%d" % ((X + 2) % 5)))
+    out.append(("xor", "E[0]", "E[0]", "RC"))
+    return out
+
+
+def render_tf(st):
+    op, dst, args = st[0], st[1], st[2:]
+    decl = "V " if dst[0] in "CD" else ""
+    if op == "xor5":
+        return "%s%s = V_XOR5(%s);" % (decl, dst, ", ".join(args))
+    if op == "thetad":
+        return "%s%s = V_XOR(%s, V_ROL(%s, 1));" % (decl, dst, args[0], args[1])
+    if op == "rol":
+        if args[1] == 0:
+            return "%s = %s;" % (dst, args[0])
+        return "%s = V_ROL(%s, %d);" % (dst, args[0], args[1])
+    if op == "chi":
+        return "%s = V_CHI(%s);" % (dst, ", ".join(args))
+    return "%s = V_XOR(%s);" % (dst, ", ".join(args))
+
+
+def render_tf_grouped(prog):
+    """tf_round's statements as C, with each column's five theta XORs one
+    KV_THETA_COLUMN and each plane's five rotations and five chis one
+    KV_PLANE_TF; asserts that every group has exactly the shape the macro
+    expands to, so the C is the program check_tf_round ran."""
+    out, i = [], 0
+    while i < len(prog):
+        st = prog[i]
+        if st[0] == "xor" and st[1].startswith("A["):
+            x = int(st[1][2:-1])
+            group = prog[i:i + 5]
+            assert group == [("xor", "A[%d]" % (x + 5 * y), "A[%d]" % (x + 5 * y), st[3]) for y in range(5)]
+            out.append("KV_THETA_COLUMN(A, %d, %s);" % (x, st[3]))
+            i += 5
+        elif st[0] == "rol" and st[1] == "B0":
+            rols, chis = prog[i:i + 5], prog[i + 5:i + 10]
+            y = int(chis[0][1][2:-1]) // 5
+            assert [r[1] for r in rols] == ["B%d" % X for X in range(5)]
+            assert chis == [("chi", "E[%d]" % (5 * y + X), "B%d" % X, "B%d" % ((X + 1) % 5), "B%d" % ((X + 2) % 5))
+                            for X in range(5)]
+            exprs = [r[2] if r[3] == 0 else "V_ROL(%s, %d)" % (r[2], r[3]) for r in rols]
+            out.append("KV_PLANE_TF(E, %d, %s," % (y, ", ".join(exprs[:3])))
+            out.append("            %s);" % ", ".join(exprs[3:]))
+            i += 10
+        else:
+            out.append(render_tf(st))
+            i += 1
+    return out
+
+
+def check_tf_round(rho, rc):
+    """Interprets tf_round's statements on random states (A overwritten in
+    place, E separate) and compares with plain_round."""
+    rnd = random.Random(1601)
+    prog = tf_round(rho)
+    for t in range(24):
+        a = [rnd.getrandbits(64) for _ in range(25)]
+        env = {"A[%d]" % i: a[i] for i in range(25)}
+        env["RC"] = rc[t]
+        for st in prog:
+            op, dst, args = st[0], st[1], st[2:]
+            if op == "rol":
+                env[dst] = rol(env[args[0]], args[1])
+            elif op == "thetad":
+                env[dst] = env[args[0]] ^ rol(env[args[1]], 1)
+            elif op == "chi":
+                env[dst] = env[args[0]] ^ (~env[args[1]] & env[args[2]] & MASK)
+            else:
+                v = 0
+                for n in args:
+                    v ^= env[n]
+                env[dst] = v
+        e = [env["E[%d]" % i] for i in range(25)]
+        assert e == plain_round(a, rho, rc[t]), "KECCAK_VEC_ROUND_TF disagrees with FIPS 202 (round %d)" % t
+
+
 def vec_round(rho):
     """src/keccak/f1600_vec_round_tmpl.h: the round over V_* vector operations."""
     L = []
@@ -179,6 +277,41 @@ def vec_round(rho):
         args = ["%2d, %d, %2d" % lane for lane in plane]
         w("        KV_PLANE(A, E, %d, %s);          \\" % (Y, ", ".join(args)))
     w("        E[0] = V_XOR(E[0], RC);                                                            \\")
+    w("    } while (0)")
+    w("")
+    w("/*")
+    w(" * Theta-first form, KECCAK_VEC_ROUND_TF(A, E, RC), for a kernel whose")
+    w(" * rotate does not overwrite its input (AVX-512 x8). It needs V_XOR5, V_CHI,")
+    w(" * V_XOR and")
+    w(" *")
+    w(" *   V_ROL(a, r)             rotl(a, r), r a literal, 0 < r < 64")
+    w(" *")
+    w(" * Theta's effect D[x] = C[x-1] ^ rotl(C[x+1], 1) is formed once per column")
+    w(" * and XORed into all 25 lanes of A in place first, so C and D die before")
+    w(" * rho; the planes then only rotate A into B and apply chi into E. At most")
+    w(" * 25 + 5 vectors are live in the planes, where KECCAK_VEC_ROUND keeps D (or")
+    w(" * C and D with V_XROT3) live through all five. A is overwritten (it holds")
+    w(" * theta's output afterwards). Measurements: docs/keccak-kernels.md.")
+    w(" */")
+    w("/* Theta's effect D on the five lanes of column x. */")
+    w(cont("#define KV_THETA_COLUMN(A, x, D)"))
+    w(cont("    do {"))
+    for y in range(5):
+        w(cont("        A[(x) + %2d] = V_XOR(A[(x) + %2d], D);" % (5 * y, 5 * y)))
+    w("    } while (0)")
+    w("")
+    w("/* Plane y of the output from its five rotated (rho) input lanes. */")
+    w(cont("#define KV_PLANE_TF(E, y, b0, b1, b2, b3, b4)"))
+    w(cont("    do {"))
+    w(cont("        V B0 = (b0), B1 = (b1), B2 = (b2), B3 = (b3), B4 = (b4);"))
+    for X in range(5):
+        w(cont("        E[5 * (y) + %d] = V_CHI(B%d, B%d, B%d);" % (X, X, (X + 1) % 5, (X + 2) % 5)))
+    w("    } while (0)")
+    w("")
+    w(cont("#define KECCAK_VEC_ROUND_TF(A, E, RC)"))
+    w(cont("    do {"))
+    for line in render_tf_grouped(tf_round(rho)):
+        w(cont("        " + line))
     w("    } while (0)")
     w("")
     w("#endif")
@@ -269,6 +402,7 @@ def main():
     w("#endif")
     write(root, "f1600_round_tmpl.h", L)
     check_planes(rho, rc)
+    check_tf_round(rho, rc)
     write(root, "f1600_vec_round_tmpl.h", vec_round(rho))
 
 

@@ -10,7 +10,10 @@
 /* On AVX-512 machines the five-zmm-row kernel (f1600_avx512.c) measured
  * faster than the BMI2 scalar one (docs/keccak.md); AVX2-level machines
  * (Zen 3) keep bmi2. It needs only F/VL, but it is listed under the whole
- * "avx512" level so that forcing ZKPRIM_CPU=avx2 selects bmi2. */
+ * "avx512" level so that forcing ZKPRIM_CPU=avx2 selects bmi2. Zen 4 was
+ * checked too (issue 30): avx512 won the paired medians there as well,
+ * although an idle core's minima favour bmi2, so no family gets a different
+ * order (docs/keccak-kernels.md, "single-state avx512 against bmi2"). */
 static const zkpi_keccak_kernel1 k_single[] = {
 #if ZKP_KECCAK_EXTERNAL
     /* the program's permutation and nothing else (cmake/zkvm.cmake) */

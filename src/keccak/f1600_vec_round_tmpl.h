@@ -76,4 +76,69 @@
         E[0] = V_XOR(E[0], RC);                                                            \
     } while (0)
 
+/*
+ * Theta-first form, KECCAK_VEC_ROUND_TF(A, E, RC), for a kernel whose
+ * rotate does not overwrite its input (AVX-512 x8). It needs V_XOR5, V_CHI,
+ * V_XOR and
+ *
+ *   V_ROL(a, r)             rotl(a, r), r a literal, 0 < r < 64
+ *
+ * Theta's effect D[x] = C[x-1] ^ rotl(C[x+1], 1) is formed once per column
+ * and XORed into all 25 lanes of A in place first, so C and D die before
+ * rho; the planes then only rotate A into B and apply chi into E. At most
+ * 25 + 5 vectors are live in the planes, where KECCAK_VEC_ROUND keeps D (or
+ * C and D with V_XROT3) live through all five. A is overwritten (it holds
+ * theta's output afterwards). Measurements: docs/keccak-kernels.md.
+ */
+/* Theta's effect D on the five lanes of column x. */
+#define KV_THETA_COLUMN(A, x, D)                                                           \
+    do {                                                                                   \
+        A[(x) +  0] = V_XOR(A[(x) +  0], D);                                               \
+        A[(x) +  5] = V_XOR(A[(x) +  5], D);                                               \
+        A[(x) + 10] = V_XOR(A[(x) + 10], D);                                               \
+        A[(x) + 15] = V_XOR(A[(x) + 15], D);                                               \
+        A[(x) + 20] = V_XOR(A[(x) + 20], D);                                               \
+    } while (0)
+
+/* Plane y of the output from its five rotated (rho) input lanes. */
+#define KV_PLANE_TF(E, y, b0, b1, b2, b3, b4)                                              \
+    do {                                                                                   \
+        V B0 = (b0), B1 = (b1), B2 = (b2), B3 = (b3), B4 = (b4);                           \
+        E[5 * (y) + 0] = V_CHI(B0, B1, B2);                                                \
+        E[5 * (y) + 1] = V_CHI(B1, B2, B3);                                                \
+        E[5 * (y) + 2] = V_CHI(B2, B3, B4);                                                \
+        E[5 * (y) + 3] = V_CHI(B3, B4, B0);                                                \
+        E[5 * (y) + 4] = V_CHI(B4, B0, B1);                                                \
+    } while (0)
+
+#define KECCAK_VEC_ROUND_TF(A, E, RC)                                                      \
+    do {                                                                                   \
+        V C0 = V_XOR5(A[0], A[5], A[10], A[15], A[20]);                                    \
+        V C1 = V_XOR5(A[1], A[6], A[11], A[16], A[21]);                                    \
+        V C2 = V_XOR5(A[2], A[7], A[12], A[17], A[22]);                                    \
+        V C3 = V_XOR5(A[3], A[8], A[13], A[18], A[23]);                                    \
+        V C4 = V_XOR5(A[4], A[9], A[14], A[19], A[24]);                                    \
+        V D0 = V_XOR(C4, V_ROL(C1, 1));                                                    \
+        V D1 = V_XOR(C0, V_ROL(C2, 1));                                                    \
+        V D2 = V_XOR(C1, V_ROL(C3, 1));                                                    \
+        V D3 = V_XOR(C2, V_ROL(C4, 1));                                                    \
+        V D4 = V_XOR(C3, V_ROL(C0, 1));                                                    \
+        KV_THETA_COLUMN(A, 0, D0);                                                         \
+        KV_THETA_COLUMN(A, 1, D1);                                                         \
+        KV_THETA_COLUMN(A, 2, D2);                                                         \
+        KV_THETA_COLUMN(A, 3, D3);                                                         \
+        KV_THETA_COLUMN(A, 4, D4);                                                         \
+        KV_PLANE_TF(E, 0, A[0], V_ROL(A[6], 44), V_ROL(A[12], 43),                         \
+                    V_ROL(A[18], 21), V_ROL(A[24], 14));                                   \
+        KV_PLANE_TF(E, 1, V_ROL(A[3], 28), V_ROL(A[9], 20), V_ROL(A[10], 3),               \
+                    V_ROL(A[16], 45), V_ROL(A[22], 61));                                   \
+        KV_PLANE_TF(E, 2, V_ROL(A[1], 1), V_ROL(A[7], 6), V_ROL(A[13], 25),                \
+                    V_ROL(A[19], 8), V_ROL(A[20], 18));                                    \
+        KV_PLANE_TF(E, 3, V_ROL(A[4], 27), V_ROL(A[5], 36), V_ROL(A[11], 10),              \
+                    V_ROL(A[17], 15), V_ROL(A[23], 56));                                   \
+        KV_PLANE_TF(E, 4, V_ROL(A[2], 62), V_ROL(A[8], 55), V_ROL(A[14], 39),              \
+                    V_ROL(A[15], 41), V_ROL(A[21], 2));                                    \
+        E[0] = V_XOR(E[0], RC);                                                            \
+    } while (0)
+
 #endif

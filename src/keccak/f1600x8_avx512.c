@@ -2,12 +2,14 @@
  * Keccak-f[1600] on 8 independent states with AVX-512: one zmm register per
  * lane holds that lane of all 8 states (st[lane * 8 + i]).
  *
- * Per round and per 8 states: theta's column parities are two vpternlogq
- * each (three-way XOR, imm 0x96); theta's effect is applied together with
- * its two halves by one more three-way XOR per lane; rho is a single vprolq
- * per lane (no shift/shift/or triple as in AVX2); chi is one vpternlogq per
- * lane (a ^ (~b & c), imm 0xD2). A round is 90 vector instructions for 8
- * states against roughly 130 scalar ALU operations for one.
+ * Per round and per 8 states (KECCAK_VEC_ROUND_TF, theta first): theta's
+ * column parities are xor + 3-way xor (vpternlogq 0x96) + xor each, its
+ * effect D[x] a vprolq and a vpxorq per column, XORed into the 25 lanes in
+ * place; rho is a single vprolq per lane (none for lane 0); chi is one
+ * vpternlogq per lane (a ^ (~b & c), imm 0xD2). 100 vector instructions, of
+ * which 30 vpternlogq. On Zen 4 this measured faster than the 90-instruction
+ * form that folds theta's effect into 3-way XORs (60 vpternlogq, and C and D
+ * live through all five planes, so more spills): docs/keccak-kernels.md.
  *
  * Built with only the AVX-512 flags (zkp_add_kernel(AVX512 ...)); callers
  * must check the "avx512" level (AVX2 + AVX512F/VL/BW/DQ) first.
@@ -15,29 +17,30 @@
 #include <immintrin.h>
 
 #include "core/simd_msan.h" /* the MSan constant-time build only */
+#include "core/util.h"
 #include "keccak/f1600.h"
 
 typedef __m512i V;
 #define V_XOR(a, b) _mm512_xor_si512((a), (b))
+/* xor, 3-way xor, xor: vpxorq writes a fresh register, so no input needs a
+ * copy (two vpternlogq would overwrite a lane that is still live). */
 #define V_XOR5(a, b, c, d, e)                                                                   \
-    _mm512_ternarylogic_epi64(_mm512_ternarylogic_epi64((a), (b), (c), 0x96), (d), (e), 0x96)
-/* Theta's effect C[x-1] ^ rotl(C[x+1], 1) is never formed: each lane takes
- * both halves in one 3-way XOR (see f1600_vec_round_tmpl.h). r is a literal; a
- * rotation by 0 (lane 0) is left out rather than emitted. */
-#define V_THETA_D(cl, cr) _mm512_rol_epi64((cr), 1)
-#define V_XOR3(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0x96)
-#define V_XROT3(a, cl, d, r) ((r) == 0 ? V_XOR3((a), (cl), (d)) : _mm512_rol_epi64(V_XOR3((a), (cl), (d)), (r)))
+    _mm512_xor_si512(_mm512_ternarylogic_epi64(_mm512_xor_si512((a), (b)), (c), (d), 0x96), (e))
+#define V_ROL(a, r) _mm512_rol_epi64((a), (r))
 #define V_CHI(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0xD2)
-#include "keccak/f1600_vec_round_tmpl.h" /* after the operations: it checks for V_XROT3 */
+#include "keccak/f1600_vec_round_tmpl.h"
 
-/* The 24 rounds on a state held in 25 registers (A; E is scratch). */
-static inline void kv8_permute(__m512i A[25]) {
+/* The 24 rounds on a state held in 25 registers (A; E is scratch). Forced
+ * inline: as an ordinary call (two callers) GCC passed A through the stack,
+ * so every permutation copied the 1600-byte state in and out once more. */
+ZKP_INLINE void kv8_permute(__m512i A[25]) {
     __m512i E[25];
-    /* Two rounds per iteration so the A -> E -> A renaming needs no copies;
-     * the loop is not unrolled further (code size). */
+    /* Two rounds per iteration so the A -> E -> A renaming needs no copies.
+     * Four rounds per iteration and the full 24 both measured slower on Zen 4
+     * (docs/keccak-kernels.md). */
     for (int r = 0; r < 24; r += 2) {
-        KECCAK_VEC_ROUND(A, E, _mm512_set1_epi64((long long)zkpi_keccak_rc[r]));
-        KECCAK_VEC_ROUND(E, A, _mm512_set1_epi64((long long)zkpi_keccak_rc[r + 1]));
+        KECCAK_VEC_ROUND_TF(A, E, _mm512_set1_epi64((long long)zkpi_keccak_rc[r]));
+        KECCAK_VEC_ROUND_TF(E, A, _mm512_set1_epi64((long long)zkpi_keccak_rc[r + 1]));
     }
 }
 
