@@ -7,6 +7,7 @@
 #include <immintrin.h>
 
 #include "goldilocks/gl_avx2.h"
+#include "hemera/rounds_tmpl.h"
 
 #include "hemera/transpose_avx2.h"
 
@@ -30,20 +31,8 @@ ZKP_INLINE V hk_rc_t(const uint64_t *rc, int k) {
     return _mm256_set_epi64x((long long)rc[12 + k], (long long)rc[8 + k], (long long)rc[4 + k], (long long)rc[k]);
 }
 
-/* M4 across the four vectors (lane-wise), the addition schedule of spec 2.1 */
-ZKP_INLINE void hk_m4_t(V x[4]) {
-    V s01 = V_ADD64(x[0], x[1]), s23 = V_ADD64(x[2], x[3]);
-    V s = V_ADD64(s01, s23);
-    V u = V_ADD64(s, x[1]), v = V_ADD64(s, x[3]);
-    V y0 = V_ADD64(u, s01);
-    V y1 = V_ADD64(u, V_ADD64(x[2], x[2]));
-    V y2 = V_ADD64(v, s23);
-    V y3 = V_ADD64(v, V_ADD64(x[0], x[0]));
-    x[0] = y0;
-    x[1] = y1;
-    x[2] = y2;
-    x[3] = y3;
-}
+/* M4 across the four vectors: lane-wise, the shared hr_m4 */
+ZKP_INLINE void hk_m4_t(V x[4]) { hr_m4(x, x); }
 
 /* every lane <- the sum of the four lanes */
 ZKP_INLINE V hk_hsum_t(V v) {
