@@ -22,11 +22,10 @@
  *                        hk_store_t(uint64_t s[16], const V v[HK_NV])  back
  *                        hk_rc_t(const uint64_t rc[16], int j)  vector j of 16
  *                                            round constants in the layout
- *                        hk_m4_t(V x[HK_NV])  M4 of every state block, lane-wise
- *                                            (values small enough not to wrap)
- *                        hk_hsum_t(V v)       every lane <- the sum of the lanes
- *                                            holding the same M4 row (over the
- *                                            four blocks)
+ *                      and, before rounds_tmpl.h is included, its layout
+ *                      hooks for hr_mat_ext (HR_WORDS = HK_NV, HR_COLS,
+ *                      HR_M4_ALL: M4 lane-wise, HR_COLSUM: the sum of the
+ *                      lanes holding the same M4 row)
  *                      0 or undefined: scalar rounds, the S-box layer of
  *                      rounds_tmpl.h in its one-lane case (goldilocks/
  *                      gl_lane1.h, V = uint64_t) and linear.h's M_E.
@@ -74,29 +73,6 @@
 #if TMPL_HAVE_VEC
 #define HK_NV (16 / V_LANES)
 
-/* hr_mat_ext (rounds_tmpl.h) on the transposed state (any u64 lanes in and
- * out): the same 32-bit halves, with M4 across the vectors (hk_m4_t; on
- * AVX2 that is hr_m4 itself) and the column sums t_k horizontal
- * (hk_hsum_t): half sums stay below 35 * 2^32. */
-ZKP_INLINE void hk_mat_ext_t(V w[HK_NV]) {
-    V L[HK_NV], H[HK_NV];
-    ZKP_UNROLL
-    for (int j = 0; j < HK_NV; j++) {
-        L[j] = V_LO32(w[j]);
-        H[j] = V_HI32(w[j]);
-    }
-    hk_m4_t(L);
-    hk_m4_t(H);
-    ZKP_UNROLL
-    for (int j = 0; j < HK_NV; j++) {
-        V l = V_ADD64(L[j], hk_hsum_t(L[j]));
-        V h = V_ADD64(H[j], hk_hsum_t(H[j]));
-        ZKP_VERIFY_CHECK(V_VERIFY_LE(l, 35 * GL_E) && V_VERIFY_LE(h, 35 * GL_E),
-                         "hemera vector M_E half sums <= 35 (2^32 - 1)");
-        w[j] = V_RECOMBINE(l, h);
-    }
-}
-
 /* The full rounds of one half on the transposed state: the S-box layer of
  * rounds_tmpl.h (stage by stage, which matters more here: a vector multiply
  * has a long latency), then M_E. */
@@ -106,7 +82,7 @@ ZKP_INLINE void hk_vec_full_rounds_n(V w[HK_NV], const uint64_t *rc, int rounds)
         ZKP_UNROLL
         for (int j = 0; j < HK_NV; j++) c[j] = hk_rc_t(rc, j);
         hr_sbox_layer(w, HK_NV, c, 1, 0);
-        hk_mat_ext_t(w);
+        hr_mat_ext(w, 1, NULL);
     }
 }
 
@@ -127,7 +103,7 @@ ZKP_INLINE void hk_full_half_body(uint64_t s[16], int half, uint64_t (*tr)[16]) 
     const uint64_t *rc = zkpi_hemera_rc + half * HEMERA_RF_HALF * 16;
     hk_load_t(w, s);
     if (half == 0) {
-        hk_mat_ext_t(w);
+        hr_mat_ext(w, 1, NULL);
         if (tr) hk_vec_trace_row(*tr++, w);
     }
     if (!tr) {

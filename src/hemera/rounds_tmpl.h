@@ -14,8 +14,9 @@
  * Defines:
  *   hr_m4(y, x)          M4 lane-wise on four V (values small enough not
  *                        to wrap: 32-bit halves)
- *   hr_mat_ext(s, stride, addc)   M_E on 16 words s[i * stride] (any u64
- *                        in and out), + addc[i] (< p) when not NULL
+ *   hr_mat_ext(s, stride, addc)   M_E on the words s[i * stride] (any u64
+ *                        in and out), + addc[i] (< p) when not NULL; layout
+ *                        hooks HR_* below (natural order by default)
  *   hr_sbox_layer(x, n, c, cstep, ct)  x^7 of n words, + c[j * cstep]
  *                        first when c is not NULL
  * Every piece is branch-free: both the fast and the constant-time
@@ -45,27 +46,47 @@ ZKP_INLINE void hr_m4(V y[4], const V x[4]) {
     y[3] = V_ADD64(w, V_ADD64(x0, x0));
 }
 
-/* s <- M_E s (diagonal blocks 2 M4, off-diagonal M4), + addc when not NULL,
- * on the 16 words s[i * stride]. Each word is split into 32-bit halves and
- * the matrix applied to both with plain 64-bit adds: by linearity the
- * column sums t_k = sum_c (M4 x_c)[k], and out_i = (M4 x_c)[k] + t_k has
- * coefficients summing to 35, so with one constant half a half sum stays
- * below 36 * 2^32; then out = L + H * 2^32 mod p (V_RECOMBINE). */
+/* The layout hooks of hr_mat_ext. Default: the 16 words in natural order,
+ * state block c = words 4c .. 4c + 3. A file that holds the state
+ * transposed (the vector single permutations) defines them all first:
+ *   HR_WORDS           V per state
+ *   HR_COLS            distinct column sums (words i and i + HR_COLS share
+ *                      one); HR_WORDS in a transposed layout
+ *   HR_M4_ALL(x)       M4 of every state block, in place, on HR_WORDS V
+ *   HR_COLSUM(y, k)    column sum t of word k: the sum over the four blocks
+ *                      of the M4 outputs in k's row, in every lane of k */
+#if !defined(HR_WORDS)
+#define HR_WORDS 16
+#define HR_COLS 4
+#define HR_M4_ALL(x) hr_m4_blocks(x)
+#define HR_COLSUM(y, k) V_ADD64(V_ADD64((y)[k], (y)[4 + (k)]), V_ADD64((y)[8 + (k)], (y)[12 + (k)]))
+#endif
+
+ZKP_INLINE void hr_m4_blocks(V x[16]) {
+    for (unsigned c = 0; c < 4; c++) hr_m4(x + 4 * c, x + 4 * c);
+}
+
+/* s <- M_E s (diagonal blocks 2 M4, off-diagonal M4), + addc when not NULL
+ * (natural layout only), on the HR_WORDS words s[i * stride]. Each word is
+ * split into 32-bit halves and the matrix applied to both with plain 64-bit
+ * adds: by linearity the column sums t_k = sum_c (M4 x_c)[k], and out_i =
+ * (M4 x_c)[k] + t_k has coefficients summing to 35, so with one constant
+ * half a half sum stays below 36 * 2^32; then out = L + H * 2^32 mod p
+ * (V_RECOMBINE). */
 ZKP_INLINE void hr_mat_ext(V *s, unsigned stride, const uint64_t *addc) {
-    V lo[16], hi[16];
-    for (unsigned i = 0; i < 16; i++) {
+    V lo[HR_WORDS], hi[HR_WORDS];
+    ZKP_UNROLL
+    for (unsigned i = 0; i < HR_WORDS; i++) {
         lo[i] = V_LO32(s[i * stride]);
         hi[i] = V_HI32(s[i * stride]);
     }
-    for (unsigned c = 0; c < 4; c++) {
-        hr_m4(lo + 4 * c, lo + 4 * c);
-        hr_m4(hi + 4 * c, hi + 4 * c);
-    }
-    for (unsigned k = 0; k < 4; k++) {
-        V tl = V_ADD64(V_ADD64(lo[k], lo[4 + k]), V_ADD64(lo[8 + k], lo[12 + k]));
-        V th = V_ADD64(V_ADD64(hi[k], hi[4 + k]), V_ADD64(hi[8 + k], hi[12 + k]));
-        for (unsigned c = 0; c < 4; c++) {
-            unsigned i = 4 * c + k;
+    HR_M4_ALL(lo);
+    HR_M4_ALL(hi);
+    ZKP_UNROLL
+    for (unsigned k = 0; k < HR_COLS; k++) {
+        V tl = HR_COLSUM(lo, k), th = HR_COLSUM(hi, k);
+        ZKP_UNROLL
+        for (unsigned i = k; i < HR_WORDS; i += HR_COLS) {
             V ol = V_ADD64(lo[i], tl), oh = V_ADD64(hi[i], th);
             if (addc) {
                 ol = V_ADD64(ol, V_SET1(addc[i] & GL_E));
