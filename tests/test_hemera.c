@@ -11,9 +11,11 @@
 
 #include "harness.h"
 #include "goldilocks/gl.h"
+#include "goldilocks/gl_lane1.h"
 #include "hemera/kernels.h"
 #include "hemera/linear.h"
 #include "hemera/params.h"
+#include "hemera/rounds_tmpl.h"
 #include "hemera_oracle.h"
 #include "json.h"
 #include "zkprim/goldilocks.h"
@@ -200,24 +202,35 @@ static void test_kernel_ops(void) {
 }
 
 
-/* The linear layers of hemera/linear.h (the scalar kernels use them) vs a
- * straightforward matrix product with the oracle's arithmetic. */
-static void test_linear_layers(void) {
-    th_section("linear layers");
+/* The round pieces of hemera/rounds_tmpl.h in their one-lane (scalar) form
+ * (every kernel shares them) and linear.h's M_E of the scalar single
+ * permutation, vs a straightforward matrix product and power with the
+ * oracle's arithmetic: M4 on 32-bit values, M_E with and without the folded
+ * constants, and the S-box layer with and without them (the fast and the
+ * constant-time additions). Edge lanes: all 2^64 - 1 (the largest half
+ * sums), p, p - 1. */
+static void test_round_pieces(void) {
+    th_section("round pieces");
     static const int M4[4][4] = {{2, 3, 1, 1}, {1, 2, 3, 1}, {1, 1, 2, 3}, {3, 1, 1, 2}};
+    const uint64_t *rc = zkpi_hemera_rc; /* constants < p, as the kernels add them */
     uint64_t n = th_count(2000);
     for (uint64_t t = 0; t < n; t++) {
         uint64_t x[16], want[16], got[16];
-        for (int i = 0; i < 16; i++) x[i] = t == 0 ? 0xFFFFFFFFFFFFFFFFull : rand_limb();
-        /* M4 on the first block */
-        memcpy(got, x, 32);
-        hemera_m4(got);
+        for (int i = 0; i < 16; i++) {
+            x[i] = rand_limb();
+            if (t == 0) x[i] = 0xFFFFFFFFFFFFFFFFull;
+            if (t == 1) x[i] = i & 1 ? ORACLE_P : ORACLE_P - 1;
+        }
+        /* M4 on the first block's 32-bit halves (exact integers) */
+        uint64_t h[4];
+        for (int c = 0; c < 4; c++) h[c] = x[c] >> 32;
+        hr_m4(got, h);
         for (int r = 0; r < 4; r++) {
             uint64_t acc = 0;
-            for (int c = 0; c < 4; c++) acc = oracle_add(acc, oracle_mul((uint64_t)M4[r][c], x[c]));
-            CHECK_EQ_U64(gl_canon(got[r]), acc);
+            for (int c = 0; c < 4; c++) acc += (uint64_t)M4[r][c] * h[c];
+            CHECK_EQ_U64(got[r], acc);
         }
-        /* M_E: diagonal blocks 2*M4, off-diagonal blocks M4 */
+        /* M_E: diagonal blocks 2*M4, off-diagonal blocks M4; then + rc */
         for (int r = 0; r < 16; r++) {
             uint64_t acc = 0;
             for (int c = 0; c < 16; c++) {
@@ -226,18 +239,22 @@ static void test_linear_layers(void) {
             }
             want[r] = acc;
         }
+        for (int with_c = 0; with_c < 2; with_c++) {
+            memcpy(got, x, sizeof got);
+            hr_mat_ext(got, 1, with_c ? rc : NULL);
+            for (int i = 0; i < 16; i++) CHECK_EQ_U64(gl_canon(got[i]), with_c ? oracle_add(want[i], rc[i]) : want[i]);
+        }
+        /* the scalar single permutation's own M_E (linear.h) */
         memcpy(got, x, sizeof got);
         hemera_mat_ext(got);
-        for (int i = 0; i < 16; i++) got[i] = gl_canon(got[i]);
-        CHECK(memcmp(got, want, sizeof got) == 0);
-        /* M_I = J + diag(d) */
-        uint64_t sum = 0;
-        for (int i = 0; i < 16; i++) sum = oracle_add(sum, x[i]);
-        for (int i = 0; i < 16; i++) want[i] = oracle_add(oracle_mul(zkpi_hemera_diag[i], x[i]), sum);
-        memcpy(got, x, sizeof got);
-        hemera_mat_int(got, zkpi_hemera_diag);
-        for (int i = 0; i < 16; i++) got[i] = gl_canon(got[i]);
-        CHECK(memcmp(got, want, sizeof got) == 0);
+        for (int i = 0; i < 16; i++) CHECK_EQ_U64(gl_canon(got[i]), want[i]);
+        /* S-box layer: (x + c)^7 */
+        for (int mode = 0; mode < 3; mode++) { /* no constants, fast, constant time */
+            memcpy(got, x, sizeof got);
+            hr_sbox_layer(got, 16, mode ? rc : NULL, 1, mode == 2);
+            for (int i = 0; i < 16; i++)
+                CHECK_EQ_U64(gl_canon(got[i]), oracle_pow(mode ? oracle_add(x[i], rc[i]) : x[i], 7));
+        }
     }
 }
 
@@ -408,7 +425,7 @@ int main(void) {
     if (g_vec) {
         test_field();
         test_kernel_ops();
-        test_linear_layers();
+        test_round_pieces();
         test_constants();
         test_trace();
         test_differential();

@@ -47,13 +47,8 @@ void zkpi_hb_batch_inverse(uint64_t *x, unsigned n) {
 
 /* ---- SoA rounds (L lanes; inlined with L constant) --------------------- */
 
-/* The layers work on scalar words: the templates' element type. */
-typedef uint64_t V;
-#define V_LANES 1
-#define V_LOAD(p) (*(p))
-#define V_STORE(p, v) (*(p) = (v))
-#define V_STOREU V_STORE
-#define V_CANON gl_canon
+/* The layers work on scalar words: the templates' element type, one lane. */
+#include "goldilocks/gl_lane1.h"
 #include "hemera/batch_trace_tmpl.h"
 
 /* s <- M_E s (+ addc, the next round's constants, when not NULL), on

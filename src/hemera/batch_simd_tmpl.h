@@ -1,8 +1,10 @@
 /*
  * Template: the batched Hemera permutation on vectors, written once and
  * instantiated by batch_avx2.c (4 lanes per vector) and batch_avx512.c (8
- * lanes). The portable batch kernel (batch_portable.c) is scalar code of its
- * own. Convention: docs/internals.md.
+ * lanes); M_E and the S-box layer are the round pieces of rounds_tmpl.h,
+ * shared with the single permutation. The portable batch kernel
+ * (batch_portable.c) is scalar code of its own (docs/hemera.md, "One
+ * definition of the round pieces", says why). Convention: docs/internals.md.
  *
  * Parameters, defined by the including file:
  *   TMPL_SUFFIX    kernel name suffix (required). Defines
@@ -36,67 +38,27 @@
 #include "core/tmpl.h"
 #include "goldilocks/gl.h"
 #include "hemera/batch_internal.h"
+#include "hemera/rounds_tmpl.h"
 
 #define HB_VMAX (64 / V_LANES)
 
 #include "hemera/batch_trace_tmpl.h"
 
-/* ---- external layer M_E, lazily on 32-bit halves ------------------------ */
+/* ---- full rounds: the round pieces of rounds_tmpl.h --------------------- */
 
-/* M4 on the four 32-bit-half vectors x[4c .. 4c + 4) of block c into y. */
-ZKP_INLINE void hb_m4_halves(V *y, const V *x, unsigned c) {
-    V x0 = x[4 * c], x1 = x[4 * c + 1], x2 = x[4 * c + 2], x3 = x[4 * c + 3];
-    V s01 = V_ADD64(x0, x1), s23 = V_ADD64(x2, x3);
-    V t = V_ADD64(s01, s23);
-    V u = V_ADD64(t, x1), w = V_ADD64(t, x3);
-    y[4 * c] = V_ADD64(u, s01);
-    y[4 * c + 1] = V_ADD64(u, V_ADD64(x2, x2));
-    y[4 * c + 2] = V_ADD64(w, s23);
-    y[4 * c + 3] = V_ADD64(w, V_ADD64(x0, x0));
-}
-
-/* s <- M_E s (+ addc, the next round's constants, when not NULL) for one
- * column of vectors (stride nv): each output half is a sum of input halves
- * with coefficients summing to 35, plus one constant half: < 36 * 2^32. */
-ZKP_INLINE void hb_mds_ext_col(V *s, unsigned nv, const uint64_t *addc) {
-    V lo[16], hi[16];
-    for (unsigned i = 0; i < 16; i++) {
-        lo[i] = V_LO32(s[i * nv]);
-        hi[i] = V_HI32(s[i * nv]);
-    }
-    V yl[16], yh[16];
-    for (unsigned c = 0; c < 4; c++) {
-        hb_m4_halves(yl, lo, c);
-        hb_m4_halves(yh, hi, c);
-    }
-    for (unsigned k = 0; k < 4; k++) {
-        V tl = V_ADD64(V_ADD64(yl[k], yl[4 + k]), V_ADD64(yl[8 + k], yl[12 + k]));
-        V th = V_ADD64(V_ADD64(yh[k], yh[4 + k]), V_ADD64(yh[8 + k], yh[12 + k]));
-        for (unsigned c = 0; c < 4; c++) {
-            unsigned i = 4 * c + k;
-            V ol = V_ADD64(yl[i], tl), oh = V_ADD64(yh[i], th);
-            if (addc) {
-                ol = V_ADD64(ol, V_SET1(addc[i] & GL_E));
-                oh = V_ADD64(oh, V_SET1(addc[i] >> 32));
-            }
-            s[i * nv] = V_RECOMBINE(ol, oh);
-        }
-    }
-}
-
+/* s <- M_E s (+ addc, the next round's constants, when not NULL), one
+ * column of vectors (stride nv) at a time. */
 ZKP_INLINE void hb_mds_ext(V *s, unsigned nv, const uint64_t *addc) {
-    for (unsigned v = 0; v < nv; v++) hb_mds_ext_col(s + v, nv, addc);
+    for (unsigned v = 0; v < nv; v++) hr_mat_ext(s + v, nv, addc);
 }
 
 /* Full-round S-box on every element; addc (the round constants, < p) added
- * first when not NULL. */
+ * first when not NULL: the nv vectors of one word at a time. */
 ZKP_INLINE void hb_sbox_full(V *s, unsigned nv, const uint64_t *addc) {
-    for (unsigned i = 0; i < 16; i++)
-        for (unsigned v = 0; v < nv; v++) {
-            V x = s[i * nv + v];
-            if (addc) x = V_ADD_1C(x, V_SET1(addc[i]));
-            s[i * nv + v] = V_POW7(x);
-        }
+    for (unsigned i = 0; i < 16; i++) {
+        V c = addc ? V_SET1(addc[i]) : V_ZERO();
+        hr_sbox_layer(s + i * nv, nv, addc ? &c : NULL, 0, 0);
+    }
 }
 
 /* ---- partial rounds ------------------------------------------------------ */

@@ -1,14 +1,16 @@
 /*
- * Hemera's linear layers on the scalar Goldilocks layer (goldilocks/gl.h):
- * M4, the external matrix M_E and the internal matrix M_I (spec 2.1-2.3).
- * The vector kernels hold the state transposed and apply M_E in
- * permute_tmpl.h and batch_simd_tmpl.h on 32-bit halves instead.
+ * Hemera's external matrix M_E in the scalar single permutation (portable
+ * and bmi2 kernels): the one place that does not use rounds_tmpl.h's
+ * hr_mat_ext, because on one scalar lane whole-word 128-bit lazy sums
+ * (gl_w) are cheaper than 32-bit halves: 2,200 fewer instructions per
+ * permutation and measured faster (docs/hemera.md, "One definition of the
+ * round pieces"). Every other kernel, the vector single permutations and
+ * the batch kernels, uses hr_mat_ext.
  *
- * All take any u64 inputs and produce any-u64 outputs (reduced from lazy
- * 128-bit sums). Additions are exact in 128 bits: every M_E output is a
- * combination with coefficients summing to 35 (< 2^6), so the high word
- * stays below 2^6 and gl_reduce_small applies. Branch-free, hence also the
- * constant-time forms.
+ * Any u64 inputs, any-u64 outputs (reduced from lazy 128-bit sums).
+ * Additions are exact in 128 bits: every M_E output is a combination with
+ * coefficients summing to 35 (< 2^6), so the high word stays below 2^6 and
+ * gl_reduce_small applies. Branch-free, hence also the constant-time form.
  */
 #ifndef ZKPRIM_HEMERA_LINEAR_H
 #define ZKPRIM_HEMERA_LINEAR_H
@@ -29,16 +31,6 @@ ZKP_INLINE void hemera_m4_wide(gl_w y[4], gl_w x0, gl_w x1, gl_w x2, gl_w x3) {
     y[1] = gl_w_add(u, gl_w_dbl(x2));
     y[2] = gl_w_add(v, s23);
     y[3] = gl_w_add(v, gl_w_dbl(x0));
-}
-
-/* M4 on one 4-lane block, reduced. Inputs any u64, outputs any u64. */
-ZKP_INLINE void hemera_m4(uint64_t x[4]) {
-    gl_w y[4];
-    hemera_m4_wide(y, gl_w_from(x[0]), gl_w_from(x[1]), gl_w_from(x[2]), gl_w_from(x[3]));
-    for (int k = 0; k < 4; k++) {
-        ZKP_VERIFY_CHECK(y[k].hi < 7, "hemera_m4 output < 7 2^64");
-        x[k] = gl_w_reduce_small(y[k]);
-    }
 }
 
 ZKP_INLINE gl_w hemera_sum4(uint64_t a, uint64_t b, uint64_t c, uint64_t d) {
@@ -67,18 +59,6 @@ ZKP_INLINE void hemera_mat_ext(uint64_t st[16]) {
         x[2] = gl_w_reduce_small(gl_w_add64(y[2], t2));
         x[3] = gl_w_reduce_small(gl_w_add64(y[3], t3));
     }
-}
-
-/* Internal matrix M_I = J + diag(d): st[i] <- d[i]*st[i] + sum(st). Inputs
- * any u64, outputs any u64; branch-free (also the constant-time form). The
- * kernels fuse M_I into the partial rounds (permute_tmpl.h, the batch
- * kernels); this unfused form is the definition the tests compare with. */
-ZKP_INLINE void hemera_mat_int(uint64_t st[16], const uint64_t d[16]) {
-    gl_w acc = gl_w_from(st[0]);
-    for (int i = 1; i < 16; i++) acc = gl_w_add64(acc, st[i]);
-    ZKP_VERIFY_CHECK(acc.hi < 16, "hemera_mat_int sum of 16 lanes < 16 2^64");
-    uint64_t sum = gl_w_reduce_small(acc);
-    for (int i = 0; i < 16; i++) st[i] = gl_muladd(d[i], st[i], sum);
 }
 
 #endif

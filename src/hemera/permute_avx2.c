@@ -8,6 +8,20 @@
 
 #include "goldilocks/gl_avx2.h"
 
+/* every lane <- the sum of the four lanes */
+ZKP_INLINE V hk_hsum_t(V v) {
+    v = V_ADD64(v, _mm256_permute4x64_epi64(v, 0x4E));
+    return V_ADD64(v, _mm256_shuffle_epi32(v, 0x4E));
+}
+
+/* M_E of rounds_tmpl.h on the transposed state: M4 across the four vectors
+ * is hr_m4 itself, the column sums are horizontal */
+#define HR_WORDS 4
+#define HR_COLS 4
+#define HR_M4_ALL(x) hr_m4((x), (x))
+#define HR_COLSUM(y, k) hk_hsum_t((y)[k])
+#include "hemera/rounds_tmpl.h"
+
 #include "hemera/transpose_avx2.h"
 
 /* 4x4 transpose of 64-bit lanes (its own inverse): rows r_c = state chunk
@@ -28,27 +42,6 @@ ZKP_INLINE void hk_store_t(uint64_t s[16], const V w[4]) {
 /* lane c of vector k is rc[4c + k] */
 ZKP_INLINE V hk_rc_t(const uint64_t *rc, int k) {
     return _mm256_set_epi64x((long long)rc[12 + k], (long long)rc[8 + k], (long long)rc[4 + k], (long long)rc[k]);
-}
-
-/* M4 across the four vectors (lane-wise), the addition schedule of spec 2.1 */
-ZKP_INLINE void hk_m4_t(V x[4]) {
-    V s01 = V_ADD64(x[0], x[1]), s23 = V_ADD64(x[2], x[3]);
-    V s = V_ADD64(s01, s23);
-    V u = V_ADD64(s, x[1]), v = V_ADD64(s, x[3]);
-    V y0 = V_ADD64(u, s01);
-    V y1 = V_ADD64(u, V_ADD64(x[2], x[2]));
-    V y2 = V_ADD64(v, s23);
-    V y3 = V_ADD64(v, V_ADD64(x[0], x[0]));
-    x[0] = y0;
-    x[1] = y1;
-    x[2] = y2;
-    x[3] = y3;
-}
-
-/* every lane <- the sum of the four lanes */
-ZKP_INLINE V hk_hsum_t(V v) {
-    v = V_ADD64(v, _mm256_permute4x64_epi64(v, 0x4E));
-    return V_ADD64(v, _mm256_shuffle_epi32(v, 0x4E));
 }
 
 #define TMPL_SUFFIX avx2

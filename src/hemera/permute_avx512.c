@@ -98,6 +98,12 @@ ZKP_INLINE void hk_side_store_canon(const hk_side_t *sd, uint64_t s[16]) {
     V_STOREU(s + 8, V_CANON(sd->v1));
 }
 
+/* M_E of rounds_tmpl.h on the transposed pair */
+#define HR_WORDS 2
+#define HR_COLS 2
+#define HR_M4_ALL(x) hk_m4_t(x)
+#define HR_COLSUM(y, k) hk_hsum_t((y)[k])
+
 #define TMPL_SUFFIX avx512
 #define TMPL_HAVE_VEC 1
 #define TMPL_HAVE_SIDE 1

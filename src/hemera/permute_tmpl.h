@@ -22,12 +22,13 @@
  *                        hk_store_t(uint64_t s[16], const V v[HK_NV])  back
  *                        hk_rc_t(const uint64_t rc[16], int j)  vector j of 16
  *                                            round constants in the layout
- *                        hk_m4_t(V x[HK_NV])  M4 of every state block, lane-wise
- *                                            (values small enough not to wrap)
- *                        hk_hsum_t(V v)       every lane <- the sum of the lanes
- *                                            holding the same M4 row (over the
- *                                            four blocks)
- *                      0 or undefined: the scalar rounds of linear.h.
+ *                      and, before rounds_tmpl.h is included, its layout
+ *                      hooks for hr_mat_ext (HR_WORDS = HK_NV, HR_COLS,
+ *                      HR_M4_ALL: M4 lane-wise, HR_COLSUM: the sum of the
+ *                      lanes holding the same M4 row)
+ *                      0 or undefined: scalar rounds, the S-box layer of
+ *                      rounds_tmpl.h in its one-lane case (goldilocks/
+ *                      gl_lane1.h, V = uint64_t) and linear.h's M_E.
  *   TMPL_HAVE_SIDE     1: the file defines the M_I side updates below
  *                      (hk_side_t, hk_side_init, hk_side_update, hk_side_store,
  *                      and hk_side_store_canon: lanes 1..15 canonical, for traces);
@@ -53,12 +54,16 @@
 #include "core/tmpl.h"
 #include "goldilocks/gl.h"
 #include "hemera/kernels.h"
-#include "hemera/linear.h"
 #include "hemera/params.h"
 
 #if !defined(TMPL_HAVE_VEC)
 #define TMPL_HAVE_VEC 0
 #endif
+#if !TMPL_HAVE_VEC
+#include "goldilocks/gl_lane1.h" /* the one-lane case of the round pieces */
+#include "hemera/linear.h"
+#endif
+#include "hemera/rounds_tmpl.h"
 #if !defined(TMPL_HAVE_SIDE)
 #define TMPL_HAVE_SIDE 0
 #endif
@@ -68,46 +73,16 @@
 #if TMPL_HAVE_VEC
 #define HK_NV (16 / V_LANES)
 
-/* M_E on the transposed state (any u64 lanes in and out): each lane is split
- * into 32-bit halves and the matrix is applied to both with plain 64-bit
- * adds (the coefficients of an output sum to 35, so half sums stay below
- * 35 * 2^32 < 2^38), then recombined: out = L + H*2^32 mod p. */
-ZKP_INLINE void hk_mat_ext_t(V w[HK_NV]) {
-    V L[HK_NV], H[HK_NV];
-    ZKP_UNROLL
-    for (int j = 0; j < HK_NV; j++) {
-        L[j] = V_LO32(w[j]);
-        H[j] = V_HI32(w[j]);
-    }
-    hk_m4_t(L);
-    hk_m4_t(H);
-    ZKP_UNROLL
-    for (int j = 0; j < HK_NV; j++) {
-        V l = V_ADD64(L[j], hk_hsum_t(L[j]));
-        V h = V_ADD64(H[j], hk_hsum_t(H[j]));
-        ZKP_VERIFY_CHECK(V_VERIFY_LE(l, 35 * GL_E) && V_VERIFY_LE(h, 35 * GL_E),
-                         "hemera vector M_E half sums <= 35 (2^32 - 1)");
-        w[j] = V_RECOMBINE(l, h);
-    }
-}
-
-/* The full rounds of one half on the transposed state. Written stage by
- * stage over the vectors (all adds, all x^2, all x^3, ...) so the
- * independent multiply chains overlap; a vector multiply has a long latency. */
+/* The full rounds of one half on the transposed state: the S-box layer of
+ * rounds_tmpl.h (stage by stage, which matters more here: a vector multiply
+ * has a long latency), then M_E. */
 ZKP_INLINE void hk_vec_full_rounds_n(V w[HK_NV], const uint64_t *rc, int rounds) {
     for (int r = 0; r < rounds; r++, rc += 16) {
-        V x[HK_NV], a[HK_NV], b[HK_NV];
+        V c[HK_NV];
         ZKP_UNROLL
-        for (int j = 0; j < HK_NV; j++) x[j] = V_ADD_1C(w[j], hk_rc_t(rc, j));
-        ZKP_UNROLL
-        for (int j = 0; j < HK_NV; j++) a[j] = V_SQR(x[j]);
-        ZKP_UNROLL
-        for (int j = 0; j < HK_NV; j++) b[j] = V_MUL(a[j], x[j]);
-        ZKP_UNROLL
-        for (int j = 0; j < HK_NV; j++) a[j] = V_SQR(a[j]);
-        ZKP_UNROLL
-        for (int j = 0; j < HK_NV; j++) w[j] = V_MUL(a[j], b[j]);
-        hk_mat_ext_t(w);
+        for (int j = 0; j < HK_NV; j++) c[j] = hk_rc_t(rc, j);
+        hr_sbox_layer(w, HK_NV, c, 1, 0);
+        hr_mat_ext(w, 1, NULL);
     }
 }
 
@@ -128,7 +103,7 @@ ZKP_INLINE void hk_full_half_body(uint64_t s[16], int half, uint64_t (*tr)[16]) 
     const uint64_t *rc = zkpi_hemera_rc + half * HEMERA_RF_HALF * 16;
     hk_load_t(w, s);
     if (half == 0) {
-        hk_mat_ext_t(w);
+        hr_mat_ext(w, 1, NULL);
         if (tr) hk_vec_trace_row(*tr++, w);
     }
     if (!tr) {
@@ -153,12 +128,9 @@ static void hk_full_half_tr(uint64_t s[16], int half, int ct, uint64_t (*tr)[16]
     hk_full_half_body(s, half, tr);
 }
 #else
-/* The S-box layer is written stage by stage across the 16 lanes (all x^2,
- * then all x^3, ...) rather than lane by lane: each round ends in M_E, so
- * the round is latency-bound, and issuing the independent first steps of
- * every lane early lets the out-of-order core overlap them (about 1.6x
- * faster full rounds than the lane-by-lane order with GCC and Clang). The
- * constant-time form differs only in the constant addition. */
+/* The scalar rounds on the state in natural order: the S-box layer of
+ * rounds_tmpl.h on one lane; M_E on 128-bit lazy sums (linear.h says why it
+ * is not hr_mat_ext here). */
 ZKP_INLINE void hk_trace_row(uint64_t row[16], const uint64_t s[16], const int ct) {
     for (int i = 0; i < 16; i++) row[i] = ct ? gl_canon_ct(s[i]) : gl_canon(s[i]);
 }
@@ -170,12 +142,7 @@ ZKP_INLINE void hk_full_half_tr(uint64_t s[16], int half, const int ct, uint64_t
         if (tr) hk_trace_row(*tr++, s, ct);
     }
     for (int r = 0; r < HEMERA_RF_HALF; r++, rc += 16) {
-        uint64_t x2[16], x3[16];
-        for (int i = 0; i < 16; i++) s[i] = ct ? gl_add_1c_ct(s[i], rc[i]) : gl_add_1c(s[i], rc[i]);
-        for (int i = 0; i < 16; i++) x2[i] = gl_sqr(s[i]);
-        for (int i = 0; i < 16; i++) x3[i] = gl_mul(x2[i], s[i]);
-        for (int i = 0; i < 16; i++) x2[i] = gl_sqr(x2[i]);
-        for (int i = 0; i < 16; i++) s[i] = gl_mul(x3[i], x2[i]);
+        hr_sbox_layer(s, 16, rc, 1, ct);
         hemera_mat_ext(s);
         if (tr) hk_trace_row(tr[r], s, ct);
     }
