@@ -2,8 +2,9 @@
  * BN254 field layers (src/bn254/) against the schoolbook oracle of
  * tests/ref/poseidon_bigint.c (32-bit limbs, long division; shares nothing
  * with src/bn254): the portable layer (bn254/fr.h, __int128 or 64-bit
- * halves), the MULX/ADX layer (fr_mulx.h) and the radix-2^52 IFMA layer
- * (fr52_ifma.h, eight lanes), each on random inputs mixed with edge values
+ * halves), the WebAssembly-shaped 32-bit-limb forms (fr32.h, plain C, so
+ * tested natively), the MULX/ADX layer (fr_mulx.h) and the radix-2^52 IFMA
+ * layer (fr52_ifma.h, eight lanes), each on random inputs mixed with edge values
  * (0, 1, p - 1, p, 2p - 1, values next to 2^256 ...) as far as each
  * function's stated input bound allows, at every CPU level this machine
  * runs (an instruction-set layer only where the level has its features).
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "bn254/fr.h"
+#include "bn254/fr32.h"
 #include "bn254/layers.h"
 #include "harness.h"
 #include "poseidon_bigint.h"
@@ -93,6 +95,10 @@ static void c_mul512(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) { 
 static void c_sqr512(uint64_t T[8], const uint64_t a[4]) { zkpi_bn254_sqr512_c(T, a); }
 static void c_mac512(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) { zkpi_bn254_mac512_c(T, a, b); }
 static void c_redc8(uint64_t T[8]) { zkpi_bn254_redc8_c(T); }
+static void w32_mul512(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) { zkpi_bn254_mul512_w32(T, a, b); }
+static void w32_sqr512(uint64_t T[8], const uint64_t a[4]) { zkpi_bn254_sqr512_w32(T, a); }
+static void w32_mac512(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) { zkpi_bn254_mac512_w32(T, a, b); }
+static void w32_redc8(uint64_t T[8]) { zkpi_bn254_redc8_w32(T); }
 
 /* A Montgomery reduction's result r of T: r 2^256 = T (mod p) and
  * r <= floor(T / 2^256) + p. */
@@ -243,6 +249,36 @@ static void test_mulx_fused(uint64_t iters) {
     }
 }
 
+/* ---- 32-bit-limb forms (fr32.h) ------------------------------------------ */
+
+/* Beyond the oracle checks of test_wide: the one-pass montmul_w32 against
+ * the oracle, and both reductions bit for bit against the 64-bit-limb C
+ * forms (the same m, so the same integer, not just the same residue). */
+static void test_w32_exact(uint64_t iters) {
+    th_section("w32 montmul, redc8 bits");
+    const rb p2 = k_p_times(2), zero = rb_small(0);
+    const rb top = rb_pow2(256), p256 = rb_mul(rb_p(), &top), lim = rb_sub512(&zero, &p256);
+    for (uint64_t it = 0; it < iters; it++) {
+        uint64_t a[4], b[4], T[8], U[8];
+        pick(a, &p2), pick(b, &p2); /* a, b < 2p -> < 2p */
+        rb A = rb4(a), B = rb4(b), S = rb_mul(&A, &B);
+        zkpi_bn254_montmul_w32(T, a, b);
+        rb got = rb4(T + 4);
+        CHECK_MSG(fused_ok(T + 4, &S) && rb_cmp(&got, &p2) < 0, "w32 montmul (level %s)", th_level());
+        zkpi_bn254_mul512_c(U, a, b);
+        zkpi_bn254_redc8_c(U);
+        CHECK_MSG(memcmp(T + 4, U + 4, 32) == 0, "w32 montmul == mul512_c + redc8_c (level %s)", th_level());
+        uint64_t r8[8];
+        th_rand_bytes(r8, sizeof r8);
+        rb T0 = rb8(r8);
+        T0 = it % 3 == 0 ? rb_sub512(&lim, (rb[]){rb_small(1 + (uint32_t)(it % 7))}) : rb_mod(&T0, &lim);
+        to8(T, &T0), to8(U, &T0);
+        zkpi_bn254_redc8_w32(T);
+        zkpi_bn254_redc8_c(U);
+        CHECK_MSG(memcmp(T, U, sizeof T) == 0, "w32 redc8 == redc8_c (level %s)", th_level());
+    }
+}
+
 /* ---- IFMA radix-2^52 layer ------------------------------------------------ */
 
 /* r = (S + c 2^260 + M p) / 2^260, M < 2^260, normalised (< 2^256):
@@ -301,8 +337,14 @@ static void per_level(void *ctx) {
     const uint64_t iters = th_count(300);
     static const wide_layer portable = {"portable", c_mul512, c_sqr512, c_mac512, c_redc8};
     static const wide_layer mulx = {"mulx", tb_mulx_mul512, tb_mulx_sqr512, tb_mulx_mac512, tb_mulx_redc8};
+    static const wide_layer w32 = {"w32", w32_mul512, w32_sqr512, w32_mac512, w32_redc8};
     test_wide(&portable, iters);
     test_portable_elements(iters);
+    static int w32_done; /* plain C compiled into this file: one level is enough */
+    if (!w32_done++) {
+        test_wide(&w32, iters);
+        test_w32_exact(iters);
+    }
     const uint32_t need_mulx = ZKP_CPU_BMI2 | ZKP_CPU_ADX;
     if (tb_mulx_built() && (cpu & need_mulx) == need_mulx) {
         test_wide(&mulx, iters);

@@ -31,10 +31,11 @@
 #include "core/util.h"
 #include "core/verify.h"
 #include "core/wide.h"
+#include "goldilocks/gl32.h"
 #include "zkprim_build_config.h"
 
 /* Without unsigned __int128 (32-bit targets) the products come from
- * core/wide.h; see gl_mul. */
+ * core/wide.h, in WebAssembly from goldilocks/gl32.h; see gl_mul. */
 #if ZKP_HAVE_U128
 typedef unsigned __int128 gl_u128;
 #endif
@@ -206,7 +207,10 @@ ZKP_INLINE uint64_t gl_recombine(uint64_t L, uint64_t H) {
 /* a*b mod p. Inputs: any u64. Output: any u64. Branch-free (also the
  * constant-time form, gl_mul_ct). */
 ZKP_INLINE uint64_t gl_mul(uint64_t a, uint64_t b) {
-#if ZKP_HAVE_U128
+#if ZKPI_GL_W32 /* WebAssembly: 32x32 products (goldilocks/gl32.h) */
+    uint64_t hi, lo = zkpi_gl_mul64_w32(a, b, &hi);
+    return gl_reduce128(lo, hi);
+#elif ZKP_HAVE_U128
     gl_u128 t = (gl_u128)a * b;
     return gl_reduce128((uint64_t)t, (uint64_t)(t >> 64));
 #else
@@ -222,7 +226,10 @@ ZKP_INLINE uint64_t gl_sqr_ct(uint64_t a) { return gl_mul(a, a); }
 /* a*b + c mod p (any u64 each: a*b + c <= (2^64 - 1)^2 + 2^64 - 1 < 2^128,
  * so the sum needs no carry out). Output: any u64. Branch-free. */
 ZKP_INLINE uint64_t gl_muladd(uint64_t a, uint64_t b, uint64_t c) {
-#if ZKP_HAVE_U128
+#if ZKPI_GL_W32
+    uint64_t hi, lo = zkpi_gl_mac64_w32(a, b, c, &hi);
+    return gl_reduce128(lo, hi);
+#elif ZKP_HAVE_U128
     gl_u128 t = (gl_u128)a * b + c;
     return gl_reduce128((uint64_t)t, (uint64_t)(t >> 64));
 #else

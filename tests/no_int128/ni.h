@@ -35,6 +35,31 @@
 #define zkpi_poseidon_partial_round_portable ni_poseidon_partial_round
 #endif
 
+/* The same kernels once more in their WebAssembly shape (W32_BUILD, the
+ * w32_*.c files): the 32-bit-limb BN254 forms (bn254/fr32.h) and the
+ * Goldilocks product from 32x32 products (goldilocks/gl32.h) forced by
+ * ZKP_TEST_WASM_ARITH, no inline asm, and __int128 left on (clang has it for
+ * wasm32; only its products become __multi3 calls, which these forms avoid). */
+#ifdef W32_BUILD
+#define ZKP_TEST_WASM_ARITH 1
+#include "zkprim_build_config.h"
+#undef ZKP_HAVE_ASM
+#define ZKP_HAVE_ASM 0
+#define zkpi_hemera_permute_portable w32_hemera_permute
+#define zkpi_hemera_permute_ct_portable w32_hemera_permute_ct
+#define zkpi_hemera_permute_traced_portable w32_hemera_permute_traced
+#define zkpi_hemera_permute_traced_ct_portable w32_hemera_permute_traced_ct
+#define zkpi_hemera_op_chain_portable w32_hemera_op_chain
+#define zkpi_hb_batch_inverse w32_hb_batch_inverse
+#define zkpi_hb_permute_portable w32_hb_permute
+#define zkpi_hb_phase_portable w32_hb_phase
+#define zkpi_hb_trace_portable w32_hb_trace
+#define zkpi_poseidon_ops_portable w32_poseidon_ops
+#define zkpi_poseidon_mul_chains_portable w32_poseidon_mul_chains
+#define zkpi_poseidon_partial_portable w32_poseidon_partial
+#define zkpi_poseidon_partial_round_portable w32_poseidon_partial_round
+#endif
+
 /* core/wide.h and goldilocks/gl.h (ni_arith_gl.c) */
 uint64_t ni_mul64_wide(uint64_t a, uint64_t b, uint64_t *hi);
 uint64_t ni_mac64_wide(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *hi);
@@ -57,6 +82,16 @@ void ni_fr_condsub(uint64_t r[4], const uint64_t x[4], const uint64_t m[4]);
 int ni_fr_is_canonical(const uint64_t x[4]);
 /* core/verify.h's multi-limb multiply (the bound checks of ZKP_VERIFY) */
 void ni_verify_mul_small(uint64_t *r, const uint64_t *x, unsigned n, uint64_t k);
+
+struct hemera_profile;
+struct zkpi_poseidon_ops;
+/* the WebAssembly-shaped forms (w32_arith.c, w32_*.c: W32_BUILD above) */
+uint64_t w32_gl_mul(uint64_t a, uint64_t b);
+uint64_t w32_gl_muladd(uint64_t a, uint64_t b, uint64_t c);
+void w32_hemera_permute(uint64_t st[16]);
+void w32_hemera_permute_ct(uint64_t st[16]);
+void w32_hb_permute(uint64_t (*states)[16], unsigned n, const struct hemera_profile *pr);
+extern const struct zkpi_poseidon_ops w32_poseidon_ops;
 
 /* the kernels (ni_hemera_permute.c, ni_hemera_batch.c, ni_poseidon.c) */
 void ni_hemera_permute(uint64_t st[16]);

@@ -7,6 +7,9 @@
  * product also against a definitional __int128 oracle. Then the kernels:
  * Hemera permutations (single, constant-time, batched) and every Poseidon
  * BN254 operation (mul, sqr, dot, permute, hash, hash_many, t = 2..17).
+ * The same checks hold the WebAssembly-shaped forms (w32_*: bn254/fr32.h,
+ * goldilocks/gl32.h, forced on the host by ZKP_TEST_WASM_ARITH) against the
+ * library's code.
  * In the verify stage (-DZKP_VERIFY=ON reaches these files too) the no-
  * __int128 kernels run with every documented bound checked.
  */
@@ -87,6 +90,16 @@ static void check_gl(uint64_t n) {
     }
 }
 
+static void check_gl_w32(uint64_t n) {
+    th_section("Goldilocks mul / muladd from 32x32 products (wasm shape)");
+    for (uint64_t it = 0; it < n; it++) {
+        uint64_t a = gl_val(), b = gl_val(), c = gl_val();
+        CHECK_EQ_U64(w32_gl_mul(a, b), gl_mul(a, b));
+        CHECK_EQ_U64(w32_gl_muladd(a, b, c), gl_muladd(a, b, c));
+        CHECK_EQ_U64(gl_canon(w32_gl_muladd(a, b, c)), (uint64_t)(((u128)a * b + c) % GL_P));
+    }
+}
+
 static void check_fr(uint64_t n) {
     th_section("BN254 limb arithmetic without __int128");
     for (uint64_t it = 0; it < n; it++) {
@@ -143,15 +156,22 @@ static void hemera_state(uint64_t st[16], uint64_t it) {
     for (int i = 0; i < 16; i++) st[i] = it == 0 ? GL_P - 1 : it == 1 ? UINT64_MAX : it == 2 ? 0 : gl_val();
 }
 
-static void check_hemera(uint64_t n) {
-    th_section("Hemera permutations without __int128");
+typedef struct hemera_variant {
+    const char *section;
+    void (*permute)(uint64_t st[16]);
+    void (*permute_ct)(uint64_t st[16]);
+    void (*hb_permute)(uint64_t (*states)[16], unsigned n, const struct hemera_profile *pr);
+} hemera_variant;
+
+static void check_hemera(uint64_t n, const hemera_variant *v) {
+    th_section(v->section);
     for (uint64_t it = 0; it < n; it++) {
         uint64_t a[16], b[16];
         hemera_state(a, it), memcpy(b, a, sizeof a);
-        ni_hemera_permute(a), zkpi_hemera_permute_portable(b);
+        v->permute(a), zkpi_hemera_permute_portable(b);
         CHECK_EQ_BYTES(a, b, sizeof a);
         hemera_state(a, it), memcpy(b, a, sizeof a);
-        ni_hemera_permute_ct(a), zkpi_hemera_permute_ct_portable(b);
+        v->permute_ct(a), zkpi_hemera_permute_ct_portable(b);
         CHECK_EQ_BYTES(a, b, sizeof a);
     }
     /* batched: 16, 8 and 4 interleaved lanes (1 or 2 go to the singles) */
@@ -165,7 +185,7 @@ static void check_hemera(uint64_t n) {
                 zkpi_hemera_permute_portable(want[l]);
                 for (int i = 0; i < 16; i++) want[l][i] = gl_canon(want[l][i]);
             }
-            ni_hb_permute(st, lanes[k], &zkpi_hemera_profile_default);
+            v->hb_permute(st, lanes[k], &zkpi_hemera_profile_default);
             for (unsigned l = 0; l < lanes[k]; l++)
                 for (int i = 0; i < 16; i++) st[l][i] = gl_canon(st[l][i]);
             CHECK_EQ_BYTES(st, want, lanes[k] * sizeof st[0]);
@@ -180,9 +200,9 @@ static void fr_state(zkpi_fr *s, unsigned t, uint64_t it) {
     }
 }
 
-static void check_poseidon(uint64_t n) {
-    th_section("Poseidon BN254 kernel without __int128");
-    const zkpi_poseidon_ops *ni = &ni_poseidon_ops, *ref = &zkpi_poseidon_ops_portable;
+static void check_poseidon(uint64_t n, const char *section, const zkpi_poseidon_ops *ni) {
+    th_section(section);
+    const zkpi_poseidon_ops *ref = &zkpi_poseidon_ops_portable;
     for (uint64_t it = 0; it < n; it++) {
         zkpi_fr a[ZKP_POSEIDON_TMAX], b[ZKP_POSEIDON_TMAX], r1, r2;
         fr_state(a, ZKP_POSEIDON_TMAX, it), fr_state(b, ZKP_POSEIDON_TMAX, it + 3);
@@ -214,7 +234,14 @@ int main(void) {
     check_wide(th_count(200000));
     check_gl(th_count(200000));
     check_fr(th_count(20000));
-    check_hemera(th_count(200));
-    check_poseidon(th_count(1000));
+    static const hemera_variant ni_h = {"Hemera permutations without __int128", ni_hemera_permute,
+                                        ni_hemera_permute_ct, ni_hb_permute};
+    static const hemera_variant w32_h = {"Hemera permutations, 32x32 products (wasm shape)", w32_hemera_permute,
+                                         w32_hemera_permute_ct, w32_hb_permute};
+    check_hemera(th_count(200), &ni_h);
+    check_poseidon(th_count(1000), "Poseidon BN254 kernel without __int128", &ni_poseidon_ops);
+    check_gl_w32(th_count(200000));
+    check_hemera(th_count(200), &w32_h);
+    check_poseidon(th_count(1000), "Poseidon BN254 kernel on 32-bit limbs (wasm shape)", &w32_poseidon_ops);
     return th_finish();
 }
