@@ -1,0 +1,4 @@
+# Poseidon2 (tests/test_poseidon2.c): its BN254 oracle runs on the schoolbook
+# bigint of tests/ref/poseidon_bigint.c (the ref/poseidon2_*.c files are
+# linked by name already).
+target_sources(test_poseidon2 PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ref/poseidon_bigint.c)
