@@ -6,3 +6,6 @@ target_sources(test_poseidon2 PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ref/poseidon_b
 if(TARGET zkprim_cli AND NOT CMAKE_CROSSCOMPILING)
   add_test(NAME poseidon2-cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/poseidon2_cli.sh $<TARGET_FILE:zkprim_cli>)
 endif()
+# Constant time of the kernels (tests/ct/ct_poseidon2.c; zkp_add_ct_test from
+# tests/ct/ct.cmake): valgrind memcheck here, MemorySanitizer in ctmsan.
+zkp_add_ct_test(ct-poseidon2 ${CMAKE_CURRENT_SOURCE_DIR}/ct/ct_poseidon2.c)
