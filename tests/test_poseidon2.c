@@ -18,6 +18,7 @@
 
 #include "field31/monty31.h"
 #include "harness.h"
+#include "poseidon2/bn254.h"
 #include "poseidon2/params.h"
 #include "poseidon2_ref.h"
 #include "poseidon_bigint.h"
@@ -228,14 +229,42 @@ static void oracle_bn_hash(const zkp_poseidon_fr *in, size_t n, zkp_poseidon_fr 
     *out = s[0];
 }
 
-static void test_bn254(void) {
-    th_section("bn254 t=4 vs oracle");
-    for (uint64_t i = 0, n = th_count(6); i < n; i++) {
+/* The public permutation and hash at one CPU level (the kernel it picks). */
+static void bn254_at_level(void *ctx) {
+    (void)ctx;
+    for (uint64_t i = 0, n = th_count(1); i < n; i++) {
         zkp_poseidon_fr s[4], want[4];
         for (int j = 0; j < 4; j++) s[j] = want[j] = rand_fr();
         oracle_bn(want);
         CHECK_EQ_INT(zkp_poseidon2_bn254_permute(s), ZKP_OK);
-        CHECK(memcmp(s, want, sizeof s) == 0);
+        CHECK_MSG(memcmp(s, want, sizeof s) == 0, "bn254 permute at %s (%s)", th_level(),
+                  zkpi_p2_bn254_kernel_active()->info.name);
+    }
+    zkp_poseidon_fr in[4], out, want;
+    for (int j = 0; j < 4; j++) in[j] = rand_fr();
+    oracle_bn_hash(in, 4, &want);
+    CHECK_EQ_INT(zkp_poseidon2_bn254_hash(in, 4, &out), ZKP_OK);
+    CHECK_MSG(memcmp(&out, &want, sizeof out) == 0, "bn254 hash at %s", th_level());
+}
+
+static void test_bn254(void) {
+    th_section("bn254 t=4 vs oracle");
+    th_for_each_cpu_level(bn254_at_level, NULL);
+    /* every usable table entry, called directly on Montgomery lanes */
+    for (unsigned e = 0; e < zkpi_p2_bn254_kernel_count; e++) {
+        const zkpi_p2_bn254_kernel *k = &zkpi_p2_bn254_kernels[e];
+        if (!zkpi_kernel_usable(&k->info)) continue;
+        zkp_poseidon_fr want[4];
+        zkpi_bn254_fr s[4];
+        for (int j = 0; j < 4; j++) {
+            want[j] = rand_fr();
+            memcpy(s[j].v, want[j].limb, 32);
+            zkpi_p2_bn254_to_mont(&s[j]);
+        }
+        oracle_bn(want);
+        k->permute_mont(s);
+        for (int j = 0; j < 4; j++) zkpi_p2_bn254_from_mont(&s[j]);
+        for (int j = 0; j < 4; j++) CHECK_MSG(memcmp(s[j].v, want[j].limb, 32) == 0, "bn254 kernel %s", k->info.name);
     }
     for (size_t n = 0; n <= 7; n++) {
         zkp_poseidon_fr in[7], out, want;

@@ -21,7 +21,8 @@
  * Path to the hot loop: src/poseidon2/poseidon2.c (checks, sponge) ->
  * the 31-bit batch kernel table (batch31_{avx512,avx2,portable}.c, one
  * template perm31_tmpl.h over the field layers of src/field31/) or
- * bn254.c (over src/bn254/fr.h). docs/poseidon2.md.
+ * the BN254 kernel table (bn254_{bmi2,portable}.c, template bn254_tmpl.h
+ * over src/bn254/). docs/poseidon2.md.
  */
 #ifndef ZKPRIM_POSEIDON2_H
 #define ZKPRIM_POSEIDON2_H

@@ -44,6 +44,19 @@ static _Atomic uint64_t p2_cache;
 const zkpi_p2_31_kernel *zkpi_p2_31_kernel_active(void) { return ZKP_DISPATCH(&p2_cache, zkpi_p2_31_kernels); }
 const char *zkp_poseidon2_implementation(void) { return zkpi_p2_31_kernel_active()->info.name; }
 
+const zkpi_p2_bn254_kernel zkpi_p2_bn254_kernels[] = {
+#if ZKP_HAVE_BMI2
+    {{"bmi2", ZKP_CPU_BMI2 | ZKP_CPU_ADX, 1}, zkpi_p2_bn254_permute_mont_bmi2},
+#endif
+    {{"portable", 0, 1}, zkpi_p2_bn254_permute_mont_portable},
+};
+const unsigned zkpi_p2_bn254_kernel_count = (unsigned)ZKP_ARRAY_LEN(zkpi_p2_bn254_kernels);
+
+static _Atomic uint64_t p2b_cache;
+const zkpi_p2_bn254_kernel *zkpi_p2_bn254_kernel_active(void) {
+    return ZKP_DISPATCH(&p2b_cache, zkpi_p2_bn254_kernels);
+}
+
 /* ---- 31-bit fields ---------------------------------------------------------- */
 
 static const zkpi_p2_inst *p2_inst(uint32_t p, size_t width) {
@@ -144,7 +157,7 @@ zkp_status zkp_poseidon2_bn254_permute(zkp_poseidon_fr state[4]) {
         memcpy(s[i].v, state[i].limb, sizeof s[i].v);
         zkpi_p2_bn254_to_mont(&s[i]);
     }
-    zkpi_p2_bn254_permute_mont(s);
+    zkpi_p2_bn254_kernel_active()->permute_mont(s);
     for (int i = 0; i < 4; i++) {
         zkpi_p2_bn254_from_mont(&s[i]);
         memcpy(state[i].limb, s[i].v, sizeof s[i].v);
@@ -159,6 +172,7 @@ zkp_status zkp_poseidon2_bn254_hash(const zkp_poseidon_fr *in, size_t n, zkp_pos
     /* capacity lane n * 2^64: n < 2^64, so the canonical integer is n in limb 1 */
     zkpi_bn254_fr s[4] = {{{0}}, {{0}}, {{0}}, {{0, (uint64_t)n, 0, 0}}};
     zkpi_p2_bn254_to_mont(&s[3]);
+    void (*permute)(zkpi_bn254_fr *) = zkpi_p2_bn254_kernel_active()->permute_mont;
     size_t i = 0;
     do {
         for (size_t k = 0; k < 3 && i + k < n; k++) {
@@ -167,7 +181,7 @@ zkp_status zkp_poseidon2_bn254_hash(const zkp_poseidon_fr *in, size_t n, zkp_pos
             zkpi_p2_bn254_to_mont(&x);
             zkpi_bn254_add(&s[k], &s[k], &x);
         }
-        zkpi_p2_bn254_permute_mont(s);
+        permute(s);
         i += 3;
     } while (i < n);
     zkpi_p2_bn254_from_mont(&s[0]);

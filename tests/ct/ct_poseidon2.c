@@ -49,12 +49,18 @@ int main(int argc, char **argv) {
     zkpi_bn254_fr s[4];
     memset(s, 0, sizeof s);
     for (int i = 0; i < 4; i++) s[i].v[0] = (uint64_t)i * 0x9e3779b97f4a7c15ull, s[i].v[3] = (uint64_t)i << 58;
-    ct_secret(s, sizeof s);
-    for (int i = 0; i < 4; i++) zkpi_p2_bn254_to_mont(&s[i]);
-    zkpi_p2_bn254_permute_mont(s);
-    for (int i = 0; i < 4; i++) zkpi_p2_bn254_from_mont(&s[i]);
-    ct_public(s, sizeof s);
-    printf("ct_poseidon2: bn254 t = 4 permutation and conversions\n");
+    for (unsigned k = 0; k < zkpi_p2_bn254_kernel_count; k++) {
+        const zkpi_p2_bn254_kernel *K = &zkpi_p2_bn254_kernels[k];
+        if (!zkpi_kernel_usable(&K->info)) continue;
+        zkpi_bn254_fr x[4];
+        memcpy(x, s, sizeof x);
+        ct_secret(x, sizeof x);
+        for (int i = 0; i < 4; i++) zkpi_p2_bn254_to_mont(&x[i]);
+        K->permute_mont(x);
+        for (int i = 0; i < 4; i++) zkpi_p2_bn254_from_mont(&x[i]);
+        ct_public(x, sizeof x);
+        printf("ct_poseidon2: bn254 kernel %s: t = 4 permutation and conversions\n", K->info.name);
+    }
     if (planted) {
         uint32_t x[16] = {1, 2, 3};
         ct_secret(x, sizeof x);

@@ -66,11 +66,8 @@ static void ext_bn(rb s[4]) {
     rb y[4];
     for (unsigned i = 0; i < 4; i++) {
         y[i] = rb_small(0);
-        for (unsigned j = 0; j < 4; j++) {
-            rb m = rb_small(m_ext(P2REF_M4_HL, 4, i, j));
-            rb prod = rb_mulmod(&m, &s[j]);
-            y[i] = rb_addmod(&y[i], &prod);
-        }
+        for (unsigned j = 0; j < 4; j++) /* a small entry m: s_j added m times */
+            for (unsigned m = m_ext(P2REF_M4_HL, 4, i, j); m > 0; m--) y[i] = rb_addmod(&y[i], &s[j]);
     }
     memcpy(s, y, sizeof y);
 }
@@ -80,8 +77,11 @@ static void int_bn(rb s[4], const rb diag[4]) {
     for (unsigned i = 0; i < 4; i++) {
         y[i] = rb_small(0);
         for (unsigned j = 0; j < 4; j++) {
-            rb m = i == j ? rb_addmod(&one, &diag[i]) : one;
-            rb prod = rb_mulmod(&m, &s[j]);
+            if (i != j) { /* the entry 1 */
+                y[i] = rb_addmod(&y[i], &s[j]);
+                continue;
+            }
+            rb m = rb_addmod(&one, &diag[i]), prod = rb_mulmod(&m, &s[j]);
             y[i] = rb_addmod(&y[i], &prod);
         }
     }
