@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "poseidon2/bn254.h"
 #include "poseidon2/params.h"
 #include "zkprim/poseidon2.h"
 
@@ -108,6 +109,7 @@ static void run_bn_hash2(void *ctx, uint64_t iters) {
 
 static const char *k_batch(void) { return zkp_poseidon2_implementation(); }
 static const char *k_portable(void) { return "portable"; }
+static const char *k_bn254(void) { return zkpi_p2_bn254_kernel_active()->info.name; }
 
 static const bench_case k_cases[] = {
     {"poseidon2/babybear16/batch", "batch", 0, setup, fresh, run_babybear16, teardown, k_batch},
@@ -131,8 +133,8 @@ static const bench_case k_cases[] = {
     {"poseidon2/koalabear16/permute", "single", 0, setup, fresh, run_single_koalabear16, teardown, k_portable},
     {"poseidon2/koalabear24/permute", "single", 0, setup, fresh, run_single_koalabear24, teardown, k_portable},
     {"poseidon2/babybear16/compress", "single", 0, setup, fresh, run_compress_bb, teardown, k_portable},
-    {"poseidon2/bn254/permute", "single", 0, setup_bn, fresh_bn, run_bn_perm, teardown, k_portable},
-    {"poseidon2/bn254/hash2", "single", 0, setup_bn, fresh_bn, run_bn_hash2, teardown, k_portable},
+    {"poseidon2/bn254/permute", "single", 0, setup_bn, fresh_bn, run_bn_perm, teardown, k_bn254},
+    {"poseidon2/bn254/hash2", "single", 0, setup_bn, fresh_bn, run_bn_hash2, teardown, k_bn254},
 };
 
 const bench_module bench_module_poseidon2 = {"poseidon2", k_cases, sizeof k_cases / sizeof k_cases[0]};
