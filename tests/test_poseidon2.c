@@ -99,7 +99,7 @@ static void test_field(void) {
     th_section("field31 scalar layer");
     static const uint32_t ps[2][3] = {{ZKPI_BABYBEAR_P, ZKPI_BABYBEAR_PINV, ZKPI_BABYBEAR_R2},
                                       {ZKPI_KOALABEAR_P, ZKPI_KOALABEAR_PINV, ZKPI_KOALABEAR_R2}};
-    for (int f = 0; f < 2; f++) {
+    for (int f = 0; f < 2; f++) { /* fixed set */
         uint64_t p = ps[f][0], r = ((uint64_t)1 << 32) % p, rinv = powm(r, p - 2, p);
         CHECK_EQ_U64((uint32_t)(p * ps[f][1]), 1);          /* p^-1 mod 2^32 */
         CHECK_EQ_U64(ps[f][2], r * r % p);                    /* 2^64 mod p */
@@ -120,7 +120,7 @@ static void test_field(void) {
 
 static void kernels_at_level(void *ctx) {
     (void)ctx;
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < 4; k++) { /* fixed set */
         const inst31 *in = &k_inst[k];
         size_t counts[] = {1, 2, 7, 8, 9, 15, 16, 17, 33};
         for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
@@ -149,7 +149,7 @@ static void test_kernels(void) {
     for (unsigned e = 0; e < zkpi_p2_31_kernel_count; e++) {
         const zkpi_p2_31_kernel *ker = &zkpi_p2_31_kernels[e];
         if (!zkpi_kernel_usable(&ker->info)) continue;
-        for (int k = 0; k < 4; k++) {
+        for (int k = 0; k < 4; k++) { /* fixed set */
             const inst31 *in = &k_inst[k];
             uint32_t st[21 * 24], want[21 * 24];
             for (size_t i = 0; i < 21 * in->t; i++) st[i] = want[i] = rand_elem(in->p);
@@ -266,7 +266,7 @@ static void test_bn254(void) {
         for (int j = 0; j < 4; j++) zkpi_p2_bn254_from_mont(&s[j]);
         for (int j = 0; j < 4; j++) CHECK_MSG(memcmp(s[j].v, want[j].limb, 32) == 0, "bn254 kernel %s", k->info.name);
     }
-    for (size_t n = 0; n <= 7; n++) {
+    for (size_t n = 0; n <= 7; n++) { /* fixed set */
         zkp_poseidon_fr in[7], out, want;
         for (size_t j = 0; j < n; j++) in[j] = rand_fr();
         oracle_bn_hash(in, n, &want);
@@ -304,9 +304,9 @@ static void test_modes31(void) {
     th_section("31-bit sponge and compression");
     hash31_fn hashes[2] = {zkp_poseidon2_babybear_hash, zkp_poseidon2_koalabear_hash};
     compress31_fn comps[2] = {zkp_poseidon2_babybear_compress, zkp_poseidon2_koalabear_compress};
-    for (int f = 0; f < 2; f++) {
+    for (int f = 0; f < 2; f++) { /* fixed set */
         const inst31 *in = &k_inst[2 * f]; /* width 16 */
-        for (size_t n = 0; n <= 25; n++) {
+        for (size_t n = 0; n <= 25; n++) { /* fixed set */
             uint32_t msg[25], s[16] = {0}, out[8];
             for (size_t j = 0; j < n; j++) msg[j] = rand_elem(in->p);
             for (size_t j = 0; j < n; j += 8) { /* overwrite mode, permute after each block */
@@ -340,7 +340,7 @@ static void test_modes31(void) {
         CHECK_EQ_INT(hashes[f](l, SIZE_MAX / 2, out), ZKP_ERR_LENGTH); /* before reading in */
         CHECK_EQ_INT(hashes[f](r, 1, NULL), ZKP_ERR_NULL);
     }
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < 4; k++) { /* fixed set */
         const inst31 *in = &k_inst[k];
         uint32_t st[3 * 24], keep[3 * 24];
         for (size_t i = 0; i < 3 * 24; i++) st[i] = rand_elem(in->p);
