@@ -11,6 +11,7 @@ extern const bench_module bench_module_hemera_batch;
 extern const bench_module bench_module_hemera_trace;
 extern const bench_module bench_module_gf2;
 extern const bench_module bench_module_poseidon;
+extern const bench_module bench_module_poseidon2;
 extern const bench_module bench_module_lean_imt;
 extern const bench_module bench_module_gf2iso;
 extern const bench_module bench_module_oz_tree;
@@ -27,6 +28,7 @@ const bench_module *const bench_modules[] = {
     &bench_module_hemera_trace,
     &bench_module_gf2,
     &bench_module_poseidon,
+    &bench_module_poseidon2,
     &bench_module_lean_imt,
     &bench_module_gf2iso,
     &bench_module_oz_tree,

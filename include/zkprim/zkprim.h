@@ -3,7 +3,7 @@
  * systems. This header holds what every module shares: the export macro,
  * the version, status codes, and CPU feature detection / kernel override.
  *
- * Module headers: goldilocks.h, hemera.h, keccak.h, poseidon.h, lean_imt.h,
+ * Module headers: goldilocks.h, hemera.h, keccak.h, poseidon.h, poseidon2.h, lean_imt.h,
  * gf2.h, gf2_iso.h, oz_tree.h. The rules every header follows: docs/api.md.
  */
 #ifndef ZKPRIM_ZKPRIM_H

@@ -31,6 +31,7 @@
 #include <zkprim/lean_imt.h>
 #include <zkprim/oz_tree.h>
 #include <zkprim/poseidon.h>
+#include <zkprim/poseidon2.h>
 #include <zkprim/zkprim.h>
 
 /* A call that only sets up what the next row observes must succeed; its
@@ -1143,6 +1144,76 @@ static const char *lean_imt_corrupt(int which) {
     return state_cell(seen);
 }
 
+/* ---- poseidon2.h ------------------------------------------------------------- */
+
+HUGE_FN(h_p2bbb, { uint32_t st[16] = {0}; return zkp_poseidon2_babybear_permute_batch(st, 16, v); })
+HUGE_FN(h_p2kbb, { uint32_t st[16] = {0}; return zkp_poseidon2_koalabear_permute_batch(st, 16, v); })
+HUGE_FN(h_p2bbh, { uint32_t in[8] = {0}, out[8]; return zkp_poseidon2_babybear_hash(in, v, out); })
+HUGE_FN(h_p2kbh, { uint32_t in[8] = {0}, out[8]; return zkp_poseidon2_koalabear_hash(in, v, out); })
+HUGE_FN(h_p2bnh, {
+    zkp_poseidon_fr in[2] = {{{0}}}, out;
+    return zkp_poseidon2_bn254_hash(in, v, &out);
+})
+
+static void probe_poseidon2(void) {
+    const char *m = "poseidon2";
+    row(m, "zkp_poseidon2_implementation", NA, NA, NA, NA, NA);
+    for (int f = 0; f < 2; f++) {
+        zkp_status (*perm)(uint32_t *, size_t) = f ? zkp_poseidon2_koalabear_permute : zkp_poseidon2_babybear_permute;
+        zkp_status (*batch)(uint32_t *, size_t, size_t) =
+            f ? zkp_poseidon2_koalabear_permute_batch : zkp_poseidon2_babybear_permute_batch;
+        zkp_status (*hash)(const uint32_t *, size_t, uint32_t *) =
+            f ? zkp_poseidon2_koalabear_hash : zkp_poseidon2_babybear_hash;
+        zkp_status (*comp)(const uint32_t *, const uint32_t *, uint32_t *) =
+            f ? zkp_poseidon2_koalabear_compress : zkp_poseidon2_babybear_compress;
+        const char *fld = f ? "koalabear" : "babybear";
+        uint32_t st[48], a[16], b[16], o1[8], o2[8];
+        for (int i = 0; i < 48; i++) st[i] = (uint32_t)i + 1;
+        row(m, fmt("zkp_poseidon2_%s_permute", fld), sn(perm(NULL, 16)), fmt("width 0: %s", sn(perm(st, 0))),
+            fmt("width: %s", sn(perm(st, SIZE_MAX))), "in place", NA);
+        row(m, fmt("zkp_poseidon2_%s_permute_batch", fld),
+            fmt("n>0: %s; n 0: %s", sn(batch(NULL, 16, 1)), sn(batch(NULL, 16, 0))),
+            fmt("n 0: %s; width 0: %s", sn(batch(st, 16, 0)), sn(batch(st, 0, 1))),
+            fmt("n: %s", huge_cell(f ? h_p2kbb : h_p2bbb, NULL)), "in place", NA);
+        memcpy(a, st, sizeof a);
+        MUST_OK(hash(a, 12, o1));
+        MUST_OK(hash(a, 12, a));
+        {
+            const char *al_ = same("out=in", !memcmp(o1, a, sizeof o1));
+            row(m, fmt("zkp_poseidon2_%s_hash", fld),
+                fmt("in,1: %s; in,0: %s; out: %s", sn(hash(NULL, 1, o2)), sn(hash(NULL, 0, o2)), sn(hash(st, 1, NULL))),
+                fmt("n 0: %s", sn(hash(st, 0, o2))), fmt("n: %s", huge_cell(f ? h_p2kbh : h_p2bbh, NULL)), al_, NA);
+        }
+        memcpy(a, st, 32);
+        memcpy(b, st + 8, 32);
+        MUST_OK(comp(a, b, o1));
+        MUST_OK(comp(a, b, a));
+        MUST_OK(comp(st, b, b));
+        {
+            const char *al_ = fmt("%s; %s", same("out=left", !memcmp(o1, a, sizeof o1)),
+                                  same("out=right", !memcmp(o1, b, sizeof o1)));
+            row(m, fmt("zkp_poseidon2_%s_compress", fld),
+                fmt("left: %s; right: %s; out: %s", sn(comp(NULL, st, o2)), sn(comp(st, NULL, o2)),
+                    sn(comp(st, st, NULL))),
+                NA, NA, al_, NA);
+        }
+    }
+    zkp_poseidon_fr s[4], in[4], o, o2;
+    memset(in, 0, sizeof in);
+    for (int i = 0; i < 4; i++) in[i].limb[0] = (uint64_t)i + 1;
+    memcpy(s, in, sizeof s);
+    row(m, "zkp_poseidon2_bn254_permute", sn(zkp_poseidon2_bn254_permute(NULL)), NA, NA, "in place", NA);
+    MUST_OK(zkp_poseidon2_bn254_hash(in, 3, &o));
+    MUST_OK(zkp_poseidon2_bn254_hash(s, 3, &s[0]));
+    {
+        const char *al_ = same("out=in", !memcmp(&o, &s[0], sizeof o));
+        row(m, "zkp_poseidon2_bn254_hash",
+            fmt("in,1: %s; in,0: %s; out: %s", sn(zkp_poseidon2_bn254_hash(NULL, 1, &o2)),
+                sn(zkp_poseidon2_bn254_hash(NULL, 0, &o2)), sn(zkp_poseidon2_bn254_hash(in, 1, NULL))),
+            fmt("n 0: %s", sn(zkp_poseidon2_bn254_hash(in, 0, &o2))), fmt("n: %s", huge_cell(h_p2bnh, NULL)), al_, NA);
+    }
+}
+
 static void probe_lean_imt(void) {
     const char *m = "lean_imt";
     static zkp_lean_imt_proof p;
@@ -1699,6 +1770,7 @@ int main(int argc, char **argv) {
     probe_hemera_trace();
     probe_goldilocks();
     probe_poseidon();
+    probe_poseidon2();
     probe_lean_imt();
     probe_gf2();
     probe_iso();

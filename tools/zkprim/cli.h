@@ -25,6 +25,7 @@ int cmd_hash(int argc, char **argv);
 int cmd_tree(int argc, char **argv);
 int cmd_field_bench(int argc, char **argv);
 int cmd_poseidon(int argc, char **argv);
+int cmd_poseidon2(int argc, char **argv);
 
 /* ---- `zkprim hash -a ALGO` --------------------------------------------- */
 

@@ -6,6 +6,7 @@
 #include "zkprim/hemera.h"
 #include "zkprim/keccak.h"
 #include "zkprim/poseidon.h"
+#include "zkprim/poseidon2.h"
 
 /* cli_keccak.c */
 extern const cli_hash_algo cli_hash_keccak256, cli_hash_sha3_224, cli_hash_sha3_256, cli_hash_sha3_384,
@@ -43,6 +44,7 @@ const cli_primitive cli_primitives[] = {
     {"hemera permute_batch", zkp_hemera_permute_batch_implementation},
     {"gf2 (binary fields)", zkp_gf2_implementation},
     {"poseidon-bn254 (circom)", zkp_poseidon_implementation},
+    {"poseidon2 31-bit batch", zkp_poseidon2_implementation},
     {"gf2 b256<->ghash2 isomorphism", zkp_gf2_iso_implementation},
     {NULL, NULL},
 };

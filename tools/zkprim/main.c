@@ -12,6 +12,7 @@ static const cli_command k_commands[] = {
     {"tree", cmd_tree, "Merkle root of a file"},
     {"field-bench", cmd_field_bench, "binary-field benchmarks: fixed-base powers, multiplications, window sweeps"},
     {"poseidon", cmd_poseidon, "circom Poseidon (BN254) hash of field elements, as circomlibjs prints it"},
+    {"poseidon2", cmd_poseidon2, "Poseidon2 (BN254 as Noir, BabyBear / KoalaBear as Plonky3) of field elements"},
 };
 
 static void usage(FILE *f) {

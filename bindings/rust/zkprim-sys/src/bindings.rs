@@ -42,6 +42,11 @@ pub const ZKP_POSEIDON_MIN_WIDTH: usize = 2;
 pub const ZKP_POSEIDON_MAX_WIDTH: usize = 17;
 pub const ZKP_POSEIDON_LP_MAX_INPUTS: usize = 12;
 pub const ZKP_POSEIDON_BYTES: usize = 32;
+// ---- poseidon2.h
+pub const ZKP_POSEIDON2_BABYBEAR_P: u32 = 2013265921;
+pub const ZKP_POSEIDON2_KOALABEAR_P: u32 = 2130706433;
+pub const ZKP_POSEIDON2_31_DIGEST: usize = 8;
+pub const ZKP_POSEIDON2_BN254_WIDTH: usize = 4;
 // ---- lean_imt.h
 pub const ZKP_LEAN_IMT_BYTES: usize = 32;
 pub const ZKP_LEAN_IMT_MAX_DEPTH: usize = 64;
@@ -436,6 +441,17 @@ extern "C" {
     pub fn zkp_poseidon_fr_from_le(out: *mut zkp_poseidon_fr, in_: *const u8) -> zkp_status;
     pub fn zkp_poseidon_fr_to_be(out: *mut u8, in_: *const zkp_poseidon_fr);
     pub fn zkp_poseidon_fr_to_le(out: *mut u8, in_: *const zkp_poseidon_fr);
+    pub fn zkp_poseidon2_implementation() -> *const ::core::ffi::c_char;
+    pub fn zkp_poseidon2_babybear_permute(state: *mut u32, width: usize) -> zkp_status;
+    pub fn zkp_poseidon2_babybear_permute_batch(states: *mut u32, width: usize, n: usize) -> zkp_status;
+    pub fn zkp_poseidon2_babybear_hash(in_: *const u32, n: usize, out: *mut u32) -> zkp_status;
+    pub fn zkp_poseidon2_babybear_compress(left: *const u32, right: *const u32, out: *mut u32) -> zkp_status;
+    pub fn zkp_poseidon2_koalabear_permute(state: *mut u32, width: usize) -> zkp_status;
+    pub fn zkp_poseidon2_koalabear_permute_batch(states: *mut u32, width: usize, n: usize) -> zkp_status;
+    pub fn zkp_poseidon2_koalabear_hash(in_: *const u32, n: usize, out: *mut u32) -> zkp_status;
+    pub fn zkp_poseidon2_koalabear_compress(left: *const u32, right: *const u32, out: *mut u32) -> zkp_status;
+    pub fn zkp_poseidon2_bn254_permute(state: *mut zkp_poseidon_fr) -> zkp_status;
+    pub fn zkp_poseidon2_bn254_hash(in_: *const zkp_poseidon_fr, n: usize, out: *mut zkp_poseidon_fr) -> zkp_status;
     pub fn zkp_lean_imt_init(t: *mut zkp_lean_imt);
     pub fn zkp_lean_imt_free(t: *mut zkp_lean_imt);
     pub fn zkp_lean_imt_insert(t: *mut zkp_lean_imt, leaf: *const u8) -> zkp_status;

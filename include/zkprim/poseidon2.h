@@ -1,0 +1,103 @@
+/*
+ * Poseidon2 (eprint 2023/323) in the instances the proof systems ship:
+ *
+ *  - BabyBear (p = 2^31 - 2^27 + 1 = 2013265921, x^7) and KoalaBear
+ *    (p = 2^31 - 2^24 + 1 = 2130706433, x^3) at widths 16 and 24, with
+ *    Plonky3's default constants and round numbers (R_F = 8; R_P = 13 / 21
+ *    for BabyBear, 20 / 23 for KoalaBear), bit-exact with Plonky3's
+ *    default_{babybear,koalabear}_poseidon2_{16,24}() (commit 5dc50e5);
+ *    the hash is Plonky3's PaddingFreeSponge<width 16, rate 8, 8 out> and
+ *    the compression its TruncatedPermutation<2 to 1, 8 elements, width 16>.
+ *  - BN254 width 4 as barretenberg and Noir's standard library use it
+ *    (x^5, R_F = 8, R_P = 56), and Noir's poseidon2 hash (its sponge: rate
+ *    3, capacity element n * 2^64).
+ *
+ * Elements enter and leave as canonical integers (uint32_t for the 31-bit
+ * fields, zkp_poseidon_fr limbs for BN254), never Montgomery form; a value
+ * >= p is rejected with ZKP_ERR_RANGE and nothing is written. Nothing here
+ * allocates. Every function is constant time in the element values (ZKP_CT:
+ * only the status reveals which input was out of range).
+ *
+ * Path to the hot loop: src/poseidon2/poseidon2.c (checks, sponge) ->
+ * the 31-bit batch kernel table (batch31_{avx512,avx2,portable}.c, one
+ * template perm31_tmpl.h over the field layers of src/field31/) or
+ * the BN254 kernel table (bn254_{bmi2,portable}.c, template bn254_tmpl.h
+ * over src/bn254/). docs/poseidon2.md.
+ */
+#ifndef ZKPRIM_POSEIDON2_H
+#define ZKPRIM_POSEIDON2_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "zkprim/poseidon.h"
+#include "zkprim/zkprim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ZKP_POSEIDON2_BABYBEAR_P 2013265921u
+#define ZKP_POSEIDON2_KOALABEAR_P 2130706433u
+#define ZKP_POSEIDON2_31_DIGEST 8 /* elements of a 31-bit hash / compression output */
+#define ZKP_POSEIDON2_BN254_WIDTH 4
+
+/* Which kernel the 31-bit batch functions use now ("avx512", "avx2" or
+ * "portable"). */
+ZKP_API ZKP_QUERY const char *zkp_poseidon2_implementation(void);
+
+/* ---- BabyBear ------------------------------------------------------------ */
+
+/* The permutation of width = 16 or 24 lanes in place. ZKP_ERR_NULL for a
+ * NULL state, ZKP_ERR_COUNT for another width, ZKP_ERR_RANGE (state
+ * unchanged) if a lane is >= p. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_babybear_permute(uint32_t *state, size_t width);
+/* n independent permutations of width lanes each, states back to back
+ * (n * width elements), in place; the same results as n single calls, many
+ * states per pass on the vector kernels. n = 0 does nothing (states may then
+ * be NULL). ZKP_ERR_LENGTH when n * width * 4 bytes would exceed
+ * PTRDIFF_MAX; on an error nothing is written. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_babybear_permute_batch(uint32_t *states, size_t width,
+                                                                   size_t n);
+/* Plonky3's hash of n elements (width 16, rate 8, overwrite mode, no
+ * padding: for fixed-length inputs only; n = 0 gives eight zeros). in may
+ * be NULL when n = 0; out may alias in. ZKP_ERR_LENGTH when 4 n bytes would
+ * exceed PTRDIFF_MAX. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_babybear_hash(const uint32_t *in, size_t n,
+                                                          uint32_t out[ZKP_POSEIDON2_31_DIGEST]);
+/* 2-to-1 compression of Merkle nodes: the first 8 lanes of the width-16
+ * permutation of left || right. out may alias left or right. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_babybear_compress(const uint32_t left[ZKP_POSEIDON2_31_DIGEST],
+                                                              const uint32_t right[ZKP_POSEIDON2_31_DIGEST],
+                                                              uint32_t out[ZKP_POSEIDON2_31_DIGEST]);
+
+/* ---- KoalaBear (the same contracts) -------------------------------------- */
+
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_koalabear_permute(uint32_t *state, size_t width);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_koalabear_permute_batch(uint32_t *states, size_t width,
+                                                                    size_t n);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_koalabear_hash(const uint32_t *in, size_t n,
+                                                           uint32_t out[ZKP_POSEIDON2_31_DIGEST]);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_koalabear_compress(const uint32_t left[ZKP_POSEIDON2_31_DIGEST],
+                                                               const uint32_t right[ZKP_POSEIDON2_31_DIGEST],
+                                                               uint32_t out[ZKP_POSEIDON2_31_DIGEST]);
+
+/* ---- BN254, width 4 ------------------------------------------------------- */
+
+/* The permutation of four lanes in place (Noir's poseidon2_permutation).
+ * ZKP_ERR_NULL, ZKP_ERR_RANGE (state unchanged) if a lane is >= p. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_bn254_permute(zkp_poseidon_fr state[ZKP_POSEIDON2_BN254_WIDTH]);
+/* Noir's poseidon2 hash of n elements (fixed length: Poseidon2::hash(in, n)
+ * with n the array length): state (0, 0, 0, n * 2^64), each block of up to
+ * three elements added to lanes 0..2 (the last zero-padded) and permuted,
+ * at least one permutation; the hash is lane 0. in may be NULL when n = 0;
+ * out may alias in. ZKP_ERR_LENGTH when 32 n bytes would exceed
+ * PTRDIFF_MAX. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_bn254_hash(const zkp_poseidon_fr *in, size_t n,
+                                                       zkp_poseidon_fr *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,27 @@
+/*
+ * 31-bit Montgomery fields, AVX-512 primitives: 16 lanes of 32 bits per
+ * __m512i (AVX-512 kernel files only). The operations are monty31_vec.h's.
+ */
+#ifndef ZKPRIM_FIELD31_MONTY31_AVX512_H
+#define ZKPRIM_FIELD31_MONTY31_AVX512_H
+
+#include <immintrin.h>
+#include <stdint.h>
+
+#include "core/util.h"
+
+#define V __m512i
+#define V_LANES 16
+#define V_SET1(x) _mm512_set1_epi32((int)(x))
+#define V_LOADU(ptr) _mm512_loadu_si512((const void *)(ptr))
+#define V_STOREU(ptr, v) _mm512_storeu_si512((void *)(ptr), (v))
+#define V_ADD32(a, b) _mm512_add_epi32((a), (b))
+#define V_SUB32(a, b) _mm512_sub_epi32((a), (b))
+#define V_MIN32(a, b) _mm512_min_epu32((a), (b))
+#define V_MULEVEN(a, b) _mm512_mul_epu32((a), (b))
+#define V_SHR64_32(a) _mm512_srli_epi64((a), 32)
+#define V_BLEND_ODD(a, b) _mm512_mask_blend_epi32((__mmask16)0xAAAA, (a), (b))
+
+#include "field31/monty31_vec.h"
+
+#endif

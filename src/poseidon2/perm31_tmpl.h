@@ -1,0 +1,96 @@
+/*
+ * Poseidon2 over a 31-bit Montgomery field, batched: V_LANES independent
+ * states per pass, one state per lane (the portable kernel is the one-lane
+ * instance). Template parameters (docs/internals.md):
+ *   TMPL_SUFFIX  the kernel name suffix
+ *   a field31 layer included first: V, V_LANES, V_SET1, V_LOADU, V_STOREU,
+ *   f31v_field, f31v_field_of, f31v_add, f31v_sub, f31v_mul
+ *     (field31/monty31_x1.h, monty31_avx2.h, monty31_avx512.h)
+ * Defines TMPL_NAME(zkpi_p2_31_batch) (params.h). The round structure is
+ * params.h's; M4 is circ(2, 3, 1, 1): y_i = s + x_i + 2 x_{i+1} (indices
+ * mod 4) with s the sum of the four lanes.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/tmpl.h"
+#include "poseidon2/params.h"
+
+ZKP_INLINE V p2_double(V x, const f31v_field *f) { return f31v_add(x, x, f); }
+
+ZKP_INLINE V p2_sbox(V x, unsigned alpha, const f31v_field *f) {
+    V x2 = f31v_mul(x, x, f);
+    V x3 = f31v_mul(x2, x, f);
+    if (alpha == 3) return x3;
+    return f31v_mul(x3, f31v_mul(x2, x2, f), f); /* alpha = 7 */
+}
+
+ZKP_INLINE void p2_m4(V *x, const f31v_field *f) {
+    V s = f31v_add(f31v_add(x[0], x[1], f), f31v_add(x[2], x[3], f), f);
+    V d0 = p2_double(x[0], f), d1 = p2_double(x[1], f), d2 = p2_double(x[2], f), d3 = p2_double(x[3], f);
+    V y0 = f31v_add(s, f31v_add(x[0], d1, f), f);
+    V y1 = f31v_add(s, f31v_add(x[1], d2, f), f);
+    V y2 = f31v_add(s, f31v_add(x[2], d3, f), f);
+    V y3 = f31v_add(s, f31v_add(x[3], d0, f), f);
+    x[0] = y0, x[1] = y1, x[2] = y2, x[3] = y3;
+}
+
+ZKP_INLINE void p2_external(V *s, unsigned t, const f31v_field *f) {
+    for (unsigned c = 0; c < t; c += 4) p2_m4(s + c, f);
+    V col[4];
+    for (unsigned k = 0; k < 4; k++) {
+        col[k] = s[k];
+        for (unsigned c = 4; c < t; c += 4) col[k] = f31v_add(col[k], s[c + k], f);
+    }
+    for (unsigned i = 0; i < t; i++) s[i] = f31v_add(s[i], col[i & 3], f);
+}
+
+ZKP_INLINE void p2_full_round(V *s, unsigned t, unsigned alpha, const uint32_t *rc, const f31v_field *f) {
+    for (unsigned i = 0; i < t; i++) s[i] = p2_sbox(f31v_add(s[i], V_SET1(rc[i]), f), alpha, f);
+    p2_external(s, t, f);
+}
+
+ZKP_INLINE void p2_partial_round(V *s, unsigned t, unsigned alpha, uint32_t rc, const uint32_t *diag,
+                                 const f31v_field *f) {
+    s[0] = p2_sbox(f31v_add(s[0], V_SET1(rc), f), alpha, f);
+    V sum = s[0];
+    for (unsigned i = 1; i < t; i++) sum = f31v_add(sum, s[i], f);
+    for (unsigned i = 0; i < t; i++) s[i] = f31v_add(f31v_mul(s[i], V_SET1(diag[i]), f), sum, f);
+}
+
+ZKP_INLINE void p2_permute(V *s, const zkpi_p2_inst *in, unsigned t, unsigned alpha, const f31v_field *f) {
+    const uint32_t *rc = in->rc;
+    p2_external(s, t, f);
+    for (unsigned r = 0; r < ZKPI_P2_RF / 2; r++, rc += t) p2_full_round(s, t, alpha, rc, f);
+    for (unsigned r = 0; r < in->rp; r++) p2_partial_round(s, t, alpha, rc[r], in->diag, f);
+    rc += in->rp;
+    for (unsigned r = 0; r < ZKPI_P2_RF / 2; r++, rc += t) p2_full_round(s, t, alpha, rc, f);
+}
+
+/* One body per (width, S-box) so the loops over lanes have constant bounds. */
+static void p2_permute_16_7(V *s, const zkpi_p2_inst *in, const f31v_field *f) { p2_permute(s, in, 16, 7, f); }
+static void p2_permute_24_7(V *s, const zkpi_p2_inst *in, const f31v_field *f) { p2_permute(s, in, 24, 7, f); }
+static void p2_permute_16_3(V *s, const zkpi_p2_inst *in, const f31v_field *f) { p2_permute(s, in, 16, 3, f); }
+static void p2_permute_24_3(V *s, const zkpi_p2_inst *in, const f31v_field *f) { p2_permute(s, in, 24, 3, f); }
+
+void TMPL_NAME(zkpi_p2_31_batch)(const zkpi_p2_inst *in, uint32_t *states, size_t n) {
+    const unsigned t = in->t;
+    const f31v_field f = f31v_field_of(in->p, in->pinv);
+    void (*perm)(V *, const zkpi_p2_inst *, const f31v_field *) =
+        t == 16 ? (in->alpha == 7 ? p2_permute_16_7 : p2_permute_16_3)
+                : (in->alpha == 7 ? p2_permute_24_7 : p2_permute_24_3);
+    uint32_t buf[ZKPI_P2_MAX_T][V_LANES]; /* lane-major copy of V_LANES states */
+    V s[ZKPI_P2_MAX_T];
+    for (size_t g = 0; g < n; g += V_LANES) {
+        size_t m = n - g < V_LANES ? n - g : V_LANES;
+        const uint32_t *src = states + g * t;
+        for (unsigned i = 0; i < t; i++)
+            for (size_t l = 0; l < V_LANES; l++) buf[i][l] = l < m ? src[l * t + i] : 0;
+        for (unsigned i = 0; i < t; i++) s[i] = f31v_mul(V_LOADU(buf[i]), V_SET1(in->r2), &f);
+        perm(s, in, &f);
+        for (unsigned i = 0; i < t; i++) V_STOREU(buf[i], f31v_mul(s[i], V_SET1(1), &f));
+        uint32_t *dst = states + g * t;
+        for (unsigned i = 0; i < t; i++)
+            for (size_t l = 0; l < m; l++) dst[l * t + i] = buf[i][l];
+    }
+}
