@@ -3,8 +3,9 @@
  * tests/ref/poseidon_bigint.c (32-bit limbs, long division; shares nothing
  * with src/bn254): the portable layer (bn254/fr.h, __int128 or 64-bit
  * halves), the WebAssembly-shaped 32-bit-limb forms (fr32.h, plain C, so
- * tested natively), the MULX/ADX layer (fr_mulx.h) and the radix-2^52 IFMA
- * layer (fr52_ifma.h, eight lanes), each on random inputs mixed with edge values
+ * tested natively), the MULX/ADX layer (fr_mulx.h), the radix-2^52 IFMA
+ * layer (fr52_ifma.h, eight lanes) and on aarch64 the one-pass product of
+ * fr_aarch64.h, each on random inputs mixed with edge values
  * (0, 1, p - 1, p, 2p - 1, values next to 2^256 ...) as far as each
  * function's stated input bound allows, at every CPU level this machine
  * runs (an instruction-set layer only where the level has its features).
@@ -13,6 +14,7 @@
 
 #include "bn254/fr.h"
 #include "bn254/fr32.h"
+#include "bn254/fr_aarch64.h"
 #include "bn254/layers.h"
 #include "harness.h"
 #include "poseidon_bigint.h"
@@ -279,6 +281,40 @@ static void test_w32_exact(uint64_t iters) {
     }
 }
 
+/* ---- aarch64 one-pass product (fr_aarch64.h) ------------------------------ */
+
+#if ZKPI_BN254_HAVE_A64
+/* a, b < 2p -> < 2p, the oracle's bound, and the very bits of the portable
+ * product + reduction: both add the unique M < 2^256 with a b + M p = 0 mod
+ * 2^256. Outputs aliasing either input and both inputs the same too. */
+static void test_a64_montmul(uint64_t iters) {
+    th_section("aarch64 montmul");
+    const rb p2 = k_p_times(2);
+    for (uint64_t it = 0; it < iters; it++) {
+        uint64_t a[4], b[4], r[4], T[8];
+        pick(a, &p2), pick(b, &p2);
+        rb A = rb4(a), B = rb4(b), S = rb_mul(&A, &B);
+        zkpi_bn254_montmul_a64(r, a, b);
+        rb got = rb4(r);
+        CHECK_MSG(fused_ok(r, &S) && rb_cmp(&got, &p2) < 0, "a64 montmul vs oracle");
+        zkpi_bn254_mul512_c(T, a, b);
+        zkpi_bn254_redc8_c(T);
+        CHECK_MSG(memcmp(r, T + 4, sizeof r) == 0, "a64 montmul vs portable");
+        uint64_t x[4];
+        memcpy(x, a, sizeof x);
+        zkpi_bn254_montmul_a64(x, x, b);
+        CHECK_MSG(memcmp(x, r, sizeof r) == 0, "a64 montmul r aliasing a");
+        memcpy(x, b, sizeof x);
+        zkpi_bn254_montmul_a64(x, a, x);
+        CHECK_MSG(memcmp(x, r, sizeof r) == 0, "a64 montmul r aliasing b");
+        zkpi_bn254_montmul_a64(x, a, a);
+        zkpi_bn254_mul512_c(T, a, a);
+        zkpi_bn254_redc8_c(T);
+        CHECK_MSG(memcmp(x, T + 4, sizeof x) == 0, "a64 montmul square");
+    }
+}
+#endif
+
 /* ---- IFMA radix-2^52 layer ------------------------------------------------ */
 
 /* r = (S + c 2^260 + M p) / 2^260, M < 2^260, normalised (< 2^256):
@@ -353,8 +389,11 @@ static void per_level(void *ctx) {
     const uint32_t need_ifma = ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512DQ |
                                ZKP_CPU_AVX512IFMA | ZKP_CPU_AVX2 | ZKP_CPU_BMI2;
     if (tb_ifma_built() && (cpu & need_ifma) == need_ifma) test_ifma(iters / 4 + 1);
-    printf("level %s: portable%s%s\n", th_level(), tb_mulx_built() && (cpu & need_mulx) == need_mulx ? " mulx" : "",
-           tb_ifma_built() && (cpu & need_ifma) == need_ifma ? " ifma" : "");
+#if ZKPI_BN254_HAVE_A64
+    test_a64_montmul(iters); /* base aarch64 instructions: every level */
+#endif
+    printf("level %s: portable%s%s%s\n", th_level(), tb_mulx_built() && (cpu & need_mulx) == need_mulx ? " mulx" : "",
+           tb_ifma_built() && (cpu & need_ifma) == need_ifma ? " ifma" : "", ZKPI_BN254_HAVE_A64 ? " a64" : "");
 }
 
 int main(void) {
