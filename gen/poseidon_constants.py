@@ -308,23 +308,26 @@ def main():
         ifma.append(vec_table("mdsv52_t%d" % t, [[m[i][j] for i in range(t)] for j in range(t)], t))
         ifma.append(vec_table("spv52_t%d" % t, [[pm[i][j] for i in range(t)] for j in range(t)], t))
         dense.append(table("rc_t%d" % t, c))
+        # a build with ZKP_POSEIDON_ONLY_T (params.h) keeps one width's tables
+        sparse.append("#if ZKPI_POSEIDON_HAS_T(%d)" % t)
         sparse.append(table("mds_t%d" % t, [x for row in m for x in row]))
         sparse.append(table("sc_t%d" % t, sc))
         dense.append(table("ss_t%d" % t, ss))
         sparse.append(table("sz_t%d" % t, sz))
         sparse.append(table("sp_t%d" % t, [x for row in pm for x in row]))
+        sparse.append("#define W%d(k) k##_t%d\n#else\n#define W%d(k) NULL\n#endif\n" % (t, t, t))
     dense.append("const zkpi_fr *const zkpi_poseidon_rc[18] = {NULL, NULL, %s};\n" %
                  ", ".join("rc_t%d" % t for t in WIDTHS))
     sparse.append("const zkpi_fr *const zkpi_poseidon_mds[18] = {NULL, NULL, %s};\n" %
-                 ", ".join("mds_t%d" % t for t in WIDTHS))
+                 ", ".join("W%d(mds)" % t for t in WIDTHS))
     sparse.append("const zkpi_fr *const zkpi_poseidon_sc[18] = {NULL, NULL, %s};\n" %
-                  ", ".join("sc_t%d" % t for t in WIDTHS))
+                  ", ".join("W%d(sc)" % t for t in WIDTHS))
     dense.append("const zkpi_fr *const zkpi_poseidon_ss[18] = {NULL, NULL, %s};\n" %
                  ", ".join("ss_t%d" % t for t in WIDTHS))
     sparse.append("const zkpi_fr *const zkpi_poseidon_sz[18] = {NULL, NULL, %s};\n" %
-                  ", ".join("sz_t%d" % t for t in WIDTHS))
+                  ", ".join("W%d(sz)" % t for t in WIDTHS))
     sparse.append("const zkpi_fr *const zkpi_poseidon_sp[18] = {NULL, NULL, %s};\n" %
-                  ", ".join("sp_t%d" % t for t in WIDTHS))
+                  ", ".join("W%d(sp)" % t for t in WIDTHS))
     tab.append("const unsigned char zkpi_poseidon_rp[18] = {0, 0, %s};\n" %
                ", ".join(str(RP[t]) for t in WIDTHS))
     for k in ("sc", "sz"):

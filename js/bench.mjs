@@ -113,7 +113,9 @@ out.push('', '| bundle | zkprim .mjs gzip | .wasm gzip | anchor | anchor gzip |'
 const sizes = [
   ['keccak', '@noble/hashes sha3.js + _u64.js + utils.js', ['sha3.js', '_u64.js', 'utils.js'].map((f) => join(nm, '@noble/hashes', f))],
   ['hemera', '', null],
-  ['poseidon', 'poseidon-lite poseidon2.js + constants/2.js + poseidon/index.js', [join(nm, 'poseidon-lite', 'poseidon2.js'), join(nm, 'poseidon-lite', 'constants', '2.js'), join(nm, 'poseidon-lite', 'poseidon', 'index.js')]],
+  ['poseidon', 'poseidon-lite index.js + poseidon/index.js + every constants/N.js (all arities)', [join(nm, 'poseidon-lite', 'index.js'), join(nm, 'poseidon-lite', 'poseidon', 'index.js'), ...Array.from({ length: 16 }, (_, i) => join(nm, 'poseidon-lite', 'constants', `${i + 1}.js`))]],
+  // one arity: poseidon-lite's poseidonN.js + constants/N.js + poseidon/index.js
+  ...[1, 2, 3, 4, 8, 16].map((n) => [`poseidon${n}`, `poseidon-lite poseidon${n}.js + constants/${n}.js + poseidon/index.js`, [join(nm, 'poseidon-lite', `poseidon${n}.js`), join(nm, 'poseidon-lite', 'constants', `${n}.js`), join(nm, 'poseidon-lite', 'poseidon', 'index.js')]]),
   ['merkle-tree', '', null],
   ['lean-imt', '', null],
 ];

@@ -83,24 +83,59 @@ for f in "${srcs[@]}"; do
     if [ "${#pids[@]}" -ge "$jobs_max" ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
   fi
 done
+# One-width Poseidon (ZKP_POSEIDON_ONLY_T, src/poseidon/params.h): the files
+# whose tables or dispatch the knob trims, compiled once per width t into
+# $obj/wT/; a one-arity module (zkprim/poseidonN, t = N + 1) and lean-imt
+# (pairs: t = 3) link these in place of the all-width objects.
+width_files="src/poseidon/constants_sparse.c src/poseidon/kernel_portable.c src/poseidon/poseidon.c"
+for t in $(seq 2 17); do
+  mkdir -p "$obj/w$t"
+  for rel in $width_files; do
+    f=$root/$rel
+    o=$obj/w$t/${rel//\//_}.o
+    if [ ! -f "$o" ] || [ "$f" -nt "$o" ] || [ "$obj/generated/zkprim_build_config.h" -nt "$o" ] \
+       || [ -n "$(find "$root/src" "$root/include" -name '*.h' -newer "$o" -print -quit)" ]; then
+      "$CC" "${CFLAGS[@]}" -DZKP_POSEIDON_ONLY_T="$t" -c "$f" -o "$o" &
+      pids+=($!)
+      if [ "${#pids[@]}" -ge "$jobs_max" ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
+    fi
+  done
+done
 for p in ${pids[@]+"${pids[@]}"}; do wait "$p"; done
+# The object list with width t's copies of $width_files.
+objs_width() {
+  local t=$1 o rel skip
+  for o in "${objs[@]}"; do
+    skip=0
+    for rel in $width_files; do [ "$o" = "$obj/${rel//\//_}.o" ] && skip=1; done
+    [ $skip = 1 ] || echo "$o"
+  done
+  for rel in $width_files; do echo "$obj/w$t/${rel//\//_}.o"; done
+}
 
 # One module per entry point: only the functions it calls are exported, so
 # the linker drops the rest (each JS file in js/lib names its exports).
-link() { # name, exported C functions...
-  local name=$1; shift
-  local ex=(--export=malloc --export=free)
+link() { # name, width (0: all), exported C functions...
+  local name=$1 width=$2; shift 2
+  local ex=(--export=malloc --export=free) lo
   for e in "$@"; do ex+=("--export=$e"); done
+  if [ "$width" = 0 ]; then lo=("${objs[@]}"); else mapfile -t lo < <(objs_width "$width"); fi
   "$WASM_LD" --no-entry --gc-sections --strip-all -z stack-size=131072 --initial-memory=1048576 \
-    "${ex[@]}" "${objs[@]}" -L"$SYSROOT_LIB" -lc "$rt" -o "$obj/$name.raw.wasm"
+    "${ex[@]}" "${lo[@]}" -L"$SYSROOT_LIB" -lc "$rt" -o "$obj/$name.raw.wasm"
   "$WASM_OPT" -O3 --strip-debug --strip-producers "$obj/$name.raw.wasm" -o "$dist/$name.wasm"
 }
 # shellcheck source=exports.sh
 . "$here/exports.sh"
 for m in $ZKJS_MODULES; do
   v=ZKJS_EXPORTS_${m//-/_}
+  w=ZKJS_WIDTH_${m//-/_}
   # shellcheck disable=SC2086
-  link "$m" ${!v}
+  link "$m" "${!w:-0}" ${!v}
+done
+# zkprim/poseidon1 ... poseidon16: one width each, the poseidon module's exports.
+for n in $(seq 1 16); do
+  # shellcheck disable=SC2086
+  link "poseidon$n" $((n + 1)) $ZKJS_EXPORTS_poseidon
 done
 
 node "$here/tools/bundle.mjs" "$dist"

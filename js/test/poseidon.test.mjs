@@ -8,7 +8,10 @@ import assert from 'node:assert/strict';
 import * as lite from 'poseidon-lite';
 import { buildPoseidon as refBuild } from 'circomlibjs';
 import * as z from '../dist/poseidon.mjs';
-import { rng } from './_util.mjs';
+import { readFileSync } from 'node:fs';
+import { rng, SEED } from './_util.mjs';
+
+const SEED_ARITY = SEED + 27n;
 
 const P = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
 const EDGE = [0n, 1n, 2n, P - 1n, P - 2n, (1n << 253n) - 1n];
@@ -84,4 +87,36 @@ test('memory stays bounded across 2*10^4 hashes', () => {
   const before = z.memoryBytes();
   for (let i = 0; i < 2e4; i++) z.poseidon2([BigInt(i), 2n]);
   assert.equal(z.memoryBytes(), before);
+});
+
+// zkprim/poseidon1 ... poseidon16: one arity each, built with only its
+// width's constants (ZKP_POSEIDON_ONLY_T). Each = poseidon-lite on seeded
+// random and edge inputs, exports only its own poseidonN, and its C refuses
+// every other width with ZKP_ERR_COUNT (4) rather than hashing with missing
+// tables.
+test('poseidon1..16 entry points: one arity each, = poseidon-lite, other widths refused', async () => {
+  const r = rng(SEED_ARITY);
+  for (let n = 1; n <= 16; n++) {
+    const m = await import(`../dist/poseidon${n}.mjs`);
+    const name = `poseidon${n}`;
+    assert.deepEqual(Object.keys(m).filter((k) => k.startsWith('poseidon')), [name]);
+    for (let k = 0; k < 6; k++) {
+      const ins = Array.from({ length: n }, (_, i) => (k === 0 ? EDGE[i % EDGE.length] : r.big(256) % P));
+      assert.equal(m[name](ins), lite[name](ins), `${name} case ${k}`);
+    }
+    const ins = Array.from({ length: n }, () => r.big(254) % P);
+    assert.deepEqual(m[name](ins, n + 1), lite[name](ins, n + 1), `${name} nOuts`);
+    let liteMsg;
+    try { lite[name](new Array(n + 1).fill(1n)); } catch (e) { liteMsg = e.message; }
+    assert.throws(() => m[name](new Array(n + 1).fill(1n)), { message: liteMsg });
+    const wasm = readFileSync(new URL(`../dist/poseidon${n}.wasm`, import.meta.url));
+    const { instance: { exports: x } } = await WebAssembly.instantiate(wasm, {});
+    const buf = x.malloc(32 * 18);
+    new Uint8Array(x.memory.buffer, buf, 32 * 18).fill(0);
+    for (let w = 1; w <= 16; w++) {
+      assert.equal(x.zkp_poseidon_hash(buf, w, buf + 32 * 17), w === n ? 0 : 4, `${name}: hash of ${w} inputs`);
+      assert.equal(x.zkp_poseidon_permute(buf, w + 1), w === n ? 0 : 4, `${name}: permute width ${w + 1}`);
+      assert.equal(x.zkp_poseidon_hash_batch(buf, w, 1, buf + 32 * 17), w === n ? 0 : 4, `${name}: batch of ${w}`);
+    }
+  }
 });

@@ -5,6 +5,7 @@
 #include "poseidon/params.h"
 
 
+#if ZKPI_POSEIDON_HAS_T(2)
 static const zkpi_fr mds_t2[4] = {
     {{0xf8b2f47577922da4u, 0x49c37c46f4fa97b6u, 0xead42bc5207ce75bu, 0x1e6197b9dc74448bu}},
     {{0xc91fea8d2d7f6eadu, 0x4443f72e7c6ff1e2u, 0x03a88bce6ac257ffu, 0x264b0b0f2fad086du}},
@@ -267,6 +268,12 @@ static const zkpi_fr sp_t2[4] = {
     {{0xcc8539d7f05865e6u, 0x8a9d84922e7d4576u, 0xd26b5523d87cadfdu, 0x1523d124a215d055u}},
 };
 
+#define W2(k) k##_t2
+#else
+#define W2(k) NULL
+#endif
+
+#if ZKPI_POSEIDON_HAS_T(3)
 static const zkpi_fr mds_t3[9] = {
     {{0xf2e8909a56fcf3d7u, 0x8019ce3145ed8c1du, 0xdda896a228616418u, 0x0e5ed723ffc885e1u}},
     {{0x3158f311d66c0469u, 0x9511d96f69f040a0u, 0xbc6996e5b22127bfu, 0x07e69e17a7c9122au}},
@@ -666,6 +673,12 @@ static const zkpi_fr sp_t3[9] = {
     {{0xd7fd1a834d427c97u, 0x6cab61734272b7deu, 0x1269c373fe2f8facu, 0x07660c1bb701c075u}},
 };
 
+#define W3(k) k##_t3
+#else
+#define W3(k) NULL
+#endif
+
+#if ZKPI_POSEIDON_HAS_T(4)
 static const zkpi_fr mds_t4[16] = {
     {{0xc746d3a1ea1cc193u, 0x6909fa60cbf91537u, 0x5b41f9011d64f292u, 0x163fd60c1936197du}},
     {{0x0181d5313bbdbfdbu, 0xe18378c86214909eu, 0xcc39e35f710ea822u, 0x214f5455afa43479u}},
@@ -1194,6 +1207,12 @@ static const zkpi_fr sp_t4[16] = {
     {{0x9f47774551c0257au, 0xe9ba9d751bf2d543u, 0x0cf822f30a41f917u, 0x2bfd5096d34f0742u}},
 };
 
+#define W4(k) k##_t4
+#else
+#define W4(k) NULL
+#endif
+
+#if ZKPI_POSEIDON_HAS_T(5)
 static const zkpi_fr mds_t5[25] = {
     {{0x77464b55cd95efcau, 0x68ba7a74ae0e5894u, 0xbd4dc1c2266c359du, 0x2967c834940e37a0u}},
     {{0x9d7560eab0fe4046u, 0x35aebb7e1cbabfdeu, 0x046f4c2b5ffaab98u, 0x10c9d5b18c43b9eau}},
@@ -1901,6 +1920,12 @@ static const zkpi_fr sp_t5[25] = {
     {{0x59bf9b9a45ad5268u, 0xbaf9bb8902915e9bu, 0x2759360ee75d5c78u, 0x1281668c47613685u}},
 };
 
+#define W5(k) k##_t5
+#else
+#define W5(k) NULL
+#endif
+
+#if ZKPI_POSEIDON_HAS_T(6)
 static const zkpi_fr mds_t6[36] = {
     {{0x40608a783ee62badu, 0xb04481cea961436eu, 0x97a709db9ed8c008u, 0x281f30c1bf2d293au}},
     {{0x1eb9eb4e60ba3373u, 0xf00765566cd757d0u, 0x268dc55adb55846fu, 0x269cfc86a2aa48ebu}},
@@ -2759,6 +2784,12 @@ static const zkpi_fr sp_t6[36] = {
     {{0x756af64ef613c2e2u, 0x7b865aa7aa583de0u, 0x27615c6666c79389u, 0x018216b89b896bb9u}},
 };
 
+#define W6(k) k##_t6
+#else
+#define W6(k) NULL
+#endif
+
+#if ZKPI_POSEIDON_HAS_T(7)
 static const zkpi_fr mds_t7[49] = {
     {{0xd24ccb91fde9412bu, 0xb32bd1c97ec99d80u, 0x26d1f83cff15e715u, 0x04ab17c2331ad1beu}},
     {{0xd3604c386f0d6a83u, 0x2ebdcd8369790c0du, 0xb395dcde9ddcf452u, 0x088c4fcfee99cda2u}},
@@ -3814,6 +3845,12 @@ static const zkpi_fr sp_t7[49] = {
     {{0x3b1201712dc2e3f8u, 0x3d7db2cd502f8775u, 0x319a897f897aaa84u, 0x2407744667a407b3u}},
 };
 
+#define W7(k) k##_t7
+#else
+#define W7(k) NULL
+#endif
+
+#if ZKPI_POSEIDON_HAS_T(8)
 static const zkpi_fr mds_t8[64] = {
     {{0x1f4dbe8bf090b931u, 0xd395b73788fca25au, 0xdc23828594b1efd6u, 0x1141a50170bf495cu}},
     {{0xa44f4ce91ce44eb9u, 0xd2b3b7e296a4526du, 0xaf5f5999c01cd83au, 0x2633983e5af71cfau}},
@@ -5050,6 +5087,12 @@ static const zkpi_fr sp_t8[64] = {
     {{0x97a624c7c5883e33u, 0x67efd59ee2db8176u, 0xe2c0be86e7ad9cc9u, 0x124a6f6d580dd60fu}},
 };
 
+#define W8(k) k##_t8
+#else
+#define W8(k) NULL
+#endif
+
+#if ZKPI_POSEIDON_HAS_T(9)
 static const zkpi_fr mds_t9[81] = {
     {{0x447766904d8567bfu, 0x1c57e6b79253cb2du, 0x51acb0f67ab9a1c8u, 0x1cb4e8b5ed6d914fu}},
     {{0xfb5f006cc0a0cbdau, 0xe6fcd1a96cbf22afu, 0xc5cbd466c4e06badu, 0x036de2ff6b702d1du}},
@@ -6439,6 +6482,12 @@ static const zkpi_fr sp_t9[81] = {
     {{0x7f74e7fbf55ab9cau, 0x96ad3566f2429263u, 0x72df2de545965ab1u, 0x3051343e2bcc52edu}},
 };
 
+#define W9(k) k##_t9
+#else
+#define W9(k) NULL
+#endif
+
+#if ZKPI_POSEIDON_HAS_T(10)
 static const zkpi_fr mds_t10[100] = {
     {{0xe6614a3e6d90b4ceu, 0x5200488a5113f396u, 0xdb53de6d224eea8fu, 0x2b291d666b0d68bbu}},
     {{0xd9533b43d956f40du, 0xb1063b7f366c40f4u, 0xce833899d598ba9bu, 0x2005d175a86c5a6au}},
@@ -7941,6 +7990,12 @@ static const zkpi_fr sp_t10[100] = {
     {{0x5b1f4d4707efc8bau, 0xdc88951c014d435cu, 0x17e669c846fa317bu, 0x1a284faf8c558910u}},
 };
 
+#define W10(k) k##_t10
+#else
+#define W10(k) NULL
+#endif
+
+#if ZKPI_POSEIDON_HAS_T(11)
 static const zkpi_fr mds_t11[121] = {
     {{0xbf35d343ac4b23e3u, 0x32869ab9f3cf3279u, 0x5a21a53add96c8ccu, 0x2aec2b24e6536aecu}},
     {{0xfca676d207563283u, 0xac7f6f0489b71d25u, 0x1c1242644851c9b2u, 0x2a23558b1465b569u}},
@@ -9746,6 +9801,12 @@ static const zkpi_fr sp_t11[121] = {
     {{0x9331df2374ec84beu, 0x133e213d0887e782u, 0x117efda0bacb97b0u, 0x07da12c6ff98ca5du}},
 };
 
+#define W11(k) k##_t11
+#else
+#define W11(k) NULL
+#endif
+
+#if ZKPI_POSEIDON_HAS_T(12)
 static const zkpi_fr mds_t12[144] = {
     {{0x7be15e9c8bc62723u, 0x96ed328f6f6dfe8cu, 0xaa1c1d5fe0d04cdfu, 0x1def002d24afa03fu}},
     {{0x1cfadf5b257659b8u, 0xdcda1b1c6e6ba845u, 0xe5a6676c82c499b4u, 0x23001c50b5b040f7u}},
@@ -11594,6 +11655,12 @@ static const zkpi_fr sp_t12[144] = {
     {{0x0f36579c40608bacu, 0xedf12e512cde44a1u, 0x8a29a195a198c086u, 0x0299acdee47aca01u}},
 };
 
+#define W12(k) k##_t12
+#else
+#define W12(k) NULL
+#endif
+
+#if ZKPI_POSEIDON_HAS_T(13)
 static const zkpi_fr mds_t13[169] = {
     {{0x260f226f53effc0eu, 0x696850298ca823bfu, 0xcf41d3be9e9b8b29u, 0x2aca1e1675cf79fau}},
     {{0x2f8b9f63433a61f2u, 0xd47677ec1a78e4adu, 0xabaf00d1a3d001e3u, 0x102cb98270095274u}},
@@ -13751,6 +13818,12 @@ static const zkpi_fr sp_t13[169] = {
     {{0x322d37b0406cd8d2u, 0xbd679721c41d5ce7u, 0x6826180d0eb39e69u, 0x1226d6dbe73b12e9u}},
 };
 
+#define W13(k) k##_t13
+#else
+#define W13(k) NULL
+#endif
+
+#if ZKPI_POSEIDON_HAS_T(14)
 static const zkpi_fr mds_t14[196] = {
     {{0xda33a31bd025bc23u, 0x7c228b75fa4609dau, 0xb6ba4043de205da5u, 0x1ab1a82415271bb8u}},
     {{0x63c3bfed189f36eeu, 0x43fbdcb58356e19cu, 0xa2d7f23a2d5f31f0u, 0x1134c2ec4b4883f2u}},
@@ -16241,6 +16314,12 @@ static const zkpi_fr sp_t14[196] = {
     {{0xd9e18166986551beu, 0x1c82608260e8176cu, 0x382a8f27056c9e79u, 0x26e204a3a40ba0bdu}},
 };
 
+#define W14(k) k##_t14
+#else
+#define W14(k) NULL
+#endif
+
+#if ZKPI_POSEIDON_HAS_T(15)
 static const zkpi_fr mds_t15[225] = {
     {{0x10c7543b66e9f907u, 0x6e3b37bbae9021bau, 0xcb9b37849ec76adfu, 0x22d4448e8d0b79fau}},
     {{0xb27f1e10e68c6683u, 0x26201202e23087ffu, 0x3cf9ab924b8978c8u, 0x03841eb9ab47dec8u}},
@@ -18638,6 +18717,12 @@ static const zkpi_fr sp_t15[225] = {
     {{0x8dbe3bdc77055a5cu, 0xc594e4f44c0e3e25u, 0xacb3b3b9e3ee2bf5u, 0x04f000d925253cebu}},
 };
 
+#define W15(k) k##_t15
+#else
+#define W15(k) NULL
+#endif
+
+#if ZKPI_POSEIDON_HAS_T(16)
 static const zkpi_fr mds_t16[256] = {
     {{0xfcf960e8a9554c5au, 0x0c67573fedfb805fu, 0xcf33faab78d84d31u, 0x1ea1faa4cdbb37f0u}},
     {{0x444be23c3549abe5u, 0xe13a67c9b76ad56fu, 0xbcfe1a9488ea27e0u, 0x2ad89c3f8324272cu}},
@@ -21354,6 +21439,12 @@ static const zkpi_fr sp_t16[256] = {
     {{0xeb1cb5dc849a11ebu, 0xe394ebd45212b9f8u, 0xa0477e906eab7bcfu, 0x1b54cce6888ca737u}},
 };
 
+#define W16(k) k##_t16
+#else
+#define W16(k) NULL
+#endif
+
+#if ZKPI_POSEIDON_HAS_T(17)
 static const zkpi_fr mds_t17[289] = {
     {{0x6837f3bdf29de6d9u, 0xa7810f926c973b22u, 0x8e5091707bff5986u, 0x215e61ea6901246au}},
     {{0xcd7e740aaa517fbcu, 0x688e453b397f4c67u, 0x5d92ec01526b7f1cu, 0x1d66e6b4aee7806cu}},
@@ -24409,10 +24500,15 @@ static const zkpi_fr sp_t17[289] = {
     {{0x331dea8083dbf961u, 0x204f544e0b568a60u, 0x158daf6d3948af27u, 0x288bd48efc1162d2u}},
 };
 
-const zkpi_fr *const zkpi_poseidon_mds[18] = {NULL, NULL, mds_t2, mds_t3, mds_t4, mds_t5, mds_t6, mds_t7, mds_t8, mds_t9, mds_t10, mds_t11, mds_t12, mds_t13, mds_t14, mds_t15, mds_t16, mds_t17};
+#define W17(k) k##_t17
+#else
+#define W17(k) NULL
+#endif
 
-const zkpi_fr *const zkpi_poseidon_sc[18] = {NULL, NULL, sc_t2, sc_t3, sc_t4, sc_t5, sc_t6, sc_t7, sc_t8, sc_t9, sc_t10, sc_t11, sc_t12, sc_t13, sc_t14, sc_t15, sc_t16, sc_t17};
+const zkpi_fr *const zkpi_poseidon_mds[18] = {NULL, NULL, W2(mds), W3(mds), W4(mds), W5(mds), W6(mds), W7(mds), W8(mds), W9(mds), W10(mds), W11(mds), W12(mds), W13(mds), W14(mds), W15(mds), W16(mds), W17(mds)};
 
-const zkpi_fr *const zkpi_poseidon_sz[18] = {NULL, NULL, sz_t2, sz_t3, sz_t4, sz_t5, sz_t6, sz_t7, sz_t8, sz_t9, sz_t10, sz_t11, sz_t12, sz_t13, sz_t14, sz_t15, sz_t16, sz_t17};
+const zkpi_fr *const zkpi_poseidon_sc[18] = {NULL, NULL, W2(sc), W3(sc), W4(sc), W5(sc), W6(sc), W7(sc), W8(sc), W9(sc), W10(sc), W11(sc), W12(sc), W13(sc), W14(sc), W15(sc), W16(sc), W17(sc)};
 
-const zkpi_fr *const zkpi_poseidon_sp[18] = {NULL, NULL, sp_t2, sp_t3, sp_t4, sp_t5, sp_t6, sp_t7, sp_t8, sp_t9, sp_t10, sp_t11, sp_t12, sp_t13, sp_t14, sp_t15, sp_t16, sp_t17};
+const zkpi_fr *const zkpi_poseidon_sz[18] = {NULL, NULL, W2(sz), W3(sz), W4(sz), W5(sz), W6(sz), W7(sz), W8(sz), W9(sz), W10(sz), W11(sz), W12(sz), W13(sz), W14(sz), W15(sz), W16(sz), W17(sz)};
+
+const zkpi_fr *const zkpi_poseidon_sp[18] = {NULL, NULL, W2(sp), W3(sp), W4(sp), W5(sp), W6(sp), W7(sp), W8(sp), W9(sp), W10(sp), W11(sp), W12(sp), W13(sp), W14(sp), W15(sp), W16(sp), W17(sp)};

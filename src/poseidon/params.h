@@ -19,6 +19,18 @@ typedef zkpi_bn254_fr zkpi_fr;
 #define ZKP_POSEIDON_TMAX 17
 #define ZKP_POSEIDON_RF 8
 
+/* Width knob: a build compiled with -DZKP_POSEIDON_ONLY_T=t (2..17) carries
+ * only width t's tables and permutation (the per-arity WebAssembly modules,
+ * docs/js.md); every other width is refused with ZKP_ERR_COUNT by the public
+ * functions. 0, the default: every width. */
+#ifndef ZKP_POSEIDON_ONLY_T
+#define ZKP_POSEIDON_ONLY_T 0
+#endif
+#if ZKP_POSEIDON_ONLY_T != 0 && (ZKP_POSEIDON_ONLY_T < ZKP_POSEIDON_TMIN || ZKP_POSEIDON_ONLY_T > ZKP_POSEIDON_TMAX)
+#error "ZKP_POSEIDON_ONLY_T must be 0 or a width 2..17"
+#endif
+#define ZKPI_POSEIDON_HAS_T(t) (ZKP_POSEIDON_ONLY_T == 0 || ZKP_POSEIDON_ONLY_T == (t))
+
 /* Dense form: rc[r*t + i] is added to lane i at the start of round r
  * (8 + R_P rounds); mds[i*t + j]: new[i] = sum_j mds[i*t+j] * s[j].
  * zkpi_poseidon_rc is test code (tests/ref/poseidon_constants_dense.c): only

@@ -421,18 +421,26 @@ ZKP_INLINE void k_partial_rounds(const unsigned T, const unsigned NS, zkpi_fr *s
 /* The partial rounds of one state as a function per width (called once per
  * permutation; also exported for the IFMA kernel's single-state path, and a
  * single round of any width for the tests). */
+/* A table entry for width T: NULL in a build restricted to another width
+ * (ZKP_POSEIDON_ONLY_T, params.h), which then drops that width's code. */
+#define K_ENTRY(T, fn) (ZKPI_POSEIDON_HAS_T(T) ? (fn) : NULL)
+#if defined(__GNUC__)
+#define K_UNUSED __attribute__((unused))
+#else
+#define K_UNUSED
+#endif
 #define K_PART(T)                                                                                   \
-    static void TMPL_NAME(part_t##T)(zkpi_fr *s, unsigned r0, unsigned n, int unscale) {             \
+    K_UNUSED static void TMPL_NAME(part_t##T)(zkpi_fr *s, unsigned r0, unsigned n, int unscale) {             \
         k_partial_rounds(T, 1, s, r0, n, unscale, K_LAZY(T));                                       \
     }
 K_PART(2) K_PART(3) K_PART(4) K_PART(5) K_PART(6) K_PART(7) K_PART(8) K_PART(9)
 K_PART(10) K_PART(11) K_PART(12) K_PART(13) K_PART(14) K_PART(15) K_PART(16) K_PART(17)
 #undef K_PART
 static void (*const TMPL_NAME(part_tab)[18])(zkpi_fr *s, unsigned r0, unsigned n, int unscale) = {
-    NULL, NULL, TMPL_NAME(part_t2), TMPL_NAME(part_t3), TMPL_NAME(part_t4), TMPL_NAME(part_t5),
-    TMPL_NAME(part_t6), TMPL_NAME(part_t7), TMPL_NAME(part_t8), TMPL_NAME(part_t9),
-    TMPL_NAME(part_t10), TMPL_NAME(part_t11), TMPL_NAME(part_t12), TMPL_NAME(part_t13),
-    TMPL_NAME(part_t14), TMPL_NAME(part_t15), TMPL_NAME(part_t16), TMPL_NAME(part_t17)};
+    NULL, NULL, K_ENTRY(2, TMPL_NAME(part_t2)), K_ENTRY(3, TMPL_NAME(part_t3)), K_ENTRY(4, TMPL_NAME(part_t4)), K_ENTRY(5, TMPL_NAME(part_t5)),
+    K_ENTRY(6, TMPL_NAME(part_t6)), K_ENTRY(7, TMPL_NAME(part_t7)), K_ENTRY(8, TMPL_NAME(part_t8)), K_ENTRY(9, TMPL_NAME(part_t9)),
+    K_ENTRY(10, TMPL_NAME(part_t10)), K_ENTRY(11, TMPL_NAME(part_t11)), K_ENTRY(12, TMPL_NAME(part_t12)), K_ENTRY(13, TMPL_NAME(part_t13)),
+    K_ENTRY(14, TMPL_NAME(part_t14)), K_ENTRY(15, TMPL_NAME(part_t15)), K_ENTRY(16, TMPL_NAME(part_t16)), K_ENTRY(17, TMPL_NAME(part_t17))};
 
 /* One call site for the full round and one for the partial round keeps the
  * code (and the compile time) small: each is inlined and unrolled once per
@@ -475,9 +483,9 @@ ZKP_INLINE void k_perm_sparse(const unsigned T, const unsigned NS, zkpi_fr *s, c
  * partial round is a chain of dependent products); from t = 6 on, the t - 1
  * independent products of each partial round already fill it. */
 #define K_WIDTH(T)                                                                                  \
-    static void TMPL_NAME(perm_t##T)(zkpi_fr *s, int lane0_only) { k_perm_sparse(T, 1, s, lane0_only); }
+    K_UNUSED static void TMPL_NAME(perm_t##T)(zkpi_fr *s, int lane0_only) { k_perm_sparse(T, 1, s, lane0_only); }
 #define K_MANY(T)                                                                                   \
-    static void TMPL_NAME(many_t##T)(zkpi_fr *s) { k_perm_sparse(T, TMPL_MANY, s, 1); }
+    K_UNUSED static void TMPL_NAME(many_t##T)(zkpi_fr *s) { k_perm_sparse(T, TMPL_MANY, s, 1); }
 K_WIDTH(2) K_WIDTH(3) K_WIDTH(4) K_WIDTH(5) K_WIDTH(6) K_WIDTH(7) K_WIDTH(8) K_WIDTH(9)
 K_WIDTH(10) K_WIDTH(11) K_WIDTH(12) K_WIDTH(13) K_WIDTH(14) K_WIDTH(15) K_WIDTH(16) K_WIDTH(17)
 K_MANY(2) K_MANY(3) K_MANY(4) K_MANY(5)
@@ -487,12 +495,12 @@ K_MANY(2) K_MANY(3) K_MANY(4) K_MANY(5)
 typedef void (*k_perm_fn)(zkpi_fr *s, int lane0_only);
 typedef void (*k_many_fn)(zkpi_fr *s);
 static const k_perm_fn TMPL_NAME(perm_tab)[18] = {
-    NULL, NULL, TMPL_NAME(perm_t2), TMPL_NAME(perm_t3), TMPL_NAME(perm_t4), TMPL_NAME(perm_t5),
-    TMPL_NAME(perm_t6), TMPL_NAME(perm_t7), TMPL_NAME(perm_t8), TMPL_NAME(perm_t9),
-    TMPL_NAME(perm_t10), TMPL_NAME(perm_t11), TMPL_NAME(perm_t12), TMPL_NAME(perm_t13),
-    TMPL_NAME(perm_t14), TMPL_NAME(perm_t15), TMPL_NAME(perm_t16), TMPL_NAME(perm_t17)};
-static const k_many_fn TMPL_NAME(many_tab)[6] = {NULL, NULL, TMPL_NAME(many_t2), TMPL_NAME(many_t3), TMPL_NAME(many_t4),
-                                             TMPL_NAME(many_t5)};
+    NULL, NULL, K_ENTRY(2, TMPL_NAME(perm_t2)), K_ENTRY(3, TMPL_NAME(perm_t3)), K_ENTRY(4, TMPL_NAME(perm_t4)), K_ENTRY(5, TMPL_NAME(perm_t5)),
+    K_ENTRY(6, TMPL_NAME(perm_t6)), K_ENTRY(7, TMPL_NAME(perm_t7)), K_ENTRY(8, TMPL_NAME(perm_t8)), K_ENTRY(9, TMPL_NAME(perm_t9)),
+    K_ENTRY(10, TMPL_NAME(perm_t10)), K_ENTRY(11, TMPL_NAME(perm_t11)), K_ENTRY(12, TMPL_NAME(perm_t12)), K_ENTRY(13, TMPL_NAME(perm_t13)),
+    K_ENTRY(14, TMPL_NAME(perm_t14)), K_ENTRY(15, TMPL_NAME(perm_t15)), K_ENTRY(16, TMPL_NAME(perm_t16)), K_ENTRY(17, TMPL_NAME(perm_t17))};
+static const k_many_fn TMPL_NAME(many_tab)[6] = {NULL, NULL, K_ENTRY(2, TMPL_NAME(many_t2)), K_ENTRY(3, TMPL_NAME(many_t3)), K_ENTRY(4, TMPL_NAME(many_t4)),
+                                             K_ENTRY(5, TMPL_NAME(many_t5))};
 
 static void TMPL_NAME(op_mul)(zkpi_fr *r, const zkpi_fr *a, const zkpi_fr *b) { k_mul(r, a, b); }
 static void TMPL_NAME(op_sqr)(zkpi_fr *r, const zkpi_fr *a) { k_sqr(r, a); }

@@ -91,6 +91,14 @@ void zkp_poseidon_fr_to_le(uint8_t out[32], const zkp_poseidon_fr *in) { fr_to_b
 
 /* ---- core hash: state holds canonical values, lane 0 = capacity ------------------ */
 
+/* Widths this build carries (ZKP_POSEIDON_ONLY_T, params.h): all in the
+ * default build; else one, and the others are ZKP_ERR_COUNT. */
+#if ZKP_POSEIDON_ONLY_T
+#define WIDTH_BUILT(t) ((t) == ZKP_POSEIDON_ONLY_T)
+#else
+#define WIDTH_BUILT(t) 1
+#endif
+
 /* s[0..t) canonical in, s[0] = hash out (canonical). */
 static void hash_state(zkpi_fr *s, unsigned t) {
     const zkpi_poseidon_ops *ops = zkpi_poseidon_kernel_active()->ops;
@@ -101,7 +109,7 @@ static void hash_state(zkpi_fr *s, unsigned t) {
 
 zkp_status zkp_poseidon_hash_tagged(const zkp_poseidon_fr *capacity, const zkp_poseidon_fr *inputs, size_t n_inputs,
                                     zkp_poseidon_fr *out) {
-    if (n_inputs < 1 || n_inputs > ZKP_POSEIDON_MAX_INPUTS) return ZKP_ERR_COUNT;
+    if (n_inputs < 1 || n_inputs > ZKP_POSEIDON_MAX_INPUTS || !WIDTH_BUILT(n_inputs + 1)) return ZKP_ERR_COUNT;
     if (!inputs || !out) return ZKP_ERR_NULL;
     zkpi_fr s[ZKP_POSEIDON_MAX_WIDTH];
     memset(&s[0], 0, sizeof s[0]);
@@ -119,7 +127,7 @@ zkp_status zkp_poseidon_hash(const zkp_poseidon_fr *inputs, size_t n_inputs, zkp
 }
 
 static zkp_status hash_bytes(const uint8_t *inputs, size_t n, uint8_t out[32], int be) {
-    if (n < 1 || n > ZKP_POSEIDON_MAX_INPUTS) return ZKP_ERR_COUNT;
+    if (n < 1 || n > ZKP_POSEIDON_MAX_INPUTS || !WIDTH_BUILT(n + 1)) return ZKP_ERR_COUNT;
     if (!inputs || !out) return ZKP_ERR_NULL;
     zkpi_fr s[ZKP_POSEIDON_MAX_WIDTH];
     memset(&s[0], 0, sizeof s[0]);
@@ -142,7 +150,7 @@ zkp_status zkp_poseidon_hash_le(const uint8_t *inputs, size_t n_inputs, uint8_t 
 }
 
 zkp_status zkp_poseidon_permute(zkp_poseidon_fr *state, size_t t) {
-    if (t < ZKP_POSEIDON_MIN_WIDTH || t > ZKP_POSEIDON_MAX_WIDTH) return ZKP_ERR_COUNT;
+    if (t < ZKP_POSEIDON_MIN_WIDTH || t > ZKP_POSEIDON_MAX_WIDTH || !WIDTH_BUILT(t)) return ZKP_ERR_COUNT;
     if (!state) return ZKP_ERR_NULL;
     zkpi_fr s[ZKP_POSEIDON_MAX_WIDTH];
     for (size_t i = 0; i < t; i++) {
@@ -164,7 +172,7 @@ zkp_status zkp_poseidon_permute(zkp_poseidon_fr *state, size_t t) {
 #define MANY_CHUNK 16 /* two IFMA passes of eight */
 
 zkp_status zkp_poseidon_hash_batch(const zkp_poseidon_fr *inputs, size_t n_inputs, size_t n, zkp_poseidon_fr *outs) {
-    if (n_inputs < 1 || n_inputs > ZKP_POSEIDON_MAX_INPUTS) return ZKP_ERR_COUNT;
+    if (n_inputs < 1 || n_inputs > ZKP_POSEIDON_MAX_INPUTS || !WIDTH_BUILT(n_inputs + 1)) return ZKP_ERR_COUNT;
     if (n == 0) return ZKP_OK;
     if (!inputs || !outs) return ZKP_ERR_NULL;
     /* n_inputs * n elements are read: an n that wraps that product (or
@@ -230,7 +238,7 @@ zkp_status zkp_poseidon_with_domain_tag_circom(zkp_poseidon_circom *h, size_t n_
                                                zkp_poseidon_lp_detail *d) {
     zkp_poseidon_lp_detail f = {0};
     if (!h) return lp_fail(d, ZKP_POSEIDON_LP_NULL_POINTER, f);
-    if (n_inputs < 1 || n_inputs > ZKP_POSEIDON_LP_MAX_INPUTS) {
+    if (n_inputs < 1 || n_inputs > ZKP_POSEIDON_LP_MAX_INPUTS || !WIDTH_BUILT(n_inputs + 1)) {
         /* width n + 1 saturates: SIZE_MAX + 1 would wrap to 0, a width that
          * reads as too small rather than too large (issue 26, defect 11) */
         f.width = n_inputs == SIZE_MAX ? SIZE_MAX : n_inputs + 1;
@@ -258,7 +266,7 @@ static int lp_valid(const zkp_poseidon_circom *h) {
     zkpi_fr x;
     from_pub(&x, &h->domain_tag);
     return h->valid == LP_VALID && h->n_inputs >= 1 && h->n_inputs <= ZKP_POSEIDON_LP_MAX_INPUTS &&
-           zkpi_bn254_is_canonical(x.v);
+           WIDTH_BUILT((size_t)h->n_inputs + 1) && zkpi_bn254_is_canonical(x.v);
 }
 
 static zkp_status lp_count(const zkp_poseidon_circom *h, size_t n, zkp_poseidon_lp_detail *d) {

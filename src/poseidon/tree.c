@@ -24,7 +24,8 @@ static void from_mont(const zkpi_poseidon_ops *ops, zkpi_fr *x) { ops->mul(x, x,
 /* n_leaves: ZKP_ERR_COUNT unless a power of two; ZKP_ERR_LENGTH when an
  * array of `per_leaf` elements per leaf could not be an object. */
 static zkp_status check_leaves(size_t n_leaves, size_t per_leaf) {
-    if (!zkpi_is_pow2(n_leaves)) return ZKP_ERR_COUNT;
+    /* a build without width 3 (ZKP_POSEIDON_ONLY_T, params.h) has no pair hash */
+    if (!zkpi_is_pow2(n_leaves) || !ZKPI_POSEIDON_HAS_T(3)) return ZKP_ERR_COUNT;
     if (!zkpi_array_ok(n_leaves, per_leaf * sizeof(zkp_poseidon_fr))) return ZKP_ERR_LENGTH;
     return ZKP_OK;
 }
