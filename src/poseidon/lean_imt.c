@@ -63,11 +63,12 @@ static void li_load(zkp_poseidon_fr *out, const uint8_t in[32], zkp_status *st) 
     if (zkp_poseidon_fr_from_be(out, in) != ZKP_OK) *st = ZKP_ERR_RANGE;
 }
 
-static zkp_poseidon_fr li_hash2(const zkp_poseidon_fr *left, const zkp_poseidon_fr *right) {
-    zkp_poseidon_fr pair[2] = {*left, *right}, out;
-    /* canonical inputs and a valid count: cannot fail */
-    if (zkp_poseidon_hash(pair, 2, &out) != ZKP_OK) memset(&out, 0, sizeof out);
-    return out;
+/* Canonical inputs and a valid count: fails only in a library built without
+ * width 3 (ZKP_POSEIDON_ONLY_T, src/poseidon/params.h), and then every tree
+ * call reports it instead of hashing to a wrong node. */
+static zkp_status li_hash2(const zkp_poseidon_fr *left, const zkp_poseidon_fr *right, zkp_poseidon_fr *out) {
+    const zkp_poseidon_fr pair[2] = {*left, *right};
+    return zkp_poseidon_hash(pair, 2, out);
 }
 
 void zkp_lean_imt_init(zkp_lean_imt *t) {
@@ -162,13 +163,18 @@ zkp_status zkp_lean_imt_update(zkp_lean_imt *t, uint64_t index, const uint8_t le
     zkp_poseidon_fr node;
     li_load(&node, leaf, &st);
     if (st != ZKP_OK) return st;
+    /* the new path first, written only once every hash succeeded */
+    zkp_poseidon_fr path[LI_LEVELS];
     size_t i = (size_t)index;
-    for (size_t l = 0; l < b->depth; l++, i >>= 1) {
-        zkp_poseidon_fr *lv = b->level[l];
-        lv[i] = node;
-        if (i & 1) node = li_hash2(&lv[i - 1], &node);
-        else if (i + 1 < li_level_count(b->size, l)) node = li_hash2(&node, &lv[i + 1]);
+    for (size_t l = 0; l < b->depth && st == ZKP_OK; l++, i >>= 1) {
+        const zkp_poseidon_fr *lv = b->level[l];
+        path[l] = node;
+        if (i & 1) st = li_hash2(&lv[i - 1], &path[l], &node);
+        else if (i + 1 < li_level_count(b->size, l)) st = li_hash2(&path[l], &lv[i + 1], &node);
     }
+    if (st != ZKP_OK) return st;
+    i = (size_t)index;
+    for (size_t l = 0; l < b->depth; l++, i >>= 1) b->level[l][i] = path[l];
     b->level[b->depth][0] = node;
     return ZKP_OK;
 }
@@ -262,7 +268,8 @@ zkp_status zkp_lean_imt_tree_verify(const zkp_lean_imt_proof *proof) {
     if (st != ZKP_OK) return st;
     for (size_t k = 0; k < n; k++) {
         li_load(&sib, proof->siblings[k], &st);
-        node = (proof->index >> k) & 1 ? li_hash2(&sib, &node) : li_hash2(&node, &sib);
+        st = (proof->index >> k) & 1 ? li_hash2(&sib, &node, &node) : li_hash2(&node, &sib, &node);
+        if (st != ZKP_OK) return st;
     }
     return li_eq_mask(&node, &root) ? ZKP_OK : ZKP_ERR_VERIFY;
 }
