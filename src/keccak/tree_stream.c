@@ -23,10 +23,9 @@
  */
 #include <string.h>
 
-#include "core/merge_stack.h"
 #include "core/parallel.h"
 #include "core/util.h"
-#include "zkprim/keccak.h"
+#include "keccak/tree_internal.h"
 
 #define NODE 32
 #define BUF ZKP_KECCAK_TREE_HASHER_BUF
@@ -83,31 +82,41 @@ zkp_status zkp_keccak_tree_hasher_init(zkp_keccak_tree_hasher *h, zkp_keccak_alg
     return zkp_keccak_tree_hasher_init_threads(h, alg, leaf_size, 1);
 }
 
-/* Hashes m whole leaves at p in groups and pushes them. A full group that
- * starts at a multiple of GROUP leaves is an aligned perfect subtree: its
- * levels are hashed in place as strided batches (lane-parallel, like the
- * one-shot tree) and only its root is pushed. */
+/* ---- the table of the merge stack (core/merge_stack.h) ------------------- */
+
+static zkp_status leaf_batch(const zkpi_tree_shape *t, const uint8_t *p, size_t len, uint64_t first, size_t m,
+                             uint8_t (*out)[NODE]) {
+    (void)first;
+    const size_t ls = (size_t)t->leaf_size, whole = len / ls < m ? len / ls : m;
+    zkp_status st = zkp_keccak_hash_batch((zkp_keccak_alg)t->alg, p, ls, ls, whole, &out[0][0], NODE);
+    if (st == ZKP_OK && whole < m) /* a short last leaf */
+        st = zkp_keccak_hash((zkp_keccak_alg)t->alg, p + whole * ls, len - whole * ls, out[whole], NODE);
+    return st;
+}
+
+/* The leaves are the tree's level 0 already (zkp_keccak_tree_root). */
+static zkp_status leaf_copy(const zkpi_tree_shape *t, const uint8_t *p, size_t len, uint64_t first, size_t m,
+                            uint8_t (*out)[NODE]) {
+    (void)t, (void)len, (void)first;
+    memcpy(out, p, m * NODE);
+    return ZKP_OK;
+}
+
+static zkp_status node_batch(const zkpi_tree_shape *t, uint8_t (*cv)[NODE], size_t n) {
+    return zkp_keccak_hash_batch((zkp_keccak_alg)t->alg, &cv[0][0], 2 * NODE, 2 * NODE, n, &cv[0][0], NODE);
+}
+
+/* The Keccak tree: zero-padded, any leaf size >= 1. */
+zkpi_tree_shape zkpi_keccak_shape(zkp_keccak_alg alg, uint64_t leaf_size, int hashed_leaves) {
+    zkpi_tree_shape t = {hashed_leaves ? leaf_copy : leaf_batch, node_batch, node_of((uint32_t)alg), leaf_size, 1,
+                         (int)alg};
+    return t;
+}
+
 static zkp_status push_leaves(uint8_t (*stack)[NODE], uint32_t *depth, uint64_t *leaves, uint32_t alg,
                               size_t leaf_size, const uint8_t *p, size_t m) {
-    uint8_t cv[GROUP][NODE];
-    const zkp_keccak_alg a = (zkp_keccak_alg)alg;
-    while (m > 0) {
-        size_t g = m < GROUP ? m : GROUP;
-        zkp_status st = zkp_keccak_hash_batch(a, p, leaf_size, leaf_size, g, &cv[0][0], NODE);
-        if (st != ZKP_OK) return st;
-        if (g == GROUP && *leaves % GROUP == 0) {
-            unsigned level = 0;
-            for (size_t w = GROUP; w > 1 && st == ZKP_OK; w /= 2, level++)
-                st = zkp_keccak_hash_batch(a, &cv[0][0], 2 * NODE, 2 * NODE, w / 2, &cv[0][0], NODE);
-            if (st != ZKP_OK) return st;
-            zkpi_stack_push(stack, depth, leaves, cv[0], level, node_of(alg));
-        } else {
-            for (size_t l = 0; l < g; l++) zkpi_stack_push(stack, depth, leaves, cv[l], 0, node_of(alg));
-        }
-        p += g * leaf_size;
-        m -= g;
-    }
-    return ZKP_OK;
+    zkpi_tree_shape t = zkpi_keccak_shape((zkp_keccak_alg)alg, leaf_size, 0);
+    return zkpi_stack_push_leaves(stack, depth, leaves, p, m, &t);
 }
 
 /* ---- threaded rounds ------------------------------------------------------- */
@@ -223,11 +232,9 @@ zkp_status zkp_keccak_tree_hasher_finalize(const zkp_keccak_tree_hasher *h, uint
     zkp_status st = ZKP_OK;
     uint8_t cv[NODE];
     if (buf_cap(h->leaf_size)) {
-        size_t whole = h->fill / ls, tail = h->fill % ls;
-        st = push_leaves(stack, &depth, &leaves, h->alg, ls, h->buf, whole);
-        if (st == ZKP_OK && (tail || h->total == 0)) {
-            st = zkp_keccak_hash((zkp_keccak_alg)h->alg, h->buf + whole * ls, tail, cv, NODE);
-            if (st == ZKP_OK) zkpi_stack_push(stack, &depth, &leaves, cv, 0, node_of(h->alg));
+        if (h->fill || h->total == 0) { /* the buffered leaves, the last one maybe short */
+            zkpi_tree_shape t = zkpi_keccak_shape((zkp_keccak_alg)h->alg, ls, 0);
+            return zkpi_stack_finish(stack, depth, leaves, h->buf, h->fill, 0, &t, root);
         }
     } else if (h->fill || h->total == 0) {
         zkp_keccak_state s = h->leaf;
