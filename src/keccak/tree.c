@@ -124,6 +124,24 @@ zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data, si
 
 #endif /* !ZKP_FREESTANDING */
 
+zkp_status zkp_keccak_tree_build_data(zkp_keccak_alg alg, const uint8_t *data, size_t len, size_t leaf_size,
+                                      unsigned threads, uint8_t *nodes, size_t n) {
+    keccak_params p;
+    if (!tree_params(alg, &p)) return ZKP_ERR_PARAM;
+    if (!nodes || (!data && len)) return ZKP_ERR_NULL;
+    if (leaf_size == 0 || !zkpi_bytes_ok(len)) return ZKP_ERR_LENGTH;
+    uint64_t leaves = zkpi_units_of(len, leaf_size);
+    zkp_status st = check_leaves(n);
+    if (st != ZKP_OK) return st;
+    if (zkpi_pow2_ceil(leaves) != n) return ZKP_ERR_COUNT;
+    size_t whole = len / leaf_size, tail = len - whole * leaf_size;
+    zkpi_keccak_many_stride(&p, data, leaf_size, leaf_size, whole, nodes, NODE);
+    if (tail || len == 0) st = zkp_keccak_hash(alg, len ? data + whole * leaf_size : NULL, tail, nodes + NODE * whole, NODE);
+    if (st != ZKP_OK) return st;
+    memset(nodes + NODE * leaves, 0, NODE * (n - (size_t)leaves)); /* the zero-node padding */
+    return zkp_keccak_tree_build(alg, nodes, n, threads, nodes);
+}
+
 zkp_status zkp_keccak_tree_proof(const uint8_t *nodes, size_t n, uint64_t index, uint8_t *proof) {
     if (!nodes) return ZKP_ERR_NULL;
     zkp_status st = check_leaves(n);
