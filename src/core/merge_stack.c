@@ -131,35 +131,42 @@ zkp_status zkpi_stack_finish(uint8_t (*stack)[ZKPI_NODE_BYTES], uint32_t depth, 
 typedef struct parts_ctx {
     const zkpi_tree_shape *t;
     const uint8_t *p;
+    uint64_t first;
     size_t per; /* leaves of a part */
     uint8_t (*cv)[ZKPI_NODE_BYTES];
-    zkp_status st[ZKPI_MAX_THREADS];
+    zkp_status st[ZKPI_MAX_PARTS];
 } parts_ctx;
 
-/* Part i: its leaves pushed on a stack of its own (aligned: the merges stay
- * inside it), which ends as the one root of the part. */
+/* Part i: its leaves pushed on a stack of its own from its global index
+ * (aligned: the merges stay inside it), which ends as the part's root. */
 static void part_task(void *ctx, size_t i) {
     parts_ctx *c = ctx;
     uint8_t stack[ZKPI_STACK_MAX][ZKPI_NODE_BYTES];
     uint32_t depth = 0;
-    uint64_t count = (uint64_t)i * c->per;
+    uint64_t count = c->first + (uint64_t)i * c->per;
     c->st[i] = zkpi_stack_push_leaves(stack, &depth, &count, c->p + i * c->per * (size_t)c->t->leaf_size, c->per, c->t);
     memcpy(c->cv[i], stack[0], ZKPI_NODE_BYTES);
+}
+
+zkp_status zkpi_stack_part_roots(const zkpi_tree_shape *t, const uint8_t *p, uint64_t first, size_t per, size_t parts,
+                                 unsigned threads, uint8_t (*cv)[ZKPI_NODE_BYTES]) {
+    parts_ctx c = {.t = t, .p = p, .first = first, .per = per, .cv = cv};
+    zkpi_parallel_run(parts, threads, part_task, &c);
+    for (size_t i = 0; i < parts; i++)
+        if (c.st[i] != ZKP_OK) return c.st[i];
+    return ZKP_OK;
 }
 
 zkp_status zkpi_stack_root_perfect(const zkpi_tree_shape *t, const uint8_t *p, size_t n, size_t parts,
                                    unsigned threads, uint8_t out[ZKPI_NODE_BYTES]) {
     uint8_t cv[ZKPI_MAX_THREADS][ZKPI_NODE_BYTES], stack[ZKPI_STACK_MAX][ZKPI_NODE_BYTES];
-    parts_ctx c = {.t = t, .p = p, .per = n / parts, .cv = cv};
-    zkpi_parallel_run(parts, threads, part_task, &c);
+    zkp_status st = zkpi_stack_part_roots(t, p, 0, n / parts, parts, threads, cv);
+    if (st != ZKP_OK) return st;
     unsigned level = 0;
-    while (((size_t)1 << level) < c.per) level++;
+    while (((size_t)1 << level) < n / parts) level++;
     uint32_t depth = 0;
     uint64_t count = 0;
-    for (size_t i = 0; i < parts; i++) {
-        if (c.st[i] != ZKP_OK) return c.st[i];
-        zkpi_stack_push(stack, &depth, &count, cv[i], level, t->node);
-    }
+    for (size_t i = 0; i < parts; i++) zkpi_stack_push(stack, &depth, &count, cv[i], level, t->node);
     memcpy(out, stack[0], ZKPI_NODE_BYTES); /* n a power of two: one root */
     return ZKP_OK;
 }

@@ -28,6 +28,7 @@
 #define ZKPI_STACK_MAX 64
 #define ZKPI_LEAF_GROUP 64  /* leaves per leaf_batch call */
 #define ZKPI_RUN_LEAVES 256 /* leaf roots merged per push_run (8 KiB on the C stack) */
+#define ZKPI_MAX_PARTS 1024 /* parts of one zkpi_stack_part_roots call */
 
 typedef struct zkpi_tree_shape {
     /* Roots of the m (1..ZKPI_LEAF_GROUP) leaves at p[0..len): leaf_size
@@ -76,6 +77,13 @@ ZKP_MUST_USE zkp_status zkpi_stack_push_leaves(uint8_t (*stack)[ZKPI_NODE_BYTES]
 ZKP_MUST_USE zkp_status zkpi_stack_finish(uint8_t (*stack)[ZKPI_NODE_BYTES], uint32_t depth, uint64_t count,
                                           const uint8_t *p, size_t len, int is_root, const zkpi_tree_shape *t,
                                           uint8_t out[ZKPI_NODE_BYTES]);
+
+/* Roots cv[0..parts) of `parts` (<= ZKPI_MAX_PARTS) consecutive parts of
+ * `per` whole leaves each at p, the first at leaf index `first` (a multiple
+ * of per, a power of two), on up to `threads` threads: each part is an
+ * aligned subtree that data follows. */
+ZKP_MUST_USE zkp_status zkpi_stack_part_roots(const zkpi_tree_shape *t, const uint8_t *p, uint64_t first, size_t per,
+                                              size_t parts, unsigned threads, uint8_t (*cv)[ZKPI_NODE_BYTES]);
 
 /* The root of a perfect tree: the n leaves at p (n a power of two) cut
  * into `parts` (a power of two <= ZKPI_MAX_THREADS dividing n) aligned

@@ -63,47 +63,14 @@ zkp_status zkpi_hm_chunks_root(const uint8_t *p, size_t len, uint64_t first, int
 
 /* ---- threaded rounds ------------------------------------------------------- */
 
-typedef struct group_job {
-    const uint8_t *p;    /* its first chunk, at a multiple of GROUP */
-    uint64_t first;      /* that chunk's counter */
-    unsigned groups;     /* 1..JOB_GROUPS full groups */
-    uint8_t cv[JOB_GROUPS][ZKP_HEMERA_DIGEST_BYTES];
-    zkp_status st;
-} group_job;
-
-static void group_job_run(group_job *j) {
-    j->st = ZKP_OK;
-    for (unsigned g = 0; g < j->groups && j->st == ZKP_OK; g++) {
-        uint8_t stack[ZKPI_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES];
-        uint32_t depth = 0;
-        uint64_t count = j->first + (uint64_t)g * GROUP; /* aligned: merges stay in the group */
-        j->st = zkpi_stack_push_leaves(stack, &depth, &count, j->p + (size_t)g * GROUP * CHUNK, GROUP, &zkpi_hm_shape);
-        memcpy(j->cv[g], stack[0], ZKP_HEMERA_DIGEST_BYTES);
-    }
-}
-
-static void group_task(void *jobs, size_t i) { group_job_run((group_job *)jobs + i); }
-
-/* Roots u aligned full groups at p (u <= t * JOB_GROUPS) on up to t threads
- * (the caller's included), contiguous shares, and pushes them in order. */
-static zkp_status push_groups(zkp_hemera_tree_hasher *h, const uint8_t *p, size_t u, unsigned t) {
-    group_job jobs[ZKPI_MAX_THREADS];
-    if (t > u) t = (unsigned)u;
-    size_t done = 0;
-    for (unsigned i = 0; i < t; i++) {
-        size_t share = (u - done) / (t - i); /* the first ones get the smaller shares */
-        jobs[i].p = p + done * GROUP * CHUNK;
-        jobs[i].first = h->chunks + (uint64_t)done * GROUP;
-        jobs[i].groups = (unsigned)share;
-        done += share;
-    }
-    zkpi_parallel_run(t, t, group_task, jobs);
-    for (unsigned i = 0; i < t; i++) {
-        if (jobs[i].st != ZKP_OK) return jobs[i].st;
-        for (unsigned g = 0; g < jobs[i].groups; g++)
-            zkpi_stack_push(h->stack, &h->depth, &h->chunks, jobs[i].cv[g], GROUP_LEVEL, zkpi_hm_node);
-    }
-    return ZKP_OK;
+/* Roots u aligned full groups at p (u <= threads * JOB_GROUPS) on the
+ * hasher's threads (core/merge_stack.h) and pushes them in order. */
+static zkp_status push_groups(zkp_hemera_tree_hasher *h, const uint8_t *p, size_t u) {
+    uint8_t cv[ZKPI_MAX_THREADS * JOB_GROUPS][ZKP_HEMERA_DIGEST_BYTES];
+    zkp_status st = zkpi_stack_part_roots(&zkpi_hm_shape, p, h->chunks, GROUP, u, h->threads, cv);
+    for (size_t i = 0; st == ZKP_OK && i < u; i++)
+        zkpi_stack_push(h->stack, &h->depth, &h->chunks, cv[i], GROUP_LEVEL, zkpi_hm_node);
+    return st;
 }
 
 /* m whole chunks at p, none of them the last of the stream. */
@@ -119,7 +86,7 @@ static zkp_status consume(zkp_hemera_tree_hasher *h, const uint8_t *p, size_t m)
         }
         size_t u = m / GROUP, cap = (size_t)h->threads * JOB_GROUPS;
         if (u > cap) u = cap;
-        zkp_status st = push_groups(h, p, u, h->threads);
+        zkp_status st = push_groups(h, p, u);
         if (st != ZKP_OK) return st;
         p += u * GROUP * CHUNK;
         m -= u * GROUP;

@@ -129,24 +129,6 @@ static uint64_t block_leaves(uint64_t leaf_size) {
     return b;
 }
 
-typedef struct block_round {
-    uint32_t alg;
-    size_t leaf_size, block; /* block: leaves per task */
-    const uint8_t *p;        /* the first task's block */
-    uint8_t (*cv)[NODE];     /* one root per task */
-    zkp_status st[ZKPI_MAX_THREADS * ROUND_TASKS];
-} block_round;
-
-/* Task i: the root of the aligned block i, merged on a stack of its own. */
-static void block_task(void *ctx, size_t i) {
-    block_round *r = ctx;
-    uint8_t stack[64][NODE];
-    uint32_t depth = 0;
-    uint64_t leaves = 0; /* the block is aligned: merging from 0 is the global merge */
-    r->st[i] = push_leaves(stack, &depth, &leaves, r->alg, r->leaf_size, r->p + i * r->block * r->leaf_size, r->block);
-    memcpy(r->cv[i], stack[0], NODE);
-}
-
 /* m whole leaves at p: on the hasher's threads in rounds of aligned blocks,
  * the rest on the calling thread. */
 static zkp_status consume(zkp_keccak_tree_hasher *h, const uint8_t *p, size_t m) {
@@ -164,14 +146,12 @@ static zkp_status consume(zkp_keccak_tree_hasher *h, const uint8_t *p, size_t m)
         size_t u = (size_t)(m / b), cap = (size_t)h->threads * ROUND_TASKS;
         if (u > cap) u = cap;
         uint8_t cv[ZKPI_MAX_THREADS * ROUND_TASKS][NODE];
-        block_round r = {.alg = h->alg, .leaf_size = ls, .block = (size_t)b, .p = p, .cv = cv};
-        zkpi_parallel_run(u, h->threads, block_task, &r);
+        zkpi_tree_shape t = zkpi_keccak_shape((zkp_keccak_alg)h->alg, ls, 0);
+        zkp_status st = zkpi_stack_part_roots(&t, p, h->leaves, (size_t)b, u, h->threads, cv);
         unsigned level = 0;
         while (((uint64_t)1 << level) < b) level++;
-        for (size_t i = 0; i < u; i++) {
-            if (r.st[i] != ZKP_OK) return r.st[i];
-            zkpi_stack_push(h->stack, &h->depth, &h->leaves, cv[i], level, node_of(h->alg));
-        }
+        for (size_t i = 0; st == ZKP_OK && i < u; i++) zkpi_stack_push(h->stack, &h->depth, &h->leaves, cv[i], level, t.node);
+        if (st != ZKP_OK) return st;
         p += u * b * ls;
         m -= u * (size_t)b;
     }
