@@ -180,16 +180,13 @@ static void part_task(void *ctx, size_t i) {
  * into equal aligned parts of >= GROUP chunks (the subtree rule, core/
  * subtree.h), the parts' roots are taken on the threads, and the calling
  * thread pushes them on the merge stack and folds the last one in. */
-zkp_status zkpi_hm_tree_root(const uint8_t *data, size_t len, unsigned threads, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
-    uint8_t stack[ZKPI_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES];
-    size_t n = len == 0 ? 1 : (len - 1) / CHUNK + 1, t = zkpi_threads_clamp(threads);
+static zkp_status root_parts(const uint8_t *data, size_t len, size_t n, size_t t, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     size_t max_parts = t * PARTS_PER_THREAD < MAX_PARTS ? t * PARTS_PER_THREAD : MAX_PARTS;
-    if (t == 1 || n < 2 * GROUP) return finish(stack, 0, 0, data, len, out);
     size_t per = GROUP;
     unsigned level = GROUP_LEVEL;
     while ((n - 1) / per + 1 > max_parts) per *= 2, level++;
     size_t k = (n - 1) / per + 1; /* >= 2: n > per */
-    uint8_t cv[MAX_PARTS][ZKP_HEMERA_DIGEST_BYTES];
+    uint8_t cv[MAX_PARTS][ZKP_HEMERA_DIGEST_BYTES], stack[ZKPI_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES];
     parts_job j = {.data = data, .len = len, .per = per, .cv = cv};
     zkpi_parallel_run(k, (unsigned)t, part_task, &j);
     uint32_t depth = 0;
@@ -200,4 +197,11 @@ zkp_status zkpi_hm_tree_root(const uint8_t *data, size_t len, unsigned threads, 
     }
     zkpi_stack_fold((const uint8_t(*)[ZKP_HEMERA_DIGEST_BYTES])stack, depth, cv[k - 1], 1, zkpi_hm_node, out);
     return ZKP_OK;
+}
+
+zkp_status zkpi_hm_tree_root(const uint8_t *data, size_t len, unsigned threads, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    size_t n = len == 0 ? 1 : (len - 1) / CHUNK + 1, t = zkpi_threads_clamp(threads);
+    if (t > 1 && n >= 2 * GROUP) return root_parts(data, len, n, t, out);
+    uint8_t stack[ZKPI_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES];
+    return finish(stack, 0, 0, data, len, out);
 }
