@@ -153,15 +153,16 @@ ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_hash_batch_ptrs(zkp_keccak_alg
  * copied from leaves, which may equal nodes). */
 ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_build(zkp_keccak_alg alg, const uint8_t *leaves, size_t n,
                                                     unsigned threads, uint8_t *nodes);
-/* Root only (allocates n/2 nodes of scratch: ZKP_ERR_NOMEM if that fails). */
-/* tree_root and tree_root_data allocate scratch: left out of freestanding
- * builds (docs/zkvm.md; tree_build into a caller array works there). */
-ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_keccak_tree_root(zkp_keccak_alg alg, const uint8_t *leaves,
+/* Root only, heap-free since 1.1 (the merge stack, docs/streaming.md).
+ * tree_root and tree_root_data are left out of freestanding builds
+ * (docs/zkvm.md; tree_build into a caller array works there). */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_root(zkp_keccak_alg alg, const uint8_t *leaves,
                                                                  size_t n, unsigned threads, uint8_t root[32]);
 /* Root over leaf data: leaf i is H(data[i*leaf_size .. (i+1)*leaf_size)),
- * hashed with the batch path; leaf_size may be 0. Allocates n nodes of
- * scratch. n*leaf_size above PTRDIFF_MAX: ZKP_ERR_LENGTH. */
-ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data,
+ * hashed with the batch path; leaf_size may be 0. The tree hasher given
+ * all the data (heap-free since 1.1). n*leaf_size above PTRDIFF_MAX:
+ * ZKP_ERR_LENGTH. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data,
                                                                       size_t leaf_size, size_t n, unsigned threads,
                                                                       uint8_t root[32]);
 /* Inclusion proof of leaf `index` from a full node array (tree_build):
