@@ -14,7 +14,7 @@ set(_zkp_fs_left_out
   core/cpu.c            # CPU detection, ZKPRIM_CPU (getenv, stdio)
   core/multiproof.c     # multiproofs: malloc
   keccak/multiproof.c keccak/oz_tree.c
-  hemera/multiproof.c hemera/batch_tree.c  # malloc, threads
+  hemera/multiproof.c  # malloc
   poseidon/multiproof.c poseidon/lean_imt.c)
 foreach(_f ${_zkp_fs_left_out})
   list(REMOVE_ITEM ZKP_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/${_f})

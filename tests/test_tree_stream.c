@@ -6,10 +6,11 @@
  *    (leaves) and +-1 byte, the data cut into updates at random points
  *    (0-byte and 1-byte updates included); the Hemera fixed one-shot (now
  *    the streaming core) also against a definitional left-balanced merge
- *    written here and the threaded level-by-level root (batch_tree.c), and
+ *    written here and the threaded one-shot (aligned parts on threads), and
  *    the hasher with threads; the Keccak one against a plain oracle (hash
- *    every leaf, pad with zero nodes, zkp_keccak_tree_root) and
- *    zkp_keccak_tree_root_data;
+ *    every leaf, pad with zero nodes, pair level by level), with
+ *    zkp_keccak_tree_root, zkp_keccak_tree_build_data and
+ *    zkp_keccak_tree_root_data checked against the same oracle;
  *  - finalize does not consume: a finalize mid-stream gives the prefix's
  *    root and the stream goes on;
  *  - corrupted or uninitialised structs give ZKP_ERR_STATE;
@@ -145,7 +146,7 @@ static size_t targets(size_t max_chunks, size_t *t) {
 }
 
 /* Every target length against the one-shot root (and, for the fixed tree,
- * the definitional root; the threaded level-by-level one-shot on every
+ * the definitional root; the threaded one-shot on every
  * seventh length). The hasher side streams the data once per trial in
  * random pieces (0-byte and 1-byte updates included) and finalizes at
  * target lengths (finalize does not consume): every target in trial 0,
@@ -388,17 +389,35 @@ static void hemera_subtrees(void) {
 /* ---- Keccak ------------------------------------------------------------------ */
 
 /* The plain definition: hash every leaf (the last may be short, an empty
- * input is one empty leaf), pad to a power of two with zero nodes, build. */
+ * input is one empty leaf), pad to a power of two with zero nodes, pair
+ * level by level with the one-pair function. The library's one-shot forms
+ * over the same leaves are checked against it on the way: tree_root over
+ * the digests (1..3 threads) and tree_build_data's node array. */
 static void keccak_oracle(zkp_keccak_alg alg, const uint8_t *d, size_t n, size_t ls, uint8_t root[32]) {
     size_t leaves = n == 0 ? 1 : (n - 1) / ls + 1, p = 1;
     while (p < leaves) p *= 2;
-    uint8_t *nodes = calloc(p, 32);
+    uint8_t *nodes = calloc(p, 32), *lvl = calloc(p, 32), *built = malloc(32 * (2 * p - 1));
     for (size_t i = 0; i < leaves; i++) {
         size_t a = i * ls, b = a + ls < n ? a + ls : n;
         if (zkp_keccak_hash(alg, d + a, b - a, nodes + 32 * i, 32) != ZKP_OK) th_fail(__FILE__, __LINE__, "leaf");
     }
-    if (zkp_keccak_tree_root(alg, nodes, p, 1, root) != ZKP_OK) th_fail(__FILE__, __LINE__, "tree_root");
+    memcpy(lvl, nodes, 32 * p);
+    for (size_t w = p; w > 1; w /= 2)
+        for (size_t i = 0; i < w / 2; i++)
+            (alg == ZKP_KECCAK_256 ? zkp_keccak256_pair : zkp_sha3_256_pair)(lvl + 64 * i, lvl + 64 * i + 32, lvl + 32 * i);
+    memcpy(root, lvl, 32);
+    uint8_t got[32];
+    CHECK_STATUS(zkp_keccak_tree_root(alg, nodes, p, 1 + (unsigned)th_rand_below(3), got), ZKP_OK);
+    CHECK_EQ_BYTES(got, root, 32);
+    CHECK_STATUS(zkp_keccak_tree_build_data(alg, d, n, ls, 1 + (unsigned)th_rand_below(2), built, p), ZKP_OK);
+    CHECK_EQ_BYTES(built, nodes, 32 * p);
+    CHECK_EQ_BYTES(built + 32 * (2 * p - 2), root, 32);
+    if (p > 1) CHECK_STATUS(zkp_keccak_tree_build_data(alg, d, n, ls, 1, built, p / 2), ZKP_ERR_COUNT);
+    CHECK_STATUS(zkp_keccak_tree_build_data(alg, d, n, ls, 1, built, 2 * p), ZKP_ERR_COUNT);
+    CHECK_STATUS(zkp_keccak_tree_build_data(alg, d, n, 0, 1, built, p), ZKP_ERR_LENGTH);
     free(nodes);
+    free(lvl);
+    free(built);
 }
 
 static zkp_status keccak_stream(zkp_keccak_tree_hasher *h, zkp_keccak_alg alg, size_t ls, const uint8_t *d, size_t n,

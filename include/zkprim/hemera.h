@@ -18,8 +18,8 @@
  *    hasher_init, the tree and batch functions). These may branch on data.
  *
  * A hasher is a streaming state; hasher_finalize does not consume it
- * ("finalize", unlike Keccak's "final"). Only zkp_hemera_tree_root_fixed
- * with threads > 1 allocates (ZKP_ALLOCATES).
+ * ("finalize", unlike Keccak's "final"). The ZKP_ALLOCATES functions
+ * (multiproofs, batched verification) say so on their declarations.
  *
  * Field elements that enter as u64 limbs (permutation states, 32-byte
  * chaining values, counters, namespace bounds) are taken mod p, never
@@ -32,7 +32,7 @@
  *
  * Path from this header to the hot loop: src/hemera/sponge.c, tree.c,
  * cdc.c, proof.c (one state at a time) and batch.c, batch_modes.c,
- * batch_tree.c (lanes) -> the kernel tables in dispatch.c and batch.c ->
+ * tree_stream.c (lanes) -> the kernel tables in dispatch.c and batch.c ->
  * permute_<kernel>.c (one state) / batch_<kernel>.c (lanes).
  */
 #ifndef ZKPRIM_HEMERA_H
@@ -219,12 +219,11 @@ ZKP_API ZKP_VARTIME void zkp_hemera_hash_node_nmt(const uint8_t left[ZKP_HEMERA_
 
 /* Root of the fixed 4 KiB-chunk tree (crate 0.2.0 root_hash, newest
  * fixed_chunk_root; the tree inclusion proofs use). threads 0 or 1: the
- * calling thread alone, heap-free (a stack merge); more: the levels are
- * hashed through the batch path on that many threads (at most 64, on the
- * calling thread when a thread cannot be created), which above one chunk
- * allocates scratch of about 48 bytes per chunk (ZKP_ERR_NOMEM if that
- * fails). The root does not depend on threads. */
-ZKP_MUST_USE ZKP_API ZKP_VARTIME ZKP_ALLOCATES zkp_status zkp_hemera_tree_root_fixed(const uint8_t *data, size_t len,
+ * calling thread alone; more: aligned parts of the input rooted on that
+ * many threads (at most 64, on the calling thread when a thread cannot be
+ * created) and merged. Heap-free either way (since 1.1: the merge stack,
+ * docs/streaming.md). The root does not depend on threads. */
+ZKP_MUST_USE ZKP_API ZKP_VARTIME zkp_status zkp_hemera_tree_root_fixed(const uint8_t *data, size_t len,
                                                                             unsigned threads,
                                                                             uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 /* Root of the content-defined-chunking tree (newest crate root_hash,

@@ -153,15 +153,16 @@ ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_hash_batch_ptrs(zkp_keccak_alg
  * copied from leaves, which may equal nodes). */
 ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_build(zkp_keccak_alg alg, const uint8_t *leaves, size_t n,
                                                     unsigned threads, uint8_t *nodes);
-/* Root only (allocates n/2 nodes of scratch: ZKP_ERR_NOMEM if that fails). */
-/* tree_root and tree_root_data allocate scratch: left out of freestanding
- * builds (docs/zkvm.md; tree_build into a caller array works there). */
-ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_keccak_tree_root(zkp_keccak_alg alg, const uint8_t *leaves,
+/* Root only, heap-free since 1.1 (the merge stack, docs/streaming.md).
+ * tree_root and tree_root_data are left out of freestanding builds
+ * (docs/zkvm.md; tree_build into a caller array works there). */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_root(zkp_keccak_alg alg, const uint8_t *leaves,
                                                                  size_t n, unsigned threads, uint8_t root[32]);
 /* Root over leaf data: leaf i is H(data[i*leaf_size .. (i+1)*leaf_size)),
- * hashed with the batch path; leaf_size may be 0. Allocates n nodes of
- * scratch. n*leaf_size above PTRDIFF_MAX: ZKP_ERR_LENGTH. */
-ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data,
+ * hashed with the batch path; leaf_size may be 0. The tree hasher given
+ * all the data (heap-free since 1.1). n*leaf_size above PTRDIFF_MAX:
+ * ZKP_ERR_LENGTH. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data,
                                                                       size_t leaf_size, size_t n, unsigned threads,
                                                                       uint8_t root[32]);
 /* Inclusion proof of leaf `index` from a full node array (tree_build):
@@ -279,6 +280,16 @@ ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_keccak_tree_verify_batc
  * (32 per node) depends on (indices, depth) only; index checks as above. */
 ZKP_MUST_USE ZKP_API ZKP_QUERY zkp_status zkp_keccak_tree_multi_proof_size(const uint64_t *indices, size_t k, size_t depth,
                                                                   size_t *size);
+/* The full node array of the leaf-data tree (the tree hasher's tree, for
+ * proofs and multiproofs of it): data[0..len) cut into leaf_size-byte
+ * leaves (the last may be shorter; an empty input is one empty leaf; any
+ * leaf_size >= 1, one above len is one leaf), each hashed, padded with
+ * zero nodes to n leaves, then built as tree_build does. n must be the
+ * smallest power of two >= the leaf count (ZKP_ERR_COUNT otherwise);
+ * nodes holds 2n - 1 nodes. ZKP_ERR_LENGTH for leaf_size 0. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_keccak_tree_build_data(zkp_keccak_alg alg, const uint8_t *data, size_t len,
+                                                                   size_t leaf_size, unsigned threads, uint8_t *nodes,
+                                                                   size_t n);
 /* Writes the multiproof from a full node array (tree_build, n leaves) into
  * proof[0..cap) and its size into *proof_len; cap too small: ZKP_ERR_LENGTH
  * with *proof_len set. */

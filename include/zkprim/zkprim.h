@@ -107,9 +107,7 @@ typedef enum zkp_status {
     ZKP_ERR_EMPTY_INPUT = 7,     /* an input of zero bytes where light-poseidon rejects one */
     ZKP_ERR_CPU = 8,             /* the requested kernel needs a CPU feature this machine lacks */
     ZKP_ERR_NOMEM = 9,           /* allocation failed; only the ZKP_ALLOCATES functions allocate:
-                                  * zkp_gf2_fixed_base_new, zkp_keccak_tree_root,
-                                  * zkp_keccak_tree_root_data, zkp_hemera_tree_root_fixed
-                                  * (with threads > 1), the growing LeanIMT's
+                                  * zkp_gf2_fixed_base_new, the growing LeanIMT's
                                   * zkp_lean_imt_insert and zkp_lean_imt_insert_batch,
                                   * zkp_oz_leaf_hash_values, zkp_oz_tree_build, zkp_oz_tree_multi_proof,
                                   * zkp_oz_tree_multi_verify, and the batched and multiproof

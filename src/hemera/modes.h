@@ -92,11 +92,4 @@ static inline uint64_t hm_left_size(uint64_t m) {
 ZKP_MUST_USE zkp_status zkpi_hm_fixed_range(const uint8_t *data, size_t len, uint64_t first, uint64_t count, int is_root,
                                        uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
-/* The same root as zkpi_hm_fixed_range over all chunks, hashed level by
- * level through the batch path on `threads` threads (batch_tree.c); the
- * arguments are checked by the caller. Above one chunk it allocates two
- * level buffers (ZKP_ERR_NOMEM if that fails). */
-ZKP_MUST_USE zkp_status zkpi_hb_tree_root_levels(const uint8_t *data, size_t len, unsigned threads,
-                                            uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
-
 #endif

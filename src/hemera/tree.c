@@ -84,11 +84,5 @@ zkp_status zkp_hemera_tree_root_fixed(const uint8_t *data, size_t len, unsigned 
                                       uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if ((!data && len) || !out) return ZKP_ERR_NULL;
     if (!zkpi_bytes_ok(len)) return ZKP_ERR_LENGTH;
-    /* the calling thread alone: the streaming core (tree_stream.c), heap-free */
-#if ZKP_FREESTANDING
-    (void)threads;  /* no threads: batch_tree.c is left out */
-#else
-    if (threads > 1) return zkpi_hb_tree_root_levels(data, len, threads, out);
-#endif
-    return zkpi_hm_tree_root_stream(data, len, out);
+    return zkpi_hm_tree_root(data, len, threads, out);
 }

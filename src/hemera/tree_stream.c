@@ -1,18 +1,20 @@
 /*
  * Streaming fixed 4 KiB-chunk root (spec 7.5) in bounded memory: the
- * zkp_hemera_tree_hasher. The one-shot zkp_hemera_tree_root_fixed on one
- * thread is this core with the whole input given at once (tree.c).
+ * zkp_hemera_tree_hasher, over the merge stack of core/merge_stack.h with
+ * the table zkpi_hm_shape. The one-shot zkp_hemera_tree_root_fixed is this
+ * core given the whole input at once (zkpi_hm_tree_root, below).
  *
  * The hasher holds the stream's tail in buf (1..16 chunks once any byte
  * arrived): a chunk is hashed only when a byte after it is known, because
  * the last chunk is folded differently (a one-chunk tree is a root leaf,
  * and its parent is the last node of the fold). Long updates are hashed in
- * place from the caller's memory, 64 chunks per lane-parallel batch call,
- * or with threads, in rounds: each thread roots up to 16 aligned groups of
- * 64 chunks (an aligned 2^6-chunk group is a node of the tree once data
- * follows it), and the calling thread pushes the group roots in order. Only
- * the chunks before the first group boundary of an update and after its
- * last one (fewer than 64 + 128) are hashed on the calling thread alone.
+ * place from the caller's memory (leaves 64 per batch call, each run of
+ * sibling pairs in one node-batch call), or with threads, in rounds: each
+ * thread roots up to 16 aligned groups of 64 chunks (an aligned 2^6-chunk
+ * group is a node of the tree once data follows it), and the calling
+ * thread pushes the group roots in order. Only the chunks before the first
+ * group boundary of an update and after its last one (fewer than 64 + 128)
+ * are hashed on the calling thread alone.
  */
 #include <string.h>
 
@@ -27,14 +29,15 @@
 #define TS_MAGIC 0x54530000u        /* "TS" */
 
 /* Leaf roots of up to GROUP chunks of p[0..len) (the last may be short),
- * counters first.., in one batch call. Returns the count hashed. */
-static zkp_status leaf_group(const uint8_t *p, size_t len, uint64_t first, unsigned m,
+ * counters first.., in one batch call (the shape's leaf_batch). */
+static zkp_status leaf_group(const zkpi_tree_shape *t, const uint8_t *p, size_t len, uint64_t first, size_t m,
                              uint8_t (*cv)[ZKP_HEMERA_DIGEST_BYTES]) {
+    (void)t;
     const uint8_t *ptr[GROUP];
     size_t lens[GROUP];
     uint64_t ctr[GROUP];
-    for (unsigned l = 0; l < m; l++) {
-        size_t off = (size_t)l * CHUNK;
+    for (size_t l = 0; l < m; l++) {
+        size_t off = l * CHUNK;
         ptr[l] = p + off;
         lens[l] = len - off < CHUNK ? len - off : CHUNK;
         ctr[l] = first + l;
@@ -42,119 +45,32 @@ static zkp_status leaf_group(const uint8_t *p, size_t len, uint64_t first, unsig
     return zkp_hemera_hash_leaf_batch(ptr, lens, ctr, m, 0, cv);
 }
 
-/* The root of a full aligned group from its GROUP leaf roots, into cv[0]:
- * its levels go through hash_node_batch in place (lane-parallel). */
-static zkp_status group_root(uint8_t (*cv)[ZKP_HEMERA_DIGEST_BYTES]) {
-    for (unsigned w = GROUP; w > 1; w /= 2) {
-        zkp_status st = zkp_hemera_hash_node_batch((const uint8_t(*)[2 * ZKP_HEMERA_DIGEST_BYTES])cv, w / 2, 0, cv);
-        if (st != ZKP_OK) return st;
-    }
-    return ZKP_OK;
+static zkp_status node_batch(const zkpi_tree_shape *t, uint8_t (*cv)[ZKP_HEMERA_DIGEST_BYTES], size_t n) {
+    (void)t;
+    return zkp_hemera_hash_node_batch((const uint8_t(*)[2 * ZKP_HEMERA_DIGEST_BYTES])cv, n, 0, cv);
 }
 
-/* Pushes g leaf roots. A full group starting at a multiple of GROUP chunks
- * is an aligned perfect subtree that data follows: only its root is pushed. */
-static zkp_status push_group(uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], uint32_t *depth, uint64_t *count,
-                             uint8_t (*cv)[ZKP_HEMERA_DIGEST_BYTES], unsigned g) {
-    if (g == GROUP && *count % GROUP == 0) {
-        zkp_status st = group_root(cv);
-        if (st == ZKP_OK) zkpi_stack_push(stack, depth, count, cv[0], GROUP_LEVEL, zkpi_hm_node);
-        return st;
-    }
-    for (unsigned l = 0; l < g; l++) zkpi_stack_push(stack, depth, count, cv[l], 0, zkpi_hm_node);
-    return ZKP_OK;
-}
+const zkpi_tree_shape zkpi_hm_shape = {leaf_group, node_batch, zkpi_hm_node, CHUNK, 0, 0};
 
-zkp_status zkpi_hm_push_chunks(uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], uint32_t *depth, uint64_t *count,
-                               const uint8_t *p, size_t m) {
-    uint8_t cv[GROUP][ZKP_HEMERA_DIGEST_BYTES];
-    while (m > 0) {
-        unsigned g = m < GROUP ? (unsigned)m : GROUP;
-        zkp_status st = leaf_group(p, (size_t)g * CHUNK, *count, g, cv);
-        if (st == ZKP_OK) st = push_group(stack, depth, count, cv, g);
-        if (st != ZKP_OK) return st;
-        p += (size_t)g * CHUNK;
-        m -= g;
-    }
-    return ZKP_OK;
-}
-
-/* Pushes every chunk of p[0..len) but the last (in groups, the last group
- * in one batch call with the last chunk) and returns the last's leaf root
- * in last: the caller folds it. count is the number of chunks merged so far,
- * which is also the counter of the first chunk at p. */
-static zkp_status push_all_but_last(uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], uint32_t *depth, uint64_t *count,
-                                    uint64_t counter, const uint8_t *p, size_t len,
-                                    uint8_t last[ZKP_HEMERA_DIGEST_BYTES]) {
-    size_t m = len == 0 ? 1 : (len - 1) / CHUNK + 1;
-    size_t lead = (m - 1) / GROUP * GROUP;
-    uint8_t cv[GROUP][ZKP_HEMERA_DIGEST_BYTES];
-    for (size_t a = 0; a < lead; a += GROUP) {
-        zkp_status st = leaf_group(p + a * CHUNK, GROUP * CHUNK, counter + a, GROUP, cv);
-        if (st == ZKP_OK) st = push_group(stack, depth, count, cv, GROUP);
-        if (st != ZKP_OK) return st;
-    }
-    unsigned g = (unsigned)(m - lead);
-    zkp_status st = leaf_group(p + lead * CHUNK, len - lead * CHUNK, counter + lead, g, cv);
-    if (st != ZKP_OK) return st;
-    for (unsigned l = 0; l + 1 < g; l++) zkpi_stack_push(stack, depth, count, cv[l], 0, zkpi_hm_node);
-    memcpy(last, cv[g - 1], ZKP_HEMERA_DIGEST_BYTES);
-    return ZKP_OK;
-}
-
+/* The stack merges from `first` with no entries below it: the part is
+ * aligned (first a multiple of pow2_ceil of its chunks), so every merge
+ * stays inside it and the counters are the global chunk indices. */
 zkp_status zkpi_hm_chunks_root(const uint8_t *p, size_t len, uint64_t first, int is_root,
                                uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
-    uint8_t stack[ZKPI_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES], last[ZKP_HEMERA_DIGEST_BYTES];
-    uint32_t depth = 0;
-    uint64_t count = 0; /* the part is aligned: merging relative to its start is the global merge */
-    zkp_status st = push_all_but_last(stack, &depth, &count, first, p, len, last);
-    if (st != ZKP_OK) return st;
-    zkpi_stack_fold((const uint8_t(*)[ZKP_HEMERA_DIGEST_BYTES])stack, depth, last, is_root, zkpi_hm_node, out);
-    return ZKP_OK;
+    uint8_t stack[ZKPI_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES];
+    return zkpi_stack_finish(stack, 0, first, p, len, is_root, &zkpi_hm_shape, out);
 }
 
 /* ---- threaded rounds ------------------------------------------------------- */
 
-typedef struct group_job {
-    const uint8_t *p;    /* its first chunk, at a multiple of GROUP */
-    uint64_t first;      /* that chunk's counter */
-    unsigned groups;     /* 1..JOB_GROUPS full groups */
-    uint8_t cv[JOB_GROUPS][ZKP_HEMERA_DIGEST_BYTES];
-    zkp_status st;
-} group_job;
-
-static void group_job_run(group_job *j) {
-    uint8_t cv[GROUP][ZKP_HEMERA_DIGEST_BYTES];
-    j->st = ZKP_OK;
-    for (unsigned g = 0; g < j->groups && j->st == ZKP_OK; g++) {
-        j->st = leaf_group(j->p + (size_t)g * GROUP * CHUNK, GROUP * CHUNK, j->first + (uint64_t)g * GROUP, GROUP, cv);
-        if (j->st == ZKP_OK) j->st = group_root(cv);
-        memcpy(j->cv[g], cv[0], ZKP_HEMERA_DIGEST_BYTES);
-    }
-}
-
-static void group_task(void *jobs, size_t i) { group_job_run((group_job *)jobs + i); }
-
-/* Roots u aligned full groups at p (u <= t * JOB_GROUPS) on up to t threads
- * (the caller's included), contiguous shares, and pushes them in order. */
-static zkp_status push_groups(zkp_hemera_tree_hasher *h, const uint8_t *p, size_t u, unsigned t) {
-    group_job jobs[ZKPI_MAX_THREADS];
-    if (t > u) t = (unsigned)u;
-    size_t done = 0;
-    for (unsigned i = 0; i < t; i++) {
-        size_t share = (u - done) / (t - i); /* the first ones get the smaller shares */
-        jobs[i].p = p + done * GROUP * CHUNK;
-        jobs[i].first = h->chunks + (uint64_t)done * GROUP;
-        jobs[i].groups = (unsigned)share;
-        done += share;
-    }
-    zkpi_parallel_run(t, t, group_task, jobs);
-    for (unsigned i = 0; i < t; i++) {
-        if (jobs[i].st != ZKP_OK) return jobs[i].st;
-        for (unsigned g = 0; g < jobs[i].groups; g++)
-            zkpi_stack_push(h->stack, &h->depth, &h->chunks, jobs[i].cv[g], GROUP_LEVEL, zkpi_hm_node);
-    }
-    return ZKP_OK;
+/* Roots u aligned full groups at p (u <= threads * JOB_GROUPS) on the
+ * hasher's threads (core/merge_stack.h) and pushes them in order. */
+static zkp_status push_groups(zkp_hemera_tree_hasher *h, const uint8_t *p, size_t u) {
+    uint8_t cv[ZKPI_MAX_THREADS * JOB_GROUPS][ZKP_HEMERA_DIGEST_BYTES];
+    zkp_status st = zkpi_stack_part_roots(&zkpi_hm_shape, p, h->chunks, GROUP, u, h->threads, cv);
+    for (size_t i = 0; st == ZKP_OK && i < u; i++)
+        zkpi_stack_push(h->stack, &h->depth, &h->chunks, cv[i], GROUP_LEVEL, zkpi_hm_node);
+    return st;
 }
 
 /* m whole chunks at p, none of them the last of the stream. */
@@ -162,7 +78,7 @@ static zkp_status consume(zkp_hemera_tree_hasher *h, const uint8_t *p, size_t m)
     while (h->threads > 1 && m >= 2 * GROUP) {
         size_t to_aligned = (size_t)((GROUP - (h->chunks & (GROUP - 1))) & (GROUP - 1));
         if (to_aligned) { /* on this thread up to the next group boundary */
-            zkp_status st = zkpi_hm_push_chunks(h->stack, &h->depth, &h->chunks, p, to_aligned);
+            zkp_status st = zkpi_stack_push_leaves(h->stack, &h->depth, &h->chunks, p, to_aligned, &zkpi_hm_shape);
             if (st != ZKP_OK) return st;
             p += to_aligned * CHUNK;
             m -= to_aligned;
@@ -170,12 +86,12 @@ static zkp_status consume(zkp_hemera_tree_hasher *h, const uint8_t *p, size_t m)
         }
         size_t u = m / GROUP, cap = (size_t)h->threads * JOB_GROUPS;
         if (u > cap) u = cap;
-        zkp_status st = push_groups(h, p, u, h->threads);
+        zkp_status st = push_groups(h, p, u);
         if (st != ZKP_OK) return st;
         p += u * GROUP * CHUNK;
         m -= u * GROUP;
     }
-    return zkpi_hm_push_chunks(h->stack, &h->depth, &h->chunks, p, m);
+    return zkpi_stack_push_leaves(h->stack, &h->depth, &h->chunks, p, m, &zkpi_hm_shape);
 }
 
 /* ---- the hasher -------------------------------------------------------------- */
@@ -230,11 +146,7 @@ zkp_status zkp_hemera_tree_hasher_update(zkp_hemera_tree_hasher *h, const uint8_
 static zkp_status finish(uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], uint32_t depth, uint64_t count, const uint8_t *p,
                          size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
     if (count == 0 && len <= CHUNK) return zkpi_hm_leaf(p, len, 0, 1, out); /* one chunk: the root leaf */
-    uint8_t last[ZKP_HEMERA_DIGEST_BYTES];
-    zkp_status st = push_all_but_last(stack, &depth, &count, count, p, len, last);
-    if (st != ZKP_OK) return st;
-    zkpi_stack_fold((const uint8_t(*)[ZKP_HEMERA_DIGEST_BYTES])stack, depth, last, 1, zkpi_hm_node, out);
-    return ZKP_OK;
+    return zkpi_stack_finish(stack, depth, count, p, len, 1, &zkpi_hm_shape, out);
 }
 
 zkp_status zkp_hemera_tree_hasher_finalize(const zkp_hemera_tree_hasher *h, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
@@ -245,9 +157,51 @@ zkp_status zkp_hemera_tree_hasher_finalize(const zkp_hemera_tree_hasher *h, uint
     return finish(stack, h->depth, h->chunks, h->buf, h->fill, out);
 }
 
-/* The one-shot root on the calling thread (tree.c): no copy into a buffer;
- * every chunk but the last is pushed in groups, as the hasher does. */
-zkp_status zkpi_hm_tree_root_stream(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+/* ---- the one-shot root ------------------------------------------------------ */
+
+#define MAX_PARTS 256      /* parts of a threaded one-shot root (8 KiB of roots) */
+#define PARTS_PER_THREAD 32
+
+typedef struct parts_job {
+    const uint8_t *data;
+    size_t len, per; /* per: chunks of every part but the last */
+    uint8_t (*cv)[ZKP_HEMERA_DIGEST_BYTES];
+    zkp_status st[MAX_PARTS];
+} parts_job;
+
+static void part_task(void *ctx, size_t i) {
+    parts_job *j = ctx;
+    size_t off = i * j->per * CHUNK, len = j->len - off < j->per * CHUNK ? j->len - off : j->per * CHUNK;
+    j->st[i] = zkpi_hm_chunks_root(j->data + off, len, (uint64_t)i * j->per, 0, j->cv[i]);
+}
+
+/* zkp_hemera_tree_root_fixed (tree.c): the hasher's core given the whole
+ * input, without the copy into its buffer. With threads the input is cut
+ * into equal aligned parts of >= GROUP chunks (the subtree rule, core/
+ * subtree.h), the parts' roots are taken on the threads, and the calling
+ * thread pushes them on the merge stack and folds the last one in. */
+static zkp_status root_parts(const uint8_t *data, size_t len, size_t n, size_t t, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    size_t max_parts = t * PARTS_PER_THREAD < MAX_PARTS ? t * PARTS_PER_THREAD : MAX_PARTS;
+    size_t per = GROUP;
+    unsigned level = GROUP_LEVEL;
+    while ((n - 1) / per + 1 > max_parts) per *= 2, level++;
+    size_t k = (n - 1) / per + 1; /* >= 2: n > per */
+    uint8_t cv[MAX_PARTS][ZKP_HEMERA_DIGEST_BYTES], stack[ZKPI_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES];
+    parts_job j = {.data = data, .len = len, .per = per, .cv = cv};
+    zkpi_parallel_run(k, (unsigned)t, part_task, &j);
+    uint32_t depth = 0;
+    uint64_t count = 0;
+    for (size_t i = 0; i < k; i++) {
+        if (j.st[i] != ZKP_OK) return j.st[i];
+        if (i + 1 < k) zkpi_stack_push(stack, &depth, &count, cv[i], level, zkpi_hm_node);
+    }
+    zkpi_stack_fold((const uint8_t(*)[ZKP_HEMERA_DIGEST_BYTES])stack, depth, cv[k - 1], 1, zkpi_hm_node, out);
+    return ZKP_OK;
+}
+
+zkp_status zkpi_hm_tree_root(const uint8_t *data, size_t len, unsigned threads, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]) {
+    size_t n = len == 0 ? 1 : (len - 1) / CHUNK + 1, t = zkpi_threads_clamp(threads);
+    if (t > 1 && n >= 2 * GROUP) return root_parts(data, len, n, t, out);
     uint8_t stack[ZKPI_STACK_MAX][ZKP_HEMERA_DIGEST_BYTES];
     return finish(stack, 0, 0, data, len, out);
 }

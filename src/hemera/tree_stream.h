@@ -28,20 +28,22 @@ static inline size_t hm_buffer_take(uint8_t *buf, uint32_t *fill, uint64_t *tota
 }
 
 /* Root of the ceil(len / 4096) >= 1 chunks of p[0..len), chunk i hashed
- * with counter first + i, through the batch path; is_root on the top node
+ * with counter first + i (first a multiple of pow2_ceil of the chunk
+ * count: an aligned part), through the merge stack; is_root on the top node
  * (a lone chunk is returned as its leaf without the flag: callers flag a
  * one-chunk tree on the leaf themselves). */
 ZKP_MUST_USE zkp_status zkpi_hm_chunks_root(const uint8_t *p, size_t len, uint64_t first, int is_root,
                                          uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
-/* Leaf roots of the m whole chunks at p (counters first..), pushed at level
- * 0 in groups through the batch path: the chunks are known not to be last. */
-ZKP_MUST_USE zkp_status zkpi_hm_push_chunks(uint8_t (*stack)[ZKP_HEMERA_DIGEST_BYTES], uint32_t *depth, uint64_t *count,
-                                         const uint8_t *p, size_t m);
+/* The fixed-chunk tree's table for the merge stack (core/merge_stack.h):
+ * 4 KiB chunks through hash_leaf_batch (counter = chunk index), nodes
+ * through hash_node_batch, left-balanced. */
+extern const zkpi_tree_shape zkpi_hm_shape;
 
-/* zkp_hemera_tree_root_fixed on the calling thread: the hasher's core fed
- * the whole input at once, without the copy into its buffer. */
-ZKP_MUST_USE zkp_status zkpi_hm_tree_root_stream(const uint8_t *data, size_t len, uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
+/* zkp_hemera_tree_root_fixed with its arguments checked: the streaming
+ * core given the whole input, its aligned parts on up to `threads` threads. */
+ZKP_MUST_USE zkp_status zkpi_hm_tree_root(const uint8_t *data, size_t len, unsigned threads,
+                                          uint8_t out[ZKP_HEMERA_DIGEST_BYTES]);
 
 /* End (exclusive) of the CDC chunk that starts at s in d[0..n) (cdc.c). */
 size_t zkpi_hm_cdc_next(const uint8_t *d, size_t n, size_t s);

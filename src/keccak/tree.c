@@ -4,18 +4,18 @@
  * two children of parent i are nodes 2i and 2i+1 of the level below, so a
  * level is one strided batch). With threads, the tree is cut into T = 2^t
  * subtrees built concurrently (core/parallel.h); the calling thread then
- * hashes the top t levels.
+ * hashes the top t levels. The root-only forms are the merge stack's
+ * (core/merge_stack.h): the streaming hasher given all the data, or, over
+ * leaf digests, aligned parts on the threads merged on a stack.
  */
 #include <string.h>
 
 #include "core/parallel.h"
 #include "keccak/many_internal.h"
+#include "keccak/tree_internal.h"
 
-/* -DZKP_FREESTANDING=ON: no threads (every job runs on the caller) and no
- * malloc (the root-only forms, which need scratch, are left out). */
-#if !ZKP_FREESTANDING
-#include <stdlib.h>
-#endif
+/* -DZKP_FREESTANDING=ON: no threads (every job runs on the caller); the
+ * root-only forms are left out. */
 
 #define NODE 32
 
@@ -34,17 +34,12 @@ static size_t thread_count(unsigned threads, size_t n) {
 
 typedef struct job {
     const keccak_params *p;
-    /* mode A (full node array): level 0 slice at nodes + 32*first, count leaves */
+    /* the full node array: level 0 slice at nodes + 32*first, count leaves */
     uint8_t *nodes;
     size_t n, first, count;
-    /* mode B (root only, in place): src (leaf digests or leaf data) -> buf */
-    const uint8_t *src;
-    size_t leaf_size;   /* 0 with hashed = 0: src holds digests */
-    int hash_leaves;
-    uint8_t *buf;       /* count/2 nodes (digests) or count nodes (data) */
 } job;
 
-/* Mode A: every level of the subtree of `count` leaves starting at `first`. */
+/* Every level of the subtree of `count` leaves starting at `first`. */
 static void build_slice(const job *j) {
     size_t level = 0, width = j->n, first = j->first, count = j->count;
     uint8_t *lvl = j->nodes;
@@ -55,24 +50,6 @@ static void build_slice(const job *j) {
         width /= 2, first /= 2, count /= 2, level++;
     }
 }
-
-#if !ZKP_FREESTANDING
-/* Mode B: root of `count` leaves into buf[0..32) using buf as scratch. */
-static void root_slice(const job *j) {
-    size_t m = j->count;
-    if (j->hash_leaves) {
-        zkpi_keccak_many_stride(j->p, j->src, j->leaf_size, j->leaf_size, m, j->buf, NODE);
-    } else if (m == 1) {
-        memcpy(j->buf, j->src, NODE);
-    } else {
-        zkpi_keccak_many_stride(j->p, j->src, 2 * NODE, 2 * NODE, m / 2, j->buf, NODE);
-        m /= 2;
-    }
-    for (; m > 1; m /= 2) zkpi_keccak_many_stride(j->p, j->buf, 2 * NODE, 2 * NODE, m / 2, j->buf, NODE);
-}
-
-static void root_task(void *jobs, size_t i) { root_slice((const job *)jobs + i); }
-#endif
 
 static void build_task(void *jobs, size_t i) { build_slice((const job *)jobs + i); }
 
@@ -108,28 +85,8 @@ zkp_status zkp_keccak_tree_build(zkp_keccak_alg alg, const uint8_t *leaves, size
 }
 
 #if !ZKP_FREESTANDING
-static zkp_status root_common(const keccak_params *p, const uint8_t *src, size_t leaf_size, int hash_leaves, size_t n,
-                              uint8_t root[32], unsigned threads) {
-    size_t t = thread_count(zkpi_threads_clamp(threads), n);
-    size_t per = n / t;
-    size_t scratch_nodes = hash_leaves ? n : (n / 2 ? n / 2 : 1);
-    uint8_t *buf = malloc(NODE * scratch_nodes);
-    if (!buf) return ZKP_ERR_NOMEM;
-    job jobs[ZKPI_MAX_THREADS];
-    size_t per_buf = scratch_nodes / t;
-    for (size_t i = 0; i < t; i++) {
-        jobs[i] = (job){.p = p, .count = per, .hash_leaves = hash_leaves, .leaf_size = leaf_size,
-                        .src = src + i * per * (hash_leaves ? leaf_size : NODE), .buf = buf + i * per_buf * NODE};
-    }
-    zkpi_parallel_run(t, (unsigned)t, root_task, jobs);
-    /* gather the t subtree roots and finish */
-    for (size_t i = 1; i < t; i++) memmove(buf + NODE * i, jobs[i].buf, NODE);
-    for (size_t m = t; m > 1; m /= 2) zkpi_keccak_many_stride(p, buf, 2 * NODE, 2 * NODE, m / 2, buf, NODE);
-    memcpy(root, buf, NODE);
-    free(buf);
-    return ZKP_OK;
-}
-
+/* One-shot roots: the merge stack's engine (core/merge_stack.h) given all
+ * the leaves, cut into thread_count aligned parts. */
 zkp_status zkp_keccak_tree_root(zkp_keccak_alg alg, const uint8_t *leaves, size_t n, unsigned threads,
                                 uint8_t root[32]) {
     keccak_params p;
@@ -137,7 +94,9 @@ zkp_status zkp_keccak_tree_root(zkp_keccak_alg alg, const uint8_t *leaves, size_
     if (!leaves || !root) return ZKP_ERR_NULL;
     zkp_status st = check_leaves(n);
     if (st != ZKP_OK) return st;
-    return root_common(&p, leaves, 0, 0, n, root, threads);
+    (void)p;
+    zkpi_tree_shape t = zkpi_keccak_shape(alg, NODE, 1);
+    return zkpi_stack_root_perfect(&t, leaves, n, thread_count(zkpi_threads_clamp(threads), n), threads, root);
 }
 
 zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data, size_t leaf_size, size_t n,
@@ -148,11 +107,40 @@ zkp_status zkp_keccak_tree_root_data(zkp_keccak_alg alg, const uint8_t *data, si
     zkp_status st = check_leaves(n);
     if (st != ZKP_OK) return st;
     if (!zkpi_array_ok(n, leaf_size)) return ZKP_ERR_LENGTH;
-    if (!data) data = (const uint8_t *)"";
-    return root_common(&p, data, leaf_size, 1, n, root, threads);
+    (void)p;
+    if (leaf_size == 0) { /* n empty leaves: each level is one node repeated */
+        st = zkp_keccak_hash(alg, NULL, 0, root, NODE);
+        zkpi_node_fn node = zkpi_keccak_shape(alg, 1, 0).node;
+        for (size_t m = n; st == ZKP_OK && m > 1; m /= 2) node(root, root, 0, root);
+        return st;
+    }
+    /* the streaming hasher given all the input */
+    zkp_keccak_tree_hasher h;
+    st = zkp_keccak_tree_hasher_init_threads(&h, alg, leaf_size, threads);
+    if (st == ZKP_OK) st = zkp_keccak_tree_hasher_update(&h, data, n * leaf_size);
+    if (st == ZKP_OK) st = zkp_keccak_tree_hasher_finalize(&h, root);
+    return st;
 }
 
 #endif /* !ZKP_FREESTANDING */
+
+zkp_status zkp_keccak_tree_build_data(zkp_keccak_alg alg, const uint8_t *data, size_t len, size_t leaf_size,
+                                      unsigned threads, uint8_t *nodes, size_t n) {
+    keccak_params p;
+    if (!tree_params(alg, &p)) return ZKP_ERR_PARAM;
+    if (!nodes || (!data && len)) return ZKP_ERR_NULL;
+    if (leaf_size == 0 || !zkpi_bytes_ok(len)) return ZKP_ERR_LENGTH;
+    uint64_t leaves = zkpi_units_of(len, leaf_size);
+    zkp_status st = check_leaves(n);
+    if (st != ZKP_OK) return st;
+    if (zkpi_pow2_ceil(leaves) != n) return ZKP_ERR_COUNT;
+    size_t whole = len / leaf_size, tail = len - whole * leaf_size;
+    zkpi_keccak_many_stride(&p, data, leaf_size, leaf_size, whole, nodes, NODE);
+    if (tail || len == 0) st = zkp_keccak_hash(alg, len ? data + whole * leaf_size : NULL, tail, nodes + NODE * whole, NODE);
+    if (st != ZKP_OK) return st;
+    memset(nodes + NODE * leaves, 0, NODE * (n - (size_t)leaves)); /* the zero-node padding */
+    return zkp_keccak_tree_build(alg, nodes, n, threads, nodes);
+}
 
 zkp_status zkp_keccak_tree_proof(const uint8_t *nodes, size_t n, uint64_t index, uint8_t *proof) {
     if (!nodes) return ZKP_ERR_NULL;

@@ -23,10 +23,9 @@
  */
 #include <string.h>
 
-#include "core/merge_stack.h"
 #include "core/parallel.h"
 #include "core/util.h"
-#include "zkprim/keccak.h"
+#include "keccak/tree_internal.h"
 
 #define NODE 32
 #define BUF ZKP_KECCAK_TREE_HASHER_BUF
@@ -83,31 +82,41 @@ zkp_status zkp_keccak_tree_hasher_init(zkp_keccak_tree_hasher *h, zkp_keccak_alg
     return zkp_keccak_tree_hasher_init_threads(h, alg, leaf_size, 1);
 }
 
-/* Hashes m whole leaves at p in groups and pushes them. A full group that
- * starts at a multiple of GROUP leaves is an aligned perfect subtree: its
- * levels are hashed in place as strided batches (lane-parallel, like the
- * one-shot tree) and only its root is pushed. */
+/* ---- the table of the merge stack (core/merge_stack.h) ------------------- */
+
+static zkp_status leaf_batch(const zkpi_tree_shape *t, const uint8_t *p, size_t len, uint64_t first, size_t m,
+                             uint8_t (*out)[NODE]) {
+    (void)first;
+    const size_t ls = (size_t)t->leaf_size, whole = len / ls < m ? len / ls : m;
+    zkp_status st = zkp_keccak_hash_batch((zkp_keccak_alg)t->alg, p, ls, ls, whole, &out[0][0], NODE);
+    if (st == ZKP_OK && whole < m) /* a short last leaf */
+        st = zkp_keccak_hash((zkp_keccak_alg)t->alg, p + whole * ls, len - whole * ls, out[whole], NODE);
+    return st;
+}
+
+/* The leaves are the tree's level 0 already (zkp_keccak_tree_root). */
+static zkp_status leaf_copy(const zkpi_tree_shape *t, const uint8_t *p, size_t len, uint64_t first, size_t m,
+                            uint8_t (*out)[NODE]) {
+    (void)t, (void)len, (void)first;
+    memcpy(out, p, m * NODE);
+    return ZKP_OK;
+}
+
+static zkp_status node_batch(const zkpi_tree_shape *t, uint8_t (*cv)[NODE], size_t n) {
+    return zkp_keccak_hash_batch((zkp_keccak_alg)t->alg, &cv[0][0], 2 * NODE, 2 * NODE, n, &cv[0][0], NODE);
+}
+
+/* The Keccak tree: zero-padded, any leaf size >= 1. */
+zkpi_tree_shape zkpi_keccak_shape(zkp_keccak_alg alg, uint64_t leaf_size, int hashed_leaves) {
+    zkpi_tree_shape t = {hashed_leaves ? leaf_copy : leaf_batch, node_batch, node_of((uint32_t)alg), leaf_size, 1,
+                         (int)alg};
+    return t;
+}
+
 static zkp_status push_leaves(uint8_t (*stack)[NODE], uint32_t *depth, uint64_t *leaves, uint32_t alg,
                               size_t leaf_size, const uint8_t *p, size_t m) {
-    uint8_t cv[GROUP][NODE];
-    const zkp_keccak_alg a = (zkp_keccak_alg)alg;
-    while (m > 0) {
-        size_t g = m < GROUP ? m : GROUP;
-        zkp_status st = zkp_keccak_hash_batch(a, p, leaf_size, leaf_size, g, &cv[0][0], NODE);
-        if (st != ZKP_OK) return st;
-        if (g == GROUP && *leaves % GROUP == 0) {
-            unsigned level = 0;
-            for (size_t w = GROUP; w > 1 && st == ZKP_OK; w /= 2, level++)
-                st = zkp_keccak_hash_batch(a, &cv[0][0], 2 * NODE, 2 * NODE, w / 2, &cv[0][0], NODE);
-            if (st != ZKP_OK) return st;
-            zkpi_stack_push(stack, depth, leaves, cv[0], level, node_of(alg));
-        } else {
-            for (size_t l = 0; l < g; l++) zkpi_stack_push(stack, depth, leaves, cv[l], 0, node_of(alg));
-        }
-        p += g * leaf_size;
-        m -= g;
-    }
-    return ZKP_OK;
+    zkpi_tree_shape t = zkpi_keccak_shape((zkp_keccak_alg)alg, leaf_size, 0);
+    return zkpi_stack_push_leaves(stack, depth, leaves, p, m, &t);
 }
 
 /* ---- threaded rounds ------------------------------------------------------- */
@@ -118,24 +127,6 @@ static uint64_t block_leaves(uint64_t leaf_size) {
     uint64_t b = GROUP;
     while (b < ((uint64_t)1 << 20) && leaf_size < BLOCK_BYTES / b) b *= 2;
     return b;
-}
-
-typedef struct block_round {
-    uint32_t alg;
-    size_t leaf_size, block; /* block: leaves per task */
-    const uint8_t *p;        /* the first task's block */
-    uint8_t (*cv)[NODE];     /* one root per task */
-    zkp_status st[ZKPI_MAX_THREADS * ROUND_TASKS];
-} block_round;
-
-/* Task i: the root of the aligned block i, merged on a stack of its own. */
-static void block_task(void *ctx, size_t i) {
-    block_round *r = ctx;
-    uint8_t stack[64][NODE];
-    uint32_t depth = 0;
-    uint64_t leaves = 0; /* the block is aligned: merging from 0 is the global merge */
-    r->st[i] = push_leaves(stack, &depth, &leaves, r->alg, r->leaf_size, r->p + i * r->block * r->leaf_size, r->block);
-    memcpy(r->cv[i], stack[0], NODE);
 }
 
 /* m whole leaves at p: on the hasher's threads in rounds of aligned blocks,
@@ -155,14 +146,12 @@ static zkp_status consume(zkp_keccak_tree_hasher *h, const uint8_t *p, size_t m)
         size_t u = (size_t)(m / b), cap = (size_t)h->threads * ROUND_TASKS;
         if (u > cap) u = cap;
         uint8_t cv[ZKPI_MAX_THREADS * ROUND_TASKS][NODE];
-        block_round r = {.alg = h->alg, .leaf_size = ls, .block = (size_t)b, .p = p, .cv = cv};
-        zkpi_parallel_run(u, h->threads, block_task, &r);
+        zkpi_tree_shape t = zkpi_keccak_shape((zkp_keccak_alg)h->alg, ls, 0);
+        zkp_status st = zkpi_stack_part_roots(&t, p, h->leaves, (size_t)b, u, h->threads, cv);
         unsigned level = 0;
         while (((uint64_t)1 << level) < b) level++;
-        for (size_t i = 0; i < u; i++) {
-            if (r.st[i] != ZKP_OK) return r.st[i];
-            zkpi_stack_push(h->stack, &h->depth, &h->leaves, cv[i], level, node_of(h->alg));
-        }
+        for (size_t i = 0; st == ZKP_OK && i < u; i++) zkpi_stack_push(h->stack, &h->depth, &h->leaves, cv[i], level, t.node);
+        if (st != ZKP_OK) return st;
         p += u * b * ls;
         m -= u * (size_t)b;
     }
@@ -223,11 +212,9 @@ zkp_status zkp_keccak_tree_hasher_finalize(const zkp_keccak_tree_hasher *h, uint
     zkp_status st = ZKP_OK;
     uint8_t cv[NODE];
     if (buf_cap(h->leaf_size)) {
-        size_t whole = h->fill / ls, tail = h->fill % ls;
-        st = push_leaves(stack, &depth, &leaves, h->alg, ls, h->buf, whole);
-        if (st == ZKP_OK && (tail || h->total == 0)) {
-            st = zkp_keccak_hash((zkp_keccak_alg)h->alg, h->buf + whole * ls, tail, cv, NODE);
-            if (st == ZKP_OK) zkpi_stack_push(stack, &depth, &leaves, cv, 0, node_of(h->alg));
+        if (h->fill || h->total == 0) { /* the buffered leaves, the last one maybe short */
+            zkpi_tree_shape t = zkpi_keccak_shape((zkp_keccak_alg)h->alg, ls, 0);
+            return zkpi_stack_finish(stack, depth, leaves, h->buf, h->fill, 0, &t, root);
         }
     } else if (h->fill || h->total == 0) {
         zkp_keccak_state s = h->leaf;

@@ -193,6 +193,7 @@ HUGE_FN(h_many_ptrs, {
 })
 HUGE_FN(h_ktb, return zkp_keccak_tree_build(ZKP_KECCAK_256, B, ((size_t)1 << 63) >> (v == SIZE_MAX), 1, O);)
 HUGE_FN(h_ktr, return zkp_keccak_tree_root(ZKP_KECCAK_256, B, ((size_t)1 << 63) >> (v == SIZE_MAX), 1, O);)
+HUGE_FN(h_ktbd, return zkp_keccak_tree_build_data(ZKP_KECCAK_256, B, v, 1, 1, O, 1);)
 HUGE_FN(h_ktrd, return zkp_keccak_tree_root_data(ZKP_KECCAK_256, B, v, 2, 1, O);)
 HUGE_FN(h_ktp, return zkp_keccak_tree_proof(B, ((size_t)1 << 63) >> (v == SIZE_MAX), 0, O);)
 HUGE_FN(h_ktv, return zkp_keccak_tree_verify(ZKP_KECCAK_256, O, B, 0, B, v);)
@@ -377,6 +378,15 @@ static void probe_keccak(void) {
             sn(zkp_keccak_tree_build(ZKP_KECCAK_256, B, 3, 1, O))), fmt("n 2^63: %s", huge_cell(h_ktb, NULL)),
         al_, NA);
     }
+    row(m, "zkp_keccak_tree_build_data",
+        fmt("data,len>0: %s; data,len 0: %s; nodes: %s",
+            sn(zkp_keccak_tree_build_data(ZKP_KECCAK_256, NULL, 5, 4, 1, O, 2)),
+            sn(zkp_keccak_tree_build_data(ZKP_KECCAK_256, NULL, 0, 4, 1, O, 1)),
+            sn(zkp_keccak_tree_build_data(ZKP_KECCAK_256, B, 5, 4, 1, NULL, 2))),
+        fmt("n 0: %s; n 4: %s; leaf_size 0: %s", sn(zkp_keccak_tree_build_data(ZKP_KECCAK_256, B, 5, 4, 1, O, 0)),
+            sn(zkp_keccak_tree_build_data(ZKP_KECCAK_256, B, 5, 4, 1, O, 4)),
+            sn(zkp_keccak_tree_build_data(ZKP_KECCAK_256, B, 5, 0, 1, O, 2))),
+        fmt("len: %s", huge_cell(h_ktbd, NULL)), NA, NA);
     row(m, "zkp_keccak_tree_root",
         fmt("leaves: %s; root: %s", sn(zkp_keccak_tree_root(ZKP_KECCAK_256, NULL, 2, 1, O)),
             sn(zkp_keccak_tree_root(ZKP_KECCAK_256, B, 2, 1, NULL))),

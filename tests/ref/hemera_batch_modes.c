@@ -351,8 +351,6 @@ static void tree_level(void *ctx) {
             CHECK_STATUS(zkp_hemera_tree_root_fixed(b.p, len, th[t], got), ZKP_OK);
             CHECK_MSG(!memcmp(got, want, 32), "tree_root_fixed len %zu threads %u level %s", len, th[t], th_level());
         }
-        CHECK_STATUS(zkpi_hb_tree_root_levels(b.p, len, 1, got), ZKP_OK);
-        CHECK_MSG(!memcmp(got, want, 32), "batch levels len %zu one thread level %s", len, th_level());
     }
     for (unsigned c = 1; c <= 5; c++)
         for (int d = -1; d <= 1; d++) {
@@ -384,8 +382,6 @@ static void tree_large(void) {
             CHECK_STATUS(zkp_hemera_tree_root_fixed(d, len, th[t], got), ZKP_OK);
             CHECK_MSG(!memcmp(got, want, 32), "large root len %zu threads %u", len, th[t]);
         }
-        CHECK_STATUS(zkpi_hb_tree_root_levels(d, len, 1, got), ZKP_OK);
-        CHECK_MSG(!memcmp(got, want, 32), "large root len %zu batch levels, one thread", len);
         free(d);
     }
 }

@@ -90,9 +90,7 @@ static int hemera_root(int argc, char **argv) {
         zkp_hemera_tree_hasher *h = malloc(sizeof *h);
         if (!h) return oom();
         zkp_hemera_tree_hasher_init(h, (unsigned)threads);
-        size_t block = threads > 1 ? (size_t)(threads > 4 ? 4 : threads) << 23 : 0;
-        if (block < ((size_t)1 << 20)) block = (size_t)1 << 20;
-        rc = cli_stream_file("tree", file, block, progress, feed_fixed, h);
+        rc = cli_stream_file("tree", file, cli_stream_block((unsigned)threads), progress, feed_fixed, h);
         st = rc ? ZKP_OK : zkp_hemera_tree_hasher_finalize(h, root);
         free(h);
     }

@@ -40,19 +40,12 @@ static size_t leaf_bytes(const mp_tree *t, uint64_t i) {
     return (size_t)(t->length - at < t->leaf_size ? t->length - at : t->leaf_size);
 }
 
-/* Keccak: the padded leaf-digest array of the data (n nodes, a power of two). */
-static uint8_t *keccak_leaf_nodes(const mp_tree *t, const uint8_t *data, size_t *n) {
-    *n = 1;
-    while (*n < t->leaves) *n *= 2;
-    uint8_t *nodes = calloc(2 * *n, 32);
-    if (!nodes) return NULL;
-    for (uint64_t i = 0; i < t->leaves; i++) {
-        if (zkp_keccak_hash(t->alg, data + i * t->leaf_size, leaf_bytes(t, i), nodes + 32 * i, 32) != ZKP_OK) {
-            free(nodes);
-            return NULL;
-        }
-    }
-    return nodes;
+/* Keccak: leaves padded to n, the smallest power of two >= t->leaves (the
+ * node array's size; the library checks it). */
+static size_t keccak_padded(const mp_tree *t) {
+    size_t n = 1;
+    while (n < t->leaves) n *= 2;
+    return n;
 }
 
 static int out_of_range(const mp_tree *t) {
@@ -78,8 +71,9 @@ static int multi_prove(mp_tree *t, const char *file) {
         if (st == ZKP_OK && !(proof = malloc(plen + 1))) st = ZKP_ERR_NOMEM;
         if (st == ZKP_OK) st = zkp_hemera_tree_multi_proof(data, len, t->idx, t->k, proof, plen, &plen);
     } else {
-        nodes = keccak_leaf_nodes(t, data, &n);
-        st = nodes ? zkp_keccak_tree_build(t->alg, nodes, n, 1, nodes) : ZKP_ERR_NOMEM;
+        n = keccak_padded(t);
+        nodes = malloc(32 * (2 * n - 1));
+        st = nodes ? zkp_keccak_tree_build_data(t->alg, data, len, (size_t)t->leaf_size, 1, nodes, n) : ZKP_ERR_NOMEM;
         unsigned depth = 0;
         while (((size_t)1 << depth) < n) depth++;
         if (st == ZKP_OK) st = zkp_keccak_tree_multi_proof_size(t->idx, t->k, depth, &plen);
@@ -171,12 +165,11 @@ static int multi_verify(const char *algo, const char *root_hex, const char *file
     if (t.hemera) {
         st = zkp_hemera_tree_multi_verify(root, chunks, lens, t.idx, t.k, t.length, sib, 32 * nsib, threads);
     } else {
-        size_t n = 1;
         unsigned depth = 0;
-        while (n < t.leaves) n *= 2, depth++;
+        while (((size_t)1 << depth) < keccak_padded(&t)) depth++;
         leafnodes = malloc(32 * t.k);
-        st = leafnodes ? ZKP_OK : ZKP_ERR_NOMEM;
-        for (size_t i = 0; st == ZKP_OK && i < t.k; i++) st = zkp_keccak_hash(t.alg, chunks[i], lens[i], leafnodes + 32 * i, 32);
+        st = leafnodes ? zkp_keccak_hash_batch_ptrs(t.alg, (const uint8_t *const *)chunks, lens, t.k, leafnodes, 32)
+                       : ZKP_ERR_NOMEM;
         if (st == ZKP_OK)
             st = zkp_keccak_tree_multi_verify(t.alg, root, leafnodes, t.idx, t.k, sib, 32 * nsib, depth, threads);
     }

@@ -348,6 +348,7 @@ extern "C" {
     pub fn zkp_keccak_subtree_split(total_len: u64, leaf_size: usize, max_parts: usize, offsets: *mut u64, n_parts: *mut usize) -> zkp_status;
     pub fn zkp_keccak_tree_verify_batch(alg: zkp_keccak_alg, root: *const u8, leaves: *const u8, indices: *const u64, k: usize, proofs: *const u8, depth: usize, threads: ::core::ffi::c_uint) -> zkp_status;
     pub fn zkp_keccak_tree_multi_proof_size(indices: *const u64, k: usize, depth: usize, size: *mut usize) -> zkp_status;
+    pub fn zkp_keccak_tree_build_data(alg: zkp_keccak_alg, data: *const u8, len: usize, leaf_size: usize, threads: ::core::ffi::c_uint, nodes: *mut u8, n: usize) -> zkp_status;
     pub fn zkp_keccak_tree_multi_proof(nodes: *const u8, n: usize, indices: *const u64, k: usize, proof: *mut u8, cap: usize, proof_len: *mut usize) -> zkp_status;
     pub fn zkp_keccak_tree_multi_verify(alg: zkp_keccak_alg, root: *const u8, leaves: *const u8, indices: *const u64, k: usize, proof: *const u8, proof_len: usize, depth: usize, threads: ::core::ffi::c_uint) -> zkp_status;
     pub fn zkp_hemera_permute(state: *mut u64);
