@@ -51,6 +51,16 @@ static const uint64_t zkpi_bn254_p32[8] = {
     (uint32_t)ZKPI_BN254_P0, ZKPI_BN254_P0 >> 32, (uint32_t)ZKPI_BN254_P1, ZKPI_BN254_P1 >> 32,
     (uint32_t)ZKPI_BN254_P2, ZKPI_BN254_P2 >> 32, (uint32_t)ZKPI_BN254_P3, ZKPI_BN254_P3 >> 32};
 
+/* The inner loops' bounds depend on the outer index: clang unrolls them fully
+ * once the outer loop is unrolled (the wasm32 build); the cross GCCs of the
+ * s390x and riscv64 stages reject the annotation there ("ignoring loop
+ * annotation", an error under -Werror), so GCC gets none. */
+#if defined(__clang__)
+#define ZKPI_W32_UNROLL_INNER ZKP_UNROLL
+#else
+#define ZKPI_W32_UNROLL_INNER
+#endif
+
 /* x (4 limbs) -> 8 limbs of 32 bits, each in a u64. */
 ZKP_INLINE void zkpi_bn254_split32(uint64_t r[8], const uint64_t x[4]) {
     ZKP_UNROLL
@@ -86,7 +96,7 @@ ZKP_INLINE void zkpi_bn254_mul512_w32_(uint64_t T[8], const uint64_t a[4], const
     ZKP_UNROLL
     for (int k = 0; k < 15; k++) {
         if (acc) lo += I[k];
-        ZKP_UNROLL
+        ZKPI_W32_UNROLL_INNER
         for (int i = k < 8 ? 0 : k - 7; i <= k && i < 8; i++) ZKPI_W32_ACC(lo, hi, A[i], B[k - i]);
         ZKPI_W32_EMIT(T, k, lo, hi);
     }
@@ -113,7 +123,7 @@ ZKP_INLINE void zkpi_bn254_sqr512_w32(uint64_t T[8], const uint64_t a[4]) {
     ZKP_UNROLL
     for (int k = 0; k < 15; k++) {
         uint64_t clo = 0, chi = 0;
-        ZKP_UNROLL
+        ZKPI_W32_UNROLL_INNER
         for (int i = k < 8 ? 0 : k - 7; 2 * i < k; i++) ZKPI_W32_ACC(clo, chi, A[i], A[k - i]);
         lo += 2 * clo, hi += 2 * chi;
         if (!(k & 1)) ZKPI_W32_ACC(lo, hi, A[k >> 1], A[k >> 1]);
@@ -137,7 +147,7 @@ ZKP_INLINE void zkpi_bn254_redc8_w32(uint64_t T[8]) {
     ZKP_UNROLL
     for (int k = 0; k < 8; k++) {
         lo += I[k];
-        ZKP_UNROLL
+        ZKPI_W32_UNROLL_INNER
         for (int i = 0; i < k; i++) ZKPI_W32_ACC(lo, hi, M[i], P[k - i]);
         M[k] = (uint32_t)((uint32_t)lo * ZKPI_BN254_PINV32);
         ZKPI_W32_ACC(lo, hi, M[k], P[0]); /* the column's digit becomes 0 */
@@ -146,7 +156,7 @@ ZKP_INLINE void zkpi_bn254_redc8_w32(uint64_t T[8]) {
     ZKP_UNROLL
     for (int k = 8; k < 16; k++) {
         lo += I[k];
-        ZKP_UNROLL
+        ZKPI_W32_UNROLL_INNER
         for (int i = k - 7; i < 8; i++) ZKPI_W32_ACC(lo, hi, M[i], P[k - i]);
         ZKPI_W32_EMIT(T, k, lo, hi); /* digit k lands in T[4..7] */
     }
@@ -170,7 +180,7 @@ ZKP_INLINE void zkpi_bn254_montmul_w32(uint64_t T[8], const uint64_t a[4], const
     zkpi_bn254_split32(B, b);
     ZKP_UNROLL
     for (int k = 0; k < 8; k++) {
-        ZKP_UNROLL
+        ZKPI_W32_UNROLL_INNER
         for (int i = 0; i < k; i++) {
             ZKPI_W32_ACC(lo, hi, A[i], B[k - i]);
             ZKPI_W32_ACC(lo, hi, M[i], P[k - i]);
@@ -182,7 +192,7 @@ ZKP_INLINE void zkpi_bn254_montmul_w32(uint64_t T[8], const uint64_t a[4], const
     }
     ZKP_UNROLL
     for (int k = 8; k < 15; k++) {
-        ZKP_UNROLL
+        ZKPI_W32_UNROLL_INNER
         for (int i = k - 7; i < 8; i++) {
             ZKPI_W32_ACC(lo, hi, A[i], B[k - i]);
             ZKPI_W32_ACC(lo, hi, M[i], P[k - i]);
