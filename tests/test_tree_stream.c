@@ -626,19 +626,10 @@ static void keccak_subtrees(void) {
     free(h);
 }
 
-int main(void) {
-    th_init("test_tree_stream");
-    g_sweep = (size_t)th_count(MAX_CHUNKS);
-    g_dense = g_sweep > MAX_CHUNKS;
-    if (g_sweep > MAX_CHUNKS) g_sweep = MAX_CHUNKS;
-    if (getenv("ZKPRIM_TEST_SANITIZE") && g_sweep > 64) g_sweep = 64;
-    g_max = (MAX_CHUNKS + 1) * (size_t)5000 + 1;
-    g_data = malloc(g_max);
-    th_rand_bytes(g_data, g_max);
-
+/* Hemera's fixed tree against its one-shot root, with and without threads,
+ * and at every CPU level. */
+static void hemera_fixed(void) {
     th_section("hemera fixed: every length, random updates");
-    for (size_t i = 0; i <= MAX_CHUNKS; i++)
-        if (zkp_hemera_hash_leaf(g_data + i * CHUNK, CHUNK, i, 0, g_cv[i]) != ZKP_OK) th_fail(__FILE__, __LINE__, "leaf");
     lengths_vs_oneshot(&k_fixed, g_sweep, 1);
     th_section("hemera fixed: threads");
     lengths_vs_oneshot(&k_fixed, 40, 3);
@@ -669,22 +660,56 @@ int main(void) {
         free(big);
         free(h);
     }
+    th_section("hemera: every CPU level");
+    th_for_each_cpu_level(hemera_level, NULL);
+}
+
+/* Hemera's CDC tree, finalize, bad state and subtrees. */
+static void hemera_rest(void) {
     th_section("hemera cdc: every length, random updates");
     lengths_vs_oneshot(&k_cdc, g_sweep, 0);
     cdc_low_entropy();
     th_section("hemera: finalize keeps the state");
     finalize_keeps_state(&k_fixed);
     finalize_keeps_state(&k_cdc);
-    th_section("hemera: every CPU level");
-    th_for_each_cpu_level(hemera_level, NULL);
     th_section("hemera: bad state");
     hemera_bad_state();
     th_section("hemera: subtrees");
     hemera_subtrees();
-    th_section("keccak: every length, random updates");
-    keccak_lengths();
-    th_section("keccak: subtrees");
-    keccak_subtrees();
+}
+
+/* argv[1] or ZKPRIM_TREE_STREAM_PART: "fixed-keccak" (Hemera's fixed tree
+ * and the Keccak tree) or "cdc-subtrees" (the rest of Hemera) runs that half
+ * only: tests/tree_stream.cmake registers the halves as two ctests of about
+ * the same length, so that -j2 runs them side by side (the qemu stages'
+ * longest test). None runs both. */
+int main(int argc, char **argv) {
+    th_init("test_tree_stream");
+    const char *part = argc > 1 ? argv[1] : getenv("ZKPRIM_TREE_STREAM_PART");
+    const int one = !part || !strcmp(part, "fixed-keccak"), two = !part || !strcmp(part, "cdc-subtrees");
+    if (!one && !two) {
+        fprintf(stderr, "test_tree_stream: part '%s' is neither fixed-keccak nor cdc-subtrees\n", part);
+        return 2;
+    }
+    g_sweep = (size_t)th_count(MAX_CHUNKS);
+    g_dense = g_sweep > MAX_CHUNKS;
+    if (g_sweep > MAX_CHUNKS) g_sweep = MAX_CHUNKS;
+    if (getenv("ZKPRIM_TEST_SANITIZE") && g_sweep > 64) g_sweep = 64;
+    g_max = (MAX_CHUNKS + 1) * (size_t)5000 + 1;
+    g_data = malloc(g_max);
+    th_rand_bytes(g_data, g_max);
+    /* the chunk chaining values both halves' oracles read */
+    for (size_t i = 0; i <= MAX_CHUNKS; i++)
+        if (zkp_hemera_hash_leaf(g_data + i * CHUNK, CHUNK, i, 0, g_cv[i]) != ZKP_OK) th_fail(__FILE__, __LINE__, "leaf");
+
+    if (two) hemera_rest();
+    if (one) {
+        hemera_fixed();
+        th_section("keccak: every length, random updates");
+        keccak_lengths();
+        th_section("keccak: subtrees");
+        keccak_subtrees();
+    }
     free(g_data);
     return th_finish();
 }

@@ -10,3 +10,10 @@ if(TARGET zkprim_cli AND NOT CMAKE_CROSSCOMPILING)
            $<TARGET_FILE:zkprim_cli> $<TARGET_FILE:tree_oneshot>)
   set_tests_properties(tree_stream_cli PROPERTIES SKIP_RETURN_CODE 77 LABELS e2e)
 endif()
+
+# test_tree_stream in two halves of about the same length (its longest test
+# under qemu): ctest `tree_stream` runs Hemera's CDC tree, finalize, bad state
+# and subtrees; `tree_stream-fixed-keccak` Hemera's fixed tree and Keccak.
+set_tests_properties(tree_stream PROPERTIES ENVIRONMENT "${ZKP_TEST_ENV};ZKPRIM_TREE_STREAM_PART=cdc-subtrees")
+add_test(NAME tree_stream-fixed-keccak COMMAND test_tree_stream fixed-keccak)
+set_tests_properties(tree_stream-fixed-keccak PROPERTIES ENVIRONMENT "${ZKP_TEST_ENV}" SKIP_RETURN_CODE 77)
