@@ -34,4 +34,7 @@ const simple = SimpleMerkleTree.of([new Uint8Array(32)]);
 const lean = new LeanIMT(leanHash, [1n, 2n]);
 lean.insert(3n);
 const leanOk: boolean = lean.verifyProof(lean.generateProof(0));
-export { s, x, many, h1, h2, outs, h3, circom, hd, kd, dk, st, ok, okTree, simple, leanOk };
+const leanStr = new LeanIMT<string>((a: string, b: string) => a + b, ['a', 'b']);
+const leanBack = LeanIMT.import(leanHash, lean.export());
+const leanStrRoot: string = LeanIMT.import<string>((a: string, b: string) => a + b, leanStr.export(), (v) => v).root;
+export { s, x, many, h1, h2, outs, h3, circom, hd, kd, dk, st, ok, okTree, simple, leanOk, leanBack, leanStrRoot };

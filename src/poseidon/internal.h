@@ -12,6 +12,7 @@
 
 #include "core/cpu_internal.h"
 #include "poseidon/params.h"
+#include "zkprim/lean_imt.h"
 
 typedef struct zkpi_poseidon_ops {
     /* r = a * b / R mod p (Montgomery product); r may alias a or b. */
@@ -63,5 +64,11 @@ extern const zkpi_poseidon_kernel zkpi_poseidon_kernels[];
 extern const size_t zkpi_poseidon_kernel_count;
 /* The kernel dispatch picks for the active CPU level. */
 const zkpi_poseidon_kernel *zkpi_poseidon_kernel_active(void);
+
+/* LeanIMT (lean_imt.c): level l's nodes as 32-byte big-endian words into
+ * out, which has room for cap words; returns the count written, 0 for a
+ * tree that is empty or not initialised, a level above its depth, or too
+ * little room. The JS package's LeanIMT export() reads the levels with it. */
+size_t zkpi_lean_imt_level_be(const zkp_lean_imt *t, size_t l, uint8_t *out, size_t cap);
 
 #endif

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/util.h"
+#include "poseidon/internal.h"
 #include "zkprim/lean_imt.h"
 #include "zkprim/poseidon.h"
 
@@ -253,6 +254,16 @@ zkp_status zkp_lean_imt_tree_proof(const zkp_lean_imt *t, uint64_t index, zkp_le
     proof->index = bits;
     proof->n_siblings = k;
     return ZKP_OK;
+}
+
+size_t zkpi_lean_imt_level_be(const zkp_lean_imt *t, size_t l, uint8_t *out, size_t cap) {
+    zkp_status st;
+    const li_body *b = t ? li_nonempty(t, &st) : NULL;
+    if (!b || !out || l > b->depth) return 0;
+    const size_t n = li_level_count(b->size, l);
+    if (n > cap) return 0;
+    for (size_t i = 0; i < n; i++) zkp_poseidon_fr_to_be(out + 32 * i, &b->level[l][i]);
+    return n;
 }
 
 zkp_status zkp_lean_imt_tree_verify(const zkp_lean_imt_proof *proof) {
