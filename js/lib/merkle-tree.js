@@ -188,19 +188,53 @@ class Nodes {
   }
 }
 
-// Sorted build (zkp_oz_tree_build): nodes + each input leaf's tree index.
+// The build: nodes + each input leaf's tree index. Sorted (the package's
+// default): zkp_oz_tree_build. sortLeaves: false: input leaf i at tree
+// index 2n - 2 - i, as the package places them, and the inner nodes hashed
+// here, since the C build always sorts.
 function build(leafBytes, options) {
   const n = leafBytes.length / NODE;
   validateArgument(n !== 0, 'Expected non-zero number of leaves');
   const sortLeaves = options.sortLeaves ?? true;
-  if (!sortLeaves) throw new InvalidArgumentError('zkprim/merkle-tree: sortLeaves: false is not supported (the C tree sorts); use @openzeppelin/merkle-tree for it');
   const nodes = new Nodes(new Uint8Array(NODE * (2 * n - 1)));
+  if (!sortLeaves) {
+    const h = heap();
+    for (let i = 0; i < n; i++) h.set(leafBytes.subarray(NODE * i, NODE * (i + 1)), nodes.ptr + NODE * (2 * n - 2 - i));
+    hashInnerNodes(nodes, n);
+    return { nodes, treeIndex: Array.from({ length: n }, (_, i) => 2 * n - 2 - i) };
+  }
   const p = scratch(NODE * n + 8 * n);
   heap().set(leafBytes, p);
   check(wasmExports.zkp_oz_tree_build(p, n, nodes.ptr, p + NODE * n), 'tree build');
   const idx = new BigUint64Array(heap().buffer, p + NODE * n, n);
   const treeIndex = Array.from(idx, Number);
   return { nodes, treeIndex };
+}
+
+// Inner nodes n - 2 ... 0 of a tree whose n leaves are in place, node k =
+// keccak256 of its children 2k + 1 and 2k + 2, the smaller first (the
+// package's standardNodeHash). The children of nodes lo..hi are the
+// contiguous nodes 2lo + 1 .. 2hi + 2, so each run of nodes whose children
+// are all done (lo = ceil(hi / 2)) is one zkp_keccak_hash_batch call over
+// its children's pairs, copied in sorted order.
+function hashInnerNodes(nodes, n) {
+  for (let hi = n - 2; hi >= 0;) {
+    const lo = (hi + 1) >> 1;
+    const count = hi - lo + 1;
+    const p = scratch(2 * NODE * count);
+    const h = heap();
+    for (let k = 0; k < count; k++) {
+      const a = nodes.ptr + NODE * (2 * (lo + k) + 1);
+      const b = a + NODE;
+      let j = 0;
+      while (j < NODE && h[a + j] === h[b + j]) j++;
+      const [x, y] = j < NODE && h[a + j] > h[b + j] ? [b, a] : [a, b];
+      h.copyWithin(p + 2 * NODE * k, x, x + NODE);
+      h.copyWithin(p + 2 * NODE * k + NODE, y, y + NODE);
+    }
+    check(wasmExports.zkp_keccak_hash_batch(1, p, 2 * NODE, 2 * NODE, count, nodes.ptr + NODE * lo, NODE), 'node hash');
+    hi = lo - 1;
+  }
 }
 
 function proofOf(nodes, treeIndex) {

@@ -1,6 +1,7 @@
 // zkprim/merkle-tree against @openzeppelin/merkle-tree 1.0.8 (pinned in
 // js/package-lock.json): seeded random trees of 1, 2, 3, 2^k - 1, 2^k,
-// 2^k + 1 leaves over every ABI type the package takes; roots, dumps
+// 2^k + 1 leaves over every ABI type the package takes, sorted and (sortLeaves:
+// false) in input order; roots, dumps
 // (byte-exact JSON, and each package loading the other's), render(),
 // proofs and multiproofs by index and by value, the instance and static
 // verifiers, and the errors for bad values, unknown leaves and indices.
@@ -27,11 +28,11 @@ const GEN = {
 };
 const json = (x) => JSON.stringify(x, (_, v) => (typeof v === 'bigint' ? v.toString() : v));
 
-function check(types, n) {
+function check(types, n, options) {
   const values = Array.from({ length: n }, () => types.map((t) => GEN[t]()));
-  const a = z.StandardMerkleTree.of(values, types);
-  const b = oz.StandardMerkleTree.of(values, types);
-  const what = `${types} n=${n}`;
+  const a = z.StandardMerkleTree.of(values, types, options);
+  const b = oz.StandardMerkleTree.of(values, types, options);
+  const what = `${types} n=${n} ${json(options)}`;
   assert.equal(a.root, b.root, what);
   assert.equal(json(a.dump()), json(b.dump()), `dump ${what}`);
   assert.equal(a.render(), b.render());
@@ -63,11 +64,17 @@ test('StandardMerkleTree = the package on every type and tree size', () => {
     for (const n of [1, 2, 3, 7, 8, 9, 31, 33]) check(types, n);
 });
 
+test('sortLeaves: false = the package (leaves in input order)', () => {
+  for (const types of [['address', 'uint256'], ['string', 'bytes'], ['uint8', 'int256', 'bool']])
+    for (const n of [1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 31, 33]) check(types, n, { sortLeaves: false });
+  check(['bytes32'], 8, { sortLeaves: true });
+});
+
 test('SimpleMerkleTree = the package (roots, dumps, proofs, load)', () => {
-  for (const n of [1, 2, 5, 16, 17]) {
+  for (const [n, options] of [1, 2, 5, 16, 17].flatMap((n) => [[n, undefined], [n, { sortLeaves: false }]])) {
     const values = Array.from({ length: n }, (_, i) => (i % 2 ? hexOf(r.bytes(32)) : r.bytes(32)));
-    const a = z.SimpleMerkleTree.of(values);
-    const b = oz.SimpleMerkleTree.of(values);
+    const a = z.SimpleMerkleTree.of(values, options);
+    const b = oz.SimpleMerkleTree.of(values, options);
     assert.equal(a.root, b.root);
     assert.equal(json(a.dump()), json(b.dump()));
     assert.deepEqual(a.getProof(n - 1), b.getProof(n - 1));
@@ -76,6 +83,7 @@ test('SimpleMerkleTree = the package (roots, dumps, proofs, load)', () => {
     const mp = b.getMultiProof([0, n - 1].slice(0, n));
     assert.equal(json(a.getMultiProof([0, n - 1].slice(0, n))), json(mp));
     assert.ok(z.SimpleMerkleTree.verifyMultiProof(b.root, mp));
+    assert.equal(oz.SimpleMerkleTree.load(JSON.parse(json(a.dump()))).root, b.root);
   }
 });
 
