@@ -10,10 +10,21 @@
 #include <stdint.h>
 #include <string.h>
 
+/* ZKP_SMALL_CODE=1 (the JS package's size-budgeted WebAssembly modules,
+ * js/build.sh): the compiler decides what to inline and unroll, so a
+ * kernel is a loop rather than its unrolled rounds (same results). */
+#ifndef ZKP_SMALL_CODE
+#define ZKP_SMALL_CODE 0
+#endif
+
 #if defined(__GNUC__)
 #define ZKP_LIKELY(x) __builtin_expect(!!(x), 1)
 #define ZKP_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#if ZKP_SMALL_CODE
+#define ZKP_INLINE static inline
+#else
 #define ZKP_INLINE static inline __attribute__((always_inline))
+#endif
 #define ZKP_NOINLINE __attribute__((noinline))
 #define ZKP_ALIGN(n) __attribute__((aligned(n)))
 #else
@@ -27,7 +38,9 @@
 /* Fully unrolls the loop that follows (constant trip count <= 8): -O2 does
  * not always flatten such loops, and the kernels need their per-lane or
  * per-limb arrays in registers, not in memory behind a loop counter. */
-#if defined(__clang__)
+#if ZKP_SMALL_CODE
+#define ZKP_UNROLL
+#elif defined(__clang__)
 #define ZKP_UNROLL _Pragma("clang loop unroll(full)")
 #elif defined(__GNUC__)
 #define ZKP_UNROLL _Pragma("GCC unroll 8")

@@ -17,7 +17,11 @@ const hb_kernel zkpi_hb_kernels[] = {
 #if ZKP_HAVE_AVX2
     {{"avx2", ZKP_CPU_AVX2 | ZKP_CPU_BMI2, 1}, zkpi_hb_permute_avx2, zkpi_hb_phase_avx2, zkpi_hb_trace_avx2},
 #endif
+#if ZKP_HEMERA_PERMUTE_ONLY
+    {{"portable", 0, 1}, zkpi_hb_permute_portable, NULL, NULL},
+#else
     {{"portable", 0, 1}, zkpi_hb_permute_portable, zkpi_hb_phase_portable, zkpi_hb_trace_portable},
+#endif
 };
 const unsigned zkpi_hb_kernel_count = (unsigned)ZKP_ARRAY_LEN(zkpi_hb_kernels);
 

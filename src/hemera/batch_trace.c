@@ -15,7 +15,12 @@ void zkpi_hb_trace_with(const hb_kernel *k, const uint64_t (*states)[16], size_t
     o.stream = n >= HB_TR_STREAM_BYTES / (ZKP_HEMERA_TRACE_COLS * sizeof(uint64_t));
     while (n) {
         unsigned g = n >= HB_MAX_LANES ? HB_MAX_LANES : (unsigned)n;
+#if ZKP_HEMERA_PERMUTE_ONLY
+        (void)k;
+        zkpi_hb_trace_portable(states, g, &o);
+#else
         k->trace(states, g, &o);
+#endif
         states += g;
         o.base += g * o.sp;
         n -= g;

@@ -26,9 +26,13 @@ const hemera_perm_kernel zkpi_hemera_perm_kernels[] = {
      zkpi_hemera_op_chain_bmi2,
      zkpi_hemera_permute_traced_bmi2, zkpi_hemera_permute_traced_ct_bmi2},
 #endif
+#if ZKP_HEMERA_PERMUTE_ONLY
+    {{"portable", 0, 1}, zkpi_hemera_permute_portable, zkpi_hemera_permute_ct_portable, NULL, NULL, NULL},
+#else
     {{"portable", 0, 1}, zkpi_hemera_permute_portable, zkpi_hemera_permute_ct_portable,
      zkpi_hemera_op_chain_portable,
      zkpi_hemera_permute_traced_portable, zkpi_hemera_permute_traced_ct_portable},
+#endif
 };
 const unsigned zkpi_hemera_perm_kernel_count = (unsigned)ZKP_ARRAY_LEN(zkpi_hemera_perm_kernels);
 
@@ -48,12 +52,20 @@ const char *zkp_hemera_permute_implementation(void) {
 
 void zkp_hemera_permute_traced(uint64_t state[ZKP_HEMERA_WIDTH], uint64_t trace[ZKP_HEMERA_TRACE_ROWS][ZKP_HEMERA_WIDTH]) {
     if (!state || !trace) return;
+#if ZKP_HEMERA_PERMUTE_ONLY
+    zkpi_hemera_permute_traced_portable(state, trace);
+#else
     ZKP_DISPATCH(&k_cache, zkpi_hemera_perm_kernels)->permute_traced(state, trace);
+#endif
 }
 
 void zkp_hemera_permute_traced_ct(uint64_t state[ZKP_HEMERA_WIDTH], uint64_t trace[ZKP_HEMERA_TRACE_ROWS][ZKP_HEMERA_WIDTH]) {
     if (!state || !trace) return;
+#if ZKP_HEMERA_PERMUTE_ONLY
+    zkpi_hemera_permute_traced_ct_portable(state, trace);
+#else
     ZKP_DISPATCH(&k_cache, zkpi_hemera_perm_kernels)->permute_traced_ct(state, trace);
+#endif
 }
 
 const hemera_perm_kernel *zkpi_hemera_perm_kernel_active(void) {

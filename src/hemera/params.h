@@ -35,4 +35,15 @@ typedef struct hemera_profile {
 /* The live Hemera profile: (4, 16, inverse, RC[0..128], RC[128..144], diag). */
 extern const hemera_profile zkpi_hemera_profile_default;
 
+/* ZKP_HEMERA_PERMUTE_ONLY=1 (the JS package's zkprim/hemera module,
+ * js/build.sh): the kernel tables (dispatch.c, batch.c) hold only the
+ * permutations, so a module that hashes and builds trees does not link the
+ * traced permutations, the batch trace kernel, the phase benchmark entry
+ * and the op-chain hooks through them; the traced and trace-batch calls
+ * take the portable kernels directly. Same results; tests and benchmarks
+ * that read those table fields are not built with it. */
+#ifndef ZKP_HEMERA_PERMUTE_ONLY
+#define ZKP_HEMERA_PERMUTE_ONLY 0
+#endif
+
 #endif
