@@ -1,15 +1,10 @@
 // Checks each built module (js/stage.sh): it imports nothing (no WASI shim
-// or JS glue can be needed), and prints its sizes. Gzip budgets (docs/js.md):
-//   enforced: keccak <= 16 KB; lean-imt <= 48 KB beside zkprim/poseidon2 (the
-//     hash it uses); each zkprim/poseidonN <= 1/6 of the all-width
-//     zkprim/poseidon (the width knob, ZKP_POSEIDON_ONLY_T, keeps one width).
-//   reported only (not met yet, docs/js.md says why): hemera <= 16 KB, and
-//     zkprim/poseidonN <= poseidon-lite's poseidonN.js + constants/N.js +
-//     poseidon/index.js (measured when js/node_modules has poseidon-lite).
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+// or JS glue can be needed), and prints its sizes; fails when a bundle
+// exceeds an enforced gzip budget (tools/budgets.mjs, docs/js.md).
+import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { budgets } from './budgets.mjs';
 
 const dist = process.argv[2];
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -24,17 +19,9 @@ for (const f of readdirSync(dist).filter((f) => f.endsWith('.wasm')).sort()) {
   console.log(`${f}: ${bytes.length} bytes, gzip ${gzipSync(bytes, { level: 9 }).length}; ${name}.mjs gzip ${mjs[name]}; imports ${imports.length}`);
   if (imports.length) fail(`imports ${imports.map((i) => `${i.module}.${i.name}`).join(', ')}`);
 }
-const need = (name) => mjs[name] ?? (fail(`no ${name}.wasm in ${dist}`), Infinity);
-if (need('keccak') > 16384) fail(`keccak.mjs gzip ${mjs.keccak} > 16384`);
-if (need('lean-imt') - need('poseidon2') > 48 * 1024)
-  fail(`lean-imt.mjs gzip ${mjs['lean-imt']} is more than 48 KB beyond poseidon2.mjs's ${mjs.poseidon2}`);
-if (need('hemera') > 16384) console.log(`  hemera.mjs gzip ${mjs.hemera}: over its 16384-byte budget (not enforced yet)`);
-const lite = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', 'poseidon-lite');
-for (let n = 1; n <= 16; n++) {
-  const name = `poseidon${n}`;
-  if (need(name) * 6 > need('poseidon')) fail(`${name}.mjs gzip ${mjs[name]} > 1/6 of poseidon.mjs's ${mjs.poseidon}: one width was not kept`);
-  if (!existsSync(join(lite, `${name}.js`))) continue;
-  const anchor = gz(join(lite, `${name}.js`)) + gz(join(lite, 'constants', `${n}.js`)) + gz(join(lite, 'poseidon', 'index.js'));
-  if (mjs[name] > anchor) console.log(`  ${name}.mjs gzip ${mjs[name]} > poseidon-lite's ${anchor} (not enforced yet)`);
+for (const r of budgets(dist)) {
+  if (r.ok) continue;
+  if (r.enforced) fail(`zkprim/${r.bundle}: gzip ${r.size} over its budget (${r.what}, ${r.budget})`);
+  else console.log(`  zkprim/${r.bundle}: gzip ${r.size} over ${r.what} (${r.budget}; not met, not enforced)`);
 }
 process.exit(bad ? 1 : 0);

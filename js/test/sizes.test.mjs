@@ -1,0 +1,33 @@
+// The bundles' gzip budgets (tools/budgets.mjs, docs/js.md's size table):
+// every enforced one is met by dist/, and the check itself fails on a
+// bundle made too large (a copy of dist/ with random bytes appended to
+// keccak.mjs).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, copyFileSync, appendFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { budgets } from '../tools/budgets.mjs';
+import { rng } from './_util.mjs';
+
+const dist = fileURLToPath(new URL('../dist', import.meta.url));
+
+test('every enforced gzip budget is met', () => {
+  const rows = budgets(dist);
+  assert.ok(rows.some((r) => r.bundle === 'keccak') && rows.some((r) => r.bundle === 'lean-imt'));
+  for (const r of rows.filter((r) => r.enforced))
+    assert.ok(r.ok, `zkprim/${r.bundle}: gzip ${r.size} > ${r.budget} (${r.what})`);
+});
+
+test('an oversized bundle fails its budget', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'zkprim-sizes-'));
+  try {
+    for (const f of readdirSync(dist).filter((f) => /^(keccak|merkle-tree)\.mjs$/.test(f))) copyFileSync(join(dist, f), join(dir, f));
+    appendFileSync(join(dir, 'keccak.mjs'), `// ${Buffer.from(rng(5n).bytes(8000)).toString('base64')}\n`);
+    const k = budgets(dir).find((r) => r.bundle === 'keccak');
+    assert.equal(k.ok, false, `padded keccak.mjs: gzip ${k.size}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
