@@ -21,6 +21,8 @@ export declare class LeanIMT<N = bigint> {
   insertMany(leaves: N[]): void;
   update(index: number, newLeaf: N): void;
   updateMany(indices: number[], leaves: N[]): void;
+  /** Sets leaf `index` to 0n (Semaphore's removeMember; 2.2.5 has no remove). */
+  remove(index: number): void;
   generateProof(index: number): LeanIMTMerkleProof<N>;
   verifyProof(proof: LeanIMTMerkleProof<N>): boolean;
   export(): string;

@@ -188,6 +188,12 @@ export class LeanIMT {
     }
     for (let i = 0; i < indices.length; i += 1) this.update(indices[i], leaves[i]);
   }
+  /** The issue's `remove`: @zk-kit/lean-imt 2.2.5 has none; as Semaphore's
+   * removeMember and the Solidity LeanIMT's remove, the leaf becomes 0n
+   * (the tree keeps its size and the other leaves their indices). */
+  remove(index) {
+    this.update(index, 0n);
+  }
   generateProof(index) {
     requireDefined(index, 'index');
     requireNumber(index, 'index');

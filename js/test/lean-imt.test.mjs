@@ -82,6 +82,10 @@ test('insert, insertMany mixed; update and updateMany', () => {
   a.updateMany(ids, vs);
   b.updateMany(ids, vs);
   same(a, b, 'updateMany');
+  a.remove(2);
+  b.update(2, 0n);
+  same(a, b, 'remove');
+  assert.throws(() => a.remove(a.size), RangeError);
   assert.equal(a.indexOf(vs[1]), b.indexOf(vs[1]));
   assert.equal(a.has(vs[2]), true);
   assert.equal(a.has(P + 5n), false);
@@ -157,6 +161,10 @@ for (const [name, hash, leaf] of [['keccak', keccakPair, () => r.big(256)], ['to
       const vs = ids.map(leaf);
       a.updateMany(ids, vs);
       b.updateMany(ids, vs);
+      if (name === 'keccak' && step % 5 === 0) {
+        a.remove(step % a.size);
+        b.update(step % a.size, 0n);
+      }
       assert.equal(a.export(), b.export(), `${name} step ${step}`);
     }
     assert.deepEqual(a.leaves, b.leaves);

@@ -33,6 +33,7 @@ const okTree: boolean = StandardMerkleTree.verify(rootHex, ['address', 'uint256'
 const simple = SimpleMerkleTree.of([new Uint8Array(32)]);
 const lean = new LeanIMT(leanHash, [1n, 2n]);
 lean.insert(3n);
+lean.remove(0);
 const leanOk: boolean = lean.verifyProof(lean.generateProof(0));
 const leanStr = new LeanIMT<string>((a: string, b: string) => a + b, ['a', 'b']);
 const leanBack = LeanIMT.import(leanHash, lean.export());
