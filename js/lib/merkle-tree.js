@@ -163,28 +163,55 @@ function simpleLeaf(v) {
 
 // ---- the tree: nodes resident in WebAssembly memory --------------------------
 
-const freeNodes = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry((ptr) => wasmExports.free(ptr)) : null;
+// A tree's nodes are kept in JS (`bytes`); the C calls read them from one
+// block of WebAssembly memory that holds the nodes of the tree used last
+// (copied in again when another tree is used). So WebAssembly memory stays
+// bounded by the largest tree however many trees are made and dropped: a
+// block per tree, freed by a FinalizationRegistry, grew by each tree made
+// in a synchronous loop (finalizers run only between tasks, and GC does not
+// count WebAssembly memory).
+let residentNodes = null;
+let residentPtr = 0;
+let residentCap = 0;
 
 class Nodes {
   constructor(bytes) {
     this.n = bytes.length / NODE;
-    this.ptr = wasm().malloc(bytes.length);
-    if (!this.ptr) throw new RangeError('zkprim: out of WebAssembly memory for the tree');
-    heap().set(bytes, this.ptr);
-    if (freeNodes) freeNodes.register(this, this.ptr);
+    this.bytes = bytes;
     this.hexCache = null;
+  }
+  // The nodes' address in WebAssembly memory, copying them in unless they are there.
+  get ptr() {
+    if (residentNodes !== this) {
+      const len = this.bytes.length;
+      if (len > residentCap) {
+        const x = wasm();
+        if (residentPtr) x.free(residentPtr);
+        residentNodes = null;
+        residentCap = 0;
+        residentPtr = x.malloc(len);
+        if (!residentPtr) throw new RangeError('zkprim: out of WebAssembly memory for the tree');
+        residentCap = len;
+      }
+      heap().set(this.bytes, residentPtr);
+      residentNodes = this;
+    }
+    return residentPtr;
+  }
+  // After C wrote the nodes in WebAssembly memory: back into JS.
+  pull() {
+    const p = this.ptr;
+    this.bytes.set(heap().subarray(p, p + this.bytes.length));
   }
   hex() {
     if (!this.hexCache) {
-      const h = heap();
       this.hexCache = new Array(this.n);
-      for (let i = 0; i < this.n; i++) this.hexCache[i] = toHex(h.subarray(this.ptr + NODE * i, this.ptr + NODE * (i + 1)));
+      for (let i = 0; i < this.n; i++) this.hexCache[i] = toHex(this.bytes.subarray(NODE * i, NODE * (i + 1)));
     }
     return this.hexCache;
   }
   node(i) {
-    return heap().slice(this.ptr + NODE * i, this.ptr + NODE * (i + 1));
+    return this.bytes.slice(NODE * i, NODE * (i + 1));
   }
 }
 
@@ -198,14 +225,16 @@ function build(leafBytes, options) {
   const sortLeaves = options.sortLeaves ?? true;
   const nodes = new Nodes(new Uint8Array(NODE * (2 * n - 1)));
   if (!sortLeaves) {
-    const h = heap();
-    for (let i = 0; i < n; i++) h.set(leafBytes.subarray(NODE * i, NODE * (i + 1)), nodes.ptr + NODE * (2 * n - 2 - i));
+    for (let i = 0; i < n; i++) nodes.bytes.set(leafBytes.subarray(NODE * i, NODE * (i + 1)), NODE * (2 * n - 2 - i));
     hashInnerNodes(nodes, n);
+    nodes.pull();
     return { nodes, treeIndex: Array.from({ length: n }, (_, i) => 2 * n - 2 - i) };
   }
+  const at = nodes.ptr;
   const p = scratch(NODE * n + 8 * n);
   heap().set(leafBytes, p);
-  check(wasmExports.zkp_oz_tree_build(p, n, nodes.ptr, p + NODE * n), 'tree build');
+  check(wasmExports.zkp_oz_tree_build(p, n, at, p + NODE * n), 'tree build');
+  nodes.pull();
   const idx = new BigUint64Array(heap().buffer, p + NODE * n, n);
   const treeIndex = Array.from(idx, Number);
   return { nodes, treeIndex };

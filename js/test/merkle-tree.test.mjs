@@ -87,6 +87,22 @@ test('SimpleMerkleTree = the package (roots, dumps, proofs, load)', () => {
   }
 });
 
+test('trees used in turn, and WebAssembly memory bounded across 1000 trees', () => {
+  const types = ['address', 'uint256'];
+  const vs = [5, 17].map((n) => Array.from({ length: n }, () => types.map((t) => GEN[t]())));
+  const za = vs.map((v) => z.StandardMerkleTree.of(v, types));
+  const oa = vs.map((v) => oz.StandardMerkleTree.of(v, types));
+  for (let k = 0; k < 8; k++) { // alternate: each call finds the other tree's nodes in WebAssembly memory
+    const t = k % 2;
+    const i = r.int(vs[t].length);
+    assert.deepEqual(za[t].getProof(i), oa[t].getProof(i));
+    assert.equal(json(za[t].getMultiProof([0, i].filter((x, j, a) => a.indexOf(x) === j))), json(oa[t].getMultiProof([0, i].filter((x, j, a) => a.indexOf(x) === j))));
+  }
+  const m = z.memoryBytes();
+  for (let i = 0; i < 1000; i++) z.StandardMerkleTree.of(vs[1], types).getProof(1);
+  assert.equal(z.memoryBytes(), m);
+});
+
 test('errors: the package\'s classes and messages', () => {
   const t = z.StandardMerkleTree.of([['0x1111111111111111111111111111111111111111', 1n]], ['address', 'uint256']);
   assert.throws(() => z.StandardMerkleTree.of([], ['uint256']), { name: 'InvalidArgumentError', message: 'Expected non-zero number of leaves' });
