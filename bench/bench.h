@@ -84,6 +84,16 @@ void bench_sink_u64(uint64_t v);
  * os.fsencode(name) gives the exact bytes back. */
 void bench_json_string(FILE *f, const char *s);
 
+/* A row's floor (the least time its work can take, measured in the same
+ * run): called by a case's teardown (after the timed runs); the row then
+ * prints "<what>, floor <floor_ns>, time/floor <median / floor_ns>" after
+ * its figures (text) or as "note" (JSON). bench_multiproof.c uses it. */
+void bench_floor(double floor_ns, const char *what);
+/* The target duration of one timed batch of the case being measured (ms):
+ * a floor timed in batches as long as the row's sees the same share of
+ * preemption on a loaded machine. */
+double bench_batch_ms(void);
+
 /* Deterministic per-batch filler: fills buf from seed (xorshift). */
 void bench_fill(void *buf, size_t n, uint64_t seed);
 
@@ -96,6 +106,7 @@ typedef struct bench_result {
     int runs;
     int unavailable;      /* no figures: the case could not be timed here */
     char reason[160];     /* why, when unavailable */
+    char note[160];       /* bench_floor's note, or empty */
 } bench_result;
 
 typedef struct bench_options {

@@ -8,6 +8,16 @@
  *   <family>/multi/2^20/k1024/multiproof  zkp_<family>_tree_multi_verify, 1 thread
  *   <family>/multi/2^20/k4096/batch/{1t,2t}   threads 1 and 2
  *
+ * The k1024 batch and multiproof rows print the floor beside their time:
+ * the distinct permutations the verification needs (every opened Hemera
+ * chunk's leaf sponge, floor(4096 / 56) + 2 = 75 permutations; one per
+ * distinct node on the union of the paths, the root included) times the
+ * batched per-permutation cost measured right after the row, in the same
+ * process (the median of 11 samples as long as the row's batches: Hemera's
+ * zkp_hemera_permute_batch of 4096 states, Keccak's zkp_keccak_hash_batch
+ * of 4096 64-byte nodes, Poseidon's zkp_poseidon_hash_batch of 4096 pairs,
+ * each the batch kernel the verifier's levels call), and time/floor.
+ *
  * The tree (every node) and the opened set are made once, in setup, and
  * shared by a family's rows, so single and batch verify the same openings.
  * Hemera: a 2^20-chunk tree is 4 GiB of data; the bench tree's unopened
@@ -17,9 +27,11 @@
  * not 4 GiB.
  */
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "bench.h"
+#include "stats.h"
 #include "core/multiproof.h"
 #include "zkprim/hemera.h"
 #include "zkprim/keccak.h"
@@ -214,6 +226,63 @@ static zkp_status verify_multi(const mset *s, unsigned threads) {
     }
 }
 
+/* Permutations a batched verification of s cannot avoid: its leaves'
+ * (Hemera: the sponge of each 4 KiB chunk, floor(len / 56) + 1 blocks and
+ * the leaf step; Keccak and Poseidon take the leaves as given) plus one per
+ * distinct node on the union of the opened paths (the engine hashes a node
+ * shared by several paths once). */
+static uint64_t distinct_perms(const mset *s) {
+    uint64_t perms = s->fam == FAM_HEMERA ? (uint64_t)s->k * (CHUNK / ZKP_HEMERA_RATE_BYTES + 2) : 0;
+    for (unsigned l = 1; l <= LEVELS; l++)
+        for (size_t i = 0; i < s->k; i++) /* idx is sorted: equal ancestors are adjacent */
+            if (i == 0 || (s->idx[i] >> l) != (s->idx[i - 1] >> l)) perms++;
+    return perms;
+}
+
+/* One call of the family's batch kernel on FLOOR_N independent inputs. */
+#define FLOOR_N 4096
+#define FLOOR_RUNS 11
+static void floor_call(int fam, uint8_t *buf, uint8_t *out) {
+    if (fam == FAM_HEMERA) {
+        BENCH_CHECK(zkp_hemera_permute_batch((uint64_t(*)[16])(void *)buf, FLOOR_N));
+    } else if (fam == FAM_KECCAK) {
+        BENCH_CHECK(zkp_keccak_hash_batch(ZKP_KECCAK_256, buf, 64, 64, FLOOR_N, out, 32));
+    } else {
+        BENCH_CHECK(zkp_poseidon_hash_batch((const zkp_poseidon_fr *)(const void *)buf, 2, FLOOR_N,
+                                            (zkp_poseidon_fr *)(void *)out));
+    }
+}
+
+/* The batched per-permutation cost: the median of FLOOR_RUNS timed
+ * samples, each as many floor_calls as last about as long as one of the
+ * row's timed batches (so both see the same preemption on a shared machine;
+ * a short sample slips between time slices and looks faster). */
+static double batched_perm_ns(int fam) {
+    uint8_t *buf = malloc(128 * FLOOR_N), *out = malloc(32 * FLOOR_N); /* a Hemera state is 128 bytes */
+    double ns[FLOOR_RUNS];
+    if (!buf || !out) abort();
+    bench_fill(buf, 128 * FLOOR_N, 77);
+    if (fam == FAM_POSEIDON) { /* elements below the BN254 modulus, as in build_tree */
+        zkp_poseidon_fr *fr = (zkp_poseidon_fr *)(void *)buf;
+        for (size_t i = 0; i < 2 * FLOOR_N; i++) fr[i].limb[3] &= 0x1fffffffffffffffull;
+    }
+    uint64_t t0 = bench_now_ns();
+    floor_call(fam, buf, out); /* warm-up, and the calibration */
+    double one = (double)(bench_now_ns() - t0);
+    uint64_t reps = (uint64_t)(bench_batch_ms() * 1e6 / (one > 1 ? one : 1));
+    if (reps < 1) reps = 1;
+    for (int r = 0; r < FLOOR_RUNS; r++) {
+        t0 = bench_now_ns();
+        for (uint64_t i = 0; i < reps; i++) floor_call(fam, buf, out);
+        ns[r] = (double)(bench_now_ns() - t0) / ((double)reps * FLOOR_N);
+    }
+    bench_sink(buf, 64);
+    bench_sink(out, 32);
+    free(buf);
+    free(out);
+    return stats_median(ns, FLOOR_RUNS);
+}
+
 /* The set's k and what a row runs, packed into the ctx pointer's target. */
 typedef struct mrow {
     mset *s;
@@ -236,6 +305,17 @@ static void run_row(void *ctx, uint64_t iters) {
 }
 
 static void teardown_row(void *ctx) { free(ctx); }
+
+/* The k1024 batch and multiproof rows: their floor, measured now. */
+static void teardown_floor(void *ctx) {
+    const mrow *r = ctx;
+    uint64_t perms = distinct_perms(r->s);
+    double per = batched_perm_ns(r->s->fam);
+    char what[96];
+    snprintf(what, sizeof what, "%llu perms x %.1f ns", (unsigned long long)perms, per);
+    bench_floor((double)perms * per, what);
+    free(ctx);
+}
 
 static void *row_ctx(int fam, size_t k, int what, unsigned threads) {
     mrow *r = malloc(sizeof *r);
@@ -266,20 +346,21 @@ static const char *name_hemera(void) { return zkp_hemera_permute_batch_implement
 static const char *name_poseidon(void) { return zkp_poseidon_implementation(); }
 
 #define ROW(name, setup, kname) {name, "multi", 0, setup, NULL, run_row, teardown_row, kname}
+#define ROW_FLOOR(name, setup, kname) {name, "multi", 0, setup, NULL, run_row, teardown_floor, kname}
 static const bench_case k_cases[] = {
     ROW("keccak/multi/2^20/k1024/single", k_single, name_keccak),
-    ROW("keccak/multi/2^20/k1024/batch", k_batch, name_keccak),
-    ROW("keccak/multi/2^20/k1024/multiproof", k_multi, name_keccak),
+    ROW_FLOOR("keccak/multi/2^20/k1024/batch", k_batch, name_keccak),
+    ROW_FLOOR("keccak/multi/2^20/k1024/multiproof", k_multi, name_keccak),
     ROW("keccak/multi/2^20/k4096/batch/1t", k_b1, name_keccak),
     ROW("keccak/multi/2^20/k4096/batch/2t", k_b2, name_keccak),
     ROW("hemera/multi/2^20/k1024/single", h_single, name_hemera),
-    ROW("hemera/multi/2^20/k1024/batch", h_batch, name_hemera),
-    ROW("hemera/multi/2^20/k1024/multiproof", h_multi, name_hemera),
+    ROW_FLOOR("hemera/multi/2^20/k1024/batch", h_batch, name_hemera),
+    ROW_FLOOR("hemera/multi/2^20/k1024/multiproof", h_multi, name_hemera),
     ROW("hemera/multi/2^20/k4096/batch/1t", h_b1, name_hemera),
     ROW("hemera/multi/2^20/k4096/batch/2t", h_b2, name_hemera),
     ROW("poseidon/multi/2^20/k1024/single", p_single, name_poseidon),
-    ROW("poseidon/multi/2^20/k1024/batch", p_batch, name_poseidon),
-    ROW("poseidon/multi/2^20/k1024/multiproof", p_multi, name_poseidon),
+    ROW_FLOOR("poseidon/multi/2^20/k1024/batch", p_batch, name_poseidon),
+    ROW_FLOOR("poseidon/multi/2^20/k1024/multiproof", p_multi, name_poseidon),
     ROW("poseidon/multi/2^20/k4096/batch/1t", p_b1, name_poseidon),
     ROW("poseidon/multi/2^20/k4096/batch/2t", p_b2, name_poseidon),
 };
