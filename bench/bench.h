@@ -84,14 +84,17 @@ void bench_sink_u64(uint64_t v);
  * os.fsencode(name) gives the exact bytes back. */
 void bench_json_string(FILE *f, const char *s);
 
-/* A row's floor (the least time its work can take, measured in the same
- * run): called by a case's teardown (after the timed runs); the row then
- * prints "<what>, floor <floor_ns>, time/floor <median / floor_ns>" after
- * its figures (text) or as "note" (JSON). bench_multiproof.c uses it. */
-void bench_floor(double floor_ns, const char *what);
-/* The target duration of one timed batch of the case being measured (ms):
- * a floor timed in batches as long as the row's sees the same share of
- * preemption on a loaded machine. */
+/* A row's floor (the least time its work can take), measured in the same
+ * run: called by a case's teardown (after the timed runs) with the floor
+ * per op and `ratio`, the case's own time/floor measured in pairs (row work
+ * and floor work timed back to back, the median of the pairs' ratios: on a
+ * shared machine the load drifts between the row's runs and the floor's,
+ * but hardly within a pair). The row then prints "<what>, floor <floor_ns>,
+ * time/floor <ratio> paired" after its figures (text) or as "note" (JSON).
+ * bench_multiproof.c uses it. */
+void bench_floor(double floor_ns, double ratio, const char *what);
+/* The target duration of one timed batch of the case being measured (ms),
+ * for a case timing extra work in its teardown (bench_floor). */
 double bench_batch_ms(void);
 
 /* Deterministic per-batch filler: fills buf from seed (xorshift). */

@@ -172,13 +172,14 @@ static int figures_valid(const bench_result *r) {
 
 static void fmt_time(char *out, size_t cap, double ns);
 
-static double g_floor_ns, g_batch_ms = 10;
+static double g_floor_ns, g_floor_ratio, g_batch_ms = 10;
 
 double bench_batch_ms(void) { return g_batch_ms; }
 static char g_floor_what[96];
 
-void bench_floor(double floor_ns, const char *what) {
+void bench_floor(double floor_ns, double ratio, const char *what) {
     g_floor_ns = floor_ns;
+    g_floor_ratio = ratio;
     snprintf(g_floor_what, sizeof g_floor_what, "%s", what ? what : "");
 }
 
@@ -208,7 +209,7 @@ bench_result bench_measure(const bench_case *c, int runs, double batch_ms) {
     } else if (g_floor_ns > 0) {
         char fl[32];
         fmt_time(fl, sizeof fl, g_floor_ns);
-        snprintf(r.note, sizeof r.note, "%s, floor %s, time/floor %.2f", g_floor_what, fl, r.median / g_floor_ns);
+        snprintf(r.note, sizeof r.note, "%s, floor %s, time/floor %.2f paired", g_floor_what, fl, g_floor_ratio);
     }
     return r;
 }
