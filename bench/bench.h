@@ -109,7 +109,7 @@ typedef struct bench_result {
     int runs;
     int unavailable;      /* no figures: the case could not be timed here */
     char reason[160];     /* why, when unavailable */
-    char note[160];       /* bench_floor's note, or empty */
+    char note[224];       /* bench_floor's note, or empty */
 } bench_result;
 
 typedef struct bench_options {

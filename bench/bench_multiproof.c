@@ -18,6 +18,10 @@
  * zkp_poseidon_hash_batch of 4096 pairs: the batch kernels the verifier's
  * levels call), and time/floor from 11 pairs of the row's work and the
  * floor's timed back to back in thread CPU time (paired_ratio says why).
+ * The batch rows add, from the same pairs, the batch's gain over the k
+ * single verifications and the batch kernel's gain per permutation over
+ * the single one (zkp_hemera_permute, zkp_keccak_hash of 64 bytes,
+ * zkp_poseidon_hash of 2).
  *
  * The tree (every node) and the opened set are made once, in setup, and
  * shared by a family's rows, so single and batch verify the same openings.
@@ -254,6 +258,20 @@ static void floor_call(int fam, uint8_t *buf, uint8_t *out) {
     }
 }
 
+/* The same FLOOR_N permutations one call at a time (the single kernel). */
+static void single_call(int fam, uint8_t *buf, uint8_t *out) {
+    for (size_t i = 0; i < FLOOR_N; i++) {
+        if (fam == FAM_HEMERA) {
+            zkp_hemera_permute((uint64_t *)(void *)(buf + 128 * i));
+        } else if (fam == FAM_KECCAK) {
+            BENCH_CHECK(zkp_keccak_hash(ZKP_KECCAK_256, buf + 64 * i, 64, out + 32 * i, 32));
+        } else {
+            BENCH_CHECK(zkp_poseidon_hash((const zkp_poseidon_fr *)(const void *)(buf + 64 * i), 2,
+                                          (zkp_poseidon_fr *)(void *)(out + 32 * i)));
+        }
+    }
+}
+
 /* FLOOR_RUNS pairs, each the row's work (run_row) and then the floor's,
  * timed back to back, each part about one of the row's timed batches long:
  * *per_perm is the median batched cost per permutation, the result the
@@ -265,9 +283,14 @@ static void floor_call(int fam, uint8_t *buf, uint8_t *out) {
  * thread), so time slices given to other processes do not count. */
 static void run_row(void *ctx, uint64_t iters);
 
-static double paired_ratio(void *row, int fam, uint64_t perms, double *per_perm) {
+/* With `single` (the batch row), each pair also times the k single
+ * verifications and FLOOR_N single-kernel permutations: *vs_single gets
+ * the median of (single verifies) / (batch), *gain the median of (single
+ * permutation) / (batched permutation). */
+static double paired_ratio(void *row, void *single, int fam, uint64_t perms, double *per_perm, double *vs_single,
+                           double *gain) {
     uint8_t *buf = malloc(128 * FLOOR_N), *out = malloc(32 * FLOOR_N); /* a Hemera state is 128 bytes */
-    double per[FLOOR_RUNS], ratio[FLOOR_RUNS];
+    double per[FLOOR_RUNS], ratio[FLOOR_RUNS], vs[FLOOR_RUNS], gn[FLOOR_RUNS];
     if (!buf || !out) abort();
     bench_fill(buf, 128 * FLOOR_N, 77);
     if (fam == FAM_POSEIDON) { /* elements below the BN254 modulus, as in build_tree */
@@ -294,6 +317,19 @@ static double paired_ratio(void *row, int fam, uint64_t perms, double *per_perm)
         uint64_t t2 = bench_now_ns();
         per[r] = (double)(t2 - t1) / ((double)reps * FLOOR_N);
         ratio[r] = ((double)(t1 - t0) / (double)reps_row) / ((double)perms * per[r]);
+        if (single) { /* one of each: long enough, single verifies take seconds at portable */
+            uint64_t t3 = bench_now_ns();
+            run_row(single, 1);
+            uint64_t t4 = bench_now_ns();
+            single_call(fam, buf, out);
+            uint64_t t5 = bench_now_ns();
+            vs[r] = (double)(t4 - t3) / ((double)(t1 - t0) / (double)reps_row);
+            gn[r] = (double)(t5 - t4) / FLOOR_N / per[r];
+        }
+    }
+    if (single) {
+        *vs_single = stats_median(vs, FLOOR_RUNS);
+        *gain = stats_median(gn, FLOOR_RUNS);
     }
     bench_use_cpu_time(was_cpu);
     bench_sink(buf, 64);
@@ -331,9 +367,13 @@ static void teardown_row(void *ctx) { free(ctx); }
 static void teardown_floor(void *ctx) {
     const mrow *r = ctx; /* run_row takes it as void *: paired_ratio passes ctx */
     uint64_t perms = distinct_perms(r->s);
-    double per, ratio = paired_ratio(ctx, r->s->fam, perms, &per);
-    char what[96];
-    snprintf(what, sizeof what, "%llu perms x %.1f ns (CPU time)", (unsigned long long)perms, per);
+    mrow single = {r->s, 0, 1};
+    double per, vs = 0, gain = 0;
+    double ratio = paired_ratio(ctx, r->what == 1 ? &single : NULL, r->s->fam, perms, &per, &vs, &gain);
+    char what[128];
+    int n = snprintf(what, sizeof what, "%llu perms x %.1f ns (CPU time)", (unsigned long long)perms, per);
+    if (r->what == 1 && n > 0 && (size_t)n < sizeof what)
+        snprintf(what + n, sizeof what - (size_t)n, ", vs single %.2fx, kernel gain %.2fx", vs, gain);
     bench_floor((double)perms * per, ratio, what);
     free(ctx);
 }

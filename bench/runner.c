@@ -175,7 +175,7 @@ static void fmt_time(char *out, size_t cap, double ns);
 static double g_floor_ns, g_floor_ratio, g_batch_ms = 10;
 
 double bench_batch_ms(void) { return g_batch_ms; }
-static char g_floor_what[96];
+static char g_floor_what[128];
 
 void bench_floor(double floor_ns, double ratio, const char *what) {
     g_floor_ns = floor_ns;
