@@ -84,6 +84,19 @@ void bench_sink_u64(uint64_t v);
  * os.fsencode(name) gives the exact bytes back. */
 void bench_json_string(FILE *f, const char *s);
 
+/* A row's floor (the least time its work can take), measured in the same
+ * run: called by a case's teardown (after the timed runs) with the floor
+ * per op and `ratio`, the case's own time/floor measured in pairs (row work
+ * and floor work timed back to back, the median of the pairs' ratios: on a
+ * shared machine the load drifts between the row's runs and the floor's,
+ * but hardly within a pair). The row then prints "<what>, floor <floor_ns>,
+ * time/floor <ratio> paired" after its figures (text) or as "note" (JSON).
+ * bench_multiproof.c uses it. */
+void bench_floor(double floor_ns, double ratio, const char *what);
+/* The target duration of one timed batch of the case being measured (ms),
+ * for a case timing extra work in its teardown (bench_floor). */
+double bench_batch_ms(void);
+
 /* Deterministic per-batch filler: fills buf from seed (xorshift). */
 void bench_fill(void *buf, size_t n, uint64_t seed);
 
@@ -96,6 +109,7 @@ typedef struct bench_result {
     int runs;
     int unavailable;      /* no figures: the case could not be timed here */
     char reason[160];     /* why, when unavailable */
+    char note[224];       /* bench_floor's note, or empty */
 } bench_result;
 
 typedef struct bench_options {

@@ -8,6 +8,21 @@
  *   <family>/multi/2^20/k1024/multiproof  zkp_<family>_tree_multi_verify, 1 thread
  *   <family>/multi/2^20/k4096/batch/{1t,2t}   threads 1 and 2
  *
+ * The k1024 batch and multiproof rows print the floor beside their time:
+ * the distinct permutations the verification needs (every opened Hemera
+ * chunk's leaf sponge, floor(4096 / 56) + 2 = 75 permutations; one per
+ * distinct node on the union of the paths, the root included) times the
+ * batched per-permutation cost measured right after the row, in the same
+ * process (Hemera's zkp_hemera_permute_batch of 4096 states, Keccak's
+ * zkp_keccak_hash_batch of 4096 64-byte nodes, Poseidon's
+ * zkp_poseidon_hash_batch of 4096 pairs: the batch kernels the verifier's
+ * levels call), and time/floor from 11 pairs of the row's work and the
+ * floor's timed back to back in thread CPU time (paired_ratio says why).
+ * The batch rows add, from the same pairs, the batch's gain over the k
+ * single verifications and the batch kernel's gain per permutation over
+ * the single one (zkp_hemera_permute, zkp_keccak_hash of 64 bytes,
+ * zkp_poseidon_hash of 2).
+ *
  * The tree (every node) and the opened set are made once, in setup, and
  * shared by a family's rows, so single and batch verify the same openings.
  * Hemera: a 2^20-chunk tree is 4 GiB of data; the bench tree's unopened
@@ -17,9 +32,11 @@
  * not 4 GiB.
  */
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "bench.h"
+#include "stats.h"
 #include "core/multiproof.h"
 #include "zkprim/hemera.h"
 #include "zkprim/keccak.h"
@@ -214,6 +231,115 @@ static zkp_status verify_multi(const mset *s, unsigned threads) {
     }
 }
 
+/* Permutations a batched verification of s cannot avoid: its leaves'
+ * (Hemera: the sponge of each 4 KiB chunk, floor(len / 56) + 1 blocks and
+ * the leaf step; Keccak and Poseidon take the leaves as given) plus one per
+ * distinct node on the union of the opened paths (the engine hashes a node
+ * shared by several paths once). */
+static uint64_t distinct_perms(const mset *s) {
+    uint64_t perms = s->fam == FAM_HEMERA ? (uint64_t)s->k * (CHUNK / ZKP_HEMERA_RATE_BYTES + 2) : 0;
+    for (unsigned l = 1; l <= LEVELS; l++)
+        for (size_t i = 0; i < s->k; i++) /* idx is sorted: equal ancestors are adjacent */
+            if (i == 0 || (s->idx[i] >> l) != (s->idx[i - 1] >> l)) perms++;
+    return perms;
+}
+
+/* One call of the family's batch kernel on FLOOR_N independent inputs. */
+#define FLOOR_N 4096
+#define FLOOR_RUNS 11
+static void floor_call(int fam, uint8_t *buf, uint8_t *out) {
+    if (fam == FAM_HEMERA) {
+        BENCH_CHECK(zkp_hemera_permute_batch((uint64_t(*)[16])(void *)buf, FLOOR_N));
+    } else if (fam == FAM_KECCAK) {
+        BENCH_CHECK(zkp_keccak_hash_batch(ZKP_KECCAK_256, buf, 64, 64, FLOOR_N, out, 32));
+    } else {
+        BENCH_CHECK(zkp_poseidon_hash_batch((const zkp_poseidon_fr *)(const void *)buf, 2, FLOOR_N,
+                                            (zkp_poseidon_fr *)(void *)out));
+    }
+}
+
+/* The same FLOOR_N permutations one call at a time (the single kernel). */
+static void single_call(int fam, uint8_t *buf, uint8_t *out) {
+    for (size_t i = 0; i < FLOOR_N; i++) {
+        if (fam == FAM_HEMERA) {
+            zkp_hemera_permute((uint64_t *)(void *)(buf + 128 * i));
+        } else if (fam == FAM_KECCAK) {
+            BENCH_CHECK(zkp_keccak_hash(ZKP_KECCAK_256, buf + 64 * i, 64, out + 32 * i, 32));
+        } else {
+            BENCH_CHECK(zkp_poseidon_hash((const zkp_poseidon_fr *)(const void *)(buf + 64 * i), 2,
+                                          (zkp_poseidon_fr *)(void *)(out + 32 * i)));
+        }
+    }
+}
+
+/* FLOOR_RUNS pairs, each the row's work (run_row) and then the floor's,
+ * timed back to back, each part about one of the row's timed batches long:
+ * *per_perm is the median batched cost per permutation, the result the
+ * median over the pairs of (row time per op) / (perms x cost per perm). A
+ * short floor sample slips between the time slices of a shared machine and
+ * looks faster, and the load drifts over the seconds between the row's
+ * runs and a separate floor measurement; within a pair it hardly does.
+ * Both parts are timed in this thread's CPU time (the k1024 rows run on one
+ * thread), so time slices given to other processes do not count. */
+static void run_row(void *ctx, uint64_t iters);
+
+/* With `single` (the batch row), each pair also times the k single
+ * verifications and FLOOR_N single-kernel permutations: *vs_single gets
+ * the median of (single verifies) / (batch), *gain the median of (single
+ * permutation) / (batched permutation). */
+static double paired_ratio(void *row, void *single, int fam, uint64_t perms, double *per_perm, double *vs_single,
+                           double *gain) {
+    uint8_t *buf = malloc(128 * FLOOR_N), *out = malloc(32 * FLOOR_N); /* a Hemera state is 128 bytes */
+    double per[FLOOR_RUNS], ratio[FLOOR_RUNS], vs[FLOOR_RUNS], gn[FLOOR_RUNS];
+    if (!buf || !out) abort();
+    bench_fill(buf, 128 * FLOOR_N, 77);
+    if (fam == FAM_POSEIDON) { /* elements below the BN254 modulus, as in build_tree */
+        zkp_poseidon_fr *fr = (zkp_poseidon_fr *)(void *)buf;
+        for (size_t i = 0; i < 2 * FLOOR_N; i++) fr[i].limb[3] &= 0x1fffffffffffffffull;
+    }
+    const double target = bench_batch_ms() * 1e6;
+    const int was_cpu = bench_cpu_time();
+    bench_use_cpu_time(1); /* this thread's CPU time: slices given to other processes do not count */
+    uint64_t t0 = bench_now_ns();
+    floor_call(fam, buf, out); /* warm-up, and the calibrations */
+    double one = (double)(bench_now_ns() - t0);
+    t0 = bench_now_ns();
+    run_row(row, 1);
+    double one_row = (double)(bench_now_ns() - t0);
+    uint64_t reps = (uint64_t)(target / (one > 1 ? one : 1)), reps_row = (uint64_t)(target / (one_row > 1 ? one_row : 1));
+    if (reps < 1) reps = 1;
+    if (reps_row < 1) reps_row = 1;
+    for (int r = 0; r < FLOOR_RUNS; r++) {
+        t0 = bench_now_ns();
+        run_row(row, reps_row);
+        uint64_t t1 = bench_now_ns();
+        for (uint64_t i = 0; i < reps; i++) floor_call(fam, buf, out);
+        uint64_t t2 = bench_now_ns();
+        per[r] = (double)(t2 - t1) / ((double)reps * FLOOR_N);
+        ratio[r] = ((double)(t1 - t0) / (double)reps_row) / ((double)perms * per[r]);
+        if (single) { /* one of each: long enough, single verifies take seconds at portable */
+            uint64_t t3 = bench_now_ns();
+            run_row(single, 1);
+            uint64_t t4 = bench_now_ns();
+            single_call(fam, buf, out);
+            uint64_t t5 = bench_now_ns();
+            vs[r] = (double)(t4 - t3) / ((double)(t1 - t0) / (double)reps_row);
+            gn[r] = (double)(t5 - t4) / FLOOR_N / per[r];
+        }
+    }
+    if (single) {
+        *vs_single = stats_median(vs, FLOOR_RUNS);
+        *gain = stats_median(gn, FLOOR_RUNS);
+    }
+    bench_use_cpu_time(was_cpu);
+    bench_sink(buf, 64);
+    bench_sink(out, 32);
+    free(buf);
+    free(out);
+    *per_perm = stats_median(per, FLOOR_RUNS);
+    return stats_median(ratio, FLOOR_RUNS);
+}
+
 /* The set's k and what a row runs, packed into the ctx pointer's target. */
 typedef struct mrow {
     mset *s;
@@ -236,6 +362,21 @@ static void run_row(void *ctx, uint64_t iters) {
 }
 
 static void teardown_row(void *ctx) { free(ctx); }
+
+/* The k1024 batch and multiproof rows: their floor, measured now. */
+static void teardown_floor(void *ctx) {
+    const mrow *r = ctx; /* run_row takes it as void *: paired_ratio passes ctx */
+    uint64_t perms = distinct_perms(r->s);
+    mrow single = {r->s, 0, 1};
+    double per, vs = 0, gain = 0;
+    double ratio = paired_ratio(ctx, r->what == 1 ? &single : NULL, r->s->fam, perms, &per, &vs, &gain);
+    char what[128];
+    int n = snprintf(what, sizeof what, "%llu perms x %.1f ns (CPU time)", (unsigned long long)perms, per);
+    if (r->what == 1 && n > 0 && (size_t)n < sizeof what)
+        snprintf(what + n, sizeof what - (size_t)n, ", vs single %.2fx, kernel gain %.2fx", vs, gain);
+    bench_floor((double)perms * per, ratio, what);
+    free(ctx);
+}
 
 static void *row_ctx(int fam, size_t k, int what, unsigned threads) {
     mrow *r = malloc(sizeof *r);
@@ -266,20 +407,21 @@ static const char *name_hemera(void) { return zkp_hemera_permute_batch_implement
 static const char *name_poseidon(void) { return zkp_poseidon_implementation(); }
 
 #define ROW(name, setup, kname) {name, "multi", 0, setup, NULL, run_row, teardown_row, kname}
+#define ROW_FLOOR(name, setup, kname) {name, "multi", 0, setup, NULL, run_row, teardown_floor, kname}
 static const bench_case k_cases[] = {
     ROW("keccak/multi/2^20/k1024/single", k_single, name_keccak),
-    ROW("keccak/multi/2^20/k1024/batch", k_batch, name_keccak),
-    ROW("keccak/multi/2^20/k1024/multiproof", k_multi, name_keccak),
+    ROW_FLOOR("keccak/multi/2^20/k1024/batch", k_batch, name_keccak),
+    ROW_FLOOR("keccak/multi/2^20/k1024/multiproof", k_multi, name_keccak),
     ROW("keccak/multi/2^20/k4096/batch/1t", k_b1, name_keccak),
     ROW("keccak/multi/2^20/k4096/batch/2t", k_b2, name_keccak),
     ROW("hemera/multi/2^20/k1024/single", h_single, name_hemera),
-    ROW("hemera/multi/2^20/k1024/batch", h_batch, name_hemera),
-    ROW("hemera/multi/2^20/k1024/multiproof", h_multi, name_hemera),
+    ROW_FLOOR("hemera/multi/2^20/k1024/batch", h_batch, name_hemera),
+    ROW_FLOOR("hemera/multi/2^20/k1024/multiproof", h_multi, name_hemera),
     ROW("hemera/multi/2^20/k4096/batch/1t", h_b1, name_hemera),
     ROW("hemera/multi/2^20/k4096/batch/2t", h_b2, name_hemera),
     ROW("poseidon/multi/2^20/k1024/single", p_single, name_poseidon),
-    ROW("poseidon/multi/2^20/k1024/batch", p_batch, name_poseidon),
-    ROW("poseidon/multi/2^20/k1024/multiproof", p_multi, name_poseidon),
+    ROW_FLOOR("poseidon/multi/2^20/k1024/batch", p_batch, name_poseidon),
+    ROW_FLOOR("poseidon/multi/2^20/k1024/multiproof", p_multi, name_poseidon),
     ROW("poseidon/multi/2^20/k4096/batch/1t", p_b1, name_poseidon),
     ROW("poseidon/multi/2^20/k4096/batch/2t", p_b2, name_poseidon),
 };

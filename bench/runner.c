@@ -170,6 +170,19 @@ static int figures_valid(const bench_result *r) {
     return 1;
 }
 
+static void fmt_time(char *out, size_t cap, double ns);
+
+static double g_floor_ns, g_floor_ratio, g_batch_ms = 10;
+
+double bench_batch_ms(void) { return g_batch_ms; }
+static char g_floor_what[128];
+
+void bench_floor(double floor_ns, double ratio, const char *what) {
+    g_floor_ns = floor_ns;
+    g_floor_ratio = ratio;
+    snprintf(g_floor_what, sizeof g_floor_what, "%s", what ? what : "");
+}
+
 bench_result bench_measure(const bench_case *c, int runs, double batch_ms) {
     bench_result r = {0};
     r.name = c->name;
@@ -177,6 +190,8 @@ bench_result bench_measure(const bench_case *c, int runs, double batch_ms) {
     r.bytes_per_op = c->bytes_per_op;
     r.runs = runs;
     g_reason[0] = 0;
+    g_floor_ns = 0;
+    g_batch_ms = batch_ms;
     void *ctx = runs < 1 ? bench_unavailable("no timed batches (runs < 1)") : c->setup ? c->setup() : NULL;
     if (ctx == BENCH_SKIP) bench_fail("not available here"); /* a BENCH_SKIP without a reason */
     if (!g_reason[0]) {
@@ -191,6 +206,10 @@ bench_result bench_measure(const bench_case *c, int runs, double batch_ms) {
         snprintf(r.reason, sizeof r.reason, "%s", g_reason);
         r.median = r.min = r.max = r.q1 = r.q3 = 0;
         r.iters = 0;
+    } else if (g_floor_ns > 0) {
+        char fl[32];
+        fmt_time(fl, sizeof fl, g_floor_ns);
+        snprintf(r.note, sizeof r.note, "%s, floor %s, time/floor %.2f paired", g_floor_what, fl, g_floor_ratio);
     }
     return r;
 }
@@ -246,7 +265,8 @@ static void print_row(FILE *f, const bench_result *r) {
     fmt_time(hi, sizeof hi, r->max);
     double iqr = 100.0 * (r->q3 - r->q1) / r->median;
     if (r->bytes_per_op > 0) snprintf(thr, sizeof thr, "%9.1f MB/s", r->bytes_per_op * 1e3 / r->median);
-    fprintf(f, "%-40s %-12s %11s  [%s .. %s]  iqr %4.1f%%  %s\n", r->name, r->kernel, med, lo, hi, iqr, thr);
+    fprintf(f, "%-40s %-12s %11s  [%s .. %s]  iqr %4.1f%%  %s%s%s\n", r->name, r->kernel, med, lo, hi, iqr, thr,
+            r->note[0] ? "  " : "", r->note);
     fflush(f);
 }
 
@@ -319,6 +339,10 @@ static void json_row(FILE *f, const bench_result *r, int first) {
             r->median, r->min, r->max, r->q1, r->q3, r->runs, (unsigned long long)r->iters);
     if (r->bytes_per_op > 0) fprintf(f, ", \"bytes_per_op\": %.0f, \"mb_per_s\": %.3f", r->bytes_per_op,
                                      r->bytes_per_op * 1e3 / r->median);
+    if (r->note[0]) {
+        fprintf(f, ", \"note\": ");
+        bench_json_string(f, r->note);
+    }
     fprintf(f, "}");
 }
 

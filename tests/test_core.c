@@ -216,6 +216,16 @@ static void run_failing(void *ctx, uint64_t iters) {
 static void *setup_unavailable(void) { return bench_unavailable("no such library"); }
 static void *setup_need_everything(void) { return bench_need_cpu(~0u) ? NULL : BENCH_SKIP; }
 
+/* A row whose teardown reports a floor of 2 ns per op and a paired ratio
+ * of 1.25 (bench_floor), and
+ * checks it is called with the row's batch length in effect. */
+static double g_seen_batch_ms;
+static void teardown_floor(void *ctx) {
+    (void)ctx;
+    g_seen_batch_ms = bench_batch_ms();
+    bench_floor(2.0, 1.25, "7 perms x 0.3 ns");
+}
+
 static void test_measure(void) {
     const bench_case ok = {"t/work", "t", 8, NULL, NULL, run_work, NULL, NULL};
     bench_result r = bench_measure(&ok, 3, 0.2);
@@ -248,6 +258,18 @@ static void test_measure(void) {
     /* The reason of one case does not leak into the next. */
     r = bench_measure(&ok, 1, 0.2);
     CHECK(!r.unavailable && r.median > 0);
+
+    /* A floor: the note names it and its paired ratio; the next row has no
+     * note; an unavailable row prints no floor. */
+    const bench_case floored = {"t/floor", "t", 0, NULL, NULL, run_work, teardown_floor, NULL};
+    r = bench_measure(&floored, 3, 0.3);
+    CHECK(!r.unavailable && g_seen_batch_ms == 0.3);
+    CHECK(strcmp(r.note, "7 perms x 0.3 ns, floor 2.0 ns, time/floor 1.25 paired") == 0);
+    r = bench_measure(&ok, 1, 0.2);
+    CHECK(r.note[0] == 0);
+    const bench_case floored_fails = {"t/floor-fails", "t", 0, NULL, NULL, run_failing, teardown_floor, NULL};
+    r = bench_measure(&floored_fails, 3, 0.2);
+    CHECK(r.unavailable && r.note[0] == 0);
 }
 
 int main(void) {
