@@ -248,6 +248,18 @@ static void test_mulx_fused(uint64_t iters) {
         S = rb_add(&lo, &ab);
         tb_mulx_montmul_pre(T, a[0], b[0]);
         CHECK_MSG(fused_ok(T + 4, &S), "mulx montmul_pre (level %s)", th_level());
+        /* add512: T + Y on eight limbs, any T below 2^512 - Y (the largest every 4th time) */
+        uint64_t Y8[8], r8[8];
+        th_rand_bytes(Y8, sizeof Y8), th_rand_bytes(r8, sizeof r8);
+        rb Yv = rb8(Y8), zero = rb_small(0), one = rb_small(1), room = rb_sub512(&zero, &Yv), T0 = rb8(r8);
+        if (it % 4 == 0) T0 = rb_sub512(&room, &one);
+        else if (rb_cmp(&room, &zero) != 0) T0 = rb_mod(&T0, &room);
+        else T0 = zero;
+        to8(T, &T0);
+        tb_mulx_add512(T, Y8);
+        rb sum = rb_add(&T0, &Yv);
+        got = rb8(T);
+        CHECK_MSG(rb_cmp(&got, &sum) == 0, "mulx add512 (level %s)", th_level());
     }
 }
 

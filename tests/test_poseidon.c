@@ -988,6 +988,96 @@ static void test_ifma_partial(void) {
 
 /* ---- bad input ------------------------------------------------------------------------- */
 
+/* ---- hash_batch through the public API: counts, buffers, every level -------------------- */
+
+/* zkp_poseidon_hash_batch at every CPU level against the portable level's
+ * single hashes (portable runs first in th_for_each_cpu_level, which fills
+ * `want`; the vectors tie single hashes to circomlibjs): counts 0, 1, 2, 3 (the
+ * interleaved groups of two and four states and their tails), odd counts,
+ * the 16-state chunks of poseidon.c and one past them, and a larger count
+ * (ZKPRIM_TEST_N sets it); buffers 8 bytes past a 64-byte boundary (the
+ * element type's own alignment, no more), outputs at another such offset
+ * and outputs written over the inputs (n_inputs = 1: element for element).
+ * Each kernel runs once, at the first level that picks it. */
+#define BATCH_WIDTHS 4
+typedef struct {
+    size_t big;                               /* the large count */
+    size_t n_in[BATCH_WIDTHS];                /* inputs per hash */
+    zkp_poseidon_fr *in[BATCH_WIDTHS];        /* big * n_in random canonical elements */
+    zkp_poseidon_fr *want[BATCH_WIDTHS];      /* portable single hashes */
+    unsigned char *buf_in, *buf_out;          /* 64-byte aligned, 8 bytes of slack */
+    const char *done[8];                      /* kernels already run (one pass each) */
+    size_t n_done;
+} batch_ctx;
+
+static void run_hash_batch_counts(void *arg) {
+    batch_ctx *c = arg;
+    const int portable = strcmp(th_level(), "portable") == 0;
+    /* levels that pick the same Poseidon kernel run the same code: once each
+     * (under qemu every level is the portable kernel) */
+    const char *kernel = zkp_poseidon_implementation();
+    for (size_t i = 0; i < c->n_done; i++)
+        if (strcmp(c->done[i], kernel) == 0) return;
+    if (c->n_done < ZKP_ARRAY_LEN(c->done)) c->done[c->n_done++] = kernel;
+    const size_t counts[] = {0, 1, 2, 3, 4, 5, 7, 15, 16, 17, 33, c->big};
+    zkp_poseidon_fr *in = (zkp_poseidon_fr *)(c->buf_in + 8), *out = (zkp_poseidon_fr *)(c->buf_out + 8);
+    for (size_t w = 0; w < BATCH_WIDTHS; w++) {
+        const size_t n = c->n_in[w];
+        if (portable)
+            for (size_t j = 0; j < c->big; j++) CHECK_STATUS(zkp_poseidon_hash(&c->in[w][j * n], n, &c->want[w][j]), ZKP_OK);
+        for (size_t ci = 0; ci < ZKP_ARRAY_LEN(counts); ci++) {
+            const size_t cnt = counts[ci];
+            if (n > 4 && cnt > 17) continue; /* t = 13 (no scalar interleaving): the first chunk and one past it; cost under qemu */
+            memcpy(in, c->in[w], cnt * n * sizeof *in);
+            memset(out, 0xa5, (cnt + 1) * sizeof *out); /* one guard element past the end */
+            CHECK_STATUS(zkp_poseidon_hash_batch(in, n, cnt, out), ZKP_OK);
+            size_t bad = 0;
+            for (size_t j = 0; j < cnt; j++) bad += !fr_eq(&out[j], &c->want[w][j]);
+            CHECK_MSG(bad == 0, "hash_batch n_inputs=%zu count=%zu: %zu hashes differ from portable (level %s)", n,
+                      cnt, bad, th_level());
+            const unsigned char *g = (const unsigned char *)&out[cnt];
+            size_t touched = 0;
+            for (size_t b = 0; b < sizeof *out; b++) touched += g[b] != 0xa5;
+            CHECK_MSG(touched == 0, "hash_batch n_inputs=%zu count=%zu wrote past outs[count - 1] (level %s)", n, cnt,
+                      th_level());
+            if (n != 1 || cnt == 0) continue;
+            CHECK_STATUS(zkp_poseidon_hash_batch(in, 1, cnt, in), ZKP_OK); /* in place */
+            bad = 0;
+            for (size_t j = 0; j < cnt; j++) bad += !fr_eq(&in[j], &c->want[w][j]);
+            CHECK_MSG(bad == 0, "hash_batch in place count=%zu: %zu hashes differ (level %s)", cnt, bad, th_level());
+        }
+    }
+}
+
+static void test_hash_batch_counts(void) {
+    th_section("hash-batch counts and buffers, every level");
+    batch_ctx c;
+    c.n_done = 0;
+    static const size_t widths[BATCH_WIDTHS] = {1, 2, 4, 12}; /* t = 2, 3, 5 (interleaved), 13 */
+    c.big = 48 + (size_t)th_count(1) * 2 - 1; /* 49 by default: three chunks and an odd tail */
+    size_t most = 0;
+    for (size_t w = 0; w < BATCH_WIDTHS; w++) {
+        c.n_in[w] = widths[w];
+        c.in[w] = malloc(c.big * widths[w] * sizeof *c.in[w]);
+        c.want[w] = malloc(c.big * sizeof *c.want[w]);
+        CHECK_MSG(c.in[w] && c.want[w], "out of memory");
+        if (!c.in[w] || !c.want[w]) return;
+        for (size_t i = 0; i < c.big * widths[w]; i++) {
+            zkpi_fr x = rand_below_p(); /* edge values included */
+            memcpy(c.in[w][i].limb, x.v, 32);
+        }
+        if (c.big * widths[w] > most) most = c.big * widths[w];
+    }
+    const size_t bytes = ((most + 1) * sizeof(zkp_poseidon_fr) + 8 + 63) / 64 * 64;
+    c.buf_in = aligned_alloc(64, bytes);
+    c.buf_out = aligned_alloc(64, bytes);
+    CHECK_MSG(c.buf_in && c.buf_out, "out of memory");
+    if (c.buf_in && c.buf_out) th_for_each_cpu_level(run_hash_batch_counts, &c);
+    free(c.buf_in);
+    free(c.buf_out);
+    for (size_t w = 0; w < BATCH_WIDTHS; w++) free(c.in[w]), free(c.want[w]);
+}
+
 static void test_bad_input(void) {
     th_section("bad-input");
     zkp_poseidon_fr in[17], out, st[17];
@@ -1314,6 +1404,7 @@ int main(void) {
     }
     th_section("merkle");
     th_for_each_cpu_level(run_merkle, NULL);
+    test_hash_batch_counts();
     th_section("tree proofs: round trip at every index, tampered leaf/sibling/index, ranges");
     test_tree_proofs();
     test_bad_input();

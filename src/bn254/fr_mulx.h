@@ -344,6 +344,31 @@ ZKP_INLINE void zkpi_bn254_redc8_mulx(uint64_t T[8]) {
     ZKP_VERIFY_CHECK(zkpi_bn254_verify_redc_output(T + 4, h), "bn254 redc8_mulx output <= T / 2^256 + p");
 }
 
+/* T += Y on eight limbs (one ADD/ADC chain), no reduction; the caller
+ * keeps the sum below 2^512. Lets a product computed once (the partial
+ * round's x^4 s0) join another accumulator without a second product. */
+ZKP_INLINE void zkpi_bn254_add512_mulx(uint64_t T[8], const uint64_t Y[8]) {
+#if ZKP_VERIFY_ON
+    uint64_t old[8];
+    memcpy(old, T, sizeof old);
+#endif
+    __asm__("addq 0(%[y]), %[t0]\n\t"
+            "adcq 8(%[y]), %[t1]\n\t"
+            "adcq 16(%[y]), %[t2]\n\t"
+            "adcq 24(%[y]), %[t3]\n\t"
+            "adcq 32(%[y]), %[t4]\n\t"
+            "adcq 40(%[y]), %[t5]\n\t"
+            "adcq 48(%[y]), %[t6]\n\t"
+            "adcq 56(%[y]), %[t7]\n\t"
+            : [t0] "+r"(T[0]), [t1] "+r"(T[1]), [t2] "+r"(T[2]), [t3] "+r"(T[3]), [t4] "+r"(T[4]),
+              [t5] "+r"(T[5]), [t6] "+r"(T[6]), [t7] "+r"(T[7])
+            : [y] "r"(Y), "m"(*(const uint64_t(*)[8])Y)
+            : "cc");
+#if ZKP_VERIFY_ON
+    ZKP_VERIFY_CHECK(!zkpi_verify_lt(T, old, 8), "bn254 add512_mulx sum < 2^512 (no carry out)");
+#endif
+}
+
 #else
 #define ZKPI_BN254_HAVE_MULX 0
 #endif

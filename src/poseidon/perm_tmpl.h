@@ -16,8 +16,8 @@
  *   V_MONTMUL(T, a, b)   optional: T[4..7] = a * b / 2^256 (< 2p) in one pass
  *   TMPL_HAVE_DOTN       1: the layer has the fused Montgomery dot products
  *                        zkpi_bn254_dot{2,3,4}_mulx (n <= 4 terms)
- *   TMPL_HAVE_DOTX       1: and zkpi_bn254_dotx3_mulx and
- *                        zkpi_bn254_montmul_pre_mulx (the partial round's
+ *   TMPL_HAVE_DOTX       1: and zkpi_bn254_montmul_pre_mulx and
+ *                        zkpi_bn254_add512_mulx (the partial round's
  *                        x^4 s0 + what s form)
  *   TMPL_MANY            states interleaved per hash_many call for narrow
  *                        widths (default 2)
@@ -299,17 +299,16 @@ ZKP_INLINE void k_lane_from_y(zkpi_fr *sk, const uint64_t Y[8], const zkpi_fr *b
 }
 
 /* One partial round for t = 2, 3 (lazy state) on b[h] = (x^4, s0, s1[, s2])
- * per state: x^4 sits next to the state so the asm reaches x^4, the state
- * and the constants through two pointers (three do not fit the registers
- * of a frame-pointer build). The new s0, (x^4 s0 + sum_k what_k s_k) / R +
- * chat (< (4p^2 + (t - 1) 2p^2) / 2^256 + 2p < 3.6p), is on the chain from
- * one S-box to the next: for t = 3 one interleaved CIOS dot product
- * (zkpi_bn254_dotx3_mulx); for t = 2 what_1 s_1 summed first, off the chain, and
- * x^4 s0 added last before a separate reduction, which measured 3% faster
- * there (and 3% slower at t = 3, where the off-chain part has two
- * products). Measured too: t = 2 through the generic k_partial_round below
- * (the same operations on the separate state and x^4 arrays) was about 5%
- * slower than this buffer form. */
+ * per state (x^4 next to the state: the buffer form measured about 5%
+ * faster at t = 2 than the generic k_partial_round below). The new s0,
+ * (x^4 s0 + sum_k what_k s_k) / R + chat (< (4p^2 + (t - 1) 2p^2) / 2^256 +
+ * 2p < 3.6p), is on the chain from one S-box to the next: sum_k what_k s_k
+ * is summed first, off the chain, and Y = x^4 s0 + chat R, which every
+ * other lane needs anyway, is added to it right before one separate
+ * reduction. Until 2026-12-03 x^4 s0 was multiplied twice, once for Y and
+ * once inside the new s0's product (t = 3: the one-pass CIOS dot product
+ * zkpi_bn254_dotx3_mulx, 3% faster than the off-chain sum with its own
+ * x^4 s0); adding Y instead saves 16 of the round's ~196 MULX (docs/poseidon.md). */
 ZKP_INLINE void k_partial_round_x(const unsigned T, const unsigned NS, zkpi_fr (*b)[4], const zkpi_fr *Z) {
     for (unsigned h = 0; h < NS; h++) {
         zkpi_fr x2;
@@ -319,19 +318,13 @@ ZKP_INLINE void k_partial_round_x(const unsigned T, const unsigned NS, zkpi_fr (
     for (unsigned h = 0; h < NS; h++) {
         zkpi_fr *st = &b[h][1];
         uint64_t A[8], Y[8];
-        if (T == 2) {
-            V_MUL512(A, Z[1].v, st[1].v);
-            zkpi_bn254_add_raw(A + 4, Z[0].v);
-            V_MAC512(A, b[h][0].v, st[0].v);
-            V_REDC8(A);
-        } else {
-            zkpi_bn254_dotx3_mulx(A, b[h], &Z[1]);
-            ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt(A + 4, 8 * FR_E6 + 1000000u, 1000000u),
-                             "dotx3_mulx (x^4 s0 + what s) / R < (8 0.189031 + 1) p");
-            zkpi_bn254_add_raw(A + 4, Z[0].v);
-        }
-        V_MUL512(Y, b[h][0].v, st[0].v);
+        V_MUL512(A, Z[1].v, st[1].v); /* off the chain: what_k s_k + chat R */
+        if (T == 3) V_MAC512(A, Z[2].v, st[2].v);
+        zkpi_bn254_add_raw(A + 4, Z[0].v);
+        V_MUL512(Y, b[h][0].v, st[0].v); /* x^4 s0, once for all lanes */
         ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt_p2(Y, 4), "partial round Y = x^4 s0 < 4p^2 (lazy)");
+        zkpi_bn254_add512_mulx(A, Y);
+        V_REDC8(A);
         zkpi_bn254_add_raw(Y + 4, Z[0].v);
         k_settle(&st[0], A + 4, T, 1);
         for (unsigned k = 1; k < T; k++) k_lane_from_y(&st[k], Y, &Z[T - 1 + k], 1);
@@ -369,11 +362,11 @@ ZKP_INLINE void k_partial_round(const unsigned T, const unsigned NS, zkpi_fr *s,
         zkpi_bn254_add_raw(Y[h] + 4, Z[0].v);
 #if TMPL_HAVE_DOTX
         /* asm: the new lane 0 is on the chain from one S-box to the next, so
-         * x^4 s0 is added last to the off-chain part, right before its
-         * reduction; each s_k preloads Y's low half into the one-pass
-         * reduction of beta_k s_k and adds the high half after. */
-        zkpi_bn254_add_raw(W[h] + 4, Z[0].v);
-        V_MAC512(W[h], x4[h].v, st[0].v);
+         * Y (x^4 s0 + chat R, the product made once) is added last to the
+         * off-chain part, right before its reduction; each s_k preloads Y's
+         * low half into the one-pass reduction of beta_k s_k and adds the
+         * high half after. */
+        zkpi_bn254_add512_mulx(W[h], Y[h]);
         V_REDC8(W[h]);
         k_settle(&st[0], W[h] + 4, T, lazy);
         for (unsigned k = 1; k < T; k++) k_lane_from_y(&st[k], Y[h], &Z[T - 1 + k], lazy);

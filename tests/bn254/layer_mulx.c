@@ -36,6 +36,7 @@ void tb_mulx_montmul_pre(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]
     for (int i = 0; i < 4; i++) x.v[i] = a[i], y.v[i] = b[i];
     zkpi_bn254_montmul_pre_mulx(T, &x, &y);
 }
+void tb_mulx_add512(uint64_t T[8], const uint64_t Y[8]) { zkpi_bn254_add512_mulx(T, Y); }
 #else
 int tb_mulx_built(void) { return 0; }
 void tb_mulx_mul512(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) { (void)T, (void)a, (void)b; }
@@ -48,4 +49,5 @@ void tb_mulx_dot(uint64_t T[8], const uint64_t a[][4], const uint64_t b[][4], un
 }
 void tb_mulx_dotx3(uint64_t T[8], const uint64_t a[4][4], const uint64_t b[2][4]) { (void)T, (void)a, (void)b; }
 void tb_mulx_montmul_pre(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]) { (void)T, (void)a, (void)b; }
+void tb_mulx_add512(uint64_t T[8], const uint64_t Y[8]) { (void)T, (void)Y; }
 #endif

@@ -22,6 +22,7 @@ void tb_mulx_dot(uint64_t T[8], const uint64_t a[][4], const uint64_t b[][4], un
 void tb_mulx_dotx3(uint64_t T[8], const uint64_t a[4][4], const uint64_t b[2][4]);
 /* T[4..7] = (T[0..3] + a b + M p) / 2^256 */
 void tb_mulx_montmul_pre(uint64_t T[8], const uint64_t a[4], const uint64_t b[4]);
+void tb_mulx_add512(uint64_t T[8], const uint64_t Y[8]); /* T += Y, sum < 2^512 */
 
 /* AVX-512 IFMA layer (bn254/fr52_ifma.h): eight lanes, each element given
  * and returned as 4 limbs (radix 2^64; split to and joined from radix 2^52
