@@ -5,7 +5,8 @@
  *   V, V_LANES, V_SET1(x), V_LOADU(p), V_STOREU(p, v),
  *   V_ADD32, V_SUB32, V_MIN32 (unsigned), V_MULEVEN (32x32 -> 64 products
  *   of the even lanes), V_SHR64_32 (each 64-bit lane shifted right 32),
- *   V_BLEND_ODD(a, b) (even lanes of a, odd lanes of b)
+ *   V_BLEND_ODD(a, b) (even lanes of a, odd lanes of b), V_AND, and
+ *   V_SRL32(a, k) / V_SLL32(a, k) (each 32-bit lane shifted by k < 32)
  * and include this header, which defines f31v_add, f31v_sub, f31v_mul with
  * the bounds of monty31.h (canonical in, canonical out), lane by lane.
  *

@@ -71,7 +71,7 @@ uint64_t zkpi_p2_31_mul_loop_avx512(uint64_t n);
  * R_P partial rounds (x^7: x^2, x^3, x^6, x^7; x^3: x^2, x^3), the internal
  * diagonal (ZKPI_P2_DIAG_PRODUCTS per partial round), the conversion to
  * and from Montgomery form (2 t). Keep in step with the template. */
-#define ZKPI_P2_DIAG_PRODUCTS(t) (t)
+#define ZKPI_P2_DIAG_PRODUCTS(t) 0 /* shifts and adds (diag31.h) */
 static inline unsigned zkpi_p2_31_products(const zkpi_p2_inst *in) {
     unsigned sbox = in->alpha == 7 ? 4 : 2;
     return sbox * (ZKPI_P2_RF * in->t + in->rp) + ZKPI_P2_DIAG_PRODUCTS(in->t) * in->rp + 2 * in->t;

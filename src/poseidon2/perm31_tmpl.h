@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "core/tmpl.h"
+#include "poseidon2/diag31.h"
 #include "poseidon2/params.h"
 
 ZKP_INLINE V p2_double(V x, const f31v_field *f) { return f31v_add(x, x, f); }
@@ -50,28 +51,68 @@ ZKP_INLINE void p2_full_round(V *s, unsigned t, unsigned alpha, const uint32_t *
     p2_external(s, t, f);
 }
 
-ZKP_INLINE void p2_partial_round(V *s, unsigned t, unsigned alpha, uint32_t rc, const uint32_t *diag,
-                                 const f31v_field *f) {
-    s[0] = p2_sbox(f31v_add(s[0], V_SET1(rc), f), alpha, f);
-    V sum = s[0];
-    for (unsigned i = 1; i < t; i++) sum = f31v_add(sum, s[i], f);
-    for (unsigned i = 0; i < t; i++) s[i] = f31v_add(f31v_mul(s[i], V_SET1(diag[i]), f), sum, f);
+/* One lane of the internal layer, sum + D_i x with D_i = num / 2^k (diag31.h)
+ * and no product: |num| x by additions when k = 0; otherwise, with
+ * x = hi 2^k + lo (lo < 2^k) and p = 2^31 - 2^e + 1, x / 2^k = hi + lo / 2^k
+ * = hi - L where L = lo (2^31 - 2^e) / 2^k = (lo << (31 - k)) - (lo << (e - k))
+ * is an integer in [0, p) for k <= e (generator-checked) and hi < 2^(31-k):
+ * both canonical, so one f31v_sub gives x / 2^k (or, swapped, -x / 2^k).
+ * num, k, e are literals from the X-macros: the branches fold away. */
+ZKP_INLINE V p2_diag_lane(V x, V sum, int num, unsigned k, unsigned e, const f31v_field *f) {
+    if (k > 0) {
+        V hi = V_SRL32(x, k), lo = V_AND(x, V_SET1((1u << k) - 1));
+        V l = V_SUB32(V_SLL32(lo, 31 - k), V_SLL32(lo, e - k));
+        return f31v_add(sum, num > 0 ? f31v_sub(hi, l, f) : f31v_sub(l, hi, f), f);
+    }
+    unsigned m = (unsigned)(num > 0 ? num : -num);
+    V y = m == 1 ? x : p2_double(x, f);
+    if (m == 3) y = f31v_add(y, x, f);
+    if (m == 4) y = p2_double(y, f);
+    return num > 0 ? f31v_add(sum, y, f) : f31v_sub(sum, y, f);
 }
 
-ZKP_INLINE void p2_permute(V *s, const zkpi_p2_inst *in, unsigned t, unsigned alpha, const f31v_field *f) {
+/* The internal layer M_I of each instance: s_i -> D_i s_i + sum(s). */
+#define P2_DIAG_LANE(i, num, k) s[i] = p2_diag_lane(s[i], sum, num, k, e, f);
+#define P2_INTERNAL(name, T, E, LIST)                                                            \
+    ZKP_INLINE void p2_internal_##name(V *s, const f31v_field *f) {                              \
+        const unsigned e = E;                                                                    \
+        V sum = s[0];                                                                            \
+        for (unsigned i = 1; i < T; i++) sum = f31v_add(sum, s[i], f);                           \
+        LIST(P2_DIAG_LANE)                                                                       \
+    }
+P2_INTERNAL(babybear16, 16, ZKPI_P2_E_BABYBEAR, ZKPI_P2_DIAG_BABYBEAR16)
+P2_INTERNAL(babybear24, 24, ZKPI_P2_E_BABYBEAR, ZKPI_P2_DIAG_BABYBEAR24)
+P2_INTERNAL(koalabear16, 16, ZKPI_P2_E_KOALABEAR, ZKPI_P2_DIAG_KOALABEAR16)
+P2_INTERNAL(koalabear24, 24, ZKPI_P2_E_KOALABEAR, ZKPI_P2_DIAG_KOALABEAR24)
+
+ZKP_INLINE void p2_permute(V *s, const zkpi_p2_inst *in, unsigned t, unsigned alpha,
+                           void (*internal)(V *, const f31v_field *), const f31v_field *f) {
     const uint32_t *rc = in->rc;
     p2_external(s, t, f);
     for (unsigned r = 0; r < ZKPI_P2_RF / 2; r++, rc += t) p2_full_round(s, t, alpha, rc, f);
-    for (unsigned r = 0; r < in->rp; r++) p2_partial_round(s, t, alpha, rc[r], in->diag, f);
+    for (unsigned r = 0; r < in->rp; r++) {
+        s[0] = p2_sbox(f31v_add(s[0], V_SET1(rc[r]), f), alpha, f);
+        internal(s, f);
+    }
     rc += in->rp;
     for (unsigned r = 0; r < ZKPI_P2_RF / 2; r++, rc += t) p2_full_round(s, t, alpha, rc, f);
 }
 
-/* One body per (width, S-box) so the loops over lanes have constant bounds. */
-static void p2_permute_16_7(V *s, const zkpi_p2_inst *in, const f31v_field *f) { p2_permute(s, in, 16, 7, f); }
-static void p2_permute_24_7(V *s, const zkpi_p2_inst *in, const f31v_field *f) { p2_permute(s, in, 24, 7, f); }
-static void p2_permute_16_3(V *s, const zkpi_p2_inst *in, const f31v_field *f) { p2_permute(s, in, 16, 3, f); }
-static void p2_permute_24_3(V *s, const zkpi_p2_inst *in, const f31v_field *f) { p2_permute(s, in, 24, 3, f); }
+/* One body per instance so the loops over lanes have constant bounds and
+ * the internal layer its literal diagonal; BabyBear is the x^7 field,
+ * KoalaBear the x^3 one. */
+static void p2_permute_16_7(V *s, const zkpi_p2_inst *in, const f31v_field *f) {
+    p2_permute(s, in, 16, 7, p2_internal_babybear16, f);
+}
+static void p2_permute_24_7(V *s, const zkpi_p2_inst *in, const f31v_field *f) {
+    p2_permute(s, in, 24, 7, p2_internal_babybear24, f);
+}
+static void p2_permute_16_3(V *s, const zkpi_p2_inst *in, const f31v_field *f) {
+    p2_permute(s, in, 16, 3, p2_internal_koalabear16, f);
+}
+static void p2_permute_24_3(V *s, const zkpi_p2_inst *in, const f31v_field *f) {
+    p2_permute(s, in, 24, 3, p2_internal_koalabear24, f);
+}
 
 void TMPL_NAME(zkpi_p2_31_batch)(const zkpi_p2_inst *in, uint32_t *states, size_t n) {
     const unsigned t = in->t;
