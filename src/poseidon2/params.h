@@ -50,6 +50,7 @@ typedef void (*zkpi_p2_31_batch_fn)(const zkpi_p2_inst *in, uint32_t *states, si
 void zkpi_p2_31_batch_portable(const zkpi_p2_inst *in, uint32_t *states, size_t n);
 void zkpi_p2_31_batch_avx2(const zkpi_p2_inst *in, uint32_t *states, size_t n);
 void zkpi_p2_31_batch_avx512(const zkpi_p2_inst *in, uint32_t *states, size_t n);
+void zkpi_p2_31_batch_neon(const zkpi_p2_inst *in, uint32_t *states, size_t n);
 
 /* The batch kernel table (poseidon2.c), widest first, portable last. */
 /* For the bench's floor row, a vector kernel also says what one field
@@ -65,6 +66,7 @@ typedef struct zkpi_p2_31_kernel {
 } zkpi_p2_31_kernel;
 uint64_t zkpi_p2_31_mul_loop_avx2(uint64_t n);
 uint64_t zkpi_p2_31_mul_loop_avx512(uint64_t n);
+uint64_t zkpi_p2_31_mul_loop_neon(uint64_t n);
 
 /* Field products (Montgomery multiplications) per permutation of one state
  * in perm31_tmpl.h: the S-box on t lanes in R_F full rounds and one lane in
