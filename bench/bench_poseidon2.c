@@ -72,6 +72,27 @@ KERNEL_CASE(portable, koalabear16)
 KERNEL_CASE(avx2, koalabear16)
 KERNEL_CASE(avx512, koalabear16)
 
+/* The physical floor of a batch kernel, measured in the same run: per op,
+ * the vector multiplies one permutation costs in that kernel (field
+ * products per state, zkpi_p2_31_products, times the multiplies per product
+ * over the lanes per vector) issued back to back in independent chains.
+ * The kernel row above divided by this row is how far the kernel is from
+ * being bound by its multiplies on this CPU. */
+#define FLOOR_CASE(tag, inst)                                                                    \
+    static void run_f_##tag##_##inst(void *ctx, uint64_t iters) {                               \
+        const zkpi_p2_31_kernel *k = kernel_named(#tag);                                         \
+        double per_op = (double)zkpi_p2_31_products(&zkpi_p2_##inst) * k->muls_per_product / k->lanes; \
+        uint64_t n = (uint64_t)((double)iters * per_op / 12.0 + 0.5);                            \
+        uint64_t v = k->mul_loop(n);                                                             \
+        bench_sink(&v, sizeof v);                                                                \
+        (void)ctx;                                                                               \
+    }                                                                                            \
+    static const char *name_f_##tag##_##inst(void) { return #tag "-vpmuludq"; }
+FLOOR_CASE(avx2, babybear16)
+FLOOR_CASE(avx512, babybear16)
+FLOOR_CASE(avx2, koalabear16)
+FLOOR_CASE(avx512, koalabear16)
+
 /* ops = compressions of two 8-element digests */
 static void run_compress_bb(void *ctx, uint64_t iters) {
     p2ctx *c = ctx;
@@ -122,12 +143,20 @@ static const bench_case k_cases[] = {
      teardown, name_k_avx2_babybear16},
     {"poseidon2/babybear16/batch/kernel-avx512", "kernel", 0, setup_k_avx512_babybear16, fresh,
      run_k_avx512_babybear16, teardown, name_k_avx512_babybear16},
+    {"poseidon2/babybear16/batch/floor-avx2", "floor", 0, setup_k_avx2_babybear16, NULL, run_f_avx2_babybear16,
+     teardown, name_f_avx2_babybear16},
+    {"poseidon2/babybear16/batch/floor-avx512", "floor", 0, setup_k_avx512_babybear16, NULL,
+     run_f_avx512_babybear16, teardown, name_f_avx512_babybear16},
     {"poseidon2/koalabear16/batch/kernel-portable", "kernel", 0, setup_k_portable_koalabear16, fresh,
      run_k_portable_koalabear16, teardown, name_k_portable_koalabear16},
     {"poseidon2/koalabear16/batch/kernel-avx2", "kernel", 0, setup_k_avx2_koalabear16, fresh,
      run_k_avx2_koalabear16, teardown, name_k_avx2_koalabear16},
     {"poseidon2/koalabear16/batch/kernel-avx512", "kernel", 0, setup_k_avx512_koalabear16, fresh,
      run_k_avx512_koalabear16, teardown, name_k_avx512_koalabear16},
+    {"poseidon2/koalabear16/batch/floor-avx2", "floor", 0, setup_k_avx2_koalabear16, NULL, run_f_avx2_koalabear16,
+     teardown, name_f_avx2_koalabear16},
+    {"poseidon2/koalabear16/batch/floor-avx512", "floor", 0, setup_k_avx512_koalabear16, NULL,
+     run_f_avx512_koalabear16, teardown, name_f_avx512_koalabear16},
     {"poseidon2/babybear16/permute", "single", 0, setup, fresh, run_single_babybear16, teardown, k_portable},
     {"poseidon2/babybear24/permute", "single", 0, setup, fresh, run_single_babybear24, teardown, k_portable},
     {"poseidon2/koalabear16/permute", "single", 0, setup, fresh, run_single_koalabear16, teardown, k_portable},

@@ -19,7 +19,7 @@
  * only the status reveals which input was out of range).
  *
  * Path to the hot loop: src/poseidon2/poseidon2.c (checks, sponge) ->
- * the 31-bit batch kernel table (batch31_{avx512,avx2,portable}.c, one
+ * the 31-bit batch kernel table (batch31_{avx512,avx2,neon,portable}.c, one
  * template perm31_tmpl.h over the field layers of src/field31/) or
  * the BN254 kernel table (bn254_{bmi2,portable}.c, template bn254_tmpl.h
  * over src/bn254/). docs/poseidon2.md.
@@ -42,8 +42,8 @@ extern "C" {
 #define ZKP_POSEIDON2_31_DIGEST 8 /* elements of a 31-bit hash / compression output */
 #define ZKP_POSEIDON2_BN254_WIDTH 4
 
-/* Which kernel the 31-bit batch functions use now ("avx512", "avx2" or
- * "portable"). */
+/* Which kernel the 31-bit batch functions use now ("avx512", "avx2",
+ * "neon" or "portable"). */
 ZKP_API ZKP_QUERY const char *zkp_poseidon2_implementation(void);
 
 /* ---- BabyBear ------------------------------------------------------------ */

@@ -18,6 +18,10 @@
 #define V_ADD32(a, b) _mm512_add_epi32((a), (b))
 #define V_SUB32(a, b) _mm512_sub_epi32((a), (b))
 #define V_MIN32(a, b) _mm512_min_epu32((a), (b))
+#define V_AND(a, b) _mm512_and_si512((a), (b))
+/* shift counts as registers so a count known only after inlining compiles at -O0 too */
+#define V_SRL32(a, k) _mm512_srl_epi32((a), _mm_cvtsi32_si128((int)(k)))
+#define V_SLL32(a, k) _mm512_sll_epi32((a), _mm_cvtsi32_si128((int)(k)))
 #define V_MULEVEN(a, b) _mm512_mul_epu32((a), (b))
 #define V_SHR64_32(a) _mm512_srli_epi64((a), 32)
 #define V_BLEND_ODD(a, b) _mm512_mask_blend_epi32((__mmask16)0xAAAA, (a), (b))

@@ -13,6 +13,11 @@
 #define V_SET1(x) ((uint32_t)(x))
 #define V_LOADU(ptr) (*(const uint32_t *)(ptr))
 #define V_STOREU(ptr, v) (*(uint32_t *)(ptr) = (v))
+#define V_ADD32(a, b) ((uint32_t)((a) + (b)))
+#define V_SUB32(a, b) ((uint32_t)((a) - (b)))
+#define V_AND(a, b) ((uint32_t)((a) & (b)))
+#define V_SRL32(a, k) ((uint32_t)((a) >> (k)))
+#define V_SLL32(a, k) ((uint32_t)((a) << (k)))
 
 typedef struct f31v_field {
     uint32_t p, pinv;

@@ -50,12 +50,34 @@ typedef void (*zkpi_p2_31_batch_fn)(const zkpi_p2_inst *in, uint32_t *states, si
 void zkpi_p2_31_batch_portable(const zkpi_p2_inst *in, uint32_t *states, size_t n);
 void zkpi_p2_31_batch_avx2(const zkpi_p2_inst *in, uint32_t *states, size_t n);
 void zkpi_p2_31_batch_avx512(const zkpi_p2_inst *in, uint32_t *states, size_t n);
+void zkpi_p2_31_batch_neon(const zkpi_p2_inst *in, uint32_t *states, size_t n);
 
 /* The batch kernel table (poseidon2.c), widest first, portable last. */
+/* For the bench's floor row, a vector kernel also says what one field
+ * product costs in its multiply instruction (muls_per_product of them per
+ * vector of `lanes` elements) and offers mul_loop(n): 12 n of those
+ * instructions in independent chains, a throughput probe on this CPU
+ * (returns a value to sink). The portable entry leaves them 0 / NULL. */
 typedef struct zkpi_p2_31_kernel {
     zkpi_kernel_info info;
     zkpi_p2_31_batch_fn batch;
+    unsigned muls_per_product, lanes;
+    uint64_t (*mul_loop)(uint64_t n);
 } zkpi_p2_31_kernel;
+uint64_t zkpi_p2_31_mul_loop_avx2(uint64_t n);
+uint64_t zkpi_p2_31_mul_loop_avx512(uint64_t n);
+uint64_t zkpi_p2_31_mul_loop_neon(uint64_t n);
+
+/* Field products (Montgomery multiplications) per permutation of one state
+ * in perm31_tmpl.h: the S-box on t lanes in R_F full rounds and one lane in
+ * R_P partial rounds (x^7: x^2, x^3, x^6, x^7; x^3: x^2, x^3), the internal
+ * diagonal (ZKPI_P2_DIAG_PRODUCTS per partial round), the conversion to
+ * and from Montgomery form (2 t). Keep in step with the template. */
+#define ZKPI_P2_DIAG_PRODUCTS(t) 0 /* shifts and adds (diag31.h) */
+static inline unsigned zkpi_p2_31_products(const zkpi_p2_inst *in) {
+    unsigned sbox = in->alpha == 7 ? 4 : 2;
+    return sbox * (ZKPI_P2_RF * in->t + in->rp) + ZKPI_P2_DIAG_PRODUCTS(in->t) * in->rp + 2 * in->t;
+}
 extern const zkpi_p2_31_kernel zkpi_p2_31_kernels[];
 extern const unsigned zkpi_p2_31_kernel_count;
 const zkpi_p2_31_kernel *zkpi_p2_31_kernel_active(void);

@@ -31,12 +31,15 @@ const zkpi_p2_inst zkpi_p2_koalabear24 = {ZKPI_KOALABEAR_P, ZKPI_KOALABEAR_PINV,
 
 const zkpi_p2_31_kernel zkpi_p2_31_kernels[] = {
 #if ZKP_HAVE_AVX512
-    {{"avx512", P2_AVX512_NEED, 1}, zkpi_p2_31_batch_avx512},
+    {{"avx512", P2_AVX512_NEED, 1}, zkpi_p2_31_batch_avx512, 6, 16, zkpi_p2_31_mul_loop_avx512},
 #endif
 #if ZKP_HAVE_AVX2
-    {{"avx2", ZKP_CPU_AVX2 | ZKP_CPU_BMI2, 1}, zkpi_p2_31_batch_avx2},
+    {{"avx2", ZKP_CPU_AVX2 | ZKP_CPU_BMI2, 1}, zkpi_p2_31_batch_avx2, 6, 8, zkpi_p2_31_mul_loop_avx2},
 #endif
-    {{"portable", 0, 1}, zkpi_p2_31_batch_portable},
+#if ZKP_HAVE_NEON
+    {{"neon", ZKP_CPU_NEON, 1}, zkpi_p2_31_batch_neon, 6, 4, zkpi_p2_31_mul_loop_neon},
+#endif
+    {{"portable", 0, 1}, zkpi_p2_31_batch_portable, 0, 0, NULL},
 };
 const unsigned zkpi_p2_31_kernel_count = (unsigned)ZKP_ARRAY_LEN(zkpi_p2_31_kernels);
 
