@@ -56,5 +56,10 @@ for a in babybear koalabear; do
   expect 2 "$a --width 0" "$Z" tree -a poseidon2-$a --width 0 "$T/l4"
 done
 expect 1 "bn254 three leaves" "$Z" tree -a poseidon2-bn254 "$T/l3"
+"$Z" hash -a poseidon2-koalabear "$T/e4" > "$T/sums"
+expect 0 "hash -a poseidon2-koalabear --check" "$Z" hash -a poseidon2-koalabear --check "$T/sums"
+printf '1 2 3 5\n' > "$T/e4"
+expect 1 "hash -a poseidon2-koalabear --check of a changed file" "$Z" hash -a poseidon2-koalabear --check "$T/sums"
+expect_grep "poseidon2-bn254" <("$Z" hash --help | grep '^newlines') "hash --help lists the element hashes"
 expect 1 "hash -a poseidon2-bn254 of a non-number" sh -c "echo 1 x | '$Z' hash -a poseidon2-bn254 -"
 finish poseidon2-tree-cli

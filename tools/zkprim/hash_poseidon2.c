@@ -85,9 +85,9 @@ static zkp_status init_bn254(void *ctx, const cli_hash_opts *o) { return (void)o
 static zkp_status init_babybear(void *ctx, const cli_hash_opts *o) { return (void)o, init_kind(ctx, 1); }
 static zkp_status init_koalabear(void *ctx, const cli_hash_opts *o) { return (void)o, init_kind(ctx, 2); }
 
-const cli_hash_algo cli_hash_poseidon2_bn254 = {"poseidon2-bn254", 32, 0, sizeof(p2h_ctx), init_bn254, p2h_update,
+const cli_hash_algo cli_hash_poseidon2_bn254 = {"poseidon2-bn254", 32, CLI_HASH_ELEMENTS, sizeof(p2h_ctx), init_bn254, p2h_update,
                                                 p2h_final};
-const cli_hash_algo cli_hash_poseidon2_babybear = {"poseidon2-babybear", 32, 0, sizeof(p2h_ctx), init_babybear,
+const cli_hash_algo cli_hash_poseidon2_babybear = {"poseidon2-babybear", 32, CLI_HASH_ELEMENTS, sizeof(p2h_ctx), init_babybear,
                                                    p2h_update, p2h_final};
-const cli_hash_algo cli_hash_poseidon2_koalabear = {"poseidon2-koalabear", 32, 0, sizeof(p2h_ctx), init_koalabear,
+const cli_hash_algo cli_hash_poseidon2_koalabear = {"poseidon2-koalabear", 32, CLI_HASH_ELEMENTS, sizeof(p2h_ctx), init_koalabear,
                                                     p2h_update, p2h_final};
