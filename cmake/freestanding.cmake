@@ -15,7 +15,8 @@ set(_zkp_fs_left_out
   core/multiproof.c     # multiproofs: malloc
   keccak/multiproof.c keccak/oz_tree.c
   hemera/multiproof.c  # malloc
-  poseidon/multiproof.c poseidon/lean_imt.c)
+  poseidon/multiproof.c poseidon/lean_imt.c
+  poseidon2/multiproof.c)
 foreach(_f ${_zkp_fs_left_out})
   list(REMOVE_ITEM ZKP_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/${_f})
 endforeach()

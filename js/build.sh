@@ -46,7 +46,7 @@ cmp -s "$obj/generated/zkprim_build_config.h.new" "$obj/generated/zkprim_build_c
 # module's CPU detection (core/cpu.c) is replaced by core/freestanding.c.
 isa_re='_(bmi2|avx2|avx512|neon|sha3|ifma|pclmul|vpclmul|pmull|shani)\.c$'
 srcs=()
-for m in core goldilocks keccak hemera poseidon bn254; do
+for m in core goldilocks keccak hemera poseidon bn254 poseidon2; do
   for f in "$root"/src/$m/*.c; do
     [ -e "$f" ] || continue
     case "$f" in */core/cpu.c) continue ;; esac

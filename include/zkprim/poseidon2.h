@@ -96,6 +96,71 @@ ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_bn254_permute(zkp_poseidon_
 ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_bn254_hash(const zkp_poseidon_fr *in, size_t n,
                                                        zkp_poseidon_fr *out);
 
+/* ---- Merkle trees (docs/poseidon2.md) ------------------------------------ *
+ *
+ * Through the library's one tree engine (core/merge_stack.c for roots,
+ * core/multiproof.c for batched openings). A tree has n_leaves = 2^depth
+ * leaves (ZKP_ERR_COUNT otherwise); nodes are 8 elements (31-bit) or one
+ * element (BN254).
+ *  - BabyBear / KoalaBear: Plonky3's MerkleTreeMmcs over one matrix of
+ *    n_leaves rows of row_len (>= 1) elements: leaf i = hash(row i) (the
+ *    sponge above), node = compress(left, right) (TruncatedPermutation).
+ *  - BN254: the leaves are field elements as given; node = Noir's
+ *    poseidon2 hash of [left, right] (barretenberg's Poseidon2
+ *    hash_pair, the node hash of Aztec's trees).
+ * tree_build writes all 2 n - 1 nodes, level 0 (the leaf digests) first,
+ * then each level up, the root last (the layout of every zkprim tree_build);
+ * tree_proof copies leaf index's depth siblings out of it, bottom first;
+ * tree_verify recomputes the root from the opened row / leaf. Errors: NULL
+ * (ZKP_ERR_NULL), an element >= p (ZKP_ERR_RANGE, nothing written), index
+ * >= n (ZKP_ERR_RANGE), depth > 64 (ZKP_ERR_PROOF_SHAPE), a proof that does
+ * not lead to root (ZKP_ERR_VERIFY). verify_batch checks k openings of
+ * one tree (indices strictly increasing, ZKP_ERR_PROOF_SHAPE otherwise;
+ * rows / leaves in index order, proofs back to back, depth siblings each)
+ * with one batched hash per level; threads as for the other trees
+ * (0 or 1: the caller's). verify_batch allocates and is left out of
+ * freestanding builds. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_babybear_tree_root(const uint32_t *rows, size_t n_leaves,
+                                                                   size_t row_len,
+                                                                   uint32_t root[ZKP_POSEIDON2_31_DIGEST]);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_babybear_tree_build(const uint32_t *rows, size_t n_leaves,
+                                                                    size_t row_len, uint32_t *nodes);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_babybear_tree_proof(const uint32_t *nodes, size_t n_leaves,
+                                                                    uint64_t index, uint32_t *proof);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_babybear_tree_verify(const uint32_t root[ZKP_POSEIDON2_31_DIGEST],
+                                                                     const uint32_t *row, size_t row_len,
+                                                                     uint64_t index, const uint32_t *proof,
+                                                                     size_t depth);
+ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_poseidon2_babybear_tree_verify_batch(
+    const uint32_t root[ZKP_POSEIDON2_31_DIGEST], const uint32_t *rows, size_t row_len, const uint64_t *indices,
+    size_t k, const uint32_t *proofs, size_t depth, unsigned threads);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_koalabear_tree_root(const uint32_t *rows, size_t n_leaves,
+                                                                    size_t row_len,
+                                                                    uint32_t root[ZKP_POSEIDON2_31_DIGEST]);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_koalabear_tree_build(const uint32_t *rows, size_t n_leaves,
+                                                                     size_t row_len, uint32_t *nodes);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_koalabear_tree_proof(const uint32_t *nodes, size_t n_leaves,
+                                                                     uint64_t index, uint32_t *proof);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_koalabear_tree_verify(const uint32_t root[ZKP_POSEIDON2_31_DIGEST],
+                                                                      const uint32_t *row, size_t row_len,
+                                                                      uint64_t index, const uint32_t *proof,
+                                                                      size_t depth);
+ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_poseidon2_koalabear_tree_verify_batch(
+    const uint32_t root[ZKP_POSEIDON2_31_DIGEST], const uint32_t *rows, size_t row_len, const uint64_t *indices,
+    size_t k, const uint32_t *proofs, size_t depth, unsigned threads);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_bn254_tree_root(const zkp_poseidon_fr *leaves, size_t n_leaves,
+                                                                zkp_poseidon_fr *root);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_bn254_tree_build(const zkp_poseidon_fr *leaves, size_t n_leaves,
+                                                                 zkp_poseidon_fr *nodes);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_bn254_tree_proof(const zkp_poseidon_fr *nodes, size_t n_leaves,
+                                                                 uint64_t index, zkp_poseidon_fr *proof);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_bn254_tree_verify(const zkp_poseidon_fr *root,
+                                                                  const zkp_poseidon_fr *leaf, uint64_t index,
+                                                                  const zkp_poseidon_fr *proof, size_t depth);
+ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_poseidon2_bn254_tree_verify_batch(
+    const zkp_poseidon_fr *root, const zkp_poseidon_fr *leaves, const uint64_t *indices, size_t k,
+    const zkp_poseidon_fr *proofs, size_t depth, unsigned threads);
+
 #ifdef __cplusplus
 }
 #endif

@@ -13,7 +13,7 @@ import unittest
 import zkprim
 
 PKG = os.path.dirname(zkprim.__file__)
-PUBLIC = ("zkprim", "zkprim.tree", "zkprim.poseidon", "zkprim.gf2", "zkprim.dask", "zkprim.bench")
+PUBLIC = ("zkprim", "zkprim.tree", "zkprim.poseidon", "zkprim.poseidon2", "zkprim.gf2", "zkprim.dask", "zkprim.bench")
 
 
 def stub_names(path):

@@ -1,7 +1,8 @@
 """zkprim: ZK hash primitives from the zkprim C library.
 
 hashlib-compatible objects (keccak_256, sha3_*, shake_*, hemera), Poseidon
-over BN254 (zkprim.poseidon), binary fields (zkprim.gf2), Merkle trees
+over BN254 (zkprim.poseidon), Poseidon2 over BN254, BabyBear and KoalaBear
+(zkprim.poseidon2), binary fields (zkprim.gf2), Merkle trees
 (zkprim.tree) and Merkle roots on Dask (zkprim.dask, imported on demand).
 
     import zkprim
@@ -47,4 +48,4 @@ def new(name, data=b"", **kwargs):
     return ctor(data, **kwargs)
 
 
-from . import gf2, poseidon, tree  # noqa: E402,F401
+from . import gf2, poseidon, poseidon2, tree  # noqa: E402,F401

@@ -3,7 +3,7 @@ from typing import Literal, overload
 
 from _typeshed import ReadableBuffer, StrOrBytesPath
 
-from . import gf2 as gf2, poseidon as poseidon, tree as tree
+from . import gf2 as gf2, poseidon as poseidon, poseidon2 as poseidon2, tree as tree
 
 __version__: str
 

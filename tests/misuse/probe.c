@@ -1224,6 +1224,135 @@ static void probe_poseidon2(void) {
     }
 }
 
+/* Poseidon2 trees (poseidon2.h). */
+typedef struct p2t_fns {
+    zkp_status (*root)(const uint32_t *, size_t, size_t, uint32_t *);
+    zkp_status (*build)(const uint32_t *, size_t, size_t, uint32_t *);
+    zkp_status (*proof)(const uint32_t *, size_t, uint64_t, uint32_t *);
+    zkp_status (*verify)(const uint32_t *, const uint32_t *, size_t, uint64_t, const uint32_t *, size_t);
+    zkp_status (*vbatch)(const uint32_t *, const uint32_t *, size_t, const uint64_t *, size_t, const uint32_t *,
+                         size_t, unsigned);
+} p2t_fns;
+static const p2t_fns k_p2t[2] = {
+    {zkp_poseidon2_babybear_tree_root, zkp_poseidon2_babybear_tree_build, zkp_poseidon2_babybear_tree_proof,
+     zkp_poseidon2_babybear_tree_verify, zkp_poseidon2_babybear_tree_verify_batch},
+    {zkp_poseidon2_koalabear_tree_root, zkp_poseidon2_koalabear_tree_build, zkp_poseidon2_koalabear_tree_proof,
+     zkp_poseidon2_koalabear_tree_verify, zkp_poseidon2_koalabear_tree_verify_batch},
+};
+static uint32_t g_p2t_rows[64], g_p2t_nodes[64];
+static const uint64_t k_p2t_idx[2] = {0, 1};
+HUGE_FN(h_p2tr, { return k_p2t[*(const int *)ctx].root(g_p2t_rows, v, 1, g_p2t_nodes); })
+HUGE_FN(h_p2trl, { return k_p2t[*(const int *)ctx].root(g_p2t_rows, 2, v, g_p2t_nodes); })
+HUGE_FN(h_p2tb, { return k_p2t[*(const int *)ctx].build(g_p2t_rows, v, 1, g_p2t_nodes); })
+HUGE_FN(h_p2tp, { return k_p2t[*(const int *)ctx].proof(g_p2t_nodes, v, 0, g_p2t_rows); })
+HUGE_FN(h_p2tv, { return k_p2t[*(const int *)ctx].verify(g_p2t_nodes, g_p2t_rows, 1, 0, g_p2t_rows, v); })
+HUGE_FN(h_p2tk, {
+    return k_p2t[*(const int *)ctx].vbatch(g_p2t_nodes, g_p2t_rows, 1, k_p2t_idx, v, g_p2t_rows, 1, 1);
+})
+HUGE_FN(h_p2bnr, {
+    zkp_poseidon_fr e[2] = {{{0}}};
+    return zkp_poseidon2_bn254_tree_root(e, v, e);
+})
+HUGE_FN(h_p2bnb, {
+    zkp_poseidon_fr e[3] = {{{0}}};
+    return zkp_poseidon2_bn254_tree_build(e, v, e);
+})
+HUGE_FN(h_p2bnp, {
+    zkp_poseidon_fr e[3] = {{{0}}};
+    return zkp_poseidon2_bn254_tree_proof(e, v, 0, e);
+})
+HUGE_FN(h_p2bnv, {
+    zkp_poseidon_fr e[2] = {{{0}}};
+    return zkp_poseidon2_bn254_tree_verify(e, e, 0, e, v);
+})
+HUGE_FN(h_p2bnk, {
+    zkp_poseidon_fr e[2] = {{{0}}};
+    return zkp_poseidon2_bn254_tree_verify_batch(e, e, k_p2t_idx, v, e, 1, 1);
+})
+
+static void probe_poseidon2_trees(void) {
+    const char *m = "poseidon2";
+    for (int f = 0; f < 2; f++) {
+        const p2t_fns *t = &k_p2t[f];
+        const char *fld = f ? "koalabear" : "babybear";
+        uint32_t rows[8] = {1, 2, 3, 4, 5, 6, 7, 8}, nodes[3 * 8], root[8], pf[8];
+        row(m, fmt("zkp_poseidon2_%s_tree_root", fld),
+            fmt("rows: %s; root: %s", sn(t->root(NULL, 2, 1, root)), sn(t->root(rows, 2, 1, NULL))),
+            fmt("n 0: %s; row_len 0: %s", sn(t->root(rows, 0, 1, root)), sn(t->root(rows, 2, 0, root))),
+            fmt("n: %s; row_len: %s", huge_cell(h_p2tr, &f), huge_cell(h_p2trl, &f)), NA, NA);
+        row(m, fmt("zkp_poseidon2_%s_tree_build", fld),
+            fmt("rows: %s; nodes: %s", sn(t->build(NULL, 2, 1, nodes)), sn(t->build(rows, 2, 1, NULL))),
+            fmt("n 0: %s; row_len 0: %s", sn(t->build(rows, 0, 1, nodes)), sn(t->build(rows, 2, 0, nodes))),
+            fmt("n: %s", huge_cell(h_p2tb, &f)), NA, NA);
+        MUST_OK(t->build(rows, 2, 4, nodes));
+        MUST_OK(t->root(rows, 2, 4, root));
+        row(m, fmt("zkp_poseidon2_%s_tree_proof", fld),
+            fmt("nodes: %s; proof,n>1: %s; proof,n 1: %s", sn(t->proof(NULL, 2, 0, pf)), sn(t->proof(nodes, 2, 0, NULL)),
+                sn(t->proof(nodes, 1, 0, NULL))),
+            fmt("n 0: %s; index n: %s", sn(t->proof(nodes, 0, 0, pf)), sn(t->proof(nodes, 2, 2, pf))),
+            fmt("n: %s; index u64 max: %s", huge_cell(h_p2tp, &f), sn(t->proof(nodes, 2, UINT64_MAX, pf))), NA, NA);
+        MUST_OK(t->proof(nodes, 2, 1, pf));
+        row(m, fmt("zkp_poseidon2_%s_tree_verify", fld),
+            fmt("root: %s; row: %s; proof,depth>0: %s", sn(t->verify(NULL, rows + 4, 4, 1, pf, 1)),
+                sn(t->verify(root, NULL, 4, 1, pf, 1)), sn(t->verify(root, rows + 4, 4, 1, NULL, 1))),
+            fmt("row_len 0: %s; depth 0, wrong root: %s; opening: %s", sn(t->verify(root, rows + 4, 0, 1, pf, 1)),
+                sn(t->verify(root, rows + 4, 4, 0, NULL, 0)), sn(t->verify(root, rows + 4, 4, 1, pf, 1))),
+            fmt("depth: %s; index 2^depth: %s", huge_cell(h_p2tv, &f), sn(t->verify(root, rows + 4, 4, 2, pf, 1))),
+            NA, NA);
+        row(m, fmt("zkp_poseidon2_%s_tree_verify_batch", fld),
+            fmt("root: %s; rows: %s; indices: %s; proofs,depth>0: %s",
+                sn(t->vbatch(NULL, rows + 4, 4, k_p2t_idx + 1, 1, pf, 1, 1)),
+                sn(t->vbatch(root, NULL, 4, k_p2t_idx + 1, 1, pf, 1, 1)), sn(t->vbatch(root, rows + 4, 4, NULL, 1, pf, 1, 1)),
+                sn(t->vbatch(root, rows + 4, 4, k_p2t_idx + 1, 1, NULL, 1, 1))),
+            fmt("k 0: %s; row_len 0: %s; opening: %s", sn(t->vbatch(root, rows + 4, 4, k_p2t_idx + 1, 0, pf, 1, 1)),
+                sn(t->vbatch(root, rows + 4, 0, k_p2t_idx + 1, 1, pf, 1, 1)),
+                sn(t->vbatch(root, rows + 4, 4, k_p2t_idx + 1, 1, pf, 1, 1))),
+            fmt("k: %s", huge_cell(h_p2tk, &f)), NA, NA);
+    }
+    zkp_poseidon_fr l[2] = {{{1}}, {{2}}}, nodes[3], n2[3], root, pf[1];
+    row(m, "zkp_poseidon2_bn254_tree_root",
+        fmt("leaves: %s; root: %s", sn(zkp_poseidon2_bn254_tree_root(NULL, 2, &root)),
+            sn(zkp_poseidon2_bn254_tree_root(l, 2, NULL))),
+        fmt("n 0: %s", sn(zkp_poseidon2_bn254_tree_root(l, 0, &root))), fmt("n: %s", huge_cell(h_p2bnr, NULL)), NA,
+        NA);
+    MUST_OK(zkp_poseidon2_bn254_tree_build(l, 2, nodes));
+    memcpy(n2, l, sizeof l);
+    MUST_OK(zkp_poseidon2_bn254_tree_build(n2, 2, n2));
+    {
+        const char *al_ = same("nodes=leaves", !memcmp(nodes, n2, sizeof n2));
+        row(m, "zkp_poseidon2_bn254_tree_build",
+            fmt("leaves: %s; nodes: %s", sn(zkp_poseidon2_bn254_tree_build(NULL, 2, nodes)),
+                sn(zkp_poseidon2_bn254_tree_build(l, 2, NULL))),
+            fmt("n 0: %s", sn(zkp_poseidon2_bn254_tree_build(l, 0, nodes))), fmt("n: %s", huge_cell(h_p2bnb, NULL)),
+            al_, NA);
+    }
+    row(m, "zkp_poseidon2_bn254_tree_proof",
+        fmt("nodes: %s; proof,n>1: %s; proof,n 1: %s", sn(zkp_poseidon2_bn254_tree_proof(NULL, 2, 0, pf)),
+            sn(zkp_poseidon2_bn254_tree_proof(nodes, 2, 0, NULL)), sn(zkp_poseidon2_bn254_tree_proof(nodes, 1, 0, NULL))),
+        fmt("n 0: %s; index n: %s", sn(zkp_poseidon2_bn254_tree_proof(nodes, 0, 0, pf)),
+            sn(zkp_poseidon2_bn254_tree_proof(nodes, 2, 2, pf))),
+        fmt("n: %s", huge_cell(h_p2bnp, NULL)), NA, NA);
+    MUST_OK(zkp_poseidon2_bn254_tree_proof(nodes, 2, 1, pf));
+    row(m, "zkp_poseidon2_bn254_tree_verify",
+        fmt("root: %s; leaf: %s; proof,depth>0: %s", sn(zkp_poseidon2_bn254_tree_verify(NULL, &l[1], 1, pf, 1)),
+            sn(zkp_poseidon2_bn254_tree_verify(&nodes[2], NULL, 1, pf, 1)),
+            sn(zkp_poseidon2_bn254_tree_verify(&nodes[2], &l[1], 1, NULL, 1))),
+        fmt("depth 0, leaf=root: %s; opening: %s", sn(zkp_poseidon2_bn254_tree_verify(&l[1], &l[1], 0, NULL, 0)),
+            sn(zkp_poseidon2_bn254_tree_verify(&nodes[2], &l[1], 1, pf, 1))),
+        fmt("depth: %s; index 2^depth: %s", huge_cell(h_p2bnv, NULL),
+            sn(zkp_poseidon2_bn254_tree_verify(&nodes[2], &l[1], 2, pf, 1))),
+        NA, NA);
+    row(m, "zkp_poseidon2_bn254_tree_verify_batch",
+        fmt("root: %s; leaves: %s; indices: %s; proofs,depth>0: %s",
+            sn(zkp_poseidon2_bn254_tree_verify_batch(NULL, &l[1], k_p2t_idx + 1, 1, pf, 1, 1)),
+            sn(zkp_poseidon2_bn254_tree_verify_batch(&nodes[2], NULL, k_p2t_idx + 1, 1, pf, 1, 1)),
+            sn(zkp_poseidon2_bn254_tree_verify_batch(&nodes[2], &l[1], NULL, 1, pf, 1, 1)),
+            sn(zkp_poseidon2_bn254_tree_verify_batch(&nodes[2], &l[1], k_p2t_idx + 1, 1, NULL, 1, 1))),
+        fmt("k 0: %s; opening: %s", sn(zkp_poseidon2_bn254_tree_verify_batch(&nodes[2], &l[1], k_p2t_idx + 1, 0, pf, 1, 1)),
+            sn(zkp_poseidon2_bn254_tree_verify_batch(&nodes[2], &l[1], k_p2t_idx + 1, 1, pf, 1, 1))),
+        fmt("k: %s", huge_cell(h_p2bnk, NULL)), NA, NA);
+}
+
 static void probe_lean_imt(void) {
     const char *m = "lean_imt";
     static zkp_lean_imt_proof p;
@@ -1781,6 +1910,7 @@ int main(int argc, char **argv) {
     probe_goldilocks();
     probe_poseidon();
     probe_poseidon2();
+    probe_poseidon2_trees();
     probe_lean_imt();
     probe_gf2();
     probe_iso();

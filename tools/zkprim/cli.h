@@ -37,6 +37,7 @@ typedef struct cli_hash_opts {
 #define CLI_HASH_XOF 1u        /* any --length is valid */
 #define CLI_HASH_KEYED 2u      /* supports --keyed */
 #define CLI_HASH_DERIVE 4u     /* supports --derive-key */
+#define CLI_HASH_ELEMENTS 8u   /* reads a text of field elements, not bytes (listed on a line of its own) */
 
 typedef struct cli_hash_algo {
     const char *name;          /* "keccak256", "sha3-256", "hemera", ... */

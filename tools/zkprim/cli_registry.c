@@ -17,12 +17,16 @@ extern const cli_tree_algo cli_tree_hemera;   /* tree_hemera.c */
 extern const cli_tree_algo cli_tree_lean_imt; /* tree_lean_imt.c */
 extern const cli_tree_algo cli_tree_oz;       /* tree_oz.c */
 extern const cli_tree_algo cli_tree_poseidon; /* tree_poseidon.c */
+/* tree_poseidon2.c, hash_poseidon2.c */
+extern const cli_tree_algo cli_tree_poseidon2_bn254, cli_tree_poseidon2_babybear, cli_tree_poseidon2_koalabear;
+extern const cli_hash_algo cli_hash_poseidon2_bn254, cli_hash_poseidon2_babybear, cli_hash_poseidon2_koalabear;
 #include "zkprim/gf2_iso.h"
 
 const cli_hash_algo *const cli_hash_algos[] = {
     &cli_hash_keccak256, &cli_hash_sha3_224, &cli_hash_sha3_256, &cli_hash_sha3_384,
     &cli_hash_sha3_512, &cli_hash_shake128, &cli_hash_shake256,
     &cli_hash_hemera,
+    &cli_hash_poseidon2_bn254, &cli_hash_poseidon2_babybear, &cli_hash_poseidon2_koalabear,
     NULL,
 };
 const size_t cli_hash_algo_count = sizeof cli_hash_algos / sizeof cli_hash_algos[0] - 1;
@@ -33,6 +37,7 @@ const cli_tree_algo *const cli_tree_algos[] = {
     &cli_tree_lean_imt,
     &cli_tree_oz,
     &cli_tree_poseidon,
+    &cli_tree_poseidon2_bn254, &cli_tree_poseidon2_babybear, &cli_tree_poseidon2_koalabear,
     NULL,
 };
 const size_t cli_tree_algo_count = sizeof cli_tree_algos / sizeof cli_tree_algos[0] - 1;

@@ -36,8 +36,13 @@ static void usage(void) {
            "\nalgorithms:");
     for (size_t i = 0; i < cli_hash_algo_count; i++) {
         const cli_hash_algo *a = cli_hash_algos[i];
-        printf(" %s%s", a->name, a->flags & CLI_HASH_XOF ? "(xof)" : "");
+        if (!(a->flags & CLI_HASH_ELEMENTS)) printf(" %s%s", a->name, a->flags & CLI_HASH_XOF ? "(xof)" : "");
     }
+    /* hashes of field elements read a file of numbers, not its bytes: a line of their own */
+    printf("\nelement hashes (FILE: field elements, decimal or 0x-hex, separated by blanks, commas or\n"
+           "newlines; docs/poseidon2.md):");
+    for (size_t i = 0; i < cli_hash_algo_count; i++)
+        if (cli_hash_algos[i]->flags & CLI_HASH_ELEMENTS) printf(" %s", cli_hash_algos[i]->name);
     printf("\n" CLI_EXIT_HELP);
 }
 

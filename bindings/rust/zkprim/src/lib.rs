@@ -58,6 +58,7 @@ pub mod gf2;
 pub mod hemera;
 pub mod keccak;
 pub mod poseidon;
+pub mod poseidon2;
 mod slices;
 
 pub use error::{Error, Result};

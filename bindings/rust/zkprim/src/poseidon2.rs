@@ -1,0 +1,417 @@
+//! Poseidon2 in the instances the proof systems ship (C: `include/zkprim/poseidon2.h`):
+//! BabyBear and KoalaBear at widths 16 and 24 with Plonky3's default constants,
+//! Plonky3's sponge (`PaddingFreeSponge<16, 8, 8>`), 2-to-1 compression
+//! (`TruncatedPermutation<2, 8, 16>`) and `MerkleTreeMmcs` over one matrix;
+//! BN254 width 4 as barretenberg and Noir use it, Noir's hash, and Merkle
+//! trees with node = Noir's hash of the two children (barretenberg's
+//! `hash_pair`).
+//!
+//! ```
+//! use zkprim::poseidon::Fr;
+//! use zkprim::poseidon2;
+//! let h = poseidon2::bn254_hash(&[Fr::from_u64(1), Fr::from_u64(2), Fr::from_u64(3), Fr::from_u64(4)]).unwrap();
+//! assert_eq!(h.to_be_bytes()[..2], [0x13, 0x0b]);
+//! let rows = [1u32, 2, 3, 4];
+//! let root = poseidon2::babybear_tree_root(&rows, 2).unwrap(); // two rows of width 2
+//! let l = poseidon2::babybear_hash(&rows[..2]).unwrap();
+//! let r = poseidon2::babybear_hash(&rows[2..]).unwrap();
+//! assert_eq!(root, poseidon2::babybear_compress(&l, &r).unwrap());
+//! ```
+//!
+//! Elements are canonical integers (`u32` below p, [`Fr`]); a value >= p is
+//! [`Error::Range`], never reduced. Tree sizes are powers of two.
+use crate::error::{Error, Result};
+use crate::poseidon::Fr;
+use zkprim_sys as sys;
+
+/// A 31-bit digest, compression output and tree node: 8 elements.
+pub type Digest = [u32; 8];
+/// BabyBear's modulus 2^31 - 2^27 + 1.
+pub const BABYBEAR_P: u32 = 2013265921;
+/// KoalaBear's modulus 2^31 - 2^24 + 1.
+pub const KOALABEAR_P: u32 = 2130706433;
+
+/// The kernel the 31-bit batches use: "avx512", "avx2" or "portable".
+pub fn implementation() -> &'static str {
+    // SAFETY: a static string.
+    unsafe { crate::error::static_str(sys::zkp_poseidon2_implementation()) }
+}
+
+/// Rows of `row_len` elements: their count (a power of two, checked by C).
+fn rows_of(rows: &[u32], row_len: usize) -> Result<usize> {
+    if row_len == 0 {
+        return Err(Error::Count);
+    }
+    if rows.len() % row_len != 0 {
+        return Err(Error::Length);
+    }
+    Ok(rows.len() / row_len)
+}
+
+/// Depth of a power-of-two count.
+fn depth_of(n: usize) -> usize {
+    n.trailing_zeros() as usize
+}
+
+type Perm = unsafe extern "C" fn(*mut u32, usize) -> sys::zkp_status;
+type PermBatch = unsafe extern "C" fn(*mut u32, usize, usize) -> sys::zkp_status;
+type Hash = unsafe extern "C" fn(*const u32, usize, *mut u32) -> sys::zkp_status;
+type Compress = unsafe extern "C" fn(*const u32, *const u32, *mut u32) -> sys::zkp_status;
+type Root = unsafe extern "C" fn(*const u32, usize, usize, *mut u32) -> sys::zkp_status;
+type Proof = unsafe extern "C" fn(*const u32, usize, u64, *mut u32) -> sys::zkp_status;
+type Verify =
+    unsafe extern "C" fn(*const u32, *const u32, usize, u64, *const u32, usize) -> sys::zkp_status;
+type VerifyBatch = unsafe extern "C" fn(
+    *const u32,
+    *const u32,
+    usize,
+    *const u64,
+    usize,
+    *const u32,
+    usize,
+    core::ffi::c_uint,
+) -> sys::zkp_status;
+
+fn permute31(f: Perm, state: &mut [u32]) -> Result<()> {
+    // SAFETY: state.len() lanes.
+    Error::check(unsafe { f(state.as_mut_ptr(), state.len()) })
+}
+
+fn permute_batch31(f: PermBatch, states: &mut [u32], width: usize) -> Result<()> {
+    if width == 0 || states.len() % width != 0 {
+        return Err(if width == 0 {
+            Error::Count
+        } else {
+            Error::Length
+        });
+    }
+    // SAFETY: states.len() / width states of width lanes.
+    Error::check(unsafe { f(states.as_mut_ptr(), width, states.len() / width) })
+}
+
+fn hash31(f: Hash, input: &[u32]) -> Result<Digest> {
+    let mut out = [0u32; 8];
+    // SAFETY: input.len() elements in, 8 out.
+    Error::check(unsafe { f(input.as_ptr(), input.len(), out.as_mut_ptr()) })?;
+    Ok(out)
+}
+
+fn compress31(f: Compress, left: &Digest, right: &Digest) -> Result<Digest> {
+    let mut out = [0u32; 8];
+    // SAFETY: 8 elements each.
+    Error::check(unsafe { f(left.as_ptr(), right.as_ptr(), out.as_mut_ptr()) })?;
+    Ok(out)
+}
+
+fn tree_root31(f: Root, rows: &[u32], row_len: usize) -> Result<Digest> {
+    let n = rows_of(rows, row_len)?;
+    let mut out = [0u32; 8];
+    // SAFETY: n rows of row_len elements.
+    Error::check(unsafe { f(rows.as_ptr(), n, row_len, out.as_mut_ptr()) })?;
+    Ok(out)
+}
+
+fn tree_build31(f: Root, rows: &[u32], row_len: usize) -> Result<Vec<Digest>> {
+    let n = rows_of(rows, row_len)?;
+    if n == 0 {
+        return Err(Error::Count);
+    }
+    let mut nodes = vec![[0u32; 8]; 2 * n - 1];
+    // SAFETY: 2n - 1 digests of room.
+    Error::check(unsafe { f(rows.as_ptr(), n, row_len, nodes.as_mut_ptr().cast()) })?;
+    Ok(nodes)
+}
+
+fn tree_proof31(f: Proof, nodes: &[Digest], index: u64) -> Result<Vec<Digest>> {
+    let n = nodes.len().div_ceil(2);
+    if nodes.is_empty() || 2 * n - 1 != nodes.len() || !n.is_power_of_two() {
+        return Err(Error::Count);
+    }
+    let mut proof = vec![[0u32; 8]; depth_of(n)];
+    // SAFETY: the 2n - 1 nodes of a tree of n leaves; depth digests of room.
+    Error::check(unsafe { f(nodes.as_ptr().cast(), n, index, proof.as_mut_ptr().cast()) })?;
+    Ok(proof)
+}
+
+fn tree_verify31(
+    f: Verify,
+    root: &Digest,
+    row: &[u32],
+    index: u64,
+    proof: &[Digest],
+) -> Result<()> {
+    // SAFETY: row.len() elements, proof.len() digests.
+    Error::check(unsafe {
+        f(
+            root.as_ptr(),
+            row.as_ptr(),
+            row.len(),
+            index,
+            proof.as_ptr().cast(),
+            proof.len(),
+        )
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn tree_verify_batch31(
+    f: VerifyBatch,
+    root: &Digest,
+    rows: &[u32],
+    row_len: usize,
+    indices: &[u64],
+    proofs: &[Digest],
+    depth: usize,
+    threads: u32,
+) -> Result<()> {
+    if rows_of(rows, row_len)? != indices.len()
+        || indices.len().checked_mul(depth) != Some(proofs.len())
+    {
+        return Err(Error::Length);
+    }
+    // SAFETY: k rows, k indices, k * depth digests.
+    Error::check(unsafe {
+        f(
+            root.as_ptr(),
+            rows.as_ptr(),
+            row_len,
+            indices.as_ptr(),
+            indices.len(),
+            proofs.as_ptr().cast(),
+            depth,
+            threads,
+        )
+    })
+}
+
+/// The BabyBear permutation of 16 or 24 lanes in place (another width: [`Error::Count`]).
+pub fn babybear_permute(state: &mut [u32]) -> Result<()> {
+    permute31(sys::zkp_poseidon2_babybear_permute, state)
+}
+/// Many BabyBear states of `width` (16 or 24) lanes back to back, in place.
+pub fn babybear_permute_batch(states: &mut [u32], width: usize) -> Result<()> {
+    permute_batch31(sys::zkp_poseidon2_babybear_permute_batch, states, width)
+}
+/// Plonky3's BabyBear hash (`PaddingFreeSponge<16, 8, 8>`; fixed-length inputs).
+pub fn babybear_hash(input: &[u32]) -> Result<Digest> {
+    hash31(sys::zkp_poseidon2_babybear_hash, input)
+}
+/// Plonky3's BabyBear 2-to-1 compression (`TruncatedPermutation<2, 8, 16>`).
+pub fn babybear_compress(left: &Digest, right: &Digest) -> Result<Digest> {
+    compress31(sys::zkp_poseidon2_babybear_compress, left, right)
+}
+/// The root of the BabyBear tree over `rows` (rows of `row_len` elements, a
+/// power of two of them): leaf = hash(row), node = compress(left, right).
+pub fn babybear_tree_root(rows: &[u32], row_len: usize) -> Result<Digest> {
+    tree_root31(sys::zkp_poseidon2_babybear_tree_root, rows, row_len)
+}
+/// Every node of the BabyBear tree (2n - 1 digests: the leaf digests first, the root last).
+pub fn babybear_tree_build(rows: &[u32], row_len: usize) -> Result<Vec<Digest>> {
+    tree_build31(sys::zkp_poseidon2_babybear_tree_build, rows, row_len)
+}
+/// The siblings of leaf `index`, bottom first, from [`babybear_tree_build`]'s nodes.
+pub fn babybear_tree_proof(nodes: &[Digest], index: u64) -> Result<Vec<Digest>> {
+    tree_proof31(sys::zkp_poseidon2_babybear_tree_proof, nodes, index)
+}
+/// Checks that `row` is leaf `index` under `root`: Ok, or [`Error::Verify`].
+pub fn babybear_tree_verify(
+    root: &Digest,
+    row: &[u32],
+    index: u64,
+    proof: &[Digest],
+) -> Result<()> {
+    tree_verify31(
+        sys::zkp_poseidon2_babybear_tree_verify,
+        root,
+        row,
+        index,
+        proof,
+    )
+}
+/// Many openings of one BabyBear tree at once: `rows` the opened rows (`row_len`
+/// each) in strictly increasing `indices` order, `proofs` their proofs back
+/// to back (`depth` digests each), one batched hash per level.
+pub fn babybear_tree_verify_batch(
+    root: &Digest,
+    rows: &[u32],
+    row_len: usize,
+    indices: &[u64],
+    proofs: &[Digest],
+    depth: usize,
+    threads: u32,
+) -> Result<()> {
+    let f = sys::zkp_poseidon2_babybear_tree_verify_batch;
+    tree_verify_batch31(f, root, rows, row_len, indices, proofs, depth, threads)
+}
+
+/// The KoalaBear permutation of 16 or 24 lanes in place (another width: [`Error::Count`]).
+pub fn koalabear_permute(state: &mut [u32]) -> Result<()> {
+    permute31(sys::zkp_poseidon2_koalabear_permute, state)
+}
+/// Many KoalaBear states of `width` (16 or 24) lanes back to back, in place.
+pub fn koalabear_permute_batch(states: &mut [u32], width: usize) -> Result<()> {
+    permute_batch31(sys::zkp_poseidon2_koalabear_permute_batch, states, width)
+}
+/// Plonky3's KoalaBear hash (`PaddingFreeSponge<16, 8, 8>`; fixed-length inputs).
+pub fn koalabear_hash(input: &[u32]) -> Result<Digest> {
+    hash31(sys::zkp_poseidon2_koalabear_hash, input)
+}
+/// Plonky3's KoalaBear 2-to-1 compression (`TruncatedPermutation<2, 8, 16>`).
+pub fn koalabear_compress(left: &Digest, right: &Digest) -> Result<Digest> {
+    compress31(sys::zkp_poseidon2_koalabear_compress, left, right)
+}
+/// The root of the KoalaBear tree over `rows` (rows of `row_len` elements, a
+/// power of two of them): leaf = hash(row), node = compress(left, right).
+pub fn koalabear_tree_root(rows: &[u32], row_len: usize) -> Result<Digest> {
+    tree_root31(sys::zkp_poseidon2_koalabear_tree_root, rows, row_len)
+}
+/// Every node of the KoalaBear tree (2n - 1 digests: the leaf digests first, the root last).
+pub fn koalabear_tree_build(rows: &[u32], row_len: usize) -> Result<Vec<Digest>> {
+    tree_build31(sys::zkp_poseidon2_koalabear_tree_build, rows, row_len)
+}
+/// The siblings of leaf `index`, bottom first, from [`koalabear_tree_build`]'s nodes.
+pub fn koalabear_tree_proof(nodes: &[Digest], index: u64) -> Result<Vec<Digest>> {
+    tree_proof31(sys::zkp_poseidon2_koalabear_tree_proof, nodes, index)
+}
+/// Checks that `row` is leaf `index` under `root`: Ok, or [`Error::Verify`].
+pub fn koalabear_tree_verify(
+    root: &Digest,
+    row: &[u32],
+    index: u64,
+    proof: &[Digest],
+) -> Result<()> {
+    tree_verify31(
+        sys::zkp_poseidon2_koalabear_tree_verify,
+        root,
+        row,
+        index,
+        proof,
+    )
+}
+/// Many openings of one KoalaBear tree at once: `rows` the opened rows (`row_len`
+/// each) in strictly increasing `indices` order, `proofs` their proofs back
+/// to back (`depth` digests each), one batched hash per level.
+pub fn koalabear_tree_verify_batch(
+    root: &Digest,
+    rows: &[u32],
+    row_len: usize,
+    indices: &[u64],
+    proofs: &[Digest],
+    depth: usize,
+    threads: u32,
+) -> Result<()> {
+    let f = sys::zkp_poseidon2_koalabear_tree_verify_batch;
+    tree_verify_batch31(f, root, rows, row_len, indices, proofs, depth, threads)
+}
+
+/// The BN254 width-4 permutation in place (Noir's `poseidon2_permutation`).
+pub fn bn254_permute(state: &mut [Fr; 4]) -> Result<()> {
+    // SAFETY: four lanes.
+    Error::check(unsafe { sys::zkp_poseidon2_bn254_permute(state.as_mut_ptr().cast()) })
+}
+
+/// Noir's `Poseidon2::hash(input, input.len())`.
+pub fn bn254_hash(input: &[Fr]) -> Result<Fr> {
+    let mut out = Fr::ZERO;
+    // SAFETY: input.len() elements in, one out.
+    Error::check(unsafe {
+        sys::zkp_poseidon2_bn254_hash(
+            input.as_ptr().cast(),
+            input.len(),
+            (&mut out as *mut Fr).cast(),
+        )
+    })?;
+    Ok(out)
+}
+
+/// The root of the BN254 tree over `leaves` (a power of two of them),
+/// node = Noir's hash of [left, right].
+pub fn bn254_tree_root(leaves: &[Fr]) -> Result<Fr> {
+    let mut out = Fr::ZERO;
+    // SAFETY: leaves.len() elements.
+    Error::check(unsafe {
+        sys::zkp_poseidon2_bn254_tree_root(
+            leaves.as_ptr().cast(),
+            leaves.len(),
+            (&mut out as *mut Fr).cast(),
+        )
+    })?;
+    Ok(out)
+}
+
+/// Every node of the BN254 tree (2n - 1: the leaves first, the root last).
+pub fn bn254_tree_build(leaves: &[Fr]) -> Result<Vec<Fr>> {
+    if leaves.is_empty() {
+        return Err(Error::Count);
+    }
+    let mut nodes = vec![Fr::ZERO; 2 * leaves.len() - 1];
+    // SAFETY: 2n - 1 elements of room.
+    Error::check(unsafe {
+        sys::zkp_poseidon2_bn254_tree_build(
+            leaves.as_ptr().cast(),
+            leaves.len(),
+            nodes.as_mut_ptr().cast(),
+        )
+    })?;
+    Ok(nodes)
+}
+
+/// The siblings of leaf `index`, bottom first, from [`bn254_tree_build`]'s nodes.
+pub fn bn254_tree_proof(nodes: &[Fr], index: u64) -> Result<Vec<Fr>> {
+    let n = nodes.len().div_ceil(2);
+    if nodes.is_empty() || 2 * n - 1 != nodes.len() || !n.is_power_of_two() {
+        return Err(Error::Count);
+    }
+    let mut proof = vec![Fr::ZERO; depth_of(n)];
+    // SAFETY: the 2n - 1 nodes of a tree of n leaves; depth elements of room.
+    Error::check(unsafe {
+        sys::zkp_poseidon2_bn254_tree_proof(
+            nodes.as_ptr().cast(),
+            n,
+            index,
+            proof.as_mut_ptr().cast(),
+        )
+    })?;
+    Ok(proof)
+}
+
+/// Checks that `leaf` is leaf `index` under `root`: Ok, or [`Error::Verify`].
+pub fn bn254_tree_verify(root: &Fr, leaf: &Fr, index: u64, proof: &[Fr]) -> Result<()> {
+    // SAFETY: proof.len() siblings.
+    Error::check(unsafe {
+        sys::zkp_poseidon2_bn254_tree_verify(
+            (root as *const Fr).cast(),
+            (leaf as *const Fr).cast(),
+            index,
+            proof.as_ptr().cast(),
+            proof.len(),
+        )
+    })
+}
+
+/// Many openings of one BN254 tree: `leaves` in strictly increasing
+/// `indices` order, `proofs` back to back (`depth` each).
+pub fn bn254_tree_verify_batch(
+    root: &Fr,
+    leaves: &[Fr],
+    indices: &[u64],
+    proofs: &[Fr],
+    depth: usize,
+    threads: u32,
+) -> Result<()> {
+    if leaves.len() != indices.len() || indices.len().checked_mul(depth) != Some(proofs.len()) {
+        return Err(Error::Length);
+    }
+    // SAFETY: k leaves, k indices, k * depth siblings.
+    Error::check(unsafe {
+        sys::zkp_poseidon2_bn254_tree_verify_batch(
+            (root as *const Fr).cast(),
+            leaves.as_ptr().cast(),
+            indices.as_ptr(),
+            indices.len(),
+            proofs.as_ptr().cast(),
+            depth,
+            threads,
+        )
+    })
+}

@@ -1,0 +1,186 @@
+// zkprim/poseidon2-family: Poseidon2 in the instances the proof systems ship,
+// on the C of include/zkprim/poseidon2.h. Not to be confused with
+// zkprim/poseidon's poseidon2, which is circom's Poseidon of two inputs
+// (poseidon-lite's name). Three objects, one per field:
+//   bn254      width 4 as barretenberg and Noir use it: permute, hash (Noir's
+//              Poseidon2::hash), trees with node = hash([left, right])
+//   babybear   Plonky3's default width 16 / 24 instances: permute, hash
+//   koalabear  (PaddingFreeSponge<16, 8, 8>), compress (TruncatedPermutation),
+//              trees (MerkleTreeMmcs over one matrix: leaf = hash(row))
+// Elements are bigints (BN254) or numbers (31-bit; bigints accepted); a
+// value >= p is a RangeError, never reduced. JS only converts.
+
+const P_BN254 = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
+const MASK64 = 0xffffffffffffffffn;
+
+function fr(x, what) {
+  const v = BigInt(x);
+  if (v < 0n || v >= P_BN254) throw new RangeError(`${what}: not a field element below p`);
+  return v;
+}
+
+function writeFr(h, at, x) {
+  const v = new DataView(h.buffer, h.byteOffset + at, 32);
+  v.setBigUint64(0, x & MASK64, true);
+  v.setBigUint64(8, (x >> 64n) & MASK64, true);
+  v.setBigUint64(16, (x >> 128n) & MASK64, true);
+  v.setBigUint64(24, x >> 192n, true);
+}
+
+function readFr(h, at) {
+  const v = new DataView(h.buffer, h.byteOffset + at, 32);
+  return v.getBigUint64(0, true) | (v.getBigUint64(8, true) << 64n) |
+    (v.getBigUint64(16, true) << 128n) | (v.getBigUint64(24, true) << 192n);
+}
+
+// 31-bit elements: an integer in [0, 2^32) (the C rejects those >= p).
+function u32(x, what) {
+  const v = typeof x === 'bigint' ? x : BigInt(x);
+  if (v < 0n || v >= 1n << 32n) throw new RangeError(`${what}: not a field element below p`);
+  return Number(v);
+}
+
+function writeU32s(p, xs, what) {
+  const v = new DataView(heap().buffer, p, 4 * xs.length);
+  for (let i = 0; i < xs.length; i++) v.setUint32(4 * i, u32(xs[i], what), true);
+}
+
+function readU32s(p, n) {
+  const v = new DataView(heap().buffer, p, 4 * n);
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = v.getUint32(4 * i, true);
+  return out;
+}
+
+function depthOf(n) {
+  let d = 0;
+  while (2 ** d < n) d++;
+  return d;
+}
+
+// ---- BN254 ---------------------------------------------------------------
+
+function bnWrite(p, xs, what) {
+  const vals = xs.map((x) => fr(x, what));
+  const h = heap();
+  for (let i = 0; i < vals.length; i++) writeFr(h, p + 32 * i, vals[i]);
+}
+
+function bnRead(p, n) {
+  const h = heap();
+  return Array.from({ length: n }, (_, i) => readFr(h, p + 32 * i));
+}
+
+export const bn254 = {
+  P: P_BN254,
+  permute(state) {
+    if (state.length !== 4) throw new RangeError('poseidon2 bn254 permute: 4 elements');
+    const p = scratch(128);
+    bnWrite(p, state, 'poseidon2 bn254 permute');
+    check(wasmExports.zkp_poseidon2_bn254_permute(p), 'poseidon2 bn254 permute');
+    return bnRead(p, 4);
+  },
+  hash(inputs) {
+    const n = inputs.length;
+    const p = scratch(32 * (n + 1));
+    bnWrite(p, inputs, 'poseidon2 bn254 hash');
+    check(wasmExports.zkp_poseidon2_bn254_hash(p, n, p + 32 * n), 'poseidon2 bn254 hash');
+    return bnRead(p + 32 * n, 1)[0];
+  },
+  treeRoot(leaves) {
+    const n = leaves.length;
+    const p = scratch(32 * (n + 1));
+    bnWrite(p, leaves, 'poseidon2 bn254 treeRoot');
+    check(wasmExports.zkp_poseidon2_bn254_tree_root(p, n, p + 32 * n), 'poseidon2 bn254 treeRoot');
+    return bnRead(p + 32 * n, 1)[0];
+  },
+  // The siblings of leaf index, bottom first.
+  treeProof(leaves, index) {
+    const n = leaves.length, d = depthOf(n);
+    const p = scratch(32 * (3 * n + d));
+    bnWrite(p, leaves, 'poseidon2 bn254 treeProof');
+    const nodes = p + 32 * n, sib = nodes + 32 * (2 * n);
+    check(wasmExports.zkp_poseidon2_bn254_tree_build(p, n, nodes), 'poseidon2 bn254 treeProof');
+    check(wasmExports.zkp_poseidon2_bn254_tree_proof(nodes, n, BigInt(index), sib), 'poseidon2 bn254 treeProof');
+    return bnRead(sib, d);
+  },
+  treeVerify(root, leaf, index, proof) {
+    const d = proof.length;
+    const p = scratch(32 * (d + 2));
+    bnWrite(p, [root, leaf, ...proof], 'poseidon2 bn254 treeVerify');
+    const st = wasmExports.zkp_poseidon2_bn254_tree_verify(p, p + 32, BigInt(index), p + 64, d);
+    if (st === 10) return false;
+    check(st, 'poseidon2 bn254 treeVerify');
+    return true;
+  },
+};
+
+// ---- BabyBear / KoalaBear ------------------------------------------------
+
+function field31(name, P) {
+  const f = (op) => wasmExports[`zkp_poseidon2_${name}_${op}`];
+  const what = (op) => `poseidon2 ${name} ${op}`;
+  // rows (arrays of equal length) flattened into wasm memory at p
+  const writeRows = (p, rows, op) => {
+    const w = rows.length ? rows[0].length : 0;
+    for (const r of rows) if (r.length !== w) throw new RangeError(`${what(op)}: rows of different lengths`);
+    writeU32s(p, rows.flat(), what(op));
+    return w;
+  };
+  return {
+    P,
+    permute(state) {
+      const p = scratch(4 * state.length);
+      writeU32s(p, state, what('permute'));
+      check(f('permute')(p, state.length), what('permute'));
+      return readU32s(p, state.length);
+    },
+    hash(inputs) {
+      const n = inputs.length;
+      const p = scratch(4 * n + 32);
+      writeU32s(p, inputs, what('hash'));
+      check(f('hash')(p, n, p + 4 * n), what('hash'));
+      return readU32s(p + 4 * n, 8);
+    },
+    compress(left, right) {
+      if (left.length !== 8 || right.length !== 8) throw new RangeError(`${what('compress')}: 8 elements each`);
+      const p = scratch(96);
+      writeU32s(p, [...left, ...right], what('compress'));
+      check(f('compress')(p, p + 32, p + 64), what('compress'));
+      return readU32s(p + 64, 8);
+    },
+    treeRoot(rows) {
+      const n = rows.length;
+      const p = scratch(4 * n * (rows[0] ? rows[0].length : 0) + 32);
+      const w = writeRows(p, rows, 'treeRoot');
+      check(f('tree_root')(p, n, w, p + 4 * n * w), what('treeRoot'));
+      return readU32s(p + 4 * n * w, 8);
+    },
+    // The siblings of row index, bottom first (8 elements each).
+    treeProof(rows, index) {
+      const n = rows.length, d = depthOf(n);
+      const w = rows[0] ? rows[0].length : 0;
+      const p = scratch(4 * n * w + 32 * (2 * n + d));
+      writeRows(p, rows, 'treeProof');
+      const nodes = p + 4 * n * w, sib = nodes + 32 * 2 * n;
+      check(f('tree_build')(p, n, w, nodes), what('treeProof'));
+      check(f('tree_proof')(nodes, n, BigInt(index), sib), what('treeProof'));
+      return Array.from({ length: d }, (_, i) => readU32s(sib + 32 * i, 8));
+    },
+    treeVerify(root, row, index, proof) {
+      const d = proof.length;
+      const p = scratch(32 + 4 * row.length + 32 * d);
+      for (const s of proof) if (s.length !== 8) throw new RangeError(`${what('treeVerify')}: siblings of 8 elements`);
+      if (root.length !== 8) throw new RangeError(`${what('treeVerify')}: a root of 8 elements`);
+      writeU32s(p, [...root, ...row, ...proof.flat()], what('treeVerify'));
+      const st = f('tree_verify')(p, p + 32, row.length, BigInt(index), p + 32 + 4 * row.length, d);
+      if (st === 10) return false;
+      check(st, what('treeVerify'));
+      return true;
+    },
+  };
+}
+
+export const babybear = field31('babybear', 2013265921);
+export const koalabear = field31('koalabear', 2130706433);
+

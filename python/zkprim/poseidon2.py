@@ -1,0 +1,119 @@
+"""Poseidon2 in the instances the proof systems ship (C: include/zkprim/poseidon2.h).
+
+BN254, width 4 (barretenberg, Noir's standard library); elements are ints < P_BN254:
+    bn254_permute([a, b, c, d]) -> list        Noir's poseidon2_permutation
+    bn254_hash([x, ...]) -> int                 Noir's Poseidon2::hash(in, len(in))
+    bn254_tree_root(leaves) -> int              node = bn254_hash([left, right]) (Aztec, barretenberg)
+    bn254_tree_proof(leaves, i) -> list         siblings of leaf i, bottom first
+    bn254_tree_verify(root, leaf, i, proof) -> bool
+
+BabyBear and KoalaBear (Plonky3's default instances); elements are ints < P_BABYBEAR / P_KOALABEAR,
+digests lists of 8 of them:
+    babybear_permute(state) -> list             width 16 or 24
+    babybear_permute_batch(states) -> list      many states, the vector kernels' path
+    babybear_hash(inputs) -> list               PaddingFreeSponge<16, 8, 8> (fixed-length inputs)
+    babybear_compress(left, right) -> list      TruncatedPermutation<2, 8, 16>
+    babybear_tree_root(rows) -> list            MerkleTreeMmcs over one matrix: leaf = hash(row)
+    babybear_tree_proof(rows, i) -> list        siblings (8 elements each), bottom first
+    babybear_tree_verify(root, row, i, proof) -> bool
+and the same koalabear_* functions. Tree sizes are powers of two. A value >= p is a ValueError,
+never reduced; a proof that does not lead to the root is False.
+"""
+from ._zkprim import (
+    poseidon2_compress as _compress,
+    poseidon2_hash as _hash,
+    poseidon2_implementation as _implementation,
+    poseidon2_permute as _permute,
+    poseidon2_permute_batch as _permute_batch,
+    poseidon2_tree_proof as _tree_proof,
+    poseidon2_tree_root as _tree_root,
+    poseidon2_tree_verify as _tree_verify,
+)
+
+P_BN254 = 21888242871839275222246405745257275088548364400416034343698204186575808495617
+P_BABYBEAR = 2013265921
+P_KOALABEAR = 2130706433
+DIGEST = 8  # elements of a 31-bit hash, compression or tree node
+
+_BN254, _BABYBEAR, _KOALABEAR = 0, 1, 2
+
+
+def implementation():
+    """The kernel the 31-bit batches use: "avx512", "avx2" or "portable"."""
+    return _implementation()
+
+
+def bn254_permute(state):
+    return _permute(_BN254, state)
+
+
+def bn254_hash(inputs):
+    return _hash(_BN254, inputs)
+
+
+def bn254_tree_root(leaves):
+    return _tree_root(_BN254, leaves)
+
+
+def bn254_tree_proof(leaves, index):
+    return _tree_proof(_BN254, leaves, index)
+
+
+def bn254_tree_verify(root, leaf, index, proof):
+    return _tree_verify(_BN254, root, leaf, index, proof)
+
+
+def babybear_permute(state):
+    return _permute(_BABYBEAR, state)
+
+
+def babybear_permute_batch(states):
+    return _permute_batch(_BABYBEAR, states)
+
+
+def babybear_hash(inputs):
+    return _hash(_BABYBEAR, inputs)
+
+
+def babybear_compress(left, right):
+    return _compress(_BABYBEAR, left, right)
+
+
+def babybear_tree_root(rows):
+    return _tree_root(_BABYBEAR, rows)
+
+
+def babybear_tree_proof(rows, index):
+    return _tree_proof(_BABYBEAR, rows, index)
+
+
+def babybear_tree_verify(root, row, index, proof):
+    return _tree_verify(_BABYBEAR, root, row, index, proof)
+
+
+def koalabear_permute(state):
+    return _permute(_KOALABEAR, state)
+
+
+def koalabear_permute_batch(states):
+    return _permute_batch(_KOALABEAR, states)
+
+
+def koalabear_hash(inputs):
+    return _hash(_KOALABEAR, inputs)
+
+
+def koalabear_compress(left, right):
+    return _compress(_KOALABEAR, left, right)
+
+
+def koalabear_tree_root(rows):
+    return _tree_root(_KOALABEAR, rows)
+
+
+def koalabear_tree_proof(rows, index):
+    return _tree_proof(_KOALABEAR, rows, index)
+
+
+def koalabear_tree_verify(root, row, index, proof):
+    return _tree_verify(_KOALABEAR, root, row, index, proof)
