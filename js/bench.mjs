@@ -1,14 +1,18 @@
 // node js/bench.mjs [--quick] [--cli PATH]: the speed table of docs/js.md,
 // every row beside its anchors (the npm packages it replaces, or the
-// native CLI) in the same run. Each row runs its contenders interleaved,
-// ROUNDS rounds, and prints the median time per operation; the ratio
-// column is anchor time / zkprim time. Needs `npm ci --prefix js` and a
-// built js/dist (make js).
+// native CLI) in the same run, at the sizes issue 27 names (LeanIMT and
+// StandardMerkleTree at 2^16 leaves; --quick: 2^12, for a smoke run).
+// Each row runs its contenders interleaved (zkprim, anchor, zkprim, ...)
+// for a number of rounds and prints the median time per operation with
+// the spread [min .. max] over the rounds; the ratio column is median
+// anchor time / median zkprim time, and [lo .. hi] the ratio's range
+// over the rounds (each round's anchor time / the same round's zkprim
+// time: the pairing cancels most of a shared machine's load swings).
+// Needs `npm ci --prefix js` and a built js/dist (make js).
 import { performance } from 'node:perf_hooks';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keccak_256 as nobleKeccak } from '@noble/hashes/sha3';
@@ -28,25 +32,34 @@ const quick = args.includes('--quick');
 const cliArg = args.indexOf('--cli');
 const cli = cliArg >= 0 ? args[cliArg + 1] : null;
 const ROUNDS = quick ? 3 : 7;
+const BIG_ROUNDS = quick ? 3 : 5; // the 2^16-leaf trees: the npm anchors take 10-60 s a round
 const here = dirname(fileURLToPath(import.meta.url));
 
-// ns per op of fn (called `reps` times), median over ROUNDS interleaved rounds
-function rows(contenders, reps) {
+// ns per op of fn (called `reps` times) in each of `rounds` interleaved
+// rounds: one array of times per contender
+function rows(contenders, reps, rounds = ROUNDS) {
   const times = contenders.map(() => []);
   for (const [, fn] of contenders) fn(); // warm-up
-  for (let r = 0; r < ROUNDS; r++)
+  for (let r = 0; r < rounds; r++)
     contenders.forEach(([, fn], i) => {
       const t = performance.now();
       for (let j = 0; j < reps; j++) fn();
       times[i].push(((performance.now() - t) * 1e6) / reps);
     });
-  return times.map((ts) => ts.sort((a, b) => a - b)[ts.length >> 1]);
+  return times;
 }
+const median = (ts) => [...ts].sort((a, b) => a - b)[ts.length >> 1];
 const fmt = (ns) => (ns >= 1e9 ? `${(ns / 1e9).toFixed(2)} s` : ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(0)} ns`);
-const out = ['| operation | zkprim | anchor | anchor time | anchor / zkprim |', '|---|---|---|---|---|'];
-function table(op, contenders, reps) {
-  const [z, ...anchors] = rows(contenders, reps);
-  anchors.forEach((a, i) => out.push(`| ${op} | ${fmt(z)} | ${contenders[i + 1][0]} | ${fmt(a)} | ${(a / z).toFixed(2)}× |`));
+const spread = (ts) => `${fmt(median(ts))} [${fmt(Math.min(...ts))} .. ${fmt(Math.max(...ts))}]`;
+// the anchor / zkprim ratio: of the medians, and its range over the paired rounds
+function ratio(a, z) {
+  const per = a.map((x, i) => x / z[i]);
+  return `${(median(a) / median(z)).toFixed(2)}× [${Math.min(...per).toFixed(2)} .. ${Math.max(...per).toFixed(2)}]`;
+}
+const out = ['| operation | zkprim median [min .. max] | anchor | anchor median [min .. max] | anchor / zkprim [range] |', '|---|---|---|---|---|'];
+function table(op, contenders, reps, rounds = ROUNDS) {
+  const [z, ...anchors] = rows(contenders, reps, rounds);
+  anchors.forEach((a, i) => out.push(`| ${op} | ${spread(z)} | ${contenders[i + 1][0]} | ${spread(a)} | ${ratio(a, z)} |`));
   console.error(out.slice(-anchors.length).join('\n'));
 }
 
@@ -57,13 +70,13 @@ table('poseidon2([a, b])', [['zkprim', () => p.poseidon2([ctr++, 7n])], ['poseid
   ['circomlibjs 0.1.7', () => circom.F.toObject(circom([ctr++, 7n]))]], quick ? 20 : 100);
 
 // LeanIMT insertMany
-const nImt = quick ? 1 << 10 : 1 << 12;
+const nImt = quick ? 1 << 12 : 1 << 16;
 const imtLeaves = Array.from({ length: nImt }, (_, i) => BigInt(i + 1));
 table(`LeanIMT insertMany of 2^${Math.log2(nImt)} leaves`, [['zkprim', () => new l.LeanIMT(l.poseidon2).insertMany(imtLeaves)],
-  ['@zk-kit/lean-imt 2.2.5 + poseidon-lite', () => new RefImt((a, b) => lite2([a, b])).insertMany(imtLeaves)]], 1);
+  ['@zk-kit/lean-imt 2.2.5 + poseidon-lite', () => new RefImt((a, b) => lite2([a, b])).insertMany(imtLeaves)]], 1, BIG_ROUNDS);
 
 // StandardMerkleTree.of + 1000 proofs
-const nOz = quick ? 1 << 12 : 1 << 14;
+const nOz = quick ? 1 << 12 : 1 << 16;
 const hexN = (i, w) => '0x' + i.toString(16).padStart(w, '0');
 const ozValues = Array.from({ length: nOz }, (_, i) => [hexN(i * 7919 + 1, 40), (BigInt(i) * 10n ** 18n).toString()]);
 const proofs = (T) => () => {
@@ -71,7 +84,7 @@ const proofs = (T) => () => {
   for (let i = 0; i < 1000; i++) t.getProof((i * 37) % nOz);
 };
 table(`StandardMerkleTree.of 2^${Math.log2(nOz)} [address, uint256] + 1000 proofs`, [['zkprim', proofs(m.StandardMerkleTree)],
-  ['@openzeppelin/merkle-tree 1.0.8', proofs(OzTree)]], 1);
+  ['@openzeppelin/merkle-tree 1.0.8', proofs(OzTree)]], 1, BIG_ROUNDS);
 
 // Keccak-256
 const hw = await createKeccak(256);
@@ -82,26 +95,30 @@ table('keccak_256, 64 B', [['zkprim', () => k.keccak_256(msg64)], ['hash-wasm 4.
 const mib = new Uint8Array(1 << 20).fill(3);
 table('keccak_256, 1 MiB', [['zkprim', () => k.keccak_256(mib)], ['hash-wasm 4.13.0', () => hwHash(mib)]], quick ? 2 : 5);
 
-// Hemera root of 1 MiB against the native portable C (the CLI, started
-// once per 32 roots, its start-up time on an empty file subtracted)
+// Hemera root of 1 MiB (zkp_hemera_tree_root_fixed, one thread) against
+// the native portable C: each round times 8 roots here, then runs the
+// native CLI's own case `ZKPRIM_CPU=portable zkprim bench
+// hemera/root_fixed/1MiB` (the same call on the same 1 MiB) and takes its
+// median; the two alternate, so both see the same machine load.
 if (cli) {
-  const dir = mkdtempSync(join(tmpdir(), 'zkprim-bench-'));
-  try {
-    const f = join(dir, 'mib.bin');
-    const e = join(dir, 'empty.bin');
-    writeFileSync(f, mib);
-    writeFileSync(e, new Uint8Array(0));
-    const env = { ...process.env, ZKPRIM_CPU: 'portable' };
-    const files = Array(32).fill(f);
-    const empties = Array(32).fill(e);
-    const cliRun = (fs) => () => { for (const x of fs) execFileSync(cli, ['tree', '-a', 'hemera', x], { env }); };
-    const [zk, full, start] = rows([['zkprim', () => { for (let i = 0; i < 32; i++) h.root(mib); }], ['cli', cliRun(files)], ['cli-empty', cliRun(empties)]], 1);
-    const native = (full - start) / 32;
-    out.push(`| Hemera root, 1 MiB | ${fmt(zk / 32)} | native portable C (CLI, start-up subtracted) | ${fmt(native)} | ${(native / (zk / 32)).toFixed(2)}× |`);
-    console.error(out[out.length - 1]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  const env = { ...process.env, ZKPRIM_CPU: 'portable' };
+  const nativeRun = () => {
+    const tsv = execFileSync(cli, ['bench', 'hemera/root_fixed/1MiB$', '--runs', '3', '--tsv'], { env, encoding: 'utf8' });
+    const f = tsv.trim().split('\n').pop().split('\t');
+    if (f[5] !== 'ok') throw new Error(`native hemera/root_fixed/1MiB: ${tsv}`);
+    return Number(f[2]);
+  };
+  const z1 = [];
+  const native = [];
+  h.root(mib);
+  for (let r = 0; r < ROUNDS; r++) {
+    const t = performance.now();
+    for (let i = 0; i < 8; i++) h.root(mib);
+    z1.push(((performance.now() - t) * 1e6) / 8);
+    native.push(nativeRun());
   }
+  out.push(`| Hemera root, 1 MiB | ${spread(z1)} | native portable C (\`zkprim bench hemera/root_fixed/1MiB\`, ZKPRIM_CPU=portable) | ${spread(native)} | ${ratio(native, z1)} |`);
+  console.error(out[out.length - 1]);
 } else {
   out.push('| Hemera root, 1 MiB | (run with --cli build-native/zkprim for the native anchor) | | | |');
 }

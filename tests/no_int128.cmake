@@ -11,7 +11,8 @@ if(ZKP_HOST_HAS_INT128)
   set(_ni ${CMAKE_CURRENT_SOURCE_DIR}/no_int128)
   add_executable(test_no_int128 ${_ni}/test_no_int128.c ${_ni}/ni_arith_gl.c ${_ni}/ni_arith_fr.c
     ${_ni}/ni_hemera_permute.c ${_ni}/ni_hemera_batch.c ${_ni}/ni_poseidon.c
-    ${_ni}/w32_arith.c ${_ni}/w32_hemera.c ${_ni}/w32_hemera_batch.c ${_ni}/w32_poseidon.c)
+    ${_ni}/w32_arith.c ${_ni}/w32_hemera.c ${_ni}/w32_hemera_batch.c ${_ni}/w32_poseidon.c
+    ${_ni}/w32_keccak.c)
   target_link_libraries(test_no_int128 PRIVATE zkp_test_harness)
   add_test(NAME no-int128 COMMAND test_no_int128)
   set_tests_properties(no-int128 PROPERTIES ENVIRONMENT "${ZKP_TEST_ENV}")

@@ -11,6 +11,10 @@
  *                       chi into the next (KECCAK_ROUND_CARRY); saves ~120
  *                       instructions per permutation with BMI (ANDN leaves
  *                       registers free) but costs ~100 without it
+ *   TMPL_LANE_COMPLEMENT 1: the lane-complementing round of f1600_lcomp.h
+ *                       (6 NOTs a round instead of 25), for targets
+ *                       without and-not (WebAssembly); lanes are
+ *                       complemented on load and store, st[] stays plain
  * The lane type and operations of f1600_round_tmpl.h are plain uint64_t
  * ones, defined here.
  *
@@ -36,7 +40,18 @@ typedef uint64_t V;
 #ifndef TMPL_CARRY_THETA
 #define TMPL_CARRY_THETA 0
 #endif
-#if TMPL_CARRY_THETA
+#ifndef TMPL_LANE_COMPLEMENT
+#define TMPL_LANE_COMPLEMENT 0
+#endif
+#if TMPL_LANE_COMPLEMENT
+#include "keccak/f1600_lcomp.h"
+#define V_AND(a, b) ((a) & (b))
+#define V_OR(a, b) ((a) | (b))
+#define V_NOT(a) (~(a))
+#define KS_ROUND(A, E, r) KECCAK_ROUND_LC(A, E, zkpi_keccak_rc[r])
+#define KS_INIT_C()
+#define KS_FLIP(i) a##i = ~a##i;
+#elif TMPL_CARRY_THETA
 #define KS_ROUND(A, E, r) KECCAK_ROUND_CARRY(A, E, zkpi_keccak_rc[r])
 #define KS_INIT_C()                                                                                \
     uint64_t C0 = a00 ^ a05 ^ a10 ^ a15 ^ a20, C1 = a01 ^ a06 ^ a11 ^ a16 ^ a21;                   \
@@ -79,7 +94,13 @@ void TMPL_NAME(zkpi_keccakf1600)(uint64_t st[25]) {
     KECCAK_DECLARE_LANES(a);
     KECCAK_DECLARE_LANES(e);
     KECCAK_FOR_LANES(KS_LOAD, a)
+#if TMPL_LANE_COMPLEMENT
+    KECCAK_LC_PATTERN(KS_FLIP)
+#endif
     KS_INIT_C()
     KS_LOOP()
+#if TMPL_LANE_COMPLEMENT
+    KECCAK_LC_PATTERN(KS_FLIP)
+#endif
     KECCAK_FOR_LANES(KS_STORE, a)
 }

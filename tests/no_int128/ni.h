@@ -92,6 +92,7 @@ void w32_hemera_permute(uint64_t st[16]);
 void w32_hemera_permute_ct(uint64_t st[16]);
 void w32_hb_permute(uint64_t (*states)[16], unsigned n, const struct hemera_profile *pr);
 extern const struct zkpi_poseidon_ops w32_poseidon_ops;
+void w32_keccakf1600(uint64_t st[25]);
 
 /* the kernels (ni_hemera_permute.c, ni_hemera_batch.c, ni_poseidon.c) */
 void ni_hemera_permute(uint64_t st[16]);

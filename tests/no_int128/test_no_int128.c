@@ -8,8 +8,8 @@
  * Hemera permutations (single, constant-time, batched) and every Poseidon
  * BN254 operation (mul, sqr, dot, permute, hash, hash_many, t = 2..17).
  * The same checks hold the WebAssembly-shaped forms (w32_*: bn254/fr32.h,
- * goldilocks/gl32.h, forced on the host by ZKP_TEST_WASM_ARITH) against the
- * library's code.
+ * goldilocks/gl32.h, the lane-complementing Keccak round, forced on the host
+ * by ZKP_TEST_WASM_ARITH) against the library's code.
  * In the verify stage (-DZKP_VERIFY=ON reaches these files too) the no-
  * __int128 kernels run with every documented bound checked.
  */
@@ -23,6 +23,7 @@
 #include "hemera/kernels.h"
 #include "hemera/params.h"
 #include "bn254/fr.h"
+#include "keccak/f1600.h"
 #include "poseidon/internal.h"
 
 typedef unsigned __int128 u128;
@@ -229,6 +230,22 @@ static void check_poseidon(uint64_t n, const char *section, const zkpi_poseidon_
         }
 }
 
+/* The wasm-shape Keccak-f[1600] (lane-complementing round) against the
+ * library's plain portable round: the zero state, all ones, one bit in each
+ * lane (a complemented lane the round mishandles shows in its own output),
+ * then random states. */
+static void check_keccak_w32(uint64_t n) {
+    th_section("Keccak-f[1600], lane-complementing round (wasm shape)");
+    for (uint64_t it = 0; it < n + 27; it++) {
+        uint64_t a[25], b[25];
+        for (int i = 0; i < 25; i++) a[i] = it == 0 ? 0 : it == 1 ? ~(uint64_t)0 : it < 27 ? (uint64_t)(i == (int)it - 2) << (it & 63) : th_rand64();
+        memcpy(b, a, sizeof a);
+        w32_keccakf1600(a);
+        zkpi_keccakf1600_portable(b);
+        CHECK_EQ_BYTES(a, b, sizeof a);
+    }
+}
+
 int main(void) {
     th_init("test_no_int128");
     check_wide(th_count(200000));
@@ -243,5 +260,6 @@ int main(void) {
     check_gl_w32(th_count(200000));
     check_hemera(th_count(200), &w32_h);
     check_poseidon(th_count(1000), "Poseidon BN254 kernel on 32-bit limbs (wasm shape)", &w32_poseidon_ops);
+    check_keccak_w32(th_count(2000));
     return th_finish();
 }
