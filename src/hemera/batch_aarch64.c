@@ -7,5 +7,5 @@
  */
 #define ZKPI_GL_AARCH64 1
 #define TMPL_SUFFIX aarch64
-#define HB_SBOX_STAGED 1
+#define HB_STAGED 1
 #include "hemera/batch_scalar_tmpl.h"

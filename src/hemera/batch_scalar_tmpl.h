@@ -13,8 +13,9 @@
  *                 zkpi_hb_phase_<suffix> (batch_internal.h).
  *   HB_GROUP      the widest lane group, 8 or 16 (default 16): n states go
  *                 in groups of HB_GROUP, then 8, 4, 2, 1 for the tail.
- *   HB_SBOX_STAGED  1: the full-round S-boxes stage by stage across the
- *                 lanes (hb_sbox_full below); 0 (default): lane by lane.
+ *   HB_STAGED     1: the full-round S-boxes and M_I stage by stage across
+ *                 the lanes (hb_sbox_full, partial_round below); 0
+ *                 (default): lane by lane.
  *
  * Bounds used for lazy reduction (spec 2.2): every output of M_E is a sum of
  * u64 representatives with coefficients summing to 35; summed as 32-bit
@@ -26,8 +27,8 @@
 #include "goldilocks/gl.h"
 #include "hemera/batch_internal.h"
 
-#if !defined(HB_SBOX_STAGED)
-#define HB_SBOX_STAGED 0
+#if !defined(HB_STAGED)
+#define HB_STAGED 0
 #endif
 #if !defined(HB_GROUP)
 #define HB_GROUP 16 /* lanes per interleaved group in this kernel */
@@ -74,7 +75,7 @@ static void hb_batch_inverse(uint64_t *x, unsigned n) {
 /* The layers work on scalar words: the templates' element type, one lane. */
 #include "goldilocks/gl_lane1.h"
 #include "hemera/batch_trace_tmpl.h"
-#if HB_SBOX_STAGED
+#if HB_STAGED
 #include "hemera/rounds_tmpl.h"
 #endif
 
@@ -121,7 +122,7 @@ ZKP_INLINE void hb_mds_ext(uint64_t *s, unsigned L, const uint64_t *addc) {
 }
 
 /* Full-round S-box on every element (constants added first when addc). */
-#if HB_SBOX_STAGED
+#if HB_STAGED
 /* Stage by stage across the L lanes of a word (all adds, all x^2, all x^3,
  * ...: rounds_tmpl.h's S-box layer with one constant per word): the L
  * multiply chains are interleaved in program order, so an in-order window
@@ -144,7 +145,7 @@ ZKP_INLINE void hb_sbox_full(uint64_t *s, unsigned L, const uint64_t *addc) {
  * row (row). */
 ZKP_INLINE void partial_round(uint64_t *s, unsigned L, uint64_t rc, int inverse, const uint64_t *d,
                               const hb_trace_out *o, unsigned j, unsigned row) {
-#if ZKP_HAVE_U128
+#if ZKP_HAVE_U128 && !HB_STAGED
     typedef unsigned __int128 u128;
 #endif
     uint64_t x[HB_MAX_LANES];
@@ -154,6 +155,22 @@ ZKP_INLINE void partial_round(uint64_t *s, unsigned L, uint64_t rc, int inverse,
     else
         for (unsigned l = 0; l < L; l++) x[l] = gl_pow7(x[l]);
     if (o) hb_tr_col(o, x, L, HB_TR_SBOX_OUT(j));
+#if HB_STAGED
+    /* M_I word by word across the lanes: the L sums as two-word lazy sums
+     * (gl.h's gl_w), then each word's L independent products. */
+    gl_w sum[16];
+    for (unsigned l = 0; l < L; l++) sum[l] = gl_w_from(x[l]);
+    for (unsigned i = 1; i < 16; i++)
+        for (unsigned l = 0; l < L; l++) sum[l] = gl_w_add64(sum[l], s[i * L + l]);
+    uint64_t S[16];
+    for (unsigned l = 0; l < L; l++) {
+        ZKP_VERIFY_CHECK(sum[l].hi < 16, "partial_round M_I sum of 16 lanes < 16 2^64");
+        S[l] = gl_w_reduce_small(sum[l]);
+    }
+    for (unsigned l = 0; l < L; l++) s[l] = gl_muladd(d[0], x[l], S[l]);
+    for (unsigned i = 1; i < 16; i++)
+        for (unsigned l = 0; l < L; l++) s[i * L + l] = gl_muladd(d[i], s[i * L + l], S[l]);
+#else
     for (unsigned l = 0; l < L; l++) {
 #if ZKP_HAVE_U128
         u128 sum = x[l];
@@ -169,6 +186,7 @@ ZKP_INLINE void partial_round(uint64_t *s, unsigned L, uint64_t rc, int inverse,
         s[l] = gl_muladd(d[0], x[l], S);
         for (unsigned i = 1; i < 16; i++) s[i * L + l] = gl_muladd(d[i], s[i * L + l], S);
     }
+#endif
     if (o) hb_tr_state(o, s, L, row);
 }
 
