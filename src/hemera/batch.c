@@ -4,25 +4,13 @@
  * small for a vector kernel to the portable interleave).
  */
 #include "hemera/batch_internal.h"
-#include "hemera/kernels.h"
 #include "zkprim/hemera.h"
 
 /* BMI2 too: the kernels are built with -mbmi2 and the compiler uses mulx,
  * shlx and shrx in them (ctest kernel-isa checks every entry's promise). */
 #define HB_AVX512_NEED (ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512DQ | ZKP_CPU_BMI2)
 
-/* Entries that are tested but not dispatched come first (HB_UNSHIPPED of
- * them): the tests walk the whole table, the batch functions pick from the
- * rest. The aarch64 kernel (the scalar template on gl_aarch64.h's
- * reduction) is one while it models below the 1.2x over the portable C on
- * both Neoverse models that a kernel needs to ship (docs/aarch64.md). */
 const hb_kernel zkpi_hb_kernels[] = {
-#if ZKP_HAVE_NEON
-    {{"aarch64", ZKP_CPU_NEON, 1}, zkpi_hb_permute_aarch64, zkpi_hb_phase_aarch64, zkpi_hb_trace_aarch64},
-#define HB_UNSHIPPED 1
-#else
-#define HB_UNSHIPPED 0
-#endif
 #if ZKP_HAVE_AVX512
     {{"avx512", HB_AVX512_NEED, 1}, zkpi_hb_permute_avx512, zkpi_hb_phase_avx512, zkpi_hb_trace_avx512},
 #endif
@@ -48,10 +36,7 @@ int zkpi_hb_try_single(uint64_t (*states)[16], unsigned n, const hemera_profile 
 
 static _Atomic uint64_t hb_cache;
 
-const hb_kernel *zkpi_hb_kernel_active(void) {
-    return &zkpi_hb_kernels[zkpi_hemera_pick_shipped(&hb_cache, zkpi_hb_kernels, sizeof zkpi_hb_kernels[0],
-                                                     zkpi_hb_kernel_count, HB_UNSHIPPED)];
-}
+const hb_kernel *zkpi_hb_kernel_active(void) { return ZKP_DISPATCH(&hb_cache, zkpi_hb_kernels); }
 
 void zkpi_hb_permute_with(const hb_kernel *k, uint64_t (*states)[16], size_t n, const hemera_profile *pr) {
     while (n) {
