@@ -15,7 +15,7 @@ modelled Neoverse cycles, not a measurement of any CPU. llvm-mca assumes
 perfect branch prediction and L1 hits and does not model store-to-load
 forwarding stalls, so the figures are a lower bound on a real core.
 
-usage: scripts/aarch64-mca.py [BUILD_DIR] [--cc aarch64-linux-gnu-gcc|clang]
+usage: scripts/aarch64-mca.py [BUILD_DIR] [--cc aarch64-linux-gnu-gcc|clang] [--only REGEX] [--dump DIR]
   BUILD_DIR (default build-aarch64-mca-<cc>) is configured and the static
   library built there if it is missing.
 Needs gcc-aarch64-linux-gnu (or clang with its sysroot), binutils-aarch64-
@@ -32,7 +32,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODELS = ("neoverse-v2", "neoverse-n2")
 # per-operation divisor: products in a chain, permutations in a batch
 PER = {"gl-mul-chain-64": 64, "gl-mul-indep-64": 64, "fr-montmul-chain-64": 64, "fr-montmul-a64-chain-64": 64,
-       "fr-montmul-indep-64": 64, "fr-montmul-a64-indep-64": 64, "hemera-batch-16": 16}
+       "fr-montmul-indep-64": 64, "fr-montmul-a64-indep-64": 64, "hemera-batch-4": 4, "hemera-batch-8": 8,
+       "hemera-batch-16": 16, "hemera-phase-sbox-16": 16, "hemera-phase-partial-16": 16,
+       "hemera-phase-mds-16": 16}
 INSN = re.compile(r"^\s*([0-9a-f]+):\s+(\S.*)$")
 TRACE = re.compile(r"^Trace \d+: \S+ \[[0-9a-f]+/([0-9a-f]+)/[0-9a-f]+/[0-9a-f]+\] (\S+)")
 # operands objdump prints as a bare address (branch, adr/adrp and literal-load
@@ -120,6 +122,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("build", nargs="?")
     ap.add_argument("--cc", default="aarch64-linux-gnu-gcc")
+    ap.add_argument("--only", help="model only the rows whose name matches this regex")
+    ap.add_argument("--dump", help="write each row's executed sequence to DIR/<row>.s")
     a = ap.parse_args()
     bdir = os.path.abspath(a.build or "build-aarch64-mca-" + os.path.basename(a.cc))
     exe = build(bdir, a.cc)
@@ -133,7 +137,12 @@ def main():
     print("|---|---:|---:|" + "---:|---:|" * len(MODELS))
     for name, pcs in ops.items():
         asm = [text[p] for p in pcs]
-        n = PER.get(name, 1)
+        if a.dump:  # the executed sequence, for llvm-mca's own views (-timeline, -bottleneck-analysis)
+            with open(os.path.join(a.dump, name.replace("@", "-at-") + ".s"), "w") as f:
+                f.write("L0:\n" + "\n".join(asm) + "\n")
+        if a.only and not re.search(a.only, name):
+            continue
+        n = PER.get(name.split("@")[0], 1)
         cells = []
         for m in MODELS:
             c = mca(asm, m)

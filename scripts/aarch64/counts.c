@@ -13,6 +13,8 @@
 #include "bn254/fr.h"
 #include "bn254/fr_aarch64.h"
 #include "goldilocks/gl.h"
+#include "hemera/batch_internal.h"
+#include "hemera/kernels.h"
 #include "zkprim/hemera.h"
 #include "zkprim/poseidon.h"
 
@@ -73,6 +75,11 @@ __attribute__((noinline, noipa)) static void fr_indep_a64(uint64_t (*x)[4], cons
 #define F2 0
 #endif
 
+static void init_states(uint64_t (*st)[ZKP_HEMERA_WIDTH]) {
+    for (int i = 0; i < 16; i++)
+        for (int j = 0; j < ZKP_HEMERA_WIDTH; j++) st[i][j] = (uint64_t)(i * 31 + j) * 0x9E3779B97F4A7C15u;
+}
+
 #define MEASURE(name, op)                                                                        \
     do {                                                                                         \
         op;                                                                                      \
@@ -89,15 +96,36 @@ int main(void) {
     const uint64_t g[4] = {0x1234567890abcdefu, 0x0fedcba987654321u, 0x1111111122222222u, 0x0123456789abcdefu};
     zkp_poseidon_fr in[2] = {{{1, 0, 0, 0}}, {{2, 0, 0, 0}}}, out;
     unsigned bad = 0;
-    for (int i = 0; i < 16; i++)
-        for (int j = 0; j < ZKP_HEMERA_WIDTH; j++) st[i][j] = (uint64_t)(i * 31 + j) * 0x9E3779B97F4A7C15u;
+    init_states(st);
     for (int i = 0; i < CHAIN; i++) xs[i] = fs[i][0] = (uint64_t)(i + 1) * 0x9E3779B97F4A7C15u;
 
     MEASURE("gl-mul-chain-64", acc ^= gl_chain(acc | 3, 0x123456789u));
     MEASURE("gl-mul-indep-64", acc ^= gl_indep(xs, 0x123456789u));
-    MEASURE("hemera-permute", zkp_hemera_permute(st[0]));
-    MEASURE("hemera-permute-ct", zkp_hemera_permute_ct(st[0]));
-    MEASURE("hemera-batch-16", bad |= zkp_hemera_permute_batch(st, 16));
+    /* Hemera through each kernel of the tables, the first entry (the
+     * aarch64 kernels where built, tested but not dispatched unless they
+     * ship: hemera/dispatch.c) and the last (the portable C), called
+     * directly so the choice does not depend on the dispatcher. Every row
+     * starts from the same states (ROW resets them): the fast inverse's
+     * loop count depends on its input, so both kernels must see the same. */
+    for (int v = 0; v < 2; v++) {
+        char nm[64];
+        const hemera_perm_kernel *K = &zkpi_hemera_perm_kernels[v ? zkpi_hemera_perm_kernel_count - 1 : 0];
+        const hb_kernel *B = &zkpi_hb_kernels[v ? zkpi_hb_kernel_count - 1 : 0];
+        const hemera_profile *pr = &zkpi_hemera_profile_default;
+#define ROW(base, k) (init_states(st), snprintf(nm, sizeof nm, "%s@%s", base, (k)->info.name), nm)
+        MEASURE(ROW("gl-mul-chain-64", K), acc ^= K->op_chain(HEMERA_OP_MUL, acc | 3, CHAIN));
+        MEASURE(ROW("gl-mul-indep-64", K), acc ^= K->op_chain(HEMERA_OP_MUL_TPUT, acc | 3, CHAIN));
+        MEASURE(ROW("hemera-permute", K), K->permute(st[0]));
+        MEASURE(ROW("hemera-permute-ct", K), K->permute_ct(st[0]));
+        MEASURE(ROW("hemera-batch-4", B), zkpi_hb_permute_with(B, st, 4, pr));
+        MEASURE(ROW("hemera-batch-8", B), zkpi_hb_permute_with(B, st, 8, pr));
+        MEASURE(ROW("hemera-batch-16", B), zkpi_hb_permute_with(B, st, 16, pr));
+        /* the batch's three phases over one 16-lane block, per permutation */
+        MEASURE(ROW("hemera-phase-sbox-16", B), B->phase(st[0], 0, pr));
+        MEASURE(ROW("hemera-phase-partial-16", B), B->phase(st[0], 1, pr));
+        MEASURE(ROW("hemera-phase-mds-16", B), B->phase(st[0], 2, pr));
+#undef ROW
+    }
     MEASURE("fr-montmul-chain-64", fr_chain(f, g));
     MEASURE("fr-montmul-indep-64", fr_indep(fs, g));
 #if ZKPI_BN254_HAVE_A64

@@ -34,6 +34,15 @@
 #include "goldilocks/gl32.h"
 #include "zkprim_build_config.h"
 
+/* aarch64 kernels (ZKPI_GL_AARCH64 defined by the kernel file) route the
+ * reduction and the carry fix-ups to inline asm: gl_aarch64.h. */
+#if defined(ZKPI_GL_AARCH64) && ZKPI_GL_AARCH64 && ZKP_HAVE_ASM && defined(__aarch64__) && defined(__GNUC__)
+#define ZKPI_GL_A64 1
+#include "goldilocks/gl_aarch64.h"
+#else
+#define ZKPI_GL_A64 0
+#endif
+
 /* Without unsigned __int128 (32-bit targets) the products come from
  * core/wide.h, in WebAssembly from goldilocks/gl32.h; see gl_mul. */
 #if ZKP_HAVE_U128
@@ -58,32 +67,48 @@ ZKP_INLINE uint64_t gl_emask(uint64_t c) { return (uint64_t)(uint32_t)(0u - (uin
  * u64, b as stated. Output: any u64. Branch-free. */
 ZKP_INLINE uint64_t gl_add_1c(uint64_t a, uint64_t b) {
     ZKP_VERIFY_CHECK(b <= GL_P, "gl_add_1c addend b <= p");
+#if ZKPI_GL_A64
+    return zkpi_gl_a64_add_1c(a, b);
+#else
     uint64_t s;
     uint64_t c = (uint64_t)__builtin_add_overflow(a, b, &s);
     return s + gl_emask(c);
+#endif
 }
 
 ZKP_INLINE uint64_t gl_add_1c_ct(uint64_t a, uint64_t b) {
     ZKP_VERIFY_CHECK(b <= GL_P, "gl_add_1c_ct addend b <= p");
+#if ZKPI_GL_A64
+    return zkpi_gl_a64_add_1c(a, b); /* branch-free asm: also constant time */
+#else
     uint64_t s;
     uint64_t c = (uint64_t)__builtin_add_overflow(a, b, &s);
     return s + (zkpi_value_barrier_u64(0 - c) & GL_E);
+#endif
 }
 
 /* ---- canonical form ----------------------------------------------------------*/
 
 /* Any u64 -> [0, p). x >= p iff x + E carries, and then x + E = x - p. */
 ZKP_INLINE uint64_t gl_canon(uint64_t x) {
+#if ZKPI_GL_A64
+    uint64_t r = zkpi_gl_a64_canon(x);
+#else
     uint64_t r = x >= GL_P ? x - GL_P : x;
+#endif
     ZKP_VERIFY_CHECK(r < GL_P, "gl_canon output < p");
     return r;
 }
 
 ZKP_INLINE uint64_t gl_canon_ct(uint64_t x) {
+#if ZKPI_GL_A64
+    uint64_t r = zkpi_gl_a64_canon(x); /* adds + csel: constant time */
+#else
     uint64_t t;
     uint64_t c = (uint64_t)__builtin_add_overflow(x, GL_E, &t);
     uint64_t m = zkpi_value_barrier_u64(0 - c);
     uint64_t r = (t & m) | (x & ~m);
+#endif
     ZKP_VERIFY_CHECK(r < GL_P, "gl_canon_ct output < p");
     return r;
 }
@@ -149,6 +174,9 @@ ZKP_INLINE uint64_t gl_neg_ct(uint64_t a) {
  * (The vector layers reach the same residue by another sequence, cheaper
  * with vector instructions: see glv_reduce128 in gl_vec_tmpl.h.) */
 ZKP_INLINE uint64_t gl_reduce128(uint64_t lo, uint64_t hi) {
+#if ZKPI_GL_A64
+    return zkpi_gl_a64_reduce128(lo, hi); /* the same identity (gl_aarch64.h) */
+#else
     uint64_t B = hi << 32;
     uint64_t C = (hi >> 32) + (hi & GL_E);
 #if ZKP_HAVE_ASM && defined(__x86_64__) && defined(__GNUC__)
@@ -171,6 +199,7 @@ ZKP_INLINE uint64_t gl_reduce128(uint64_t lo, uint64_t hi) {
     uint64_t c1 = (uint64_t)__builtin_add_overflow(lo, B, &s);
     uint64_t b2 = (uint64_t)__builtin_sub_overflow(s, C, &s2);
     return s2 + zkpi_value_barrier_u64(gl_emask(c1)) - zkpi_value_barrier_u64(gl_emask(b2));
+#endif
 #endif
 }
 

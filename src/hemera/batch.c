@@ -20,6 +20,13 @@ const hb_kernel zkpi_hb_kernels[] = {
 #if ZKP_HEMERA_PERMUTE_ONLY
     {{"portable", 0, 1}, zkpi_hb_permute_portable, NULL, NULL},
 #else
+#if ZKP_HAVE_NEON
+    /* the scalar template on gl_aarch64.h's reduction, staged across the
+     * lanes: 1.5-1.9x the portable C on both Neoverse models
+     * (docs/aarch64.md). Its need, NEON, names the aarch64 level (it has
+     * no NEON instruction), so ZKPRIM_CPU=portable forces the portable C. */
+    {{"aarch64", ZKP_CPU_NEON, 1}, zkpi_hb_permute_aarch64, zkpi_hb_phase_aarch64, zkpi_hb_trace_aarch64},
+#endif
     {{"portable", 0, 1}, zkpi_hb_permute_portable, zkpi_hb_phase_portable, zkpi_hb_trace_portable},
 #endif
 };

@@ -76,6 +76,11 @@ void zkpi_hb_phase_portable(uint64_t *soa16, int which, const hemera_profile *pr
 void zkpi_hb_permute_avx2(uint64_t (*states)[16], unsigned n, const hemera_profile *pr);
 void zkpi_hb_phase_avx2(uint64_t *soa16, int which, const hemera_profile *pr);
 #endif
+#if ZKP_HAVE_NEON /* batch_aarch64.c */
+void zkpi_hb_permute_aarch64(uint64_t (*states)[16], unsigned n, const hemera_profile *pr);
+void zkpi_hb_phase_aarch64(uint64_t *soa16, int which, const hemera_profile *pr);
+void zkpi_hb_trace_aarch64(const uint64_t (*states)[16], unsigned n, const hb_trace_out *o);
+#endif
 #if ZKP_HAVE_AVX512
 void zkpi_hb_permute_avx512(uint64_t (*states)[16], unsigned n, const hemera_profile *pr);
 void zkpi_hb_phase_avx512(uint64_t *soa16, int which, const hemera_profile *pr);

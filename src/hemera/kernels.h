@@ -9,6 +9,7 @@
 #ifndef ZKPRIM_HEMERA_KERNELS_H
 #define ZKPRIM_HEMERA_KERNELS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/cpu_internal.h"
@@ -37,9 +38,23 @@ typedef struct hemera_perm_kernel {
     void (*permute_traced_ct)(uint64_t st[16], uint64_t tr[25][16]);
 } hemera_perm_kernel;
 
-/* Widest first, portable last (tests loop over the usable entries). */
+/* Widest first, portable last (tests loop over the usable entries); the
+ * first HEMERA_UNSHIPPED entries (dispatch.c) are tested, not dispatched. */
 extern const hemera_perm_kernel zkpi_hemera_perm_kernels[];
 extern const unsigned zkpi_hemera_perm_kernel_count;
+/* Index of the dispatched entry of a kernel table (n entries of `stride`
+ * bytes, portable last) whose first `skip` entries are tested but not
+ * shipped: the first usable one after them (core/cpu_internal.h's pick). */
+static inline unsigned zkpi_hemera_pick_shipped(_Atomic uint64_t *cache, const void *table, size_t stride, unsigned n,
+                                                unsigned skip) {
+#if ZKP_FREESTANDING
+    (void)cache, (void)table, (void)stride, (void)skip;
+    return n - 1; /* portable only (no atomics there) */
+#else
+    return skip + zkpi_dispatch_pick(cache, (const char *)table + skip * stride, stride, n - skip);
+#endif
+}
+
 /* The entry zkp_hemera_permute uses now. */
 const hemera_perm_kernel *zkpi_hemera_perm_kernel_active(void);
 
@@ -63,5 +78,11 @@ void zkpi_hemera_permute_traced_avx2(uint64_t st[16], uint64_t tr[25][16]);
 void zkpi_hemera_permute_traced_ct_avx2(uint64_t st[16], uint64_t tr[25][16]);
 void zkpi_hemera_permute_traced_avx512(uint64_t st[16], uint64_t tr[25][16]);
 void zkpi_hemera_permute_traced_ct_avx512(uint64_t st[16], uint64_t tr[25][16]);
+/* aarch64 (permute_aarch64.c: the portable source on gl_aarch64.h) */
+void zkpi_hemera_permute_aarch64(uint64_t st[16]);
+void zkpi_hemera_permute_ct_aarch64(uint64_t st[16]);
+uint64_t zkpi_hemera_op_chain_aarch64(int op, uint64_t x, uint64_t n);
+void zkpi_hemera_permute_traced_aarch64(uint64_t st[16], uint64_t tr[25][16]);
+void zkpi_hemera_permute_traced_ct_aarch64(uint64_t st[16], uint64_t tr[25][16]);
 
 #endif
