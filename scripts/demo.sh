@@ -19,7 +19,7 @@ for algo in $($Z hash --help | sed -n 's/^algorithms: *//p'); do
   $Z hash -a "$algo" "$SAMPLE"
 done
 for algo in $($Z tree --help | sed -n 's/^  -a //p'); do
-  case $algo in lean-imt | oz | poseidon) continue ;; esac # their inputs are members / values / leaves: below
+  case $algo in lean-imt | oz | poseidon | poseidon2-*) continue ;; esac # their inputs are members / values / field elements: below
   printf 'tree %-10s ' "$algo"
   $Z tree -a "$algo" "$SAMPLE"
 done
@@ -38,6 +38,10 @@ echo "== an OpenZeppelin StandardMerkleTree of (address, uint256) leaves, as the
 printf '%s\n' '[["0x1111111111111111111111111111111111111111", "5000000000000000000"],' \
   ' ["0x2222222222222222222222222222222222222222", "2500000000000000000"]]' >"$tmp/values.json"
 $Z tree oz --types address,uint256 "$tmp/values.json"
+echo
+echo "== Poseidon2 Merkle trees of the elements 1 .. 4: Plonky3's MerkleTreeMmcs over BabyBear, Noir's hash over BN254 =="
+$Z tree -a poseidon2-babybear "$tmp/leaves"
+$Z tree -a poseidon2-bn254 "$tmp/leaves"
 echo
 echo "== Poseidon (BN254, circom parameters) of the field elements 1 and 2, as circomlibjs prints it =="
 $Z poseidon 1 2

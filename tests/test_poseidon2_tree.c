@@ -114,7 +114,7 @@ static const tcase k_cases[] = {{1, 1}, {2, 8}, {4, 7}, {8, 9}, {16, 17}, {64, 8
 
 static void roots_at_level(void *ctx) {
     (void)ctx;
-    for (int fi = 0; fi < 2; fi++) {
+    for (int fi = 0; fi < 2; fi++) { /* fixed set: BabyBear, KoalaBear */
         const fam *f = &k_fam[fi];
         for (size_t c = 0; c < ZKP_ARRAY_LEN(k_cases); c++) {
             size_t n = k_cases[c].n, rl = k_cases[c].row_len;
