@@ -120,7 +120,7 @@ for t in $(seq 2 17); do
   o=$obj/w$t/small_poseidon.o
   mkdir -p "$obj/w$t"
   if small_new "$o"; then
-    "$CC" "${CFLAGS[@]}" -Os -DZKJS_T="$t" -c "$small/poseidon_small.c" -o "$o" &
+    "$CC" "${CFLAGS[@]}" ${SMALL_OPT:--Os} -DZKJS_T="$t" -c "$small/poseidon_small.c" -o "$o" &
     pids+=($!)
     if [ "${#pids[@]}" -ge "$jobs_max" ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
   fi
