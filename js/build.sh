@@ -106,16 +106,12 @@ for t in 3; do
   done
 done
 # zkprim/poseidon1 ... poseidon16 (t = 2 .. 17): js/src/small/, not the
-# library: the constants generated on the first call (poseidon_gen.c, once
-# for every width) and a dense permutation on a loop product
-# (poseidon_small.c, once per width), compiled for size, so that each module
+# library: the constants generated on the first call (poseidon_gen.c) and a
+# dense permutation on a loop product (poseidon_small.c, which includes the
+# generator; once per width), compiled for size, so that each module
 # is at most poseidon-lite's file for its arity (docs/js.md).
 small=$here/src/small
 small_new() { [ ! -f "$1" ] || [ -n "$(find "$small" "$root/include" -newer "$1" -print -quit)" ]; }
-if small_new "$obj/small_gen.o"; then
-  "$CC" "${CFLAGS[@]}" -Os -c "$small/poseidon_gen.c" -o "$obj/small_gen.o" &
-  pids+=($!)
-fi
 for t in $(seq 2 17); do
   o=$obj/w$t/small_poseidon.o
   mkdir -p "$obj/w$t"
@@ -145,7 +141,7 @@ link() { # name, width (0: all), exported C functions...
   for e in "$@"; do ex+=("--export=$e"); done
   case $width in
     0) lo=("${objs[@]}") ;;
-    small*) lo=("$obj/w${width#small}/small_poseidon.o" "$obj/small_gen.o" "$obj/js_src_malloc.c.o") ;;
+    small*) lo=("$obj/w${width#small}/small_poseidon.o" "$obj/js_src_malloc.c.o") ;;
     *) mapfile -t lo < <(objs_width "$width") ;;
   esac
   "$WASM_LD" --no-entry --gc-sections --strip-all -z stack-size=131072 --initial-memory=1048576 \

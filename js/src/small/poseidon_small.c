@@ -17,8 +17,10 @@
 
 #include "zkprim/poseidon.h"
 
-#include "fr_small.h"
-#include "poseidon_gen.h"
+/* The generator in the same translation unit: one copy of fr_small.h's
+ * functions in the module, not one per object (ctest poseidon_jsgen
+ * compiles poseidon_gen.c on its own). */
+#include "poseidon_gen.c"
 
 #ifndef ZKJS_T
 #error "compile with -DZKJS_T=t (t = 2..17)"
@@ -35,7 +37,7 @@ static void permute(uint32_t s[T][FS_N]) {
         zkpi_jsp_gen(T, rc[0], mds[0]);
         generated = 1;
     }
-    uint32_t u[T][FS_N], x2[FS_N], p[FS_N];
+    uint32_t u[T][FS_N], x2[FS_N];
     const unsigned half = ZKPI_JSP_RF / 2, rounds = ROUNDS;
     for (unsigned r = 0; r < rounds; r++) {
         const int full = r < half || r >= rounds - half;
@@ -46,13 +48,7 @@ static void permute(uint32_t s[T][FS_N]) {
             fs_mul(x2, x2, x2);
             fs_mul(s[i], x2, s[i]);
         }
-        for (unsigned i = 0; i < T; i++) {
-            for (unsigned k = 0; k < FS_N; k++) u[i][k] = 0;
-            for (unsigned j = 0; j < T; j++) {
-                fs_mul(p, mds[i * T + j], s[j]);
-                fs_add(u[i], u[i], p);
-            }
-        }
+        for (unsigned i = 0; i < T; i++) fs_dot(u[i], &mds[i * T], (const uint32_t(*)[FS_N])s, T);
         for (unsigned i = 0; i < T; i++)
             for (unsigned k = 0; k < FS_N; k++) s[i][k] = u[i][k];
     }
