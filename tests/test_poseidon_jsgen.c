@@ -2,12 +2,15 @@
  * The one-arity WebAssembly modules' Poseidon (js/src/small/, zkprim/poseidon1
  * ... 16) compiled natively: its run-time constant generator
  * (poseidon_gen.c) against the tables the library and its tests use, for
- * every width t = 2..17 -- the dense round constants of
+ * every width t = 2..17: the dense round constants of
  * tests/ref/poseidon_constants_dense.c (zkpi_poseidon_rc, checked against
  * circom-constants.json by ctest poseidon) and the MDS matrices of
  * src/poseidon/constants_sparse.c (zkpi_poseidon_mds) -- and the R_P table
- * it sizes them by against zkpi_poseidon_rp. Element by element, limb by
- * limb (so the layout is also right on a big-endian host). Under a second.
+ * it sizes them by against zkpi_poseidon_rp; then the sparse-MDS form it
+ * derives from them (zkpi_jsp_sparse) against the library's folded
+ * constants (zkpi_poseidon_sc), pre-sparse matrix (zkpi_poseidon_sp) and
+ * tests/ref's unscaled partial-round matrices (zkpi_poseidon_ss). Element by element, limb by
+ * limb (so the layout is also right on a big-endian host). About a second natively (t = 17's matrix inversions).
  */
 #include <stdlib.h>
 
@@ -22,6 +25,14 @@ static int same(const zkpi_fr *want, const uint32_t *got) {
     return 1;
 }
 
+/* every element of got against want: one check, naming the first that differs */
+static void check_table(const char *what, unsigned t, const zkpi_fr *want, const uint32_t *got, size_t n) {
+    size_t bad = 0, first = 0;
+    for (size_t k = 0; k < n; k++)
+        if (!same(&want[k], got + 8 * k) && !bad++) first = k;
+    CHECK_MSG(bad == 0, "t = %u: %zu of %zu %s differ, the first at %zu", t, bad, n, what, first);
+}
+
 static void check_width(unsigned t) {
     const unsigned rp = ZKPI_JSP_RP(t), nrc = (ZKPI_JSP_RF + rp) * t;
     CHECK_EQ_INT(rp, zkpi_poseidon_rp[t]);
@@ -32,14 +43,24 @@ static void check_width(unsigned t) {
         return;
     }
     zkpi_jsp_gen(t, rc, mds);
-    unsigned bad = 0, first = 0;
-    for (unsigned k = 0; k < nrc; k++)
-        if (!same(&zkpi_poseidon_rc[t][k], rc + 8 * k) && !bad++) first = k;
-    CHECK_MSG(bad == 0, "t = %u: %u of %u round constants differ, the first at %u", t, bad, nrc, first);
-    bad = 0;
-    for (unsigned k = 0; k < t * t; k++)
-        if (!same(&zkpi_poseidon_mds[t][k], mds + 8 * k) && !bad++) first = k;
-    CHECK_MSG(bad == 0, "t = %u: %u of %u MDS entries differ, the first at %u", t, bad, t * t, first);
+    check_table("round constants", t, zkpi_poseidon_rc[t], rc, nrc);
+    check_table("MDS entries", t, zkpi_poseidon_mds[t], mds, (size_t)t * t);
+    /* the sparse form derived from them */
+    const size_t nsc = (size_t)8 * t + rp, nss = (size_t)(2 * t - 1) * rp;
+    uint32_t *sc = calloc(nsc * 8, 4), *ss = calloc(nss * 8, 4), *pm = calloc((size_t)t * t * 8, 4),
+             *work = calloc((size_t)ZKPI_JSP_WORK(t) * 8, 4);
+    if (sc && ss && pm && work) {
+        zkpi_jsp_sparse(t, rc, mds, sc, ss, pm, work);
+        check_table("sparse constants", t, zkpi_poseidon_sc[t], sc, nsc);
+        check_table("sparse matrix entries", t, zkpi_poseidon_ss[t], ss, nss);
+        check_table("pre-sparse matrix entries", t, zkpi_poseidon_sp[t], pm, (size_t)t * t);
+    } else {
+        CHECK(!"out of memory");
+    }
+    free(sc);
+    free(ss);
+    free(pm);
+    free(work);
     free(rc);
     free(mds);
 }

@@ -18,4 +18,13 @@
  * mds_tT (ctest poseidon_jsgen compares them). */
 void zkpi_jsp_gen(unsigned t, uint32_t *rc, uint32_t *mds);
 
+/* The sparse-MDS form of those constants (the library's tables): sc
+ * (8t + R_P folded round constants, constants_sparse.c's sc_tT), ss
+ * ((2t - 1) R_P: each partial round's [a00, v, w], tests/ref's ss_tT) and
+ * pm (the pre-sparse t x t matrix, sp_tT), from rc and mds; work holds
+ * ZKPI_JSP_WORK(t) elements. */
+#define ZKPI_JSP_WORK(t) (6 * (t) * (t) + (ZKPI_JSP_RF + ZKPI_JSP_RP_MAX) * (t))
+void zkpi_jsp_sparse(unsigned t, const uint32_t *rc, const uint32_t *mds, uint32_t *sc, uint32_t *ss,
+                     uint32_t *pm, uint32_t *work);
+
 #endif

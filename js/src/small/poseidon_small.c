@@ -6,11 +6,13 @@
  * small enough to be at most poseidon-lite's file for that arity (docs/js.md).
  *
  * The constants are generated on the first call (poseidon_gen.c) instead of
- * embedded, and the permutation is circom's round-by-round form (dense
- * constants, full t x t MDS product every round) on fr_small.h's loop
- * product: the library's sparse-MDS tables are 2 to 4 times the dense ones
- * and its kernels are unrolled per width. Same results as the library
- * (js/test/poseidon.test.mjs holds every arity against poseidon-lite).
+ * embedded -- the dense ones from the Grain LFSR, then for t > 2 the
+ * sparse-MDS form from them (2t - 1 products a partial round instead of
+ * t^2) -- and the products are fr_small.h's compact ones: the library's
+ * tables and its kernels unrolled per width are most of its size. Same
+ * results as the library (js/test/poseidon.test.mjs holds every arity
+ * against poseidon-lite; ctest poseidon_jsgen the generated tables against
+ * the library's).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -31,28 +33,84 @@
 static uint32_t rc[(ZKPI_JSP_RF + ZKPI_JSP_RP_MAX) * T][FS_N];
 static uint32_t mds[T * T][FS_N];
 static int generated;
+#if T > 2
+/* the sparse-MDS form, derived from rc and mds on the first call */
+static uint32_t sc[8 * T + ZKPI_JSP_RP_MAX][FS_N];
+static uint32_t ss[(2 * T - 1) * ZKPI_JSP_RP_MAX][FS_N];
+static uint32_t pm[T * T][FS_N];
+static uint32_t work[ZKPI_JSP_WORK(T)][FS_N];
+#endif
 
+static void sbox(uint32_t *x) {
+    uint32_t x2[FS_N];
+    fs_mul(x2, x, x);
+    fs_mul(x2, x2, x2);
+    fs_mul(x, x2, x);
+}
+
+#if T > 2
+/* circomlibjs' optimised schedule (the library's sparse one without its
+ * rescaling): full rounds with the folded constants, the last full round of
+ * the first half through P, then R_P rounds of the sparse matrices. */
+static void permute(uint32_t s[T][FS_N]) {
+    if (!generated) {
+        zkpi_jsp_gen(T, rc[0], mds[0]);
+        zkpi_jsp_sparse(T, rc[0], mds[0], sc[0], ss[0], pm[0], work[0]);
+        generated = 1;
+    }
+    uint32_t u[T][FS_N], x[FS_N];
+    const uint32_t(*c)[FS_N] = sc;
+    for (unsigned i = 0; i < T; i++) fs_add(s[i], s[i], c[i]);
+    c += T;
+    for (unsigned f = 0; f < ZKPI_JSP_RF; f++) {
+        for (unsigned i = 0; i < T; i++) {
+            sbox(s[i]);
+            if (f < ZKPI_JSP_RF - 1) fs_add(s[i], s[i], c[i]);
+        }
+        c += T;
+        const uint32_t(*m)[FS_N] = f == ZKPI_JSP_RF / 2 - 1 ? pm : mds;
+        for (unsigned i = 0; i < T; i++) fs_dot(u[i], &m[i * T], (const uint32_t(*)[FS_N])s, T);
+        for (unsigned i = 0; i < T; i++)
+            for (unsigned k = 0; k < FS_N; k++) s[i][k] = u[i][k];
+        if (f != ZKPI_JSP_RF / 2 - 1) continue;
+        for (unsigned r = 0; r < ZKPI_JSP_RP(T); r++) {
+            const uint32_t(*row)[FS_N] = &ss[r * (2 * T - 1)];
+            sbox(s[0]);
+            fs_add(s[0], s[0], c[r]);
+            fs_dot(x, row, (const uint32_t(*)[FS_N])s, T);
+            for (unsigned k = 1; k < T; k++) {
+                fs_mul(u[0], s[0], row[T + k - 1]);
+                fs_add(s[k], s[k], u[0]);
+            }
+            for (unsigned k = 0; k < FS_N; k++) s[0][k] = x[k];
+        }
+        c += ZKPI_JSP_RP(T); /* past the partial rounds' constants */
+    }
+}
+
+#else
+/* Width 2 (zkprim/poseidon1, the tightest budget): circom's dense
+ * round-by-round schedule, which needs no derived tables (the sparse
+ * derivation's code is 1.8 KB of gzip; it saves little at t = 2). */
 static void permute(uint32_t s[T][FS_N]) {
     if (!generated) {
         zkpi_jsp_gen(T, rc[0], mds[0]);
         generated = 1;
     }
-    uint32_t u[T][FS_N], x2[FS_N];
-    const unsigned half = ZKPI_JSP_RF / 2, rounds = ROUNDS;
+    uint32_t u[T][FS_N];
+    const unsigned half = ZKPI_JSP_RF / 2, rounds = ZKPI_JSP_RF + ZKPI_JSP_RP(T);
     for (unsigned r = 0; r < rounds; r++) {
         const int full = r < half || r >= rounds - half;
         for (unsigned i = 0; i < T; i++) {
             fs_add(s[i], s[i], rc[r * T + i]);
-            if (i && !full) continue;
-            fs_mul(x2, s[i], s[i]); /* x^5 */
-            fs_mul(x2, x2, x2);
-            fs_mul(s[i], x2, s[i]);
+            if (i == 0 || full) sbox(s[i]);
         }
         for (unsigned i = 0; i < T; i++) fs_dot(u[i], &mds[i * T], (const uint32_t(*)[FS_N])s, T);
         for (unsigned i = 0; i < T; i++)
             for (unsigned k = 0; k < FS_N; k++) s[i][k] = u[i][k];
     }
 }
+#endif
 
 /* A public element (64-bit limbs, least significant first) <-> eight
  * 32-bit limbs in Montgomery form. */
