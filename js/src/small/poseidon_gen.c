@@ -12,18 +12,20 @@
 
 #include "fr_small.h"
 
+/* The register as an 80-bit integer, bit i = the i-th oldest bit: lo holds
+ * bits 0..63, hi bits 64..79; a clock shifts right and enters the new bit
+ * at 79 (no per-bit indexing: the constants of poseidon16 take about 1.7
+ * million clocks). */
 typedef struct {
-    unsigned char b[80]; /* the register, b[(h + i) % 80] = bit i */
-    unsigned h;
+    uint64_t lo;
+    uint32_t hi;
 } grain;
 
-static unsigned grain_clock(grain *g) {
-    unsigned char *b = g->b;
-#define G(i) b[(g->h + (i)) % 80]
-    unsigned nb = G(62) ^ G(51) ^ G(38) ^ G(23) ^ G(13) ^ G(0);
-#undef G
-    b[g->h] = (unsigned char)nb;
-    g->h = (g->h + 1) % 80;
+__attribute__((noinline)) static unsigned grain_clock(grain *g) {
+    const uint64_t s = g->lo;
+    unsigned nb = (unsigned)((s >> 62) ^ (s >> 51) ^ (s >> 38) ^ (s >> 23) ^ (s >> 13) ^ s) & 1;
+    g->lo = (s >> 1) | (uint64_t)(g->hi & 1) << 63;
+    g->hi = (g->hi >> 1) | nb << 15;
     return nb;
 }
 
@@ -46,9 +48,14 @@ static void grain_init(grain *g, unsigned t) {
     const unsigned val[7] = {1, 0, 254, t, ZKPI_JSP_RF, ZKPI_JSP_RP(t), (1u << 30) - 1};
     const unsigned width[7] = {2, 4, 12, 12, 10, 10, 30};
     unsigned n = 0;
+    g->lo = 0;
+    g->hi = 0;
     for (int f = 0; f < 7; f++)
-        for (int i = (int)width[f] - 1; i >= 0; i--) g->b[n++] = (unsigned char)((val[f] >> i) & 1);
-    g->h = 0;
+        for (int i = (int)width[f] - 1; i >= 0; i--, n++) {
+            const uint64_t bit = (val[f] >> i) & 1;
+            if (n < 64) g->lo |= bit << n;
+            else g->hi |= (uint32_t)bit << (n - 64);
+        }
     for (int i = 0; i < 160; i++) grain_clock(g);
 }
 
