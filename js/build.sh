@@ -88,11 +88,14 @@ for f in "${srcs[@]}"; do
   fi
 done
 # One-width Poseidon (ZKP_POSEIDON_ONLY_T, src/poseidon/params.h): the files
-# whose tables or dispatch the knob trims, compiled once per width t into
-# $obj/wT/; lean-imt (pairs: t = 3) links these in place of the all-width
-# objects.
+# whose tables or dispatch the knob trims, compiled once per width t that a
+# module names (exports.sh's ZKJS_WIDTH_*: lean-imt, pairs, t = 3) into
+# $obj/wT/, which that module links in place of the all-width objects.
+# shellcheck source=exports.sh
+. "$here/exports.sh"
 width_files="src/poseidon/constants_sparse.c src/poseidon/kernel_portable.c src/poseidon/poseidon.c"
-for t in 3; do
+widths=$(for m in $ZKJS_MODULES; do w=ZKJS_WIDTH_${m//-/_}; [ -z "${!w:-}" ] || echo "${!w}"; done | sort -u)
+for t in $widths; do
   mkdir -p "$obj/w$t"
   for rel in $width_files; do
     f=$root/$rel
@@ -148,8 +151,6 @@ link() { # name, width (0: all), exported C functions...
     "${ex[@]}" "${lo[@]}" -L"$SYSROOT_LIB" -lc "$rt" -o "$obj/$name.raw.wasm"
   "$WASM_OPT" -O3 --strip-debug --strip-producers "$obj/$name.raw.wasm" -o "$dist/$name.wasm"
 }
-# shellcheck source=exports.sh
-. "$here/exports.sh"
 for m in $ZKJS_MODULES; do
   v=ZKJS_EXPORTS_${m//-/_}
   w=ZKJS_WIDTH_${m//-/_}
