@@ -101,11 +101,14 @@ for f in "${srcs[@]}"; do
   fi
 done
 # One-width Poseidon (ZKP_POSEIDON_ONLY_T, src/poseidon/params.h): the files
-# whose tables or dispatch the knob trims, compiled once per width t into
-# $obj/wT/; a one-arity module (zkprim/poseidonN, t = N + 1) and lean-imt
-# (pairs: t = 3) link these in place of the all-width objects.
+# whose tables or dispatch the knob trims, compiled once per width t that a
+# module names (exports.sh's ZKJS_WIDTH_*: lean-imt, pairs, t = 3) into
+# $obj/wT/, which that module links in place of the all-width objects.
+# shellcheck source=exports.sh
+. "$here/exports.sh"
 width_files="src/poseidon/constants_sparse.c src/poseidon/kernel_portable.c src/poseidon/poseidon.c"
-for t in $(seq 2 17); do
+widths=$(for m in $ZKJS_MODULES; do w=ZKJS_WIDTH_${m//-/_}; [ -z "${!w:-}" ] || echo "${!w}"; done | sort -u)
+for t in $widths; do
   mkdir -p "$obj/w$t"
   for rel in $width_files; do
     f=$root/$rel
@@ -117,6 +120,22 @@ for t in $(seq 2 17); do
       if [ "${#pids[@]}" -ge "$jobs_max" ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
     fi
   done
+done
+# zkprim/poseidon1 ... poseidon16 (t = 2 .. 17): js/src/small/, not the
+# library: the constants generated on the first call (poseidon_gen.c) and a
+# dense permutation on a loop product (poseidon_small.c, which includes the
+# generator; once per width), compiled for size, so that each module
+# is at most poseidon-lite's file for its arity (docs/js.md).
+small=$here/src/small
+small_new() { [ ! -f "$1" ] || [ -n "$(find "$small" "$root/include" -newer "$1" -print -quit)" ]; }
+for t in $(seq 2 17); do
+  o=$obj/w$t/small_poseidon.o
+  mkdir -p "$obj/w$t"
+  if small_new "$o"; then
+    "$CC" "${CFLAGS[@]}" ${SMALL_OPT:--Os} -DZKJS_T="$t" -c "$small/poseidon_small.c" -o "$o" &
+    pids+=($!)
+    if [ "${#pids[@]}" -ge "$jobs_max" ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
+  fi
 done
 for p in ${pids[@]+"${pids[@]}"}; do wait "$p"; done
 # The object list with width t's copies of $width_files.
@@ -136,23 +155,26 @@ link() { # name, width (0: all), exported C functions...
   local name=$1 width=$2; shift 2
   local ex=(--export=malloc --export=free) lo
   for e in "$@"; do ex+=("--export=$e"); done
-  if [ "$width" = 0 ]; then lo=("${objs[@]}"); else mapfile -t lo < <(objs_width "$width"); fi
+  case $width in
+    0) lo=("${objs[@]}") ;;
+    small*) lo=("$obj/w${width#small}/small_poseidon.o" "$obj/js_src_malloc.c.o") ;;
+    *) mapfile -t lo < <(objs_width "$width") ;;
+  esac
   "$WASM_LD" --no-entry --gc-sections --strip-all -z stack-size=131072 --initial-memory=1048576 \
     "${ex[@]}" "${lo[@]}" -L"$SYSROOT_LIB" -lc "$rt" -o "$obj/$name.raw.wasm"
   "$WASM_OPT" -O3 ${simd_opt[@]+"${simd_opt[@]}"} --strip-debug --strip-producers "$obj/$name.raw.wasm" -o "$dist/$name.wasm"
 }
-# shellcheck source=exports.sh
-. "$here/exports.sh"
 for m in $ZKJS_MODULES; do
   v=ZKJS_EXPORTS_${m//-/_}
   w=ZKJS_WIDTH_${m//-/_}
   # shellcheck disable=SC2086
   link "$m" "${!w:-0}" ${!v}
 done
-# zkprim/poseidon1 ... poseidon16: one width each, the poseidon module's exports.
+# zkprim/poseidon1 ... poseidon16: one width each (js/src/small), the
+# poseidon module's exports.
 for n in $(seq 1 16); do
   # shellcheck disable=SC2086
-  link "poseidon$n" $((n + 1)) $ZKJS_EXPORTS_poseidon
+  link "poseidon$n" "small$((n + 1))" $ZKJS_EXPORTS_poseidon
 done
 
 node "$here/tools/bundle.mjs" "$dist"
