@@ -5,7 +5,11 @@
 
 #if ZKPI_BN254_HAVE_MULX
 #define V_MONTMUL(T, a, b) zkpi_bn254_montmul_mulx((T), (a), (b))
+#define V_SQR512 zkpi_bn254_sqr512_mulx
+#define V_REDC8 zkpi_bn254_redc8_mulx
 #else
+#define V_SQR512 zkpi_bn254_sqr512_c
+#define V_REDC8 zkpi_bn254_redc8_c
 #define V_MONTMUL(T, a, b) (zkpi_bn254_mul512_c((T), (a), (b)), zkpi_bn254_redc8_c(T))
 #endif
 #define TMPL_SUFFIX bmi2

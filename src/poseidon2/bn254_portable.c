@@ -4,6 +4,8 @@
 #include "bn254/fr.h"
 
 #define V_MONTMUL(T, a, b) (zkpi_bn254_mul512_c((T), (a), (b)), zkpi_bn254_redc8_c(T))
+#define V_SQR512 zkpi_bn254_sqr512_c
+#define V_REDC8 zkpi_bn254_redc8_c
 #define TMPL_SUFFIX portable
 #include "poseidon2/bn254_tmpl.h"
 

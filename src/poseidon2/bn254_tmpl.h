@@ -4,8 +4,10 @@
  * of params.h, M_I = 1 1^T + diag(D); elements in Montgomery form (R =
  * 2^256); constant time. Template parameters (docs/internals.md):
  *   TMPL_SUFFIX       the kernel name suffix
- *   V_MONTMUL(T, a, b) T[4..7] = a b / 2^256 (< 2p) for canonical a, b
+ *   V_MONTMUL(T, a, b) T[4..7] = a b / 2^256 (< 2p) for a, b < 2p
  *                     (uint64_t T[8], a and b uint64_t[4])
+ *   V_SQR512(T, a)    T = a^2 (uint64_t T[8], a uint64_t[4])
+ *   V_REDC8(T)        T[4..7] = (T + m p) / 2^256 < T / 2^256 + p
  * Defines TMPL_NAME(zkpi_p2_bn254_permute_mont) (bn254.h). Instances:
  * bn254_portable.c (bn254/fr.h), bn254_bmi2.c (bn254/fr_mulx.h).
  */
@@ -20,11 +22,40 @@ ZKP_INLINE void p2b_mul(zkpi_bn254_fr *r, const zkpi_bn254_fr *a, const zkpi_bn2
     zkpi_bn254_condsub(r->v, T + 4, zkpi_bn254_p);
 }
 
+/* x^2 / R left in [0, 2p): for a < 2p, a^2 < 4p^2 < 2^512 - 2^256 p (the
+ * reduction's precondition) and the result is < 4p^2 / 2^256 + p < 1.76p.
+ * The squaring's 10 limb products (instead of 16) and no conditional
+ * subtraction: the next product takes operands < 2p. */
+ZKP_INLINE void p2b_sqr_lazy(zkpi_bn254_fr *r, const zkpi_bn254_fr *a) {
+    uint64_t T[8];
+    ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt(a->v, 2, 1), "p2b_sqr_lazy operand < 2p");
+    V_SQR512(T, a->v);
+    V_REDC8(T);
+    ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt(T + 4, 2, 1), "p2b_sqr_lazy a^2 / R < 2p");
+    r->v[0] = T[4], r->v[1] = T[5], r->v[2] = T[6], r->v[3] = T[7];
+}
+
+/* x^5 for canonical x: x^2 and x^4 stay in [0, 2p), x^4 x / R < 2p is made
+ * canonical once. */
 ZKP_INLINE void p2b_sbox(zkpi_bn254_fr *x) {
     zkpi_bn254_fr x2, x4;
-    p2b_mul(&x2, x, x);
-    p2b_mul(&x4, &x2, &x2);
+    p2b_sqr_lazy(&x2, x);
+    p2b_sqr_lazy(&x4, &x2);
     p2b_mul(x, &x4, x);
+}
+
+/* s0 + s1 + s2 + s3 for canonical lanes: the raw sum (< 4p < 2^256) is made
+ * canonical by subtracting 2p, then p, when not below (two conditional
+ * subtractions instead of one per addition). */
+ZKP_INLINE void p2b_sum4(zkpi_bn254_fr *r, const zkpi_bn254_fr s[4]) {
+    uint64_t x[4] = {s[0].v[0], s[0].v[1], s[0].v[2], s[0].v[3]};
+    for (int i = 0; i < 4; i++) ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt(s[i].v, 1, 1), "p2b_sum4 lanes < p");
+    zkpi_bn254_add_raw(x, s[1].v);
+    zkpi_bn254_add_raw(x, s[2].v);
+    zkpi_bn254_add_raw(x, s[3].v);
+    zkpi_bn254_condsub(x, x, zkpi_bn254_2p);
+    ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt(x, 2, 1), "p2b_sum4 sum - 2p (if >= 2p) < 2p");
+    zkpi_bn254_condsub(r->v, x, zkpi_bn254_p);
 }
 
 /* y = M4 x with M4 = [[5,7,1,3],[4,6,1,1],[1,3,5,7],[1,1,4,6]] in additions:
@@ -65,9 +96,7 @@ void TMPL_NAME(zkpi_p2_bn254_permute_mont)(zkpi_bn254_fr s[4]) {
         zkpi_bn254_add(&s[0], &s[0], rc);
         p2b_sbox(&s[0]);
         zkpi_bn254_fr sum;
-        zkpi_bn254_add(&sum, &s[0], &s[1]);
-        zkpi_bn254_add(&sum, &sum, &s[2]);
-        zkpi_bn254_add(&sum, &sum, &s[3]);
+        p2b_sum4(&sum, s);
         for (int i = 0; i < 4; i++) {
             p2b_mul(&s[i], &s[i], &zkpi_p2_diag_bn254[i]);
             zkpi_bn254_add(&s[i], &s[i], &sum);
