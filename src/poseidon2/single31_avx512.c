@@ -7,6 +7,8 @@
 #define S_SWAP1(x) _mm512_shuffle_epi32((x), (_MM_PERM_ENUM)_MM_SHUFFLE(2, 3, 0, 1))
 #define S_ROT1(x) _mm512_shuffle_epi32((x), (_MM_PERM_ENUM)_MM_SHUFFLE(0, 3, 2, 1))
 #define S_BLEND0(a, b) _mm512_mask_blend_epi32((__mmask16)1, (a), (b))
+#define S_ZERO0(a) _mm512_maskz_mov_epi32((__mmask16)0xfffe, (a))
+#define S_LANE0(a) ((uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(a)))
 
 /* the four 128-bit blocks summed: block i plus block i ^ 2, then i ^ 1 */
 ZKP_INLINE V s_blocksum(V x, const f31v_field *f) {

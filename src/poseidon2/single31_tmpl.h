@@ -12,14 +12,15 @@
  *                 (i + 1) mod 4
  *   S_BLOCKSUM(x, f)  every 128-bit block replaced by the sum mod p of all
  *                 the blocks of x
- *   S_BLEND0(a, b)    lane 0 of b, the other lanes of a
+ *   S_BLEND0(a, b)    lane 0 of b, the other lanes of a; S_ZERO0(a): lane 0
+ *                 set to 0; S_LANE0(a): lane 0 as a uint32_t
  * Defines s_single(in, state) for in->t a multiple of V_LANES; the kernel
  * file wraps it as zkpi_p2_31_single_<isa> (params.h). The round structure
  * is params.h's and perm31_tmpl.h's; what differs is where the lanes go:
  * M4 is lane shuffles inside each 128-bit block, the column sums of the external layer and the sum of the internal
- * layer are horizontal reductions (block sums), the partial-round S-box runs
- * on the whole first vector and keeps lane 0 (a blend: no data-dependent
- * branch or index, so the kernel is as constant-time as the batch ones).
+ * layer are horizontal reductions (block sums), and in the partial rounds
+ * lane 0 is a scalar (s_partial_rounds). No data-dependent branch or index:
+ * the kernel is as constant-time as the batch ones.
  * The internal diagonal is one Montgomery product by D (in->diag): the
  * shift-and-add form of diag31.h has a different shift per lane, which a
  * vector would pay for in blends.
@@ -27,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "field31/monty31.h"
 #include "poseidon2/params.h"
 
 #ifdef __GNUC__
@@ -64,16 +66,44 @@ ZKP_INLINE void s_external(V *v, unsigned nv, const f31v_field *f) {
     for (unsigned j = 0; j < nv; j++) v[j] = f31v_add(v[j], col, f);
 }
 
-/* M_I: s_i -> D_i s_i + sum(s), the sum broadcast to every lane. */
-ZKP_INLINE void s_internal(V *v, unsigned nv, const V *diag, const f31v_field *f) {
+/* The sum of all the lanes of the nv vectors, in every lane. */
+ZKP_INLINE V s_hsum(const V *v, unsigned nv, const f31v_field *f) {
     V sum = v[0];
     S_UNROLL
     for (unsigned j = 1; j < nv; j++) sum = f31v_add(sum, v[j], f);
     sum = S_BLOCKSUM(sum, f);
     sum = f31v_add(sum, S_SWAP2(sum), f);
-    sum = f31v_add(sum, S_SWAP1(sum), f);
-    S_UNROLL
-    for (unsigned j = 0; j < nv; j++) v[j] = f31v_add(sum, f31v_mul(v[j], diag[j], f), f);
+    return f31v_add(sum, S_SWAP1(sum), f);
+}
+
+/* The S-box on one element (the partial rounds' lane 0), scalar. */
+ZKP_INLINE uint32_t s_sbox1(uint32_t x, unsigned alpha, uint32_t p, uint32_t pinv) {
+    uint32_t x2 = zkpi_f31_mul(x, x, p, pinv), x3 = zkpi_f31_mul(x2, x, p, pinv);
+    if (alpha == 3) return x3;
+    return zkpi_f31_mul(x3, zkpi_f31_mul(x2, x2, p, pinv), p, pinv);
+}
+
+/* R_P partial rounds. Lane 0 leaves the vectors for a scalar (its slot held
+ * at 0), so its chain (add the constant, S-box, M_I) does not wait for the
+ * horizontal sum of the others, which runs beside it: with r = the sum of
+ * lanes 1..t-1 and y = S(x0 + c), M_I gives lane i > 0 r + y + D_i x_i and
+ * lane 0 r + y + D_0 y = r - y, since D_0 = -2 in every instance (diag31.h;
+ * ctest poseidon2 pins it). */
+ZKP_INLINE void s_partial_rounds(V *v, unsigned nv, unsigned alpha, const zkpi_p2_inst *in, const uint32_t *rc,
+                                 const V *diag, const f31v_field *f) {
+    const uint32_t p = in->p, pinv = in->pinv;
+    uint32_t x0 = S_LANE0(v[0]);
+    v[0] = S_ZERO0(v[0]);
+    for (unsigned r = 0; r < in->rp; r++) {
+        V rest = s_hsum(v, nv, f);
+        uint32_t y = s_sbox1(zkpi_f31_add(x0, rc[r], p), alpha, p, pinv);
+        V tot = f31v_add(rest, V_SET1(y), f);
+        S_UNROLL
+        for (unsigned j = 0; j < nv; j++) v[j] = f31v_add(tot, f31v_mul(v[j], diag[j], f), f);
+        v[0] = S_ZERO0(v[0]);
+        x0 = zkpi_f31_sub(S_LANE0(rest), y, p);
+    }
+    v[0] = S_BLEND0(v[0], V_SET1(x0));
 }
 
 ZKP_INLINE void s_permute(const zkpi_p2_inst *in, uint32_t *state, unsigned nv, unsigned alpha) {
@@ -92,10 +122,7 @@ ZKP_INLINE void s_permute(const zkpi_p2_inst *in, uint32_t *state, unsigned nv, 
         for (unsigned j = 0; j < nv; j++) v[j] = s_sbox(f31v_add(v[j], V_LOADU(rc + j * V_LANES), &f), alpha, &f);
         s_external(v, nv, &f);
     }
-    for (unsigned r = 0; r < in->rp; r++) {
-        v[0] = S_BLEND0(v[0], s_sbox(f31v_add(v[0], V_SET1(rc[r]), &f), alpha, &f));
-        s_internal(v, nv, diag, &f);
-    }
+    s_partial_rounds(v, nv, alpha, in, rc, diag, &f);
     rc += in->rp;
     for (unsigned r = 0; r < ZKPI_P2_RF / 2; r++, rc += t) {
         S_UNROLL
