@@ -139,9 +139,9 @@ static void kernels_at_level(void *ctx) {
             free(want);
             TH_BUF_FREE(b);
         }
-        /* the single permutation at this level (its single-state kernel):
-         * all zeros, all p - 1, random, on a misaligned buffer */
-        for (int c = 0; c < 3; c++) {
+        /* the single permutation at this level (its single-state kernel),
+         * on a misaligned buffer */
+        for (int c = 0; c < 3; c++) { /* fixed set: all zeros, all p - 1, random */
             th_buf b = th_buf_new(in->t * sizeof(uint32_t), 4 + 4 * c);
             uint32_t *st = (uint32_t *)(void *)b.p, want[24];
             for (unsigned i = 0; i < in->t; i++) st[i] = c == 0 ? 0 : c == 1 ? in->p - 1 : rand_elem(in->p);
