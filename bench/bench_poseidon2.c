@@ -129,7 +129,11 @@ static void run_bn_hash2(void *ctx, uint64_t iters) {
 }
 
 static const char *k_batch(void) { return zkp_poseidon2_implementation(); }
-static const char *k_portable(void) { return "portable"; }
+/* the single permutation's kernel: the active entry's single-state one, else portable */
+static const char *k_single(void) {
+    const zkpi_p2_31_kernel *k = zkpi_p2_31_kernel_active();
+    return k->single ? k->info.name : "portable";
+}
 static const char *k_bn254(void) { return zkpi_p2_bn254_kernel_active()->info.name; }
 
 static const bench_case k_cases[] = {
@@ -157,11 +161,11 @@ static const bench_case k_cases[] = {
      teardown, name_f_avx2_koalabear16},
     {"poseidon2/koalabear16/batch/floor-avx512", "floor", 0, setup_k_avx512_koalabear16, NULL,
      run_f_avx512_koalabear16, teardown, name_f_avx512_koalabear16},
-    {"poseidon2/babybear16/permute", "single", 0, setup, fresh, run_single_babybear16, teardown, k_portable},
-    {"poseidon2/babybear24/permute", "single", 0, setup, fresh, run_single_babybear24, teardown, k_portable},
-    {"poseidon2/koalabear16/permute", "single", 0, setup, fresh, run_single_koalabear16, teardown, k_portable},
-    {"poseidon2/koalabear24/permute", "single", 0, setup, fresh, run_single_koalabear24, teardown, k_portable},
-    {"poseidon2/babybear16/compress", "single", 0, setup, fresh, run_compress_bb, teardown, k_portable},
+    {"poseidon2/babybear16/permute", "single", 0, setup, fresh, run_single_babybear16, teardown, k_single},
+    {"poseidon2/babybear24/permute", "single", 0, setup, fresh, run_single_babybear24, teardown, k_single},
+    {"poseidon2/koalabear16/permute", "single", 0, setup, fresh, run_single_koalabear16, teardown, k_single},
+    {"poseidon2/koalabear24/permute", "single", 0, setup, fresh, run_single_koalabear24, teardown, k_single},
+    {"poseidon2/babybear16/compress", "single", 0, setup, fresh, run_compress_bb, teardown, k_single},
     {"poseidon2/bn254/permute", "single", 0, setup_bn, fresh_bn, run_bn_perm, teardown, k_bn254},
     {"poseidon2/bn254/hash2", "single", 0, setup_bn, fresh_bn, run_bn_hash2, teardown, k_bn254},
 };

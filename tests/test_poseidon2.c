@@ -139,6 +139,19 @@ static void kernels_at_level(void *ctx) {
             free(want);
             TH_BUF_FREE(b);
         }
+        /* the single permutation at this level (its single-state kernel),
+         * on a misaligned buffer */
+        for (int c = 0; c < 3; c++) { /* fixed set: all zeros, all p - 1, random */
+            th_buf b = th_buf_new(in->t * sizeof(uint32_t), 4 + 4 * c);
+            uint32_t *st = (uint32_t *)(void *)b.p, want[24];
+            for (unsigned i = 0; i < in->t; i++) st[i] = c == 0 ? 0 : c == 1 ? in->p - 1 : rand_elem(in->p);
+            memcpy(want, st, in->t * sizeof(uint32_t));
+            oracle31(in, want);
+            CHECK_EQ_INT(in->permute(st, in->t), ZKP_OK);
+            CHECK_MSG(memcmp(st, want, in->t * sizeof(uint32_t)) == 0, "%s single permutation at %s (%s) differs",
+                      in->name, th_level(), zkp_poseidon2_implementation());
+            TH_BUF_FREE(b);
+        }
     }
 }
 
@@ -156,6 +169,10 @@ static void test_kernels(void) {
             for (size_t j = 0; j < 21; j++) oracle31(in, want + j * in->t);
             ker->batch(in->lib, st, 21);
             CHECK_MSG(memcmp(st, want, 21 * in->t * 4) == 0, "kernel %s, %s", ker->info.name, in->name);
+            if (!ker->single) continue; /* its single-state kernel, state by state (first: 0 and p - 1) */
+            for (size_t i = 0; i < 21 * in->t; i++) st[i] = want[i] = i < in->t ? (i & 1) * (in->p - 1) : rand_elem(in->p);
+            for (size_t j = 0; j < 21; j++) oracle31(in, want + j * in->t), ker->single(in->lib, st + j * in->t);
+            CHECK_MSG(memcmp(st, want, 21 * in->t * 4) == 0, "single kernel %s, %s", ker->info.name, in->name);
         }
     }
     /* single permutation = oracle */

@@ -52,17 +52,26 @@ void zkpi_p2_31_batch_avx2(const zkpi_p2_inst *in, uint32_t *states, size_t n);
 void zkpi_p2_31_batch_avx512(const zkpi_p2_inst *in, uint32_t *states, size_t n);
 void zkpi_p2_31_batch_neon(const zkpi_p2_inst *in, uint32_t *states, size_t n);
 
+/* A single-state kernel (single31_tmpl.h): one state of in->t canonical
+ * elements across the lanes, permuted in place (canonical out). */
+typedef void (*zkpi_p2_31_single_fn)(const zkpi_p2_inst *in, uint32_t *state);
+void zkpi_p2_31_single_avx2(const zkpi_p2_inst *in, uint32_t *state);
+void zkpi_p2_31_single_avx512(const zkpi_p2_inst *in, uint32_t *state);
+
 /* The batch kernel table (poseidon2.c), widest first, portable last. */
 /* For the bench's floor row, a vector kernel also says what one field
  * product costs in its multiply instruction (muls_per_product of them per
  * vector of `lanes` elements) and offers mul_loop(n): 12 n of those
  * instructions in independent chains, a throughput probe on this CPU
- * (returns a value to sink). The portable entry leaves them 0 / NULL. */
+ * (returns a value to sink). The portable entry leaves them 0 / NULL.
+ * single is the entry's single-state kernel, NULL where one state runs
+ * the portable batch kernel with n = 1 (neon, portable). */
 typedef struct zkpi_p2_31_kernel {
     zkpi_kernel_info info;
     zkpi_p2_31_batch_fn batch;
     unsigned muls_per_product, lanes;
     uint64_t (*mul_loop)(uint64_t n);
+    zkpi_p2_31_single_fn single;
 } zkpi_p2_31_kernel;
 uint64_t zkpi_p2_31_mul_loop_avx2(uint64_t n);
 uint64_t zkpi_p2_31_mul_loop_avx512(uint64_t n);

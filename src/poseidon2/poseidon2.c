@@ -1,8 +1,8 @@
 /*
  * Poseidon2 public API (include/zkprim/poseidon2.h): input checks, the
  * 31-bit batch kernel table, Plonky3's sponge and compression, Noir's BN254
- * sponge. Single permutations and the sponges run the portable kernel (one
- * state gains nothing from lanes); batches go through the table.
+ * sponge. Batches, single permutations, the sponge and the compression go
+ * through the table (single states through its single-state kernels).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -31,15 +31,17 @@ const zkpi_p2_inst zkpi_p2_koalabear24 = {ZKPI_KOALABEAR_P, ZKPI_KOALABEAR_PINV,
 
 const zkpi_p2_31_kernel zkpi_p2_31_kernels[] = {
 #if ZKP_HAVE_AVX512
-    {{"avx512", P2_AVX512_NEED, 1}, zkpi_p2_31_batch_avx512, 6, 16, zkpi_p2_31_mul_loop_avx512},
+    {{"avx512", P2_AVX512_NEED, 1}, zkpi_p2_31_batch_avx512, 6, 16, zkpi_p2_31_mul_loop_avx512,
+     zkpi_p2_31_single_avx512},
 #endif
 #if ZKP_HAVE_AVX2
-    {{"avx2", ZKP_CPU_AVX2 | ZKP_CPU_BMI2, 1}, zkpi_p2_31_batch_avx2, 6, 8, zkpi_p2_31_mul_loop_avx2},
+    {{"avx2", ZKP_CPU_AVX2 | ZKP_CPU_BMI2, 1}, zkpi_p2_31_batch_avx2, 6, 8, zkpi_p2_31_mul_loop_avx2,
+     zkpi_p2_31_single_avx2},
 #endif
 #if ZKP_HAVE_NEON
-    {{"neon", ZKP_CPU_NEON, 1}, zkpi_p2_31_batch_neon, 6, 4, zkpi_p2_31_mul_loop_neon},
+    {{"neon", ZKP_CPU_NEON, 1}, zkpi_p2_31_batch_neon, 6, 4, zkpi_p2_31_mul_loop_neon, NULL},
 #endif
-    {{"portable", 0, 1}, zkpi_p2_31_batch_portable, 0, 0, NULL},
+    {{"portable", 0, 1}, zkpi_p2_31_batch_portable, 0, 0, NULL, NULL},
 };
 const unsigned zkpi_p2_31_kernel_count = (unsigned)ZKP_ARRAY_LEN(zkpi_p2_31_kernels);
 
@@ -68,6 +70,14 @@ static const zkpi_p2_inst *p2_inst(uint32_t p, size_t width) {
     return NULL;
 }
 
+/* One state: the active entry's single-state kernel, or the portable batch
+ * kernel on one state. */
+static void p2_single(const zkpi_p2_inst *in, uint32_t *state) {
+    zkpi_p2_31_single_fn single = zkpi_p2_31_kernel_active()->single;
+    if (single) single(in, state);
+    else zkpi_p2_31_batch_portable(in, state, 1);
+}
+
 /* 1 when every element is < p (all are read: the time does not depend on
  * where a bad one is). */
 static int p2_canonical(const uint32_t *x, size_t n, uint32_t p) {
@@ -84,7 +94,7 @@ static zkp_status p2_permute_batch(uint32_t p, uint32_t *states, size_t width, s
     if (n > (size_t)PTRDIFF_MAX / (width * sizeof(uint32_t))) return ZKP_ERR_LENGTH;
     if (!p2_canonical(states, n * width, p)) return ZKP_ERR_RANGE;
     if (batched) zkpi_p2_31_kernel_active()->batch(in, states, n);
-    else zkpi_p2_31_batch_portable(in, states, n);
+    else p2_single(in, states);
     return ZKP_OK;
 }
 
@@ -99,7 +109,7 @@ static zkp_status p2_hash(uint32_t p, const uint32_t *in, size_t n, uint32_t *ou
     for (size_t i = 0; i < n; i += 8) {
         size_t m = n - i < 8 ? n - i : 8;
         memcpy(s, in + i, m * sizeof(uint32_t));
-        zkpi_p2_31_batch_portable(inst, s, 1);
+        p2_single(inst, s);
     }
     memcpy(out, s, 8 * sizeof(uint32_t));
     return ZKP_OK;
@@ -111,7 +121,7 @@ static zkp_status p2_compress(uint32_t p, const uint32_t *l, const uint32_t *r, 
     memcpy(s, l, 8 * sizeof(uint32_t));
     memcpy(s + 8, r, 8 * sizeof(uint32_t));
     if (!p2_canonical(s, 16, p)) return ZKP_ERR_RANGE;
-    zkpi_p2_31_batch_portable(p2_inst(p, 16), s, 1);
+    p2_single(p2_inst(p, 16), s);
     memcpy(out, s, 8 * sizeof(uint32_t));
     return ZKP_OK;
 }

@@ -2,7 +2,8 @@
  * Constant-time check of the Poseidon2 kernels (tests/ct/ct_secret.h:
  * valgrind memcheck, or MemorySanitizer in the ctmsan stage, which also runs
  * the AVX-512 kernel). Every usable 31-bit batch kernel on secret states of
- * the four instances (17 states: full lane groups and a partial one), and the
+ * the four instances (17 states: full lane groups and a partial one), its
+ * single-state kernel where it has one (on the first state), and the
  * BN254 t = 4 permutation with its Montgomery conversions.
  *
  * Not covered, by design (as in ct_poseidon.c): the public functions' range
@@ -42,9 +43,11 @@ int main(int argc, char **argv) {
             fill31(st, n, insts[i]->p, (uint64_t)i + 1);
             ct_secret(st, n * sizeof st[0]);
             K->batch(insts[i], st, NST);
+            if (K->single) K->single(insts[i], st); /* and its single-state kernel on one */
             ct_public(st, n * sizeof st[0]);
         }
-        printf("ct_poseidon2: kernel %s: babybear16/24, koalabear16/24, %d states\n", K->info.name, NST);
+        printf("ct_poseidon2: kernel %s%s: babybear16/24, koalabear16/24, %d states\n", K->info.name,
+               K->single ? " (batch and single)" : "", NST);
     }
     zkpi_bn254_fr s[4];
     memset(s, 0, sizeof s);
