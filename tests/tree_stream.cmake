@@ -17,3 +17,9 @@ endif()
 set_tests_properties(tree_stream PROPERTIES ENVIRONMENT "${ZKP_TEST_ENV};ZKPRIM_TREE_STREAM_PART=cdc-subtrees")
 add_test(NAME tree_stream-fixed-keccak COMMAND test_tree_stream fixed-keccak)
 set_tests_properties(tree_stream-fixed-keccak PROPERTIES ENVIRONMENT "${ZKP_TEST_ENV}" SKIP_RETURN_CODE 77)
+# The keccak-external build (Keccak through the zkVM hook, Hemera native):
+# the Keccak sections alone, `tree_stream-keccak`, in place of the two halves.
+if(ZKP_KECCAK_F1600 STREQUAL "external")
+  add_test(NAME tree_stream-keccak COMMAND test_tree_stream keccak)
+  set_tests_properties(tree_stream-keccak PROPERTIES ENVIRONMENT "${ZKP_TEST_ENV}" SKIP_RETURN_CODE 77)
+endif()
