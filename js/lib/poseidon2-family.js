@@ -71,6 +71,17 @@ function bnRead(p, n) {
   return Array.from({ length: n }, (_, i) => readFr(h, p + 32 * i));
 }
 
+// n BN254 elements in, one out: export(elements, n, out), the shape of hash and
+// tree_root. The export is looked up by name after scratch(), which
+// instantiates the module on first use.
+function bnToOne(name, xs, what) {
+  const n = xs.length;
+  const p = scratch(32 * (n + 1));
+  bnWrite(p, xs, what);
+  check(wasmExports[name](p, n, p + 32 * n), what);
+  return bnRead(p + 32 * n, 1)[0];
+}
+
 export const bn254 = {
   P: P_BN254,
   permute(state) {
@@ -81,18 +92,10 @@ export const bn254 = {
     return bnRead(p, 4);
   },
   hash(inputs) {
-    const n = inputs.length;
-    const p = scratch(32 * (n + 1));
-    bnWrite(p, inputs, 'poseidon2 bn254 hash');
-    check(wasmExports.zkp_poseidon2_bn254_hash(p, n, p + 32 * n), 'poseidon2 bn254 hash');
-    return bnRead(p + 32 * n, 1)[0];
+    return bnToOne('zkp_poseidon2_bn254_hash', inputs, 'poseidon2 bn254 hash');
   },
   treeRoot(leaves) {
-    const n = leaves.length;
-    const p = scratch(32 * (n + 1));
-    bnWrite(p, leaves, 'poseidon2 bn254 treeRoot');
-    check(wasmExports.zkp_poseidon2_bn254_tree_root(p, n, p + 32 * n), 'poseidon2 bn254 treeRoot');
-    return bnRead(p + 32 * n, 1)[0];
+    return bnToOne('zkp_poseidon2_bn254_tree_root', leaves, 'poseidon2 bn254 treeRoot');
   },
   // The siblings of leaf index, bottom first.
   treeProof(leaves, index) {
