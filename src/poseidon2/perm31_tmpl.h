@@ -6,6 +6,10 @@
  *   a field31 layer included first: V, V_LANES, V_SET1, V_LOADU, V_STOREU,
  *   f31v_field, f31v_field_of, f31v_add, f31v_sub, f31v_mul
  *     (field31/monty31_x1.h, monty31_avx2.h, monty31_avx512.h)
+ *   optionally P2_LOAD_STATES(s, src, t) / P2_STORE_STATES(dst, s, t): V_LANES
+ *     whole states of t elements (t a multiple of 8) at src into s[0..t-1],
+ *     one element per vector (a transpose), and back; without them the
+ *     states go through a lane-major buffer element by element
  * Defines TMPL_NAME(zkpi_p2_31_batch) (params.h). The round structure is
  * params.h's; M4 is circ(2, 3, 1, 1): y_i = s + x_i + 2 x_{i+1} (indices
  * mod 4) with s the sum of the four lanes.
@@ -170,14 +174,30 @@ void TMPL_NAME(zkpi_p2_31_batch)(const zkpi_p2_inst *in, uint32_t *states, size_
     for (size_t g = 0; g < n; g += V_LANES) {
         size_t m = n - g < V_LANES ? n - g : V_LANES;
         const uint32_t *src = states + g * t;
-        for (unsigned i = 0; i < t; i++)
-            for (size_t l = 0; l < V_LANES; l++) buf[i][l] = l < m ? src[l * t + i] : 0;
-        for (unsigned i = 0; i < t; i++) s[i] = f31v_mul(V_LOADU(buf[i]), V_SET1(in->r2), &f);
-        perm(s, in, rcn, &f);
-        for (unsigned i = 0; i < t; i++) V_STOREU(buf[i], f31v_mul(s[i], V_SET1(1), &f));
         uint32_t *dst = states + g * t;
-        for (unsigned i = 0; i < t; i++)
-            for (size_t l = 0; l < m; l++) dst[l * t + i] = buf[i][l];
+#ifdef P2_LOAD_STATES
+        /* the kernel file's in-register transpose, for whole groups */
+        const int whole = m == V_LANES && t % 8 == 0;
+        if (whole) P2_LOAD_STATES(s, src, t);
+        else
+#endif
+        {
+            for (unsigned i = 0; i < t; i++)
+                for (size_t l = 0; l < V_LANES; l++) buf[i][l] = l < m ? src[l * t + i] : 0;
+            for (unsigned i = 0; i < t; i++) s[i] = V_LOADU(buf[i]);
+        }
+        for (unsigned i = 0; i < t; i++) s[i] = f31v_mul(s[i], V_SET1(in->r2), &f);
+        perm(s, in, rcn, &f);
+        for (unsigned i = 0; i < t; i++) s[i] = f31v_mul(s[i], V_SET1(1), &f);
+#ifdef P2_LOAD_STATES
+        if (whole) P2_STORE_STATES(dst, s, t);
+        else
+#endif
+        {
+            for (unsigned i = 0; i < t; i++) V_STOREU(buf[i], s[i]);
+            for (unsigned i = 0; i < t; i++)
+                for (size_t l = 0; l < m; l++) dst[l * t + i] = buf[i][l];
+        }
     }
 }
 
