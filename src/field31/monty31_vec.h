@@ -20,6 +20,8 @@
 #ifndef ZKPRIM_FIELD31_MONTY31_VEC_H
 #define ZKPRIM_FIELD31_MONTY31_VEC_H
 
+#include "core/verify.h"
+
 /* The high halves of the 64-bit products of the even lanes (even) and of
  * the odd lanes (odd), back in their 32-bit lanes; a layer may define a
  * one-instruction form (NEON's TRN2). */
@@ -27,10 +29,10 @@
 #define V_HI32_PAIR(even, odd) V_BLEND_ODD(V_SHR64_32(even), (odd))
 #endif
 
-/* ZKP_VERIFY: every lane of x, taken signed, within the bound (the lanes
- * of the vector pv hold p). */
-#ifdef ZKP_VERIFY
-#include "core/verify.h"
+/* For ZKP_VERIFY checks: 1 when every lane of x, taken signed, is within
+ * the bound p (the lanes of pv hold p), |x| < p if strict, else |x| <= p.
+ * Referenced only inside ZKP_VERIFY_CHECK (core/verify.h), so it is never
+ * called without ZKP_VERIFY. */
 static __attribute__((noinline, unused)) int f31v_verify_abs(V x, V pv, int strict) {
     uint32_t l[V_LANES], b[V_LANES];
     V_STOREU(l, x);
@@ -41,12 +43,6 @@ static __attribute__((noinline, unused)) int f31v_verify_abs(V x, V pv, int stri
     }
     return 1;
 }
-#define F31V_VERIFY_ABS_LE(x, pv, what) ZKP_VERIFY_CHECK(f31v_verify_abs((x), (pv), 0), what)
-#define F31V_VERIFY_ABS_LT(x, pv, what) ZKP_VERIFY_CHECK(f31v_verify_abs((x), (pv), 1), what)
-#else
-#define F31V_VERIFY_ABS_LE(x, pv, what) ((void)0)
-#define F31V_VERIFY_ABS_LT(x, pv, what) ((void)0)
-#endif
 
 typedef struct f31v_field {
     V p, pinv;
@@ -77,15 +73,15 @@ ZKP_INLINE V f31v_sub(V a, V b, const f31v_field *f) {
  * products (V_MULEVEN_S) so an operand may be a lazy value of either sign;
  * on canonical operands the result is congruent to zkpi_f31_mul's. */
 ZKP_INLINE V f31v_mul_lazy(V a, V b, const f31v_field *f) {
-    F31V_VERIFY_ABS_LE(a, f->p, "f31v_mul_lazy |a| <= p");
-    F31V_VERIFY_ABS_LE(b, f->p, "f31v_mul_lazy |b| <= p");
+    ZKP_VERIFY_CHECK(f31v_verify_abs(a, f->p, 0), "f31v_mul_lazy a in [-p, p] (each lane)");
+    ZKP_VERIFY_CHECK(f31v_verify_abs(b, f->p, 0), "f31v_mul_lazy b in [-p, p] (each lane)");
     V a_odd = V_SHR64_32(a), b_odd = V_SHR64_32(b);
     V t_even = V_MULEVEN_S(a, b), t_odd = V_MULEVEN_S(a_odd, b_odd);
     V q_even = V_MULEVEN(t_even, f->pinv), q_odd = V_MULEVEN(t_odd, f->pinv);
     V d_even = V_SUB64(t_even, V_MULEVEN_S(q_even, f->p));
     V d_odd = V_SUB64(t_odd, V_MULEVEN_S(q_odd, f->p));
     V d = V_HI32_PAIR(d_even, d_odd);
-    F31V_VERIFY_ABS_LT(d, f->p, "f31v_mul_lazy result in (-p, p)");
+    ZKP_VERIFY_CHECK(f31v_verify_abs(d, f->p, 1), "f31v_mul_lazy result in (-p, p) (each lane)");
     return d;
 }
 

@@ -39,8 +39,8 @@ ZKP_INLINE uint32_t f31v_mul(uint32_t a, uint32_t b, const f31v_field *f) {
  * signed 32-bit value; f31v_canon takes it to [0, p). */
 ZKP_INLINE int64_t f31v_signed(uint32_t a) { return (int64_t)a - ((int64_t)(a >> 31) << 32); }
 ZKP_INLINE uint32_t f31v_mul_lazy(uint32_t a, uint32_t b, const f31v_field *f) {
-    ZKP_VERIFY_CHECK(f31v_signed(a) <= f->p && -f31v_signed(a) <= f->p, "f31v_mul_lazy |a| <= p");
-    ZKP_VERIFY_CHECK(f31v_signed(b) <= f->p && -f31v_signed(b) <= f->p, "f31v_mul_lazy |b| <= p");
+    ZKP_VERIFY_CHECK(f31v_signed(a) <= f->p && -f31v_signed(a) <= f->p, "f31v_mul_lazy a in [-p, p]");
+    ZKP_VERIFY_CHECK(f31v_signed(b) <= f->p && -f31v_signed(b) <= f->p, "f31v_mul_lazy b in [-p, p]");
     int64_t t = f31v_signed(a) * f31v_signed(b);
     uint32_t q = (uint32_t)t * f->pinv;
     uint32_t d = (uint32_t)((uint64_t)(t - f31v_signed(q) * (int64_t)f->p) >> 32);
