@@ -4,8 +4,9 @@
  * instance). Template parameters (docs/internals.md):
  *   TMPL_SUFFIX  the kernel name suffix
  *   a field31 layer included first: V, V_LANES, V_SET1, V_LOADU, V_STOREU,
- *   f31v_field, f31v_field_of, f31v_add, f31v_sub, f31v_mul
- *     (field31/monty31_x1.h, monty31_avx2.h, monty31_avx512.h)
+ *   V_ADD32, f31v_field, f31v_field_of, f31v_add, f31v_sub, f31v_mul,
+ *   f31v_mul_lazy, f31v_canon
+ *     (field31/monty31_x1.h, monty31_avx2.h, monty31_avx512.h, monty31_neon.h)
  *   optionally P2_LOAD_STATES(s, src, t) / P2_STORE_STATES(dst, s, t): V_LANES
  *     whole states of t elements (t a multiple of 8) at src into s[0..t-1],
  *     one element per vector (a transpose), and back; without them the
