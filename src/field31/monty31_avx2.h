@@ -23,6 +23,8 @@
 #define V_SRL32(a, k) _mm256_srl_epi32((a), _mm_cvtsi32_si128((int)(k)))
 #define V_SLL32(a, k) _mm256_sll_epi32((a), _mm_cvtsi32_si128((int)(k)))
 #define V_MULEVEN(a, b) _mm256_mul_epu32((a), (b))
+#define V_MULEVEN_S(a, b) _mm256_mul_epi32((a), (b))
+#define V_SUB64(a, b) _mm256_sub_epi64((a), (b))
 #define V_SHR64_32(a) _mm256_srli_epi64((a), 32)
 #define V_BLEND_ODD(a, b) _mm256_blend_epi32((a), (b), 0xAA)
 

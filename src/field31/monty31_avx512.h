@@ -23,8 +23,14 @@
 #define V_SRL32(a, k) _mm512_srl_epi32((a), _mm_cvtsi32_si128((int)(k)))
 #define V_SLL32(a, k) _mm512_sll_epi32((a), _mm_cvtsi32_si128((int)(k)))
 #define V_MULEVEN(a, b) _mm512_mul_epu32((a), (b))
+#define V_MULEVEN_S(a, b) _mm512_mul_epi32((a), (b))
+#define V_SUB64(a, b) _mm512_sub_epi64((a), (b))
 #define V_SHR64_32(a) _mm512_srli_epi64((a), 32)
 #define V_BLEND_ODD(a, b) _mm512_mask_blend_epi32((__mmask16)0xAAAA, (a), (b))
+/* the high halves of the even and odd lanes' products in one instruction:
+ * the even lanes take their neighbour above (a masked VPSHUFD), the odd
+ * lanes keep odd's */
+#define V_HI32_PAIR(even, odd) _mm512_mask_shuffle_epi32((odd), (__mmask16)0x5555, (even), _MM_PERM_DDBB)
 
 #include "field31/monty31_vec.h"
 

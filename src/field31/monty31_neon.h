@@ -27,6 +27,10 @@
 #define V_SLL32(a, k) vshlq_u32((a), vdupq_n_s32((int32_t)(k)))
 #define V_MULEVEN(a, b)                                                                          \
     vreinterpretq_u32_u64(vmull_u32(vmovn_u64(vreinterpretq_u64_u32(a)), vmovn_u64(vreinterpretq_u64_u32(b))))
+#define V_MULEVEN_S(a, b)                                                                        \
+    vreinterpretq_u32_s64(vmull_s32(vreinterpret_s32_u32(vmovn_u64(vreinterpretq_u64_u32(a))),    \
+                                    vreinterpret_s32_u32(vmovn_u64(vreinterpretq_u64_u32(b)))))
+#define V_SUB64(a, b) vreinterpretq_u32_u64(vsubq_u64(vreinterpretq_u64_u32(a), vreinterpretq_u64_u32(b)))
 #define V_SHR64_32(a) vreinterpretq_u32_u64(vshrq_n_u64(vreinterpretq_u64_u32(a), 32))
 /* even lanes of a, odd lanes of b: TRN1 of a with b shifted up one lane
  * would need a shift; a bit select is one instruction */

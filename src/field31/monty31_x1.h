@@ -6,6 +6,7 @@
 #ifndef ZKPRIM_FIELD31_MONTY31_X1_H
 #define ZKPRIM_FIELD31_MONTY31_X1_H
 
+#include "core/verify.h"
 #include "field31/monty31.h"
 
 #define V uint32_t
@@ -32,5 +33,20 @@ ZKP_INLINE uint32_t f31v_sub(uint32_t a, uint32_t b, const f31v_field *f) { retu
 ZKP_INLINE uint32_t f31v_mul(uint32_t a, uint32_t b, const f31v_field *f) {
     return zkpi_f31_mul(a, b, f->p, f->pinv);
 }
+
+/* monty31_vec.h's lazy product on one lane (the bounds are written there):
+ * a, b signed with |a|, |b| <= p, result a b / 2^32 mod p in (-p, p) as a
+ * signed 32-bit value; f31v_canon takes it to [0, p). */
+ZKP_INLINE int64_t f31v_signed(uint32_t a) { return (int64_t)a - ((int64_t)(a >> 31) << 32); }
+ZKP_INLINE uint32_t f31v_mul_lazy(uint32_t a, uint32_t b, const f31v_field *f) {
+    ZKP_VERIFY_CHECK(f31v_signed(a) <= f->p && -f31v_signed(a) <= f->p, "f31v_mul_lazy a in [-p, p]");
+    ZKP_VERIFY_CHECK(f31v_signed(b) <= f->p && -f31v_signed(b) <= f->p, "f31v_mul_lazy b in [-p, p]");
+    int64_t t = f31v_signed(a) * f31v_signed(b);
+    uint32_t q = (uint32_t)t * f->pinv;
+    uint32_t d = (uint32_t)((uint64_t)(t - f31v_signed(q) * (int64_t)f->p) >> 32);
+    ZKP_VERIFY_CHECK(f31v_signed(d) < f->p && -f31v_signed(d) < f->p, "f31v_mul_lazy result in (-p, p)");
+    return d;
+}
+ZKP_INLINE uint32_t f31v_canon(uint32_t d, const f31v_field *f) { return d + (f->p & zkpi_f31_mask(d >> 31)); }
 
 #endif

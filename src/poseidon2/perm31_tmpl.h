@@ -4,8 +4,13 @@
  * instance). Template parameters (docs/internals.md):
  *   TMPL_SUFFIX  the kernel name suffix
  *   a field31 layer included first: V, V_LANES, V_SET1, V_LOADU, V_STOREU,
- *   f31v_field, f31v_field_of, f31v_add, f31v_sub, f31v_mul
- *     (field31/monty31_x1.h, monty31_avx2.h, monty31_avx512.h)
+ *   V_ADD32, f31v_field, f31v_field_of, f31v_add, f31v_sub, f31v_mul,
+ *   f31v_mul_lazy, f31v_canon
+ *     (field31/monty31_x1.h, monty31_avx2.h, monty31_avx512.h, monty31_neon.h)
+ *   optionally P2_LOAD_STATES(s, src, t) / P2_STORE_STATES(dst, s, t): V_LANES
+ *     whole states of t elements (t a multiple of 8) at src into s[0..t-1],
+ *     one element per vector (a transpose), and back; without them the
+ *     states go through a lane-major buffer element by element
  * Defines TMPL_NAME(zkpi_p2_31_batch) (params.h). The round structure is
  * params.h's; M4 is circ(2, 3, 1, 1): y_i = s + x_i + 2 x_{i+1} (indices
  * mod 4) with s the sum of the four lanes.
@@ -14,6 +19,7 @@
 #include <stdint.h>
 
 #include "core/tmpl.h"
+#include "core/verify.h"
 #include "poseidon2/diag31.h"
 #include "poseidon2/params.h"
 
@@ -26,13 +32,21 @@
 #define P2_UNROLL
 #endif
 
+/* R_P of the instances is at most 23 (params.h); room for more. */
+#define P2_MAX_RP 32
+
 ZKP_INLINE V p2_double(V x, const f31v_field *f) { return f31v_add(x, x, f); }
 
-ZKP_INLINE V p2_sbox(V x, unsigned alpha, const f31v_field *f) {
-    V x2 = f31v_mul(x, x, f);
-    V x3 = f31v_mul(x2, x, f);
-    if (alpha == 3) return x3;
-    return f31v_mul(x3, f31v_mul(x2, x2, f), f); /* alpha = 7 */
+/* The S-box of x + c for a canonical lane x and a round constant given as
+ * cn = c - p (p2_permute's table): x + cn lies in [-p, p), one addition and
+ * no reduction, and the powers are lazy products (monty31_vec.h: operands
+ * |.| <= p, results in (-p, p)) with one correction at the end. */
+ZKP_INLINE V p2_sbox(V x, uint32_t cn, unsigned alpha, const f31v_field *f) {
+    V y = V_ADD32(x, V_SET1(cn));
+    V y2 = f31v_mul_lazy(y, y, f);
+    V y3 = f31v_mul_lazy(y2, y, f);
+    if (alpha == 3) return f31v_canon(y3, f);
+    return f31v_canon(f31v_mul_lazy(y3, f31v_mul_lazy(y2, y2, f), f), f); /* alpha = 7 */
 }
 
 /* M4 = circ(2, 3, 1, 1) in 11 additions (15 from the rows as written):
@@ -61,9 +75,9 @@ ZKP_INLINE void p2_external(V *s, unsigned t, const f31v_field *f) {
     for (unsigned i = 0; i < t; i++) s[i] = f31v_add(s[i], col[i & 3], f);
 }
 
-ZKP_INLINE void p2_full_round(V *s, unsigned t, unsigned alpha, const uint32_t *rc, const f31v_field *f) {
+ZKP_INLINE void p2_full_round(V *s, unsigned t, unsigned alpha, const uint32_t *rcn, const f31v_field *f) {
     P2_UNROLL
-    for (unsigned i = 0; i < t; i++) s[i] = p2_sbox(f31v_add(s[i], V_SET1(rc[i]), f), alpha, f);
+    for (unsigned i = 0; i < t; i++) s[i] = p2_sbox(s[i], rcn[i], alpha, f);
     p2_external(s, t, f);
 }
 
@@ -87,69 +101,104 @@ ZKP_INLINE V p2_diag_lane(V x, V sum, int num, unsigned k, unsigned e, const f31
     return num > 0 ? f31v_add(sum, y, f) : f31v_sub(sum, y, f);
 }
 
-/* The internal layer M_I of each instance: s_i -> D_i s_i + sum(s). */
-#define P2_DIAG_LANE(i, num, k) s[i] = p2_diag_lane(s[i], sum, num, k, e, f);
-#define P2_INTERNAL(name, T, E, LIST)                                                            \
-    ZKP_INLINE void p2_internal_##name(V *s, const f31v_field *f) {                              \
+/* A partial round of each instance: lane 0 gets its constant and S-box,
+ * then M_I, s_i -> D_i s_i + sum(s). The sum r of lanes 1..t-1 does not
+ * wait for lane 0's S-box y (four chains, beside it); the total is r + y,
+ * and lane 0's row is D_0 y + r + y = r - y since D_0 = -2 in every
+ * instance (asserted below at compile time). */
+#define P2_DIAG_LANE(i, num, k)                                                                  \
+    if ((i) != 0) s[i] = p2_diag_lane(s[i], sum, num, k, e, f);
+#define P2_DIAG0_IS_MINUS2(i, num, k) _Static_assert((i) != 0 || ((num) == -2 && (k) == 0), "M_I: D_0 = -2");
+#define P2_PARTIAL(name, T, E, LIST)                                                             \
+    ZKP_INLINE void p2_partial_##name(V *s, uint32_t cn, unsigned alpha, const f31v_field *f) {  \
         const unsigned e = E;                                                                    \
-        V sum = s[0];                                                                            \
+        LIST(P2_DIAG0_IS_MINUS2)                                                                 \
+        V y = p2_sbox(s[0], cn, alpha, f);                                                       \
+        V c[4] = {s[1], s[2], s[3], s[4]};                                                       \
         P2_UNROLL                                                                                \
-        for (unsigned i = 1; i < T; i++) sum = f31v_add(sum, s[i], f);                           \
+        for (unsigned i = 5; i < T; i++) c[(i - 1) & 3] = f31v_add(c[(i - 1) & 3], s[i], f);     \
+        V r = f31v_add(f31v_add(c[0], c[1], f), f31v_add(c[2], c[3], f), f);                     \
+        V sum = f31v_add(r, y, f);                                                               \
+        s[0] = f31v_sub(r, y, f);                                                                \
         LIST(P2_DIAG_LANE)                                                                       \
     }
-P2_INTERNAL(babybear16, 16, ZKPI_P2_E_BABYBEAR, ZKPI_P2_DIAG_BABYBEAR16)
-P2_INTERNAL(babybear24, 24, ZKPI_P2_E_BABYBEAR, ZKPI_P2_DIAG_BABYBEAR24)
-P2_INTERNAL(koalabear16, 16, ZKPI_P2_E_KOALABEAR, ZKPI_P2_DIAG_KOALABEAR16)
-P2_INTERNAL(koalabear24, 24, ZKPI_P2_E_KOALABEAR, ZKPI_P2_DIAG_KOALABEAR24)
+P2_PARTIAL(babybear16, 16, ZKPI_P2_E_BABYBEAR, ZKPI_P2_DIAG_BABYBEAR16)
+P2_PARTIAL(babybear24, 24, ZKPI_P2_E_BABYBEAR, ZKPI_P2_DIAG_BABYBEAR24)
+P2_PARTIAL(koalabear16, 16, ZKPI_P2_E_KOALABEAR, ZKPI_P2_DIAG_KOALABEAR16)
+P2_PARTIAL(koalabear24, 24, ZKPI_P2_E_KOALABEAR, ZKPI_P2_DIAG_KOALABEAR24)
 
-ZKP_INLINE void p2_permute(V *s, const zkpi_p2_inst *in, unsigned t, unsigned alpha,
-                           void (*internal)(V *, const f31v_field *), const f31v_field *f) {
-    const uint32_t *rc = in->rc;
+/* rcn: the round constants minus p (p2_sbox). The state and the field are
+ * copied into locals so the compiler keeps them in registers (through a
+ * pointer they could alias each other and the caller's memory). */
+ZKP_INLINE void p2_permute(V *state, const zkpi_p2_inst *in, const uint32_t *rcn, unsigned t, unsigned alpha,
+                           void (*partial)(V *, uint32_t, unsigned, const f31v_field *), const f31v_field *fp) {
+    const f31v_field fl = *fp, *f = &fl;
+    V s[ZKPI_P2_MAX_T];
+    P2_UNROLL
+    for (unsigned i = 0; i < t; i++) s[i] = state[i];
     p2_external(s, t, f);
-    for (unsigned r = 0; r < ZKPI_P2_RF / 2; r++, rc += t) p2_full_round(s, t, alpha, rc, f);
-    for (unsigned r = 0; r < in->rp; r++) {
-        s[0] = p2_sbox(f31v_add(s[0], V_SET1(rc[r]), f), alpha, f);
-        internal(s, f);
-    }
-    rc += in->rp;
-    for (unsigned r = 0; r < ZKPI_P2_RF / 2; r++, rc += t) p2_full_round(s, t, alpha, rc, f);
+    for (unsigned r = 0; r < ZKPI_P2_RF / 2; r++, rcn += t) p2_full_round(s, t, alpha, rcn, f);
+    for (unsigned r = 0; r < in->rp; r++) partial(s, rcn[r], alpha, f);
+    rcn += in->rp;
+    for (unsigned r = 0; r < ZKPI_P2_RF / 2; r++, rcn += t) p2_full_round(s, t, alpha, rcn, f);
+    P2_UNROLL
+    for (unsigned i = 0; i < t; i++) state[i] = s[i];
 }
 
 /* One body per instance so the loops over lanes have constant bounds and
  * the internal layer its literal diagonal; BabyBear is the x^7 field,
  * KoalaBear the x^3 one. */
-static void p2_permute_16_7(V *s, const zkpi_p2_inst *in, const f31v_field *f) {
-    p2_permute(s, in, 16, 7, p2_internal_babybear16, f);
+static void p2_permute_16_7(V *s, const zkpi_p2_inst *in, const uint32_t *rcn, const f31v_field *f) {
+    p2_permute(s, in, rcn, 16, 7, p2_partial_babybear16, f);
 }
-static void p2_permute_24_7(V *s, const zkpi_p2_inst *in, const f31v_field *f) {
-    p2_permute(s, in, 24, 7, p2_internal_babybear24, f);
+static void p2_permute_24_7(V *s, const zkpi_p2_inst *in, const uint32_t *rcn, const f31v_field *f) {
+    p2_permute(s, in, rcn, 24, 7, p2_partial_babybear24, f);
 }
-static void p2_permute_16_3(V *s, const zkpi_p2_inst *in, const f31v_field *f) {
-    p2_permute(s, in, 16, 3, p2_internal_koalabear16, f);
+static void p2_permute_16_3(V *s, const zkpi_p2_inst *in, const uint32_t *rcn, const f31v_field *f) {
+    p2_permute(s, in, rcn, 16, 3, p2_partial_koalabear16, f);
 }
-static void p2_permute_24_3(V *s, const zkpi_p2_inst *in, const f31v_field *f) {
-    p2_permute(s, in, 24, 3, p2_internal_koalabear24, f);
+static void p2_permute_24_3(V *s, const zkpi_p2_inst *in, const uint32_t *rcn, const f31v_field *f) {
+    p2_permute(s, in, rcn, 24, 3, p2_partial_koalabear24, f);
 }
 
 void TMPL_NAME(zkpi_p2_31_batch)(const zkpi_p2_inst *in, uint32_t *states, size_t n) {
     const unsigned t = in->t;
     const f31v_field f = f31v_field_of(in->p, in->pinv);
-    void (*perm)(V *, const zkpi_p2_inst *, const f31v_field *) =
+    void (*perm)(V *, const zkpi_p2_inst *, const uint32_t *, const f31v_field *) =
         t == 16 ? (in->alpha == 7 ? p2_permute_16_7 : p2_permute_16_3)
                 : (in->alpha == 7 ? p2_permute_24_7 : p2_permute_24_3);
+    uint32_t rcn[ZKPI_P2_RF * ZKPI_P2_MAX_T + P2_MAX_RP]; /* round constants - p (p2_sbox) */
+    ZKP_VERIFY_CHECK(t <= ZKPI_P2_MAX_T && in->rp <= P2_MAX_RP, "p2 batch: rcn holds the round constants");
+    for (unsigned i = 0; i < ZKPI_P2_RF * t + in->rp; i++) rcn[i] = in->rc[i] - in->p;
     uint32_t buf[ZKPI_P2_MAX_T][V_LANES]; /* lane-major copy of V_LANES states */
     V s[ZKPI_P2_MAX_T];
     for (size_t g = 0; g < n; g += V_LANES) {
         size_t m = n - g < V_LANES ? n - g : V_LANES;
         const uint32_t *src = states + g * t;
-        for (unsigned i = 0; i < t; i++)
-            for (size_t l = 0; l < V_LANES; l++) buf[i][l] = l < m ? src[l * t + i] : 0;
-        for (unsigned i = 0; i < t; i++) s[i] = f31v_mul(V_LOADU(buf[i]), V_SET1(in->r2), &f);
-        perm(s, in, &f);
-        for (unsigned i = 0; i < t; i++) V_STOREU(buf[i], f31v_mul(s[i], V_SET1(1), &f));
         uint32_t *dst = states + g * t;
-        for (unsigned i = 0; i < t; i++)
-            for (size_t l = 0; l < m; l++) dst[l * t + i] = buf[i][l];
+#ifdef P2_LOAD_STATES
+        /* the kernel file's in-register transpose, for whole groups */
+        const int whole = m == V_LANES && t % 8 == 0;
+        if (whole) P2_LOAD_STATES(s, src, t);
+        else
+#endif
+        {
+            for (unsigned i = 0; i < t; i++)
+                for (size_t l = 0; l < V_LANES; l++) buf[i][l] = l < m ? src[l * t + i] : 0;
+            for (unsigned i = 0; i < t; i++) s[i] = V_LOADU(buf[i]);
+        }
+        for (unsigned i = 0; i < t; i++) s[i] = f31v_mul(s[i], V_SET1(in->r2), &f);
+        perm(s, in, rcn, &f);
+        for (unsigned i = 0; i < t; i++) s[i] = f31v_mul(s[i], V_SET1(1), &f);
+#ifdef P2_LOAD_STATES
+        if (whole) P2_STORE_STATES(dst, s, t);
+        else
+#endif
+        {
+            for (unsigned i = 0; i < t; i++) V_STOREU(buf[i], s[i]);
+            for (unsigned i = 0; i < t; i++)
+                for (size_t l = 0; l < m; l++) dst[l * t + i] = buf[i][l];
+        }
     }
 }
 

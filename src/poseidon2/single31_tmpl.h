@@ -6,7 +6,8 @@
  * lane) have nothing to fill their lanes with. Template parameters
  * (docs/internals.md):
  *   a packed field31 layer included first (monty31_avx2.h, monty31_avx512.h):
- *     V, V_LANES, V_SET1, V_LOADU, V_STOREU, f31v_field_of, f31v_add, f31v_mul
+ *     V, V_LANES, V_SET1, V_LOADU, V_STOREU, V_ADD32, V_SUB32, f31v_field_of,
+ *     f31v_add, f31v_mul, f31v_mul_lazy, f31v_canon
  *   S_SWAP2(x)    within each 128-bit block (four lanes, one M4 chunk), lane i
  *                 gets lane i ^ 2; S_SWAP1(x): lane i ^ 1; S_ROT1(x): lane
  *                 (i + 1) mod 4
@@ -37,11 +38,15 @@
 #define S_UNROLL
 #endif
 
-ZKP_INLINE V s_sbox(V x, unsigned alpha, const f31v_field *f) {
-    V x2 = f31v_mul(x, x, f);
-    V x3 = f31v_mul(x2, x, f);
-    if (alpha == 3) return x3;
-    return f31v_mul(x3, f31v_mul(x2, x2, f), f); /* alpha = 7 */
+/* The S-box of x + c for canonical x and c: x + c - p lies in [-p, p)
+ * with no reduction, and the powers are lazy products (monty31_vec.h:
+ * operands |.| <= p, results in (-p, p)) with one correction at the end. */
+ZKP_INLINE V s_sbox(V x, V c, unsigned alpha, const f31v_field *f) {
+    V y = V_SUB32(V_ADD32(x, c), f->p);
+    V y2 = f31v_mul_lazy(y, y, f);
+    V y3 = f31v_mul_lazy(y2, y, f);
+    if (alpha == 3) return f31v_canon(y3, f);
+    return f31v_canon(f31v_mul_lazy(y3, f31v_mul_lazy(y2, y2, f), f), f); /* alpha = 7 */
 }
 
 /* M4 = circ(2, 3, 1, 1) on each block of four lanes: y_i = s + x_i + 2 x_{i+1}
@@ -119,14 +124,14 @@ ZKP_INLINE void s_permute(const zkpi_p2_inst *in, uint32_t *state, unsigned nv, 
     s_external(v, nv, &f);
     for (unsigned r = 0; r < ZKPI_P2_RF / 2; r++, rc += t) {
         S_UNROLL
-        for (unsigned j = 0; j < nv; j++) v[j] = s_sbox(f31v_add(v[j], V_LOADU(rc + j * V_LANES), &f), alpha, &f);
+        for (unsigned j = 0; j < nv; j++) v[j] = s_sbox(v[j], V_LOADU(rc + j * V_LANES), alpha, &f);
         s_external(v, nv, &f);
     }
     s_partial_rounds(v, nv, alpha, in, rc, diag, &f);
     rc += in->rp;
     for (unsigned r = 0; r < ZKPI_P2_RF / 2; r++, rc += t) {
         S_UNROLL
-        for (unsigned j = 0; j < nv; j++) v[j] = s_sbox(f31v_add(v[j], V_LOADU(rc + j * V_LANES), &f), alpha, &f);
+        for (unsigned j = 0; j < nv; j++) v[j] = s_sbox(v[j], V_LOADU(rc + j * V_LANES), alpha, &f);
         s_external(v, nv, &f);
     }
     S_UNROLL
