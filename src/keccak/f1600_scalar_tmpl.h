@@ -23,6 +23,9 @@
  * memory. ZKP_KECCAK_ROUNDS_PER_ITER (a build-wide tuning knob, -D) picks
  * the loop shape: 2 (default) or 4 rounds per iteration, or 24 (fully
  * unrolled); see docs/keccak.md for the measurement behind the default.
+ * 1: one round per iteration, the E lanes copied back to A (the portable
+ * kernel's shape in WebAssembly, f1600_portable.c: V8 runs it about 15%
+ * faster than the two-round ping-pong, docs/js.md).
  */
 #include <stdint.h>
 
@@ -66,7 +69,21 @@ typedef uint64_t V;
 #define ZKP_KECCAK_ROUNDS_PER_ITER 2
 #endif
 
-#if ZKP_KECCAK_ROUNDS_PER_ITER == 2
+#if ZKP_KECCAK_ROUNDS_PER_ITER == 1
+#define KS_CP(i) a##i = e##i;
+#if defined(__clang__)
+#define KS_NO_UNROLL _Pragma("clang loop unroll(disable)")
+#else
+#define KS_NO_UNROLL
+#endif
+#define KS_LOOP()                                                                                  \
+    KS_NO_UNROLL for (int r = 0; r < 24; r++) {                                                    \
+        KS_ROUND(a, e, r);                                                                         \
+        KS_CP(00) KS_CP(01) KS_CP(02) KS_CP(03) KS_CP(04) KS_CP(05) KS_CP(06) KS_CP(07) KS_CP(08)  \
+        KS_CP(09) KS_CP(10) KS_CP(11) KS_CP(12) KS_CP(13) KS_CP(14) KS_CP(15) KS_CP(16) KS_CP(17)  \
+        KS_CP(18) KS_CP(19) KS_CP(20) KS_CP(21) KS_CP(22) KS_CP(23) KS_CP(24)                      \
+    }
+#elif ZKP_KECCAK_ROUNDS_PER_ITER == 2
 #define KS_LOOP()                                                                                  \
     for (int r = 0; r < 24; r += 2) {                                                              \
         KS_ROUND(a, e, r);                                                                         \
@@ -87,7 +104,7 @@ typedef uint64_t V;
         KS_ROUND(e, a, r + 1);                                                                     \
     }
 #else
-#error "ZKP_KECCAK_ROUNDS_PER_ITER must be 2, 4 or 24"
+#error "ZKP_KECCAK_ROUNDS_PER_ITER must be 1, 2, 4 or 24"
 #endif
 
 void TMPL_NAME(zkpi_keccakf1600)(uint64_t st[25]) {

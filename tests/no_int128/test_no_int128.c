@@ -233,7 +233,8 @@ static void check_poseidon(uint64_t n, const char *section, const zkpi_poseidon_
 /* The wasm-shape Keccak-f[1600] (lane-complementing round) against the
  * library's plain portable round: the zero state, all ones, one bit in each
  * lane (a complemented lane the round mishandles shows in its own output),
- * then random states. */
+ * then random states. The shape is also WebAssembly's loop: one round per
+ * iteration, the lanes copied back (ZKP_KECCAK_ROUNDS_PER_ITER 1). */
 static void check_keccak_w32(uint64_t n) {
     th_section("Keccak-f[1600], lane-complementing round (wasm shape)");
     for (uint64_t it = 0; it < n + 27; it++) {
