@@ -87,7 +87,7 @@ CFLAGS=(--target=wasm32-wasi -isystem "$SYSROOT_INC" -std=c11 -O3 -fno-exception
 size_flags() {
   case "$1" in
     src/keccak/many.c | src/keccak/sponge.c) echo -Os ;;
-    src/hemera/*.c | src/goldilocks/*.c) echo -Os -DZKP_SMALL_CODE=1 -DZKP_HEMERA_PERMUTE_ONLY=1 ;;
+    src/hemera/*.c | src/goldilocks/*.c) echo -Os -DZKP_SMALL_CODE=1 -DZKP_HEMERA_PERMUTE_ONLY=1 -DZKP_HEMERA_DERIVED_TABLES=1 ;;
     src/poseidon2/batch31_portable.c) echo -Os -DZKP_SMALL_CODE=1 ;;
   esac
 }
