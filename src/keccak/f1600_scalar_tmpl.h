@@ -14,7 +14,10 @@
  *   TMPL_LANE_COMPLEMENT 1: the lane-complementing round of f1600_lcomp.h
  *                       (6 NOTs a round instead of 25), for targets
  *                       without and-not (WebAssembly); lanes are
- *                       complemented on load and store, st[] stays plain
+ *                       complemented on load and store, st[] stays plain;
+ *                       also defines zkpi_keccak_absorb_<suffix> (the
+ *                       sponge's block loop, lanes kept in locals), which
+ *                       the permutation calls with no input
  * The lane type and operations of f1600_round_tmpl.h are plain uint64_t
  * ones, defined here.
  *
@@ -30,6 +33,7 @@
 #include <stdint.h>
 
 #include "core/tmpl.h"
+#include "core/util.h"
 #include "keccak/f1600.h"
 
 typedef uint64_t V;
@@ -107,17 +111,58 @@ typedef uint64_t V;
 #error "ZKP_KECCAK_ROUNDS_PER_ITER must be 1, 2, 4 or 24"
 #endif
 
+#if !TMPL_LANE_COMPLEMENT
 void TMPL_NAME(zkpi_keccakf1600)(uint64_t st[25]) {
     KECCAK_DECLARE_LANES(a);
     KECCAK_DECLARE_LANES(e);
     KECCAK_FOR_LANES(KS_LOAD, a)
-#if TMPL_LANE_COMPLEMENT
-    KECCAK_LC_PATTERN(KS_FLIP)
-#endif
     KS_INIT_C()
     KS_LOOP()
-#if TMPL_LANE_COMPLEMENT
-    KECCAK_LC_PATTERN(KS_FLIP)
-#endif
     KECCAK_FOR_LANES(KS_STORE, a)
 }
+#else
+/* the lane-complementing permutation is the absorb below with no input */
+#endif
+
+#if TMPL_LANE_COMPLEMENT
+/* The sponge's whole-block loop (zkpi_keccak_kernel1.absorb) with the lanes
+ * kept in locals from block to block: no store, reload and complementing of
+ * the state per block. XOR into a complemented lane is the complement of
+ * the XOR, so the input goes in as it is. rate is one of the sponge's
+ * (72, 104, 136, 144, 168 bytes: 9, 13, 17, 18, 21 lanes), or 0: the
+ * permutation alone, which is how the permutation below runs (one copy of
+ * the rounds in the module; out of line, so it stays one). */
+#define KS_IN(i) a##i ^= zkpi_load64_le(in + 8 * (1##i - 100));
+ZKP_NOINLINE size_t TMPL_NAME(zkpi_keccak_absorb)(uint64_t st[25], const uint8_t *in, size_t nblocks,
+                                                  unsigned rate) {
+    KECCAK_DECLARE_LANES(a);
+    KECCAK_DECLARE_LANES(e);
+    KECCAK_FOR_LANES(KS_LOAD, a)
+    KECCAK_LC_PATTERN(KS_FLIP)
+    for (size_t b = 0; b < nblocks; b++, in += rate) {
+        if (rate) {
+            KS_IN(00) KS_IN(01) KS_IN(02) KS_IN(03) KS_IN(04) KS_IN(05) KS_IN(06) KS_IN(07) KS_IN(08)
+        }
+        if (rate > 72) {
+            KS_IN(09) KS_IN(10) KS_IN(11) KS_IN(12)
+        }
+        if (rate > 104) {
+            KS_IN(13) KS_IN(14) KS_IN(15) KS_IN(16)
+        }
+        if (rate > 136) {
+            KS_IN(17)
+        }
+        if (rate > 144) {
+            KS_IN(18) KS_IN(19) KS_IN(20)
+        }
+        KS_LOOP()
+    }
+    KECCAK_LC_PATTERN(KS_FLIP)
+    KECCAK_FOR_LANES(KS_STORE, a)
+    return nblocks * rate;
+}
+
+void TMPL_NAME(zkpi_keccakf1600)(uint64_t st[25]) {
+    (void)TMPL_NAME(zkpi_keccak_absorb)(st, (const uint8_t *)st, 1, 0);
+}
+#endif
