@@ -98,6 +98,11 @@ def main():
         " * rounds (round r, lane i at 16r+i), RC[128..144] the partial rounds. */",
         '#include "hemera/params.h"',
         "",
+        "#if ZKP_HEMERA_DERIVED_TABLES",
+        "/* Zero until zkpi_hemera_tables_derive (derived_tables.c) bootstraps them",
+        " * as this generator does: the size-budgeted zkprim/hemera module. */",
+        "uint64_t zkpi_hemera_rc[%d];" % (n_full + RP),
+        "#else",
         "const uint64_t zkpi_hemera_rc[%d] = {" % (n_full + RP),
     ]
     for r in range(2 * RF_HALF):
@@ -110,6 +115,7 @@ def main():
     for k in range(0, RP, 4):
         lines.append("    " + " ".join("0x%016xu," % v for v in part[k:k + 4]))
     lines.append("};")
+    lines.append("#endif")
     lines.append("")
     lines.append("const uint64_t zkpi_hemera_diag[16] = {")
     for k in range(0, 16, 4):

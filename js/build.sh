@@ -78,11 +78,21 @@ CFLAGS=(--target=wasm32-wasi -isystem "$SYSROOT_INC" -std=c11 -O3 -fno-exception
 # puts zkprim/keccak over its 16 KB gzip budget; -Os keeps it under. Hemera
 # and Goldilocks (zkprim/hemera only): ZKP_SMALL_CODE (core/util.h: no
 # forced inlining or full unrolls) and ZKP_HEMERA_PERMUTE_ONLY
-# (hemera/params.h: no trace kernels) take it from 37 to 21.6 KB gzip.
+# (hemera/params.h: no trace kernels) take it from 37 to 21.6 KB gzip;
+# ZKP_HEMERA_DERIVED_TABLES (round constants and gear table computed on
+# first use), the inverse chain's products out of line (goldilocks/gl.h,
+# ZKP_SMALL_CODE), its own memcpy / memset (js/src/hemera/mem.c, below)
+# and no comments in its .mjs (tools/bundle.mjs) to 15.4 KB.
+# Poseidon2's 31-bit portable permutations (zkprim/poseidon2-family only)
+# with ZKP_SMALL_CODE: their four unrolled widths were 28 KB of code;
+# looped, the module is 42.4 -> 36.6 KB gzip, the BabyBear permutation as
+# fast (docs/js.md). The BN254 permutation stays unrolled (-O3): looped it
+# measured 1.3x slower.
 size_flags() {
   case "$1" in
     src/keccak/many.c | src/keccak/sponge.c) echo -Os ;;
-    src/hemera/*.c | src/goldilocks/*.c) echo -Os -DZKP_SMALL_CODE=1 -DZKP_HEMERA_PERMUTE_ONLY=1 ;;
+    src/hemera/*.c | src/goldilocks/*.c) echo -Os -DZKP_SMALL_CODE=1 -DZKP_HEMERA_PERMUTE_ONLY=1 -DZKP_HEMERA_DERIVED_TABLES=1 ;;
+    src/poseidon2/batch31_portable.c) echo -Os -DZKP_SMALL_CODE=1 ;;
   esac
 }
 objs=()
@@ -137,6 +147,14 @@ for t in $(seq 2 17); do
     if [ "${#pids[@]}" -ge "$jobs_max" ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
   fi
 done
+# zkprim/hemera's own memcpy and memset (js/src/hemera/mem.c; -fno-builtin:
+# the loops must not become calls of themselves), linked into that module
+# only, ahead of wasi-libc's.
+hemera_mem=$obj/js_src_hemera_mem.o
+if [ ! -f "$hemera_mem" ] || [ "$here/src/hemera/mem.c" -nt "$hemera_mem" ]; then
+  "$CC" "${CFLAGS[@]}" -Os -fno-builtin -c "$here/src/hemera/mem.c" -o "$hemera_mem" &
+  pids+=($!)
+fi
 for p in ${pids[@]+"${pids[@]}"}; do wait "$p"; done
 # The object list with width t's copies of $width_files.
 objs_width() {
@@ -160,6 +178,7 @@ link() { # name, width (0: all), exported C functions...
     small*) lo=("$obj/w${width#small}/small_poseidon.o" "$obj/js_src_malloc.c.o") ;;
     *) mapfile -t lo < <(objs_width "$width") ;;
   esac
+  [ "$name" = hemera ] && lo=("$hemera_mem" "${lo[@]}")
   "$WASM_LD" --no-entry --gc-sections --strip-all -z stack-size=131072 --initial-memory=1048576 \
     "${ex[@]}" "${lo[@]}" -L"$SYSROOT_LIB" -lc "$rt" -o "$obj/$name.raw.wasm"
   "$WASM_OPT" -O3 ${simd_opt[@]+"${simd_opt[@]}"} --strip-debug --strip-producers "$obj/$name.raw.wasm" -o "$dist/$name.wasm"

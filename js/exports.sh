@@ -1,7 +1,7 @@
 # The C functions each wasm module exports (sourced by js/build.sh); the
 # JS entry point of the same name (js/lib/NAME.js) calls only these.
 ZKJS_MODULES="keccak poseidon hemera merkle-tree lean-imt poseidon2-family"
-ZKJS_EXPORTS_keccak="zkp_keccak_hash zkp_keccak_init zkp_keccak_update zkp_keccak_final zkp_keccak_squeeze zkp_keccak_hash_batch_ptrs"
+ZKJS_EXPORTS_keccak="zkp_keccak_hash zkp_keccak256 zkp_sha3_256 zkp_keccak_init zkp_keccak_update zkp_keccak_final zkp_keccak_squeeze zkp_keccak_hash_batch_ptrs"
 ZKJS_EXPORTS_poseidon="zkp_poseidon_hash zkp_poseidon_permute zkp_poseidon_hash_batch"
 ZKJS_EXPORTS_hemera="zkjs_sizeof zkp_hemera_hash zkp_hemera_keyed_hash zkp_hemera_derive_key zkp_hemera_hasher_init zkp_hemera_hasher_init_keyed zkp_hemera_hasher_update zkp_hemera_hasher_finalize zkp_hemera_hasher_finalize_xof zkp_hemera_xof_fill zkp_hemera_tree_root_fixed zkp_hemera_tree_root_cdc zkp_hemera_tree_chunk_count zkp_hemera_tree_proof_size zkp_hemera_tree_proof zkp_hemera_tree_verify"
 ZKJS_EXPORTS_merkle_tree="zkp_keccak_hash zkp_keccak_hash_batch zkp_oz_abi_type_parse zkp_oz_leaf_hash_values zkp_oz_tree_build zkp_oz_tree_check zkp_oz_tree_proof zkp_oz_tree_verify zkp_oz_tree_multi_proof zkp_oz_tree_multi_verify"

@@ -95,11 +95,37 @@ class KeccakHash {
   }
 }
 
-// The hot path of a short message: one scratch lookup, one view (the
-// sponge does not allocate, so memory cannot grow during the call).
+// Short messages (the hot path of verifiers and trees: 32 and 64 bytes)
+// go through a block of their own, allocated once: the input at `short`,
+// the digest at `short + SHORT_MAX`, both at fixed offsets, and a view of
+// memory kept between calls (a grown memory detaches it: its length drops
+// to 0, and it is taken again). Keccak-256 and SHA3-256 call the C's
+// 256-bit entry points (their 64-byte input is one fixed-shape permutation).
+const SHORT_MAX = 1024;
+let short = 0;
+let view = new Uint8Array(0);
+function shortBlock() {
+  if (!short) {
+    short = wasmExports.malloc(SHORT_MAX + 64);
+    if (!short) throw new RangeError('zkprim: cannot allocate WebAssembly memory');
+  }
+  if (view.length === 0) view = heap();
+  return short;
+}
+
 function oneShot(alg, b, outLen) {
   if (outLen === 0) return new Uint8Array(0);
   const n = b.length;
+  if (n <= SHORT_MAX && outLen <= 64) {
+    const p = shortBlock();
+    const v = view;
+    v.set(b, p);
+    const o = p + SHORT_MAX;
+    const s = alg === 1 ? wasmExports.zkp_keccak256(p, n, o) : alg === 3 ? wasmExports.zkp_sha3_256(p, n, o)
+      : wasmExports.zkp_keccak_hash(alg, p, n, o, outLen);
+    if (s !== 0) check(s, 'keccak');
+    return v.slice(o, o + outLen);
+  }
   const p = scratch(n + outLen);
   const h = heap();
   h.set(b, p);
@@ -110,8 +136,8 @@ function oneShot(alg, b, outLen) {
 
 function fixed(alg, blockLen, outputLen) {
   const h = (msg) => {
-    wasm();
-    return oneShot(alg, toBytes(msg), outputLen);
+    if (!wasmExports) wasm();
+    return oneShot(alg, msg instanceof Uint8Array ? msg : toBytes(msg), outputLen);
   };
   h.outputLen = outputLen;
   h.blockLen = blockLen;

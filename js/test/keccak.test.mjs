@@ -128,3 +128,25 @@ test('ready(): the async compile path in a fresh process, then synchronous calls
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim();
   assert.equal(out, hex(noble.keccak_256('abc')));
 });
+
+// The short-message path (js/lib/keccak.js: inputs up to 1024 bytes in a
+// block of their own, a memory view kept between calls): both sides of its
+// limit for every algorithm, and correct answers after a long input grew
+// the memory (which detaches the kept view). Last in this file: it grows
+// the memory the test above bounds.
+test('short path: its 1024-byte limit, and after the memory grew', () => {
+  const r = rng(13n);
+  for (const name of [...FIXED, ...XOF])
+    for (const len of [0, 32, 64, 1023, 1024, 1025]) {
+      const m = r.bytes(len);
+      assert.equal(hex(z[name](m)), hex(noble[name](m)), `${name} len ${len}`);
+    }
+  const m64 = r.bytes(64);
+  const want = hex(noble.keccak_256(m64));
+  assert.equal(hex(z.keccak_256(m64)), want);
+  const before = z.memoryBytes();
+  const big = r.bytes(before + (1 << 20));
+  assert.equal(hex(z.keccak_256(big)), hex(noble.keccak_256(big)));
+  assert.ok(z.memoryBytes() > before, 'the long input grew the memory');
+  for (const name of [...FIXED, ...XOF]) assert.equal(hex(z[name](m64)), hex(noble[name](m64)), `${name} after growth`);
+});

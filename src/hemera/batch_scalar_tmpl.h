@@ -217,6 +217,7 @@ static void permute_group(uint64_t (*st)[16], unsigned L, const hemera_profile *
 }
 
 void TMPL_NAME(zkpi_hb_permute)(uint64_t (*states)[16], unsigned n, const hemera_profile *pr) {
+    ZKPI_HEMERA_TABLES();
     while (n) {
         unsigned L = n >= HB_GROUP ? HB_GROUP : n >= 8 ? 8 : n >= 4 ? 4 : n >= 2 ? 2 : 1;
         if (L > 2 || !zkpi_hb_try_single(states, L, pr)) permute_group(states, L, pr); /* 1-2 lanes: singles are faster */

@@ -12,7 +12,16 @@
  */
 #include <string.h>
 
+#include "hemera/params.h"
+#if ZKP_HEMERA_DERIVED_TABLES
+/* derived on the chunker's first use (derived_tables.c, params.h), not
+ * gear_table.h's constants */
+#define hm_gear zkpi_hm_gear
+#define hm_gear_order zkpi_hm_gear_order
+#else
 #include "hemera/gear_table.h"
+#define ZKPI_HM_GEAR() ((void)0)
+#endif
 #include "hemera/modes.h"
 #include "hemera/tree_stream.h"
 
@@ -31,6 +40,7 @@
  * distinct), so its earliest position is the first occurrence of the first
  * byte of hm_gear_order present in the window. */
 size_t zkpi_hm_cdc_next(const uint8_t *d, size_t n, size_t s) {
+    ZKPI_HM_GEAR();
     size_t lo = s + CDC_WINDOW / 2 - 1;
     if (lo >= n) return n;
     size_t hi = s + 2 * CDC_WINDOW - 1;

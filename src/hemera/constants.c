@@ -4,6 +4,11 @@
  * rounds (round r, lane i at 16r+i), RC[128..144] the partial rounds. */
 #include "hemera/params.h"
 
+#if ZKP_HEMERA_DERIVED_TABLES
+/* Zero until zkpi_hemera_tables_derive (derived_tables.c) bootstraps them
+ * as this generator does: the size-budgeted zkprim/hemera module. */
+uint64_t zkpi_hemera_rc[144];
+#else
 const uint64_t zkpi_hemera_rc[144] = {
     /* full round 0 */
     0x7e6ef67c13bc8100u, 0x3a658ee0b11555f9u, 0x42f4f5d6be505b01u, 0x8d6e969951fea22cu,
@@ -51,6 +56,7 @@ const uint64_t zkpi_hemera_rc[144] = {
     0x30a71752fc82b72cu, 0x2a63762da4f8c5c0u, 0x7132145659e4f118u, 0xd2a7af982176fd4fu,
     0x546b454c381ad7c9u, 0x269f493c6d3a89f2u, 0x99b0db1d67fccbb5u, 0xd235adb74b698d72u,
 };
+#endif
 
 const uint64_t zkpi_hemera_diag[16] = {
     0xde9b91a467d6afc0u, 0xc5f16b9c76a9be17u, 0x0ab0fef2d540ac55u, 0x3001d27009d05773u,

@@ -227,6 +227,7 @@ ZKP_INLINE void hk_canon_raw_rows(uint64_t (*tr)[16], const int ct) {
 
 /* tr: NULL, or 25 rows (after M_E, after each of the 24 rounds). */
 ZKP_INLINE void hk_permute(uint64_t st[16], const int ct, uint64_t (*tr)[16]) {
+    ZKPI_HEMERA_TABLES();
     uint64_t s[16];
     for (int i = 0; i < 16; i++) s[i] = st[i];
     if (tr) hk_full_half_tr(s, 0, ct, tr);

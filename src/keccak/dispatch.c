@@ -28,7 +28,7 @@ static const zkpi_keccak_kernel1 k_single[] = {
 #if ZKP_HAVE_BMI2
     {{"bmi2", ZKP_CPU_BMI2, 1}, zkpi_keccakf1600_bmi2, NULL, NULL},
 #endif
-    {{"portable", 0, 1}, zkpi_keccakf1600_portable, NULL, NULL},
+    {{"portable", 0, 1}, zkpi_keccakf1600_portable, ZKPI_KECCAK_PORTABLE_ABSORB, NULL},
 #endif
 };
 

@@ -48,6 +48,15 @@ extern const uint64_t zkpi_keccak_rc[24];
 
 /* ---- single-state kernels (24 rounds) ----------------------------------- */
 void zkpi_keccakf1600_portable(uint64_t st[25]);
+/* WebAssembly (and ZKP_TEST_WASM_ARITH hosts): the portable kernel's
+ * whole-block absorb, lanes kept in locals (f1600_scalar_tmpl.h); NULL
+ * elsewhere, where the sponge's own loop serves. */
+#if (defined(__wasm__) || defined(ZKP_TEST_WASM_ARITH)) && !defined(ZKP_NO_WASM_ARITH)
+size_t zkpi_keccak_absorb_portable(uint64_t st[25], const uint8_t *in, size_t nblocks, unsigned rate);
+#define ZKPI_KECCAK_PORTABLE_ABSORB zkpi_keccak_absorb_portable
+#else
+#define ZKPI_KECCAK_PORTABLE_ABSORB NULL
+#endif
 #if ZKP_KECCAK_EXTERNAL
 /* -DZKP_KECCAK_F1600=external: the program's permutation (a zkVM precompile),
  * the only entry of the single table; same state layout as above. */

@@ -6,6 +6,11 @@
  * ZKP_NO_WASM_ARITH keeps the plain round, as for bn254/fr32.h). */
 #if (defined(__wasm__) || defined(ZKP_TEST_WASM_ARITH)) && !defined(ZKP_NO_WASM_ARITH)
 #define TMPL_LANE_COMPLEMENT 1
+/* and one round per loop iteration (f1600_scalar_tmpl.h): about 15% faster
+ * under V8 than two (docs/js.md) */
+#ifndef ZKP_KECCAK_ROUNDS_PER_ITER
+#define ZKP_KECCAK_ROUNDS_PER_ITER 1
+#endif
 #endif
 #include "keccak/f1600_scalar_tmpl.h"
 

@@ -12,6 +12,7 @@
 #ifndef ZKPRIM_TESTS_NI_H
 #define ZKPRIM_TESTS_NI_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef NI_BUILD
@@ -93,6 +94,7 @@ void w32_hemera_permute_ct(uint64_t st[16]);
 void w32_hb_permute(uint64_t (*states)[16], unsigned n, const struct hemera_profile *pr);
 extern const struct zkpi_poseidon_ops w32_poseidon_ops;
 void w32_keccakf1600(uint64_t st[25]);
+size_t w32_keccak_absorb(uint64_t st[25], const uint8_t *in, size_t nblocks, unsigned rate);
 
 /* the kernels (ni_hemera_permute.c, ni_hemera_batch.c, ni_poseidon.c) */
 void ni_hemera_permute(uint64_t st[16]);

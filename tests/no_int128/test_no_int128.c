@@ -233,7 +233,8 @@ static void check_poseidon(uint64_t n, const char *section, const zkpi_poseidon_
 /* The wasm-shape Keccak-f[1600] (lane-complementing round) against the
  * library's plain portable round: the zero state, all ones, one bit in each
  * lane (a complemented lane the round mishandles shows in its own output),
- * then random states. */
+ * then random states. The shape is also WebAssembly's loop: one round per
+ * iteration, the lanes copied back (ZKP_KECCAK_ROUNDS_PER_ITER 1). */
 static void check_keccak_w32(uint64_t n) {
     th_section("Keccak-f[1600], lane-complementing round (wasm shape)");
     for (uint64_t it = 0; it < n + 27; it++) {
@@ -244,6 +245,31 @@ static void check_keccak_w32(uint64_t n) {
         zkpi_keccakf1600_portable(b);
         CHECK_EQ_BYTES(a, b, sizeof a);
     }
+}
+
+/* The wasm-shape whole-block absorb against XOR-then-permute with the plain
+ * round: every sponge rate, 1 to 3 blocks, random states and inputs at a
+ * misaligned address (a rate's lane count the absorb gets wrong, or a
+ * complemented lane it mishandles, shows in the state). */
+static void check_keccak_absorb_w32(uint64_t n) {
+    th_section("Keccak absorb, lanes kept across blocks (wasm shape)");
+    static const unsigned rates[] = {72, 104, 136, 144, 168};
+    uint8_t buf[3 * 168 + 1];
+    for (uint64_t it = 0; it < n; it++)
+        for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++) {
+            const unsigned rate = rates[r];
+            const size_t blocks = 1 + (size_t)(it % 3);
+            uint64_t a[25], b[25];
+            for (int i = 0; i < 25; i++) a[i] = b[i] = th_rand64();
+            for (size_t i = 0; i < sizeof buf; i++) buf[i] = (uint8_t)th_rand64();
+            const uint8_t *in = buf + 1;
+            CHECK_EQ_U64(w32_keccak_absorb(a, in, blocks, rate), blocks * rate);
+            for (size_t k = 0; k < blocks; k++) {
+                for (unsigned i = 0; i < rate / 8; i++) b[i] ^= zkpi_load64_le(in + k * rate + 8 * i);
+                zkpi_keccakf1600_portable(b);
+            }
+            CHECK_EQ_BYTES(a, b, sizeof a);
+        }
 }
 
 int main(void) {
@@ -261,5 +287,6 @@ int main(void) {
     check_hemera(th_count(200), &w32_h);
     check_poseidon(th_count(1000), "Poseidon BN254 kernel on 32-bit limbs (wasm shape)", &w32_poseidon_ops);
     check_keccak_w32(th_count(2000));
+    check_keccak_absorb_w32(th_count(200));
     return th_finish();
 }
