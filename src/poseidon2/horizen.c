@@ -84,6 +84,28 @@ ZKP_INLINE void p2h_gl_mul(int c, uint64_t *r, const uint64_t *a, const uint64_t
             if ((table)[i_].t == (width)) (out) = &(table)[i_];                                        \
     } while (0)
 
+/* The permutations on canonical elements, no checks (the caller's; also the
+ * constant-time test's entry points, tests/ct/ct_poseidon2.c). */
+void zkpi_p2h_babybear_run(const zkpi_p2h_inst32 *in, uint32_t *state) {
+    uint32_t s[ZKPI_P2H_MAX_WIDTH];
+    for (size_t i = 0; i < in->t; i++)
+        s[i] = zkpi_f31_to_mont(state[i], ZKPI_BABYBEAR_P, ZKPI_BABYBEAR_PINV, ZKPI_BABYBEAR_R2);
+    p2h_bb_permute(0, s, in->t, in->alpha, in->rf, in->rp, in->rc, in->diag);
+    for (size_t i = 0; i < in->t; i++) state[i] = zkpi_f31_from_mont(s[i], ZKPI_BABYBEAR_P, ZKPI_BABYBEAR_PINV);
+}
+
+void zkpi_p2h_goldilocks_run(const zkpi_p2h_inst64 *in, uint64_t *state) {
+    p2h_gl_permute(0, state, in->t, in->alpha, in->rf, in->rp, in->rc, in->diag);
+    for (size_t i = 0; i < in->t; i++) state[i] = gl_canon_ct(state[i]);
+}
+
+void zkpi_p2h_big_run(const zkpi_p2h_inst255 *in, zkp_poseidon_fr *state) {
+    zkpi_f255 s[ZKPI_P2H_MAX_WIDTH_255];
+    for (size_t i = 0; i < in->t; i++) zkpi_f255_to_mont(in->field, &s[i], state[i].limb);
+    p2h_big_permute(in->field, s, in->t, in->alpha, in->rf, in->rp, in->rc, in->diag);
+    for (size_t i = 0; i < in->t; i++) zkpi_f255_from_mont(in->field, state[i].limb, &s[i]);
+}
+
 zkp_status zkp_poseidon2_horizen_babybear_permute(uint32_t *state, size_t width) {
     const zkpi_p2h_inst32 *in;
     P2H_FIND(zkpi_p2h_babybear, width, in);
@@ -92,11 +114,7 @@ zkp_status zkp_poseidon2_horizen_babybear_permute(uint32_t *state, size_t width)
     uint32_t ok = 1;
     for (size_t i = 0; i < width; i++) ok &= state[i] < ZKPI_BABYBEAR_P;
     if (!ok) return ZKP_ERR_RANGE;
-    uint32_t s[ZKPI_P2H_MAX_WIDTH];
-    for (size_t i = 0; i < width; i++)
-        s[i] = zkpi_f31_to_mont(state[i], ZKPI_BABYBEAR_P, ZKPI_BABYBEAR_PINV, ZKPI_BABYBEAR_R2);
-    p2h_bb_permute(0, s, in->t, in->alpha, in->rf, in->rp, in->rc, in->diag);
-    for (size_t i = 0; i < width; i++) state[i] = zkpi_f31_from_mont(s[i], ZKPI_BABYBEAR_P, ZKPI_BABYBEAR_PINV);
+    zkpi_p2h_babybear_run(in, state);
     return ZKP_OK;
 }
 
@@ -108,10 +126,7 @@ zkp_status zkp_poseidon2_horizen_goldilocks_permute(uint64_t *state, size_t widt
     uint64_t ok = 1;
     for (size_t i = 0; i < width; i++) ok &= state[i] < GL_P;
     if (!ok) return ZKP_ERR_RANGE;
-    uint64_t s[ZKPI_P2H_MAX_WIDTH];
-    for (size_t i = 0; i < width; i++) s[i] = state[i];
-    p2h_gl_permute(0, s, in->t, in->alpha, in->rf, in->rp, in->rc, in->diag);
-    for (size_t i = 0; i < width; i++) state[i] = gl_canon_ct(s[i]);
+    zkpi_p2h_goldilocks_run(in, state);
     return ZKP_OK;
 }
 
@@ -123,10 +138,7 @@ static zkp_status p2h_big(const zkpi_p2h_inst255 *table, zkp_poseidon_fr *state,
     int ok = 1;
     for (size_t i = 0; i < width; i++) ok &= zkpi_f255_is_canonical(in->field, state[i].limb);
     if (!ok) return ZKP_ERR_RANGE;
-    zkpi_f255 s[ZKPI_P2H_MAX_WIDTH_255];
-    for (size_t i = 0; i < width; i++) zkpi_f255_to_mont(in->field, &s[i], state[i].limb);
-    p2h_big_permute(in->field, s, in->t, in->alpha, in->rf, in->rp, in->rc, in->diag);
-    for (size_t i = 0; i < width; i++) zkpi_f255_from_mont(in->field, state[i].limb, &s[i]);
+    zkpi_p2h_big_run(in, state);
     return ZKP_OK;
 }
 

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "field255/f255.h"
+#include "zkprim/poseidon.h"
 
 #define ZKPI_P2H_MAX_WIDTH 24     /* BabyBear t = 24 */
 #define ZKPI_P2H_MAX_WIDTH_255 8  /* BLS12-381 and Pallas t = 8 */
@@ -41,5 +42,11 @@ extern const zkpi_f255_field zkpi_f255_bn254, zkpi_f255_bls12_381, zkpi_f255_pal
 extern const zkpi_p2h_inst32 zkpi_p2h_babybear[3];
 extern const zkpi_p2h_inst64 zkpi_p2h_goldilocks[5];
 extern const zkpi_p2h_inst255 zkpi_p2h_bn254[2], zkpi_p2h_bls12_381[5], zkpi_p2h_pallas[4], zkpi_p2h_vesta[2];
+
+/* Instance in's permutation of in->t canonical elements in place, without
+ * the public functions' checks (horizen.c). Constant time. */
+void zkpi_p2h_babybear_run(const zkpi_p2h_inst32 *in, uint32_t *state);
+void zkpi_p2h_goldilocks_run(const zkpi_p2h_inst64 *in, uint64_t *state);
+void zkpi_p2h_big_run(const zkpi_p2h_inst255 *in, zkp_poseidon_fr *state);
 
 #endif
