@@ -257,7 +257,7 @@ static const inst *find(const char *field, unsigned t) {
 static void test_field255(void) {
     th_section("f255 vs schoolbook bigint");
     uint64_t n = th_count(100);
-    for (int f = 0; f < 4; f++) {
+    for (int f = 0; f < 4; f++) { /* fixed set: the four 255-bit fields */
         const zkpi_f255_field *fd = k_big_tables[f][0].field;
         u256 p;
         memcpy(p.v, fd->p, 32);
@@ -368,7 +368,7 @@ static void test_errors(void) {
         /* an element >= p in the first or last lane: rejected, state unchanged */
         u256 one = o_small(1), bad[3] = {in->p, o_add_raw(in->p, &one), {{~0ull, ~0ull, ~0ull, ~0ull}}};
         for (int b = 0; b < 3; b++)
-            for (int lane = 0; lane < 2; lane++) {
+            for (int lane = 0; lane < 2; lane++) { /* fixed set: first and last lane */
                 if (in->kind <= 1 && b == 2) bad[b] = o_small(in->kind == 0 ? ~0u : ~0ull);
                 for (unsigned i = 0; i < in->t; i++) s[i] = rand_below(&in->p);
                 s[lane ? in->t - 1 : 0] = bad[b];

@@ -359,12 +359,13 @@ static PyObject *py_horizen_permute(PyObject *m, PyObject *args) {
         return zkpy_status_error(ZKP_ERR_COUNT, "poseidon2.horizen_permute");
     }
     uint8_t le[24][32];
-    for (size_t i = 0; i < n; i++)
-        if (zkpy_int_to_le(PySequence_Fast_GET_ITEM(fast, (Py_ssize_t)i), le[i], eb, "poseidon2.horizen_permute: state") <
-            0) {
+    for (size_t i = 0; i < n; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, (Py_ssize_t)i);
+        if (zkpy_int_to_le(item, le[i], eb, "poseidon2.horizen_permute: state") < 0) {
             Py_DECREF(fast);
             return NULL;
         }
+    }
     Py_DECREF(fast);
     uint32_t s32[24];
     uint64_t s64[24];

@@ -87,7 +87,10 @@ int main(int argc, char **argv) {
         for (int k = 0; k < 4; k++)
             for (const zkpi_p2h_inst255 *in = tables[k]; in->t; in++) {
                 memset(f, 0, sizeof f);
-                for (unsigned i = 0; i < in->t; i++) f[i].limb[0] = (uint64_t)i * 0x9e3779b97f4a7c15ull, f[i].limb[2] = i;
+                for (unsigned i = 0; i < in->t; i++) {
+                    f[i].limb[0] = (uint64_t)i * 0x9e3779b97f4a7c15ull;
+                    f[i].limb[2] = i;
+                }
                 ct_secret(f, sizeof f);
                 zkpi_p2h_big_run(in, f);
                 ct_public(f, sizeof f);
