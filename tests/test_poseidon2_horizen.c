@@ -172,9 +172,13 @@ static void o_matvec(const inst *in, u256 m[24][24], u256 *s) {
     memcpy(s, r, in->t * sizeof *s);
 }
 
+/* x^alpha by square-and-multiply over the bits of alpha (5 or 7). */
 static u256 o_pow(const inst *in, u256 x) {
     u256 r = o_small(1);
-    for (unsigned k = 0; k < in->alpha; k++) r = o_mul(r, x, &in->p);
+    for (int bit = 2; bit >= 0; bit--) {
+        r = o_mul(r, r, &in->p);
+        if (in->alpha >> bit & 1) r = o_mul(r, x, &in->p);
+    }
     return r;
 }
 
@@ -337,7 +341,10 @@ static void test_vectors(void) {
 
 static void test_oracle(void) {
     th_section("every instance vs oracle");
-    uint64_t n = th_count(1);
+    /* The oracle's 255-bit products are slow (about 1 ms a state natively,
+     * 30 times that under qemu, whose stages set ZKPRIM_TEST_N=50): one
+     * random state per 16 of the count besides the two fixed ones. */
+    uint64_t n = th_count(16) / 16;
     CHECK_EQ_INT(k_ninst, 15);
     for (int k = 0; k < k_ninst; k++) {
         const inst *in = &k_inst[k];
