@@ -2,7 +2,9 @@
  * The HorizenLabs Poseidon2 reference instances (zkp_poseidon2_horizen_*,
  * src/poseidon2/horizen.c) and the 255-bit field layer under them
  * (src/field255/f255.h), held to:
- *  - the reference's own known answers (tests/vectors/poseidon2-horizen/);
+ *  - the reference's own known answers (tests/vectors/poseidon2-horizen/),
+ *    and Plonky3's recreation of its Goldilocks t = 8 instance (another
+ *    internal diagonal) through the oracle;
  *  - a definitional oracle written here for clarity: the permutation with
  *    its matrices as dense t x t matrices and its constants added to every
  *    lane, over integers mod p on plain 4-limb numbers (double-and-add
@@ -339,6 +341,45 @@ static void test_vectors(void) {
     free(text);
 }
 
+/* Plonky3's HorizenLabs recreation (plonky3-hl-goldilocks8.txt): the
+ * Goldilocks t = 8 instance with Plonky3's internal diagonal swapped in,
+ * through the oracle only (the library has no such instance). */
+static void test_plonky3_hl(void) {
+    th_section("Plonky3's HorizenLabs recreation through the oracle");
+    char *text = th_read_file(th_vector_path("poseidon2-horizen/plonky3-hl-goldilocks8.txt"), NULL);
+    CHECK_MSG(text != NULL, "cannot read poseidon2-horizen/plonky3-hl-goldilocks8.txt");
+    if (!text) return;
+    inst in = *find("goldilocks", 8);
+    static uint64_t diag[8];
+    int have_diag = 0, records = 0;
+    for (char *line = text, *next; line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next) *next++ = 0;
+        char *hash = strchr(line, '#');
+        if (hash) *hash = 0;
+        char *tok[32];
+        int nt = 0;
+        for (char *w = strtok(line, " "); w && nt < 32; w = strtok(NULL, " ")) tok[nt++] = w;
+        if (nt == 0) continue;
+        if (!strcmp(tok[0], "diag")) {
+            CHECK(nt == 11 && !strcmp(tok[1], "goldilocks") && !strcmp(tok[2], "8"));
+            for (int i = 0; i < 8 && 3 + i < nt; i++) diag[i] = strtoull(tok[3 + i], NULL, 16);
+            in.diag = diag;
+            have_diag = 1;
+            continue;
+        }
+        CHECK_MSG(have_diag && nt == 20 && !strcmp(tok[11], "->"), "bad record");
+        if (!have_diag || nt != 20) continue;
+        u256 s[8];
+        for (int i = 0; i < 8; i++) s[i] = o_small(strtoull(tok[3 + i], NULL, 10));
+        oracle(&in, s);
+        for (int i = 0; i < 8; i++) CHECK_EQ_U64(s[i].v[0], strtoull(tok[12 + i], NULL, 10));
+        records++;
+    }
+    CHECK_EQ_INT(records, 3);
+    free(text);
+}
+
 static void test_oracle(void) {
     th_section("every instance vs oracle");
     /* The oracle's 255-bit products are slow (about 1 ms a state natively,
@@ -398,6 +439,7 @@ int main(void) {
     setup();
     test_field255();
     test_vectors();
+    test_plonky3_hl();
     test_oracle();
     test_errors();
     return th_finish();
