@@ -161,6 +161,36 @@ ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_poseidon2_bn254_tree_ve
     const zkp_poseidon_fr *root, const zkp_poseidon_fr *leaves, const uint64_t *indices, size_t k,
     const zkp_poseidon_fr *proofs, size_t depth, unsigned threads);
 
+/* ---- HorizenLabs reference instances (docs/poseidon2.md) ----------------- *
+ *
+ * The permutations of the Poseidon2 authors' reference implementation
+ * (github.com/HorizenLabs/poseidon2, plain_implementations, commit 055bde3),
+ * bit-exact with its test vectors, for interoperating with code built on it.
+ * Not Plonky3's or barretenberg's instances: another 4x4 matrix
+ * ([[5,7,1,3],[4,6,1,1],[1,3,5,7],[1,1,4,6]]), random internal diagonals,
+ * and for BabyBear x^7 with the same round numbers but other outputs.
+ *
+ *   function suffix      field (p)                  widths        alpha  R_F  R_P
+ *   babybear_permute     BabyBear 2013265921        16, 24        7      8    13, 21
+ *   goldilocks_permute   Goldilocks 2^64 - 2^32 + 1 8, 12, 16, 20 7      8    22
+ *   bn254_permute        BN254 Fr                   3             5      8    56
+ *   bls12_381_permute    BLS12-381 Fr               2, 3, 4, 8    5      8    56 (57 at 8)
+ *   pallas_permute       Pallas Fp (= Vesta Fr)     3, 4, 8       5      8    56 (57 at 8)
+ *   vesta_permute        Vesta Fp (= Pallas Fr)     3             5      8    56
+ *
+ * Each permutes width canonical elements in place (uint32_t, uint64_t, or
+ * zkp_poseidon_fr limbs for the 255-bit fields, never Montgomery form).
+ * ZKP_ERR_COUNT for a width the reference does not define, ZKP_ERR_NULL for
+ * a NULL state, ZKP_ERR_RANGE (state unchanged) if an element is >= p.
+ * Portable C, one state per call. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_horizen_babybear_permute(uint32_t *state, size_t width);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_horizen_goldilocks_permute(uint64_t *state, size_t width);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_horizen_bn254_permute(zkp_poseidon_fr *state, size_t width);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_horizen_bls12_381_permute(zkp_poseidon_fr *state,
+                                                                              size_t width);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_horizen_pallas_permute(zkp_poseidon_fr *state, size_t width);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_horizen_vesta_permute(zkp_poseidon_fr *state, size_t width);
+
 #ifdef __cplusplus
 }
 #endif

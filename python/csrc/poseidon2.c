@@ -338,6 +338,66 @@ static PyObject *py_tree_verify(PyObject *m, PyObject *args) {
     return zkpy_verdict(st, "poseidon2.tree_verify");
 }
 
+/* horizen_permute(field, state) -> list: the HorizenLabs reference
+ * instances, field 0 babybear, 1 goldilocks, 2 bn254, 3 bls12_381, 4 pallas,
+ * 5 vesta; the width is len(state) (the library rejects the ones the
+ * reference does not define, and elements >= p). */
+static PyObject *py_horizen_permute(PyObject *m, PyObject *args) {
+    (void)m;
+    int f;
+    PyObject *seq;
+    if (!PyArg_ParseTuple(args, "iO:poseidon2_horizen_permute", &f, &seq)) return NULL;
+    if (f < 0 || f > 5) {
+        PyErr_SetString(PyExc_ValueError, "poseidon2.horizen_permute: field must be 0..5");
+        return NULL;
+    }
+    PyObject *fast = PySequence_Fast(seq, "poseidon2: expected a sequence of ints");
+    if (!fast) return NULL;
+    size_t n = (size_t)PySequence_Fast_GET_SIZE(fast), eb = f == 0 ? 4 : f == 1 ? 8 : 32;
+    if (n > 24) {
+        Py_DECREF(fast);
+        return zkpy_status_error(ZKP_ERR_COUNT, "poseidon2.horizen_permute");
+    }
+    uint8_t le[24][32];
+    for (size_t i = 0; i < n; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, (Py_ssize_t)i);
+        if (zkpy_int_to_le(item, le[i], eb, "poseidon2.horizen_permute: state") < 0) {
+            Py_DECREF(fast);
+            return NULL;
+        }
+    }
+    Py_DECREF(fast);
+    uint32_t s32[24];
+    uint64_t s64[24];
+    zkp_poseidon_fr fr[24];
+    for (size_t i = 0; i < n; i++) {
+        s32[i] = s64[i] = 0;
+        for (size_t b = 0; b < eb && b < 8; b++) s64[i] |= (uint64_t)le[i][b] << (8 * b);
+        s32[i] = (uint32_t)s64[i];
+        if (eb == 32) zkpy_fr_load_le(&fr[i], le[i]);
+    }
+    zkp_status st;
+    switch (f) {
+    case 0: st = zkp_poseidon2_horizen_babybear_permute(s32, n); break;
+    case 1: st = zkp_poseidon2_horizen_goldilocks_permute(s64, n); break;
+    case 2: st = zkp_poseidon2_horizen_bn254_permute(fr, n); break;
+    case 3: st = zkp_poseidon2_horizen_bls12_381_permute(fr, n); break;
+    case 4: st = zkp_poseidon2_horizen_pallas_permute(fr, n); break;
+    default: st = zkp_poseidon2_horizen_vesta_permute(fr, n); break;
+    }
+    if (st != ZKP_OK) return zkpy_status_error(st, "poseidon2.horizen_permute");
+    PyObject *l = PyList_New((Py_ssize_t)n);
+    for (size_t i = 0; l && i < n; i++) {
+        if (eb == 32) zkpy_fr_store_le(le[i], &fr[i]);
+        else
+            for (size_t b = 0; b < eb; b++) le[i][b] = (uint8_t)((eb == 4 ? s32[i] : s64[i]) >> (8 * b));
+        PyObject *v = zkpy_int_from_le(le[i], eb);
+        if (!v) Py_CLEAR(l);
+        else PyList_SET_ITEM(l, (Py_ssize_t)i, v);
+    }
+    return l;
+}
+
 static PyObject *py_implementation(PyObject *m, PyObject *unused) {
     (void)m, (void)unused;
     return PyUnicode_FromString(zkp_poseidon2_implementation());
@@ -352,6 +412,8 @@ static PyMethodDef poseidon2_functions[] = {
     {"poseidon2_tree_proof", py_tree_proof, METH_VARARGS, "poseidon2_tree_proof(field, leaves, index) -> list"},
     {"poseidon2_tree_verify", py_tree_verify, METH_VARARGS,
      "poseidon2_tree_verify(field, root, leaf, index, proof) -> bool"},
+    {"poseidon2_horizen_permute", py_horizen_permute, METH_VARARGS,
+     "poseidon2_horizen_permute(field, state) -> list (HorizenLabs reference instances)"},
     {"poseidon2_implementation", py_implementation, METH_NOARGS, "the 31-bit batch kernel in use"},
     {NULL, NULL, 0, NULL},
 };

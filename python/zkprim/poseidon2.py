@@ -18,9 +18,20 @@ digests lists of 8 of them:
     babybear_tree_verify(root, row, i, proof) -> bool
 and the same koalabear_* functions. Tree sizes are powers of two. A value >= p is a ValueError,
 never reduced; a proof that does not lead to the root is False.
+
+The HorizenLabs reference instances (github.com/HorizenLabs/poseidon2; other matrices and
+constants than the instances above, docs/poseidon2.md), permutation only, the width being
+len(state); a width the reference does not define is a ValueError:
+    horizen_babybear_permute(state)    width 16 or 24      (ints < P_BABYBEAR)
+    horizen_goldilocks_permute(state)  width 8, 12, 16, 20 (ints < P_GOLDILOCKS)
+    horizen_bn254_permute(state)       width 3             (ints < P_BN254)
+    horizen_bls12_381_permute(state)   width 2, 3, 4, 8    (ints < P_BLS12_381)
+    horizen_pallas_permute(state)      width 3, 4, 8       (ints < P_PALLAS)
+    horizen_vesta_permute(state)       width 3             (ints < P_VESTA)
 """
 from ._zkprim import (
     poseidon2_compress as _compress,
+    poseidon2_horizen_permute as _horizen_permute,
     poseidon2_hash as _hash,
     poseidon2_implementation as _implementation,
     poseidon2_permute as _permute,
@@ -34,6 +45,10 @@ P_BN254 = 2188824287183927522224640574525727508854836440041603434369820418657580
 P_BABYBEAR = 2013265921
 P_KOALABEAR = 2130706433
 DIGEST = 8  # elements of a 31-bit hash, compression or tree node
+P_GOLDILOCKS = 2**64 - 2**32 + 1
+P_BLS12_381 = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
+P_PALLAS = 0x40000000000000000000000000000000224698FC094CF91B992D30ED00000001
+P_VESTA = 0x40000000000000000000000000000000224698FC0994A8DD8C46EB2100000001
 
 _BN254, _BABYBEAR, _KOALABEAR = 0, 1, 2
 
@@ -117,3 +132,27 @@ def koalabear_tree_proof(rows, index):
 
 def koalabear_tree_verify(root, row, index, proof):
     return _tree_verify(_KOALABEAR, root, row, index, proof)
+
+
+def horizen_babybear_permute(state):
+    return _horizen_permute(0, state)
+
+
+def horizen_goldilocks_permute(state):
+    return _horizen_permute(1, state)
+
+
+def horizen_bn254_permute(state):
+    return _horizen_permute(2, state)
+
+
+def horizen_bls12_381_permute(state):
+    return _horizen_permute(3, state)
+
+
+def horizen_pallas_permute(state):
+    return _horizen_permute(4, state)
+
+
+def horizen_vesta_permute(state):
+    return _horizen_permute(5, state)

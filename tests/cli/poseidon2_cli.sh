@@ -2,7 +2,8 @@
 # `zkprim poseidon2`: the references' vectors through the CLI (Noir's hash of
 # 1 2 3 4 and permutation of zeros, Plonky3's BabyBear / KoalaBear width-16
 # permutation test), the 31-bit hash and compression against the permutation
-# they are defined by, and the exit codes (1 for a value >= p, 2 for usage).
+# they are defined by, the HorizenLabs reference instances' known answers,
+# and the exit codes (1 for a value >= p, 2 for usage).
 # Usage: poseidon2_cli.sh ZKPRIM
 set -uo pipefail
 Z=$1
@@ -35,4 +36,20 @@ expect 2 "unknown algorithm" "$Z" poseidon2 -a poseidon2-goldilocks 1
 expect 2 "permute width" "$Z" poseidon2 -a poseidon2-babybear --permute 1 2 3
 expect 2 "not a number" "$Z" poseidon2 one
 expect 0 "help" "$Z" poseidon2 --help
+# The HorizenLabs reference instances: the reference's own known answers
+# (tests/vectors/poseidon2-horizen/vectors.txt), read from the vector file.
+V="$(dirname "$0")/../vectors/poseidon2-horizen/vectors.txt"
+while read -r field t _ rest; do
+  case $field in ''|'#'*) continue ;; esac
+  ins=${rest%% -> *}
+  want=${rest#* -> }
+  want=${want%%#*}
+  # shellcheck disable=SC2086
+  check "horizen $field t=$t" "$(echo $want)" "$("$Z" poseidon2 -a "poseidon2-horizen-${field/_/-}" --hex $ins)"
+done < "$V"
+expect 1 "horizen goldilocks p" "$Z" poseidon2 -a poseidon2-horizen-goldilocks 0 0 0 0 0 0 0 18446744069414584321
+expect 1 "horizen babybear 2^32" "$Z" poseidon2 -a poseidon2-horizen-babybear 4294967296 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+expect 2 "horizen width" "$Z" poseidon2 -a poseidon2-horizen-pallas 1 2
+expect 2 "horizen compress" "$Z" poseidon2 -a poseidon2-horizen-vesta --compress 1 2 3
+expect 2 "horizen unknown field" "$Z" poseidon2 -a poseidon2-horizen-koalabear 1
 finish poseidon2-cli

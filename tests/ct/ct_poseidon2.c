@@ -3,8 +3,9 @@
  * valgrind memcheck, or MemorySanitizer in the ctmsan stage, which also runs
  * the AVX-512 kernel). Every usable 31-bit batch kernel on secret states of
  * the four instances (17 states: full lane groups and a partial one), its
- * single-state kernel where it has one (on the first state), and the
- * BN254 t = 4 permutation with its Montgomery conversions.
+ * single-state kernel where it has one (on the first state), the
+ * BN254 t = 4 permutation with its Montgomery conversions, and the fifteen
+ * HorizenLabs reference instances (horizen.c, with their conversions).
  *
  * Not covered, by design (as in ct_poseidon.c): the public functions' range
  * checks, which return their verdict as the status. `--planted` feeds a
@@ -16,6 +17,7 @@
 
 #include "ct_secret.h"
 #include "poseidon2/bn254.h"
+#include "poseidon2/horizen.h"
 #include "poseidon2/params.h"
 #include "zkprim/poseidon2.h"
 
@@ -63,6 +65,37 @@ int main(int argc, char **argv) {
         for (int i = 0; i < 4; i++) zkpi_p2_bn254_from_mont(&x[i]);
         ct_public(x, sizeof x);
         printf("ct_poseidon2: bn254 kernel %s: t = 4 permutation and conversions\n", K->info.name);
+    }
+    { /* HorizenLabs instances: one secret state each, below every p */
+        uint32_t b[24];
+        uint64_t g[20];
+        zkp_poseidon_fr f[8];
+        for (const zkpi_p2h_inst32 *in = zkpi_p2h_babybear; in->t; in++) {
+            fill31(b, in->t, ZKP_POSEIDON2_BABYBEAR_P, in->t);
+            ct_secret(b, sizeof b);
+            zkpi_p2h_babybear_run(in, b);
+            ct_public(b, sizeof b);
+        }
+        for (const zkpi_p2h_inst64 *in = zkpi_p2h_goldilocks; in->t; in++) {
+            for (unsigned i = 0; i < in->t; i++) g[i] = (uint64_t)i * 0x9e3779b97f4a7c15ull >> 1;
+            ct_secret(g, sizeof g);
+            zkpi_p2h_goldilocks_run(in, g);
+            ct_public(g, sizeof g);
+        }
+        const zkpi_p2h_inst255 *const tables[4] = {zkpi_p2h_bn254, zkpi_p2h_bls12_381, zkpi_p2h_pallas,
+                                                   zkpi_p2h_vesta};
+        for (int k = 0; k < 4; k++)
+            for (const zkpi_p2h_inst255 *in = tables[k]; in->t; in++) {
+                memset(f, 0, sizeof f);
+                for (unsigned i = 0; i < in->t; i++) {
+                    f[i].limb[0] = (uint64_t)i * 0x9e3779b97f4a7c15ull;
+                    f[i].limb[2] = i;
+                }
+                ct_secret(f, sizeof f);
+                zkpi_p2h_big_run(in, f);
+                ct_public(f, sizeof f);
+            }
+        printf("ct_poseidon2: HorizenLabs instances: babybear, goldilocks, bn254, bls12_381, pallas, vesta\n");
     }
     if (planted) {
         uint32_t x[16] = {1, 2, 3};

@@ -1222,6 +1222,28 @@ static void probe_poseidon2(void) {
                 sn(zkp_poseidon2_bn254_hash(NULL, 0, &o2)), sn(zkp_poseidon2_bn254_hash(in, 1, NULL))),
             fmt("n 0: %s", sn(zkp_poseidon2_bn254_hash(in, 0, &o2))), fmt("n: %s", huge_cell(h_p2bnh, NULL)), al_, NA);
     }
+    /* The HorizenLabs reference instances: NULL at a defined width, width 0
+     * and SIZE_MAX (not a width of the reference). */
+    {
+        uint32_t w32[24] = {0};
+        uint64_t w64[8] = {0};
+        row(m, "zkp_poseidon2_horizen_babybear_permute", sn(zkp_poseidon2_horizen_babybear_permute(NULL, 16)),
+            fmt("width 0: %s", sn(zkp_poseidon2_horizen_babybear_permute(w32, 0))),
+            fmt("width: %s", sn(zkp_poseidon2_horizen_babybear_permute(w32, SIZE_MAX))), "in place", NA);
+        row(m, "zkp_poseidon2_horizen_goldilocks_permute", sn(zkp_poseidon2_horizen_goldilocks_permute(NULL, 8)),
+            fmt("width 0: %s", sn(zkp_poseidon2_horizen_goldilocks_permute(w64, 0))),
+            fmt("width: %s", sn(zkp_poseidon2_horizen_goldilocks_permute(w64, SIZE_MAX))), "in place", NA);
+        static const struct {
+            const char *name;
+            zkp_status (*fn)(zkp_poseidon_fr *, size_t);
+        } big[4] = {{"zkp_poseidon2_horizen_bn254_permute", zkp_poseidon2_horizen_bn254_permute},
+                    {"zkp_poseidon2_horizen_bls12_381_permute", zkp_poseidon2_horizen_bls12_381_permute},
+                    {"zkp_poseidon2_horizen_pallas_permute", zkp_poseidon2_horizen_pallas_permute},
+                    {"zkp_poseidon2_horizen_vesta_permute", zkp_poseidon2_horizen_vesta_permute}};
+        for (int f = 0; f < 4; f++)
+            row(m, big[f].name, sn(big[f].fn(NULL, 3)), fmt("width 0: %s", sn(big[f].fn(s, 0))),
+                fmt("width: %s", sn(big[f].fn(s, SIZE_MAX))), "in place", NA);
+    }
 }
 
 /* Poseidon2 trees (poseidon2.h). */

@@ -1,5 +1,6 @@
 /* zkprim poseidon2: Poseidon2 of field elements given as arguments, for the
- * three instance families of include/zkprim/poseidon2.h. */
+ * three instance families of include/zkprim/poseidon2.h and the HorizenLabs
+ * reference instances (permutation only). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +14,11 @@ static void usage(FILE *f) {
                "Poseidon2 of field elements (non-negative integers below p, decimal or 0x-hex; values\n"
                ">= p are rejected with exit 1, not reduced). At most %d elements.\n"
                "  -a ALGO      poseidon2-bn254 (default): barretenberg / Noir, width 4;\n"
-               "               poseidon2-babybear, poseidon2-koalabear: Plonky3's defaults\n"
+               "               poseidon2-babybear, poseidon2-koalabear: Plonky3's defaults;\n"
+               "               poseidon2-horizen-{babybear,goldilocks,bn254,bls12-381,pallas,vesta}:\n"
+               "               the HorizenLabs reference instances, permutation only (the width is\n"
+               "               the number of elements: babybear 16, 24; goldilocks 8, 12, 16, 20;\n"
+               "               bn254 3; bls12-381 2, 3, 4, 8; pallas 3, 4, 8; vesta 3)\n"
                "  (default)    hash: Noir's poseidon2 hash (one element out) for bn254, Plonky3's\n"
                "               width-16 sponge (8 elements out) for the 31-bit fields\n"
                "  --permute    the permutation of a whole state: 4 elements (bn254), 16 or 24\n"
@@ -22,7 +27,10 @@ static void usage(FILE *f) {
             P2_MAX_ARGS);
 }
 
-typedef enum { P2_BN254, P2_BABYBEAR, P2_KOALABEAR } p2_algo;
+typedef enum { P2_BN254, P2_BABYBEAR, P2_KOALABEAR, P2_HORIZEN } p2_algo;
+
+/* The HorizenLabs reference instances by CLI name. */
+static const char *const k_horizen[6] = {"babybear", "goldilocks", "bn254", "bls12-381", "pallas", "vesta"};
 
 static void print_u256(const uint64_t v[4], int hex) {
     if (hex) {
@@ -90,9 +98,45 @@ static int run_bn254(int mode, int hex, zkp_poseidon_fr *in, size_t n) {
     return 0;
 }
 
+/* A HorizenLabs instance (k indexes k_horizen): the permutation of the n
+ * elements given, n being the width. */
+static int run_horizen(int k, int mode, int hex, zkp_poseidon_fr *in, size_t n) {
+    if (mode == 2) return cli_usage_error("poseidon2", "poseidon2-horizen-%s has no compression", k_horizen[k]);
+    zkp_status s;
+    uint32_t x32[P2_MAX_ARGS];
+    uint64_t x64[P2_MAX_ARGS];
+    for (size_t i = 0; i < n; i++) { /* above the type: out of range, as run31 does */
+        int wide = (in[i].limb[1] | in[i].limb[2] | in[i].limb[3]) != 0;
+        x64[i] = wide ? UINT64_MAX : in[i].limb[0];
+        x32[i] = wide || (in[i].limb[0] >> 32) ? UINT32_MAX : (uint32_t)in[i].limb[0];
+    }
+    switch (k) {
+    case 0: s = zkp_poseidon2_horizen_babybear_permute(x32, n); break;
+    case 1: s = zkp_poseidon2_horizen_goldilocks_permute(x64, n); break;
+    case 2: s = zkp_poseidon2_horizen_bn254_permute(in, n); break;
+    case 3: s = zkp_poseidon2_horizen_bls12_381_permute(in, n); break;
+    case 4: s = zkp_poseidon2_horizen_pallas_permute(in, n); break;
+    default: s = zkp_poseidon2_horizen_vesta_permute(in, n); break;
+    }
+    if (s == ZKP_ERR_COUNT)
+        return cli_usage_error("poseidon2", "poseidon2-horizen-%s has no width %zu (see --help)", k_horizen[k], n);
+    if (s != ZKP_OK) {
+        fprintf(stderr, "zkprim poseidon2: %s\n", zkp_status_str(s));
+        return 1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (i) putchar(' ');
+        if (k == 0) printf(hex ? "0x%08x" : "%u", (unsigned)x32[i]);
+        else if (k == 1) printf(hex ? "0x%016llx" : "%llu", (unsigned long long)x64[i]);
+        else print_u256(in[i].limb, hex);
+    }
+    putchar('\n');
+    return 0;
+}
+
 int cmd_poseidon2(int argc, char **argv) {
     p2_algo a = P2_BN254;
-    int mode = 0, hex = 0;
+    int mode = 0, hex = 0, horizen = 0;
     static zkp_poseidon_fr in[P2_MAX_ARGS];
     size_t n = 0;
     for (int i = 1; i < argc; i++) {
@@ -105,7 +149,11 @@ int cmd_poseidon2(int argc, char **argv) {
             if (!strcmp(argv[i], "poseidon2-bn254")) a = P2_BN254;
             else if (!strcmp(argv[i], "poseidon2-babybear")) a = P2_BABYBEAR;
             else if (!strcmp(argv[i], "poseidon2-koalabear")) a = P2_KOALABEAR;
-            else return cli_usage_error("poseidon2", "unknown algorithm '%s'", argv[i]);
+            else if (!strncmp(argv[i], "poseidon2-horizen-", 18)) {
+                a = P2_HORIZEN;
+                for (horizen = 0; horizen < 6 && strcmp(argv[i] + 18, k_horizen[horizen]); horizen++) {}
+                if (horizen == 6) return cli_usage_error("poseidon2", "unknown algorithm '%s'", argv[i]);
+            } else return cli_usage_error("poseidon2", "unknown algorithm '%s'", argv[i]);
         } else if (!strcmp(s, "--permute")) {
             mode = 1;
         } else if (!strcmp(s, "--compress")) {
@@ -125,5 +173,6 @@ int cmd_poseidon2(int argc, char **argv) {
         }
     }
     if (a == P2_BN254) return run_bn254(mode, hex, in, n);
+    if (a == P2_HORIZEN) return run_horizen(horizen, mode, hex, in, n);
     return run31(a, mode, hex, in, n);
 }

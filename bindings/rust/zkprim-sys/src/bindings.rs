@@ -468,6 +468,12 @@ extern "C" {
     pub fn zkp_poseidon2_bn254_tree_proof(nodes: *const zkp_poseidon_fr, n_leaves: usize, index: u64, proof: *mut zkp_poseidon_fr) -> zkp_status;
     pub fn zkp_poseidon2_bn254_tree_verify(root: *const zkp_poseidon_fr, leaf: *const zkp_poseidon_fr, index: u64, proof: *const zkp_poseidon_fr, depth: usize) -> zkp_status;
     pub fn zkp_poseidon2_bn254_tree_verify_batch(root: *const zkp_poseidon_fr, leaves: *const zkp_poseidon_fr, indices: *const u64, k: usize, proofs: *const zkp_poseidon_fr, depth: usize, threads: ::core::ffi::c_uint) -> zkp_status;
+    pub fn zkp_poseidon2_horizen_babybear_permute(state: *mut u32, width: usize) -> zkp_status;
+    pub fn zkp_poseidon2_horizen_goldilocks_permute(state: *mut u64, width: usize) -> zkp_status;
+    pub fn zkp_poseidon2_horizen_bn254_permute(state: *mut zkp_poseidon_fr, width: usize) -> zkp_status;
+    pub fn zkp_poseidon2_horizen_bls12_381_permute(state: *mut zkp_poseidon_fr, width: usize) -> zkp_status;
+    pub fn zkp_poseidon2_horizen_pallas_permute(state: *mut zkp_poseidon_fr, width: usize) -> zkp_status;
+    pub fn zkp_poseidon2_horizen_vesta_permute(state: *mut zkp_poseidon_fr, width: usize) -> zkp_status;
     pub fn zkp_lean_imt_init(t: *mut zkp_lean_imt);
     pub fn zkp_lean_imt_free(t: *mut zkp_lean_imt);
     pub fn zkp_lean_imt_insert(t: *mut zkp_lean_imt, leaf: *const u8) -> zkp_status;

@@ -20,6 +20,11 @@
 //!
 //! Elements are canonical integers (`u32` below p, [`Fr`]); a value >= p is
 //! [`Error::Range`], never reduced. Tree sizes are powers of two.
+//!
+//! The `horizen_*_permute` functions are the HorizenLabs reference
+//! implementation's own instances (BabyBear, Goldilocks, BN254, BLS12-381,
+//! Pallas, Vesta; other matrices and constants than the instances above),
+//! permutation only, the width being the slice's length.
 use crate::error::{Error, Result};
 use crate::poseidon::Fr;
 use zkprim_sys as sys;
@@ -413,5 +418,64 @@ pub fn bn254_tree_verify_batch(
             depth,
             threads,
         )
+    })
+}
+
+// ---- HorizenLabs reference instances ----------------------------------------
+
+/// Goldilocks' modulus 2^64 - 2^32 + 1 (the HorizenLabs Goldilocks instances).
+pub const GOLDILOCKS_P: u64 = 0xffff_ffff_0000_0001;
+
+/// The HorizenLabs reference permutation over BabyBear (github.com/HorizenLabs/
+/// poseidon2; not Plonky3's instance): width `state.len()` = 16 or 24, else
+/// [`Error::Count`].
+pub fn horizen_babybear_permute(state: &mut [u32]) -> Result<()> {
+    // SAFETY: state.len() lanes.
+    Error::check(unsafe {
+        sys::zkp_poseidon2_horizen_babybear_permute(state.as_mut_ptr(), state.len())
+    })
+}
+
+/// The HorizenLabs permutation over Goldilocks: width 8, 12, 16 or 20.
+pub fn horizen_goldilocks_permute(state: &mut [u64]) -> Result<()> {
+    // SAFETY: state.len() lanes.
+    Error::check(unsafe {
+        sys::zkp_poseidon2_horizen_goldilocks_permute(state.as_mut_ptr(), state.len())
+    })
+}
+
+/// The HorizenLabs permutation over BN254 Fr: width 3.
+pub fn horizen_bn254_permute(state: &mut [Fr]) -> Result<()> {
+    // SAFETY: state.len() lanes; Fr is a transparent [u64; 4], the C element.
+    Error::check(unsafe {
+        sys::zkp_poseidon2_horizen_bn254_permute(state.as_mut_ptr().cast(), state.len())
+    })
+}
+
+/// The HorizenLabs permutation over the BLS12-381 scalar field: width 2, 3, 4
+/// or 8. Elements are 64-bit limbs, least significant first, below p
+/// (0x73eda753...00000001), else [`Error::Range`].
+pub fn horizen_bls12_381_permute(state: &mut [[u64; 4]]) -> Result<()> {
+    // SAFETY: state.len() lanes of four limbs, the layout of zkp_poseidon_fr.
+    Error::check(unsafe {
+        sys::zkp_poseidon2_horizen_bls12_381_permute(state.as_mut_ptr().cast(), state.len())
+    })
+}
+
+/// The HorizenLabs permutation over Pallas' base field: width 3, 4 or 8 (limbs
+/// as for [`horizen_bls12_381_permute`]).
+pub fn horizen_pallas_permute(state: &mut [[u64; 4]]) -> Result<()> {
+    // SAFETY: as horizen_bls12_381_permute.
+    Error::check(unsafe {
+        sys::zkp_poseidon2_horizen_pallas_permute(state.as_mut_ptr().cast(), state.len())
+    })
+}
+
+/// The HorizenLabs permutation over Vesta's base field: width 3 (limbs as
+/// for [`horizen_bls12_381_permute`]).
+pub fn horizen_vesta_permute(state: &mut [[u64; 4]]) -> Result<()> {
+    // SAFETY: as horizen_bls12_381_permute.
+    Error::check(unsafe {
+        sys::zkp_poseidon2_horizen_vesta_permute(state.as_mut_ptr().cast(), state.len())
     })
 }
