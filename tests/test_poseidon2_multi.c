@@ -277,6 +277,18 @@ static void bump(const tree *t, uint32_t *x) {
     else *x = (*x + 1 + (uint32_t)th_rand_below(t->f->p - 1)) % t->f->p;
 }
 
+/* The element at x (a BN254 element: its top limb, in the host's order) made >= p. */
+static void make_too_big(const tree *t, uint32_t *x) {
+    if (is_bn(t)) {
+        zkp_poseidon_fr e;
+        memcpy(&e, x, sizeof e);
+        e.limb[3] = ~(uint64_t)0;
+        memcpy(x, &e, sizeof e);
+    } else {
+        *x = t->f->p + (uint32_t)th_rand_below(0u - t->f->p);
+    }
+}
+
 static void tamper_values(tree *t) {
     const unsigned th = 1 + (unsigned)th_rand_below(3);
     if (t->multi_n) {
@@ -347,15 +359,14 @@ static void tamper_shape(tree *t) {
     check_shape_status(t, t->multi_n + 1, ZKP_ERR_PROOF_SHAPE, "one node more");
     if (t->multi_n) check_shape_status(t, t->multi_n - 1, ZKP_ERR_PROOF_SHAPE, "one node fewer");
     /* an element >= p: of the multiproof, of a row, of the root */
-    uint32_t *x = t->multi_n ? t->multi : t->orows, keep = *x;
-    if (is_bn(t)) x[7] |= 0x80000000u;
-    else *x = t->f->p + (uint32_t)th_rand_below(0u - t->f->p);
-    CHECK_EQ_INT(t_multi(t, 1), ZKP_ERR_RANGE);
-    *x = keep;
-    keep = t->root[7];
-    t->root[7] = is_bn(t) ? 0xffffffffu : t->f->p;
-    CHECK_EQ_INT(t_multi(t, 1), ZKP_ERR_RANGE);
-    t->root[7] = keep;
+    uint32_t *x = t->multi_n ? t->multi : t->orows;
+    for (int r = 0; r < 2; r++, x = t->root) {
+        uint32_t keep[8];
+        memcpy(keep, x, sizeof keep);
+        make_too_big(t, x);
+        CHECK_EQ_INT(t_multi(t, 1), ZKP_ERR_RANGE);
+        memcpy(x, keep, sizeof keep);
+    }
     /* a cap one node short: ZKP_ERR_LENGTH with the count set */
     if (t->multi_n) {
         static uint32_t out[MAX_SIB * 8];
