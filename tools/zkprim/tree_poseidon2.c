@@ -43,7 +43,9 @@ static const char k_usage_kb[] = "    the same as poseidon2-babybear, over Koala
 static const char k_usage_bn[] =
     "    zkprim tree -a poseidon2-bn254 [--hex] [--pad] LEAVES | prove [--pad] LEAVES INDEX | verify --root R PROOF\n"
     "        leaves are BN254 elements, one a line; node = Noir's poseidon2 hash of [left, right]\n"
-    "        (barretenberg's hash_pair, Aztec's tree hash); output and proofs as poseidon2-babybear's\n";
+    "        (barretenberg's hash_pair, Aztec's tree hash); output and proofs as poseidon2-babybear's\n"
+    "    zkprim tree -a poseidon2-bn254 prove --multi I,J,... [--pad] LEAVES | verify --multi ROOT LEAVES|OPENED MPROOF\n"
+    "        multiproofs as poseidon2-babybear's, a sibling as 32 bytes big-endian\n";
 
 static uint32_t field_p(p2t_kind k) { return k == T_BABYBEAR ? ZKP_POSEIDON2_BABYBEAR_P : ZKP_POSEIDON2_KOALABEAR_P; }
 
