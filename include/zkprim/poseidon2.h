@@ -119,7 +119,29 @@ ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_bn254_hash(const zkp_poseid
  * rows / leaves in index order, proofs back to back, depth siblings each)
  * with one batched hash per level; threads as for the other trees
  * (0 or 1: the caller's). verify_batch allocates and is left out of
- * freestanding builds. */
+ * freestanding builds.
+ *
+ * Multiproofs (the format of the other trees' multiproofs, docs/poseidon2.md):
+ * the sibling nodes a verifier of the leaves at indices[0..k) cannot
+ * compute, level by level from the leaves up, by index within a level; a
+ * node shared by several paths appears once. Its size, in NODES (8
+ * elements each for the 31-bit fields, one element for BN254), depends on
+ * (indices, depth) only: tree_multi_proof_size, for all three trees.
+ * tree_multi_proof copies it out of tree_build's node array into
+ * proof[0 .. cap nodes) and sets *proof_n (cap too small: ZKP_ERR_LENGTH
+ * with *proof_n set). tree_multi_verify checks the opened rows / leaves (in
+ * index order) against root with one batched hash per level, threads as
+ * verify_batch. Checks, first failure wins: NULL (ZKP_ERR_NULL; proof may be
+ * NULL when proof_n is 0); k == 0 or row_len == 0 (ZKP_ERR_COUNT); depth >
+ * 64 (ZKP_ERR_PROOF_SHAPE); sizes (ZKP_ERR_LENGTH); index by index: not
+ * above the previous one (ZKP_ERR_PROOF_SHAPE: sort the openings and drop
+ * repeats first), >= 2^depth (ZKP_ERR_RANGE); [multi_proof: n_leaves not a
+ * power of two (ZKP_ERR_COUNT, checked before the indices), cap];
+ * [multi_verify: proof_n not the multiproof's size (ZKP_ERR_PROOF_SHAPE);
+ * an element of root, rows / leaves or proof >= p (ZKP_ERR_RANGE); then
+ * ZKP_ERR_VERIFY unless every path leads to root]. multi_verify allocates
+ * (about 112 bytes per opening, ZKP_ERR_NOMEM); it and multi_proof are left
+ * out of freestanding builds. */
 ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_babybear_tree_root(const uint32_t *rows, size_t n_leaves,
                                                                    size_t row_len,
                                                                    uint32_t root[ZKP_POSEIDON2_31_DIGEST]);
@@ -160,6 +182,27 @@ ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_bn254_tree_verify(const zkp
 ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_poseidon2_bn254_tree_verify_batch(
     const zkp_poseidon_fr *root, const zkp_poseidon_fr *leaves, const uint64_t *indices, size_t k,
     const zkp_poseidon_fr *proofs, size_t depth, unsigned threads);
+ZKP_MUST_USE ZKP_API ZKP_QUERY zkp_status zkp_poseidon2_tree_multi_proof_size(const uint64_t *indices, size_t k,
+                                                                         size_t depth, size_t *size);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_babybear_tree_multi_proof(const uint32_t *nodes, size_t n_leaves,
+                                                                          const uint64_t *indices, size_t k,
+                                                                          uint32_t *proof, size_t cap, size_t *proof_n);
+ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_poseidon2_babybear_tree_multi_verify(
+    const uint32_t root[ZKP_POSEIDON2_31_DIGEST], const uint32_t *rows, size_t row_len, const uint64_t *indices,
+    size_t k, const uint32_t *proof, size_t proof_n, size_t depth, unsigned threads);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_koalabear_tree_multi_proof(const uint32_t *nodes, size_t n_leaves,
+                                                                           const uint64_t *indices, size_t k,
+                                                                           uint32_t *proof, size_t cap, size_t *proof_n);
+ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_poseidon2_koalabear_tree_multi_verify(
+    const uint32_t root[ZKP_POSEIDON2_31_DIGEST], const uint32_t *rows, size_t row_len, const uint64_t *indices,
+    size_t k, const uint32_t *proof, size_t proof_n, size_t depth, unsigned threads);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_bn254_tree_multi_proof(const zkp_poseidon_fr *nodes, size_t n_leaves,
+                                                                       const uint64_t *indices, size_t k,
+                                                                       zkp_poseidon_fr *proof, size_t cap,
+                                                                       size_t *proof_n);
+ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_poseidon2_bn254_tree_multi_verify(
+    const zkp_poseidon_fr *root, const zkp_poseidon_fr *leaves, const uint64_t *indices, size_t k,
+    const zkp_poseidon_fr *proof, size_t proof_n, size_t depth, unsigned threads);
 
 /* ---- HorizenLabs reference instances (docs/poseidon2.md) ----------------- *
  *

@@ -116,7 +116,10 @@ typedef enum zkp_status {
                                   * zkp_hemera_tree_multi_verify, zkp_poseidon_tree_verify_batch,
                                   * zkp_poseidon_tree_multi_verify, zkp_poseidon2_babybear_tree_verify_batch,
                                   * zkp_poseidon2_koalabear_tree_verify_batch,
-                                  * zkp_poseidon2_bn254_tree_verify_batch */
+                                  * zkp_poseidon2_bn254_tree_verify_batch,
+                                  * zkp_poseidon2_babybear_tree_multi_verify,
+                                  * zkp_poseidon2_koalabear_tree_multi_verify,
+                                  * zkp_poseidon2_bn254_tree_multi_verify */
     ZKP_ERR_VERIFY = 10,         /* a proof or check did not verify */
     ZKP_ERR_PROOF_SHAPE = 11,    /* a proof of the wrong size or shape (more siblings than a
                                   * 64-bit index can address, a byte size the tree does not give) */

@@ -398,6 +398,251 @@ static PyObject *py_horizen_permute(PyObject *m, PyObject *args) {
     return l;
 }
 
+/* ---- whole trees, batched openings, multiproofs ------------------------------------ */
+
+/* n nodes of 32 bytes as a list: ints (BN254) or lists of 8 ints. */
+static PyObject *node_list(int f, const uint8_t *nodes, size_t n) {
+    PyObject *r = PyList_New((Py_ssize_t)n);
+    for (size_t i = 0; r && i < n; i++) {
+        PyObject *x = f == F_BN254 ? zkpy_fr_to_int((const zkp_poseidon_fr *)(const void *)(nodes + 32 * i))
+                                   : u32_list((const uint32_t *)(const void *)(nodes + 32 * i), 8);
+        if (!x) Py_CLEAR(r);
+        else PyList_SET_ITEM(r, (Py_ssize_t)i, x);
+    }
+    return r;
+}
+
+/* A list of nodes (ints, or sequences of 8 ints) into a PyMem array of
+ * 32-byte nodes; *n their count. */
+static uint8_t *node_array(int f, PyObject *seq, size_t *n, const char *what) {
+    if (f == F_BN254) return (uint8_t *)zkpy_fr_array(seq, n, what);
+    size_t w;
+    uint32_t *a = rows_array(seq, n, &w, what);
+    if (a && *n && w != 8) {
+        PyMem_Free(a);
+        PyErr_Format(PyExc_ValueError, "%s: a node is 8 elements, got %zu", what, w);
+        return NULL;
+    }
+    return (uint8_t *)a;
+}
+
+/* A sequence of leaf indices into a PyMem array. */
+static uint64_t *index_array(PyObject *seq, size_t *n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, "poseidon2: indices must be a sequence of ints");
+    if (!fast) return NULL;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    uint64_t *a = PyMem_Malloc((size_t)(len ? len : 1) * sizeof *a);
+    if (!a) {
+        Py_DECREF(fast);
+        return (uint64_t *)PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        zkpy_int v = ZKPY_INT(what, 0, ZKPY_U64_MAX, 0);
+        if (!zkpy_int_arg(PySequence_Fast_GET_ITEM(fast, i), &v)) {
+            Py_DECREF(fast);
+            PyMem_Free(a);
+            return NULL;
+        }
+        a[i] = v.v;
+    }
+    Py_DECREF(fast);
+    *n = (size_t)len;
+    return a;
+}
+
+/* tree_build(field, leaves) -> every node, leaf digests first, root last. */
+static PyObject *py_tree_build(PyObject *m, PyObject *args) {
+    (void)m;
+    int f;
+    PyObject *seq;
+    if (!PyArg_ParseTuple(args, "iO:poseidon2_tree_build", &f, &seq) || field_arg(f) < 0) return NULL;
+    tree_in t;
+    if (tree_load(f, seq, &t, "poseidon2.tree_build: leaves") < 0) return NULL;
+    /* a count that is no power of two or too large: the library says which */
+    const size_t nodes = t.n && t.n <= ((size_t)1 << 40) ? 2 * t.n - 1 : 1;
+    uint8_t *buf = PyMem_Malloc(nodes * 32);
+    zkp_status st = buf ? ZKP_OK : ZKP_ERR_NOMEM;
+    if (st == ZKP_OK && t.n > ((size_t)1 << 40)) st = ZKP_ERR_LENGTH;
+    Py_BEGIN_ALLOW_THREADS
+    if (st == ZKP_OK && f == F_BN254) st = zkp_poseidon2_bn254_tree_build(t.fr, t.n, (zkp_poseidon_fr *)(void *)buf);
+    else if (st == ZKP_OK && f == F_BABYBEAR)
+        st = zkp_poseidon2_babybear_tree_build(t.rows, t.n, t.w, (uint32_t *)(void *)buf);
+    else if (st == ZKP_OK) st = zkp_poseidon2_koalabear_tree_build(t.rows, t.n, t.w, (uint32_t *)(void *)buf);
+    Py_END_ALLOW_THREADS
+    PyObject *r = st == ZKP_OK ? node_list(f, buf, nodes) : zkpy_status_error(st, "poseidon2.tree_build");
+    PyMem_Free(buf);
+    tree_free(&t);
+    return r;
+}
+
+/* tree_multi_proof(field, nodes, indices) -> the multiproof's nodes, from
+ * tree_build's node list (2n - 1 nodes). */
+static PyObject *py_tree_multi_proof(PyObject *m, PyObject *args) {
+    (void)m;
+    int f;
+    PyObject *nseq, *iseq;
+    if (!PyArg_ParseTuple(args, "iOO:poseidon2_tree_multi_proof", &f, &nseq, &iseq) || field_arg(f) < 0) return NULL;
+    size_t nn, k, size = 0;
+    uint8_t *nodes = node_array(f, nseq, &nn, "poseidon2.tree_multi_proof: nodes"), *proof = NULL;
+    if (!nodes) return NULL;
+    uint64_t *idx = index_array(iseq, &k, "poseidon2.tree_multi_proof: index");
+    if (!idx) return PyMem_Free(nodes), NULL;
+    zkp_status st = ZKP_OK;
+    if (!(nn & 1)) st = ZKP_ERR_COUNT; /* not 2n - 1 nodes: the library checks n */
+    if (st == ZKP_OK) {
+        size_t depth = 0;
+        while (depth < 64 && ((size_t)1 << depth) < nn / 2 + 1) depth++;
+        st = zkp_poseidon2_tree_multi_proof_size(idx, k, depth, &size);
+    }
+    if (st == ZKP_OK && !(proof = PyMem_Malloc((size + 1) * 32))) st = ZKP_ERR_NOMEM;
+    if (st == ZKP_OK) {
+        const size_t n = nn / 2 + 1;
+        if (f == F_BN254)
+            st = zkp_poseidon2_bn254_tree_multi_proof((const zkp_poseidon_fr *)(const void *)nodes, n, idx, k,
+                                                      (zkp_poseidon_fr *)(void *)proof, size, &size);
+        else if (f == F_BABYBEAR)
+            st = zkp_poseidon2_babybear_tree_multi_proof((const uint32_t *)(const void *)nodes, n, idx, k,
+                                                         (uint32_t *)(void *)proof, size, &size);
+        else
+            st = zkp_poseidon2_koalabear_tree_multi_proof((const uint32_t *)(const void *)nodes, n, idx, k,
+                                                          (uint32_t *)(void *)proof, size, &size);
+    }
+    PyObject *r = st == ZKP_OK ? node_list(f, proof, size) : zkpy_status_error(st, "poseidon2.tree_multi_proof");
+    PyMem_Free(nodes), PyMem_Free(idx), PyMem_Free(proof);
+    return r;
+}
+
+/* The opened rows / leaves, the indices and the root of verify_batch and
+ * multi_verify. */
+typedef struct opened {
+    tree_in t;
+    uint64_t *idx;
+    size_t k;
+    uint8_t root[32];
+} opened;
+
+static int opened_load(int f, PyObject *root, PyObject *leaves, PyObject *indices, opened *o, const char *what) {
+    memset(o, 0, sizeof *o);
+    char msg[96];
+    snprintf(msg, sizeof msg, "%s: root", what);
+    if (f == F_BN254 ? zkpy_fr_from_int(root, (zkp_poseidon_fr *)(void *)o->root, msg) < 0
+                     : digest_arg(root, (uint32_t *)(void *)o->root, msg) < 0)
+        return -1;
+    snprintf(msg, sizeof msg, "%s: leaves", what);
+    if (tree_load(f, leaves, &o->t, msg) < 0) return -1;
+    snprintf(msg, sizeof msg, "%s: index", what);
+    o->idx = index_array(indices, &o->k, msg);
+    if (!o->idx) {
+        tree_free(&o->t);
+        return -1;
+    }
+    if (o->k != o->t.n) {
+        PyErr_Format(PyExc_ValueError, "%s: %zu leaves for %zu indices", what, o->t.n, o->k);
+        tree_free(&o->t);
+        PyMem_Free(o->idx);
+        return -1;
+    }
+    return 0;
+}
+
+static void opened_free(opened *o) {
+    tree_free(&o->t);
+    PyMem_Free(o->idx);
+}
+
+static unsigned threads_arg(int threads) { return threads < 0 ? 0 : (unsigned)threads; }
+
+/* tree_verify_batch(field, root, leaves, indices, proofs, threads) -> bool:
+ * proofs one list of depth siblings per opening. */
+static PyObject *py_tree_verify_batch(PyObject *m, PyObject *args) {
+    (void)m;
+    int f, threads;
+    PyObject *root, *leaves, *indices, *proofs;
+    if (!PyArg_ParseTuple(args, "iOOOOi:poseidon2_tree_verify_batch", &f, &root, &leaves, &indices, &proofs,
+                          &threads) ||
+        field_arg(f) < 0)
+        return NULL;
+    const char *what = "poseidon2.tree_verify_batch";
+    opened o;
+    if (opened_load(f, root, leaves, indices, &o, what) < 0) return NULL;
+    PyObject *fast = PySequence_Fast(proofs, "poseidon2.tree_verify_batch: proofs must be a sequence of proofs");
+    if (!fast) return opened_free(&o), NULL;
+    const size_t np = (size_t)PySequence_Fast_GET_SIZE(fast);
+    size_t depth = 0;
+    uint8_t *all = NULL;
+    zkp_status st = np == o.k ? ZKP_OK : ZKP_ERR_LENGTH;
+    for (size_t i = 0; st == ZKP_OK && i < np; i++) {
+        size_t d;
+        uint8_t *p = node_array(f, PySequence_Fast_GET_ITEM(fast, (Py_ssize_t)i), &d, "poseidon2.tree_verify_batch: proof");
+        if (!p) {
+            st = ZKP_ERR_NOMEM; /* the error is set */
+            break;
+        }
+        if (i == 0) {
+            depth = d;
+            if (d > 64 || !(all = PyMem_Malloc((np * d + 1) * 32))) st = d > 64 ? ZKP_ERR_PROOF_SHAPE : ZKP_ERR_NOMEM;
+        } else if (d != depth) {
+            st = ZKP_ERR_PROOF_SHAPE; /* proofs of different lengths */
+        }
+        if (st == ZKP_OK) memcpy(all + 32 * depth * i, p, 32 * d);
+        PyMem_Free(p);
+    }
+    Py_DECREF(fast);
+    if (st == ZKP_ERR_NOMEM && PyErr_Occurred()) {
+        PyMem_Free(all);
+        opened_free(&o);
+        return NULL;
+    }
+    if (st == ZKP_OK) {
+        Py_BEGIN_ALLOW_THREADS
+        if (f == F_BN254)
+            st = zkp_poseidon2_bn254_tree_verify_batch((const zkp_poseidon_fr *)(const void *)o.root, o.t.fr, o.idx,
+                                                       o.k, (const zkp_poseidon_fr *)(const void *)all, depth,
+                                                       threads_arg(threads));
+        else
+            st = (f == F_BABYBEAR ? zkp_poseidon2_babybear_tree_verify_batch : zkp_poseidon2_koalabear_tree_verify_batch)(
+                (const uint32_t *)(const void *)o.root, o.t.rows, o.t.w, o.idx, o.k,
+                (const uint32_t *)(const void *)all, depth, threads_arg(threads));
+        Py_END_ALLOW_THREADS
+    }
+    PyMem_Free(all);
+    opened_free(&o);
+    return zkpy_verdict(st, what);
+}
+
+/* tree_multi_verify(field, root, leaves, indices, proof, depth, threads) -> bool. */
+static PyObject *py_tree_multi_verify(PyObject *m, PyObject *args) {
+    (void)m;
+    int f, threads;
+    PyObject *root, *leaves, *indices, *proof;
+    zkpy_int depth = ZKPY_INT("poseidon2.tree_multi_verify: depth", 0, ZKPY_U64_MAX, 0);
+    if (!PyArg_ParseTuple(args, "iOOOOO&i:poseidon2_tree_multi_verify", &f, &root, &leaves, &indices, &proof,
+                          zkpy_int_arg, &depth, &threads) ||
+        field_arg(f) < 0)
+        return NULL;
+    const char *what = "poseidon2.tree_multi_verify";
+    opened o;
+    if (opened_load(f, root, leaves, indices, &o, what) < 0) return NULL;
+    size_t pn;
+    uint8_t *pf = node_array(f, proof, &pn, "poseidon2.tree_multi_verify: proof");
+    if (!pf) return opened_free(&o), NULL;
+    const size_t d = depth.v > 65 ? 65 : (size_t)depth.v; /* above 64: the library's PROOF_SHAPE */
+    zkp_status st;
+    Py_BEGIN_ALLOW_THREADS
+    if (f == F_BN254)
+        st = zkp_poseidon2_bn254_tree_multi_verify((const zkp_poseidon_fr *)(const void *)o.root, o.t.fr, o.idx, o.k,
+                                                   (const zkp_poseidon_fr *)(const void *)pf, pn, d,
+                                                   threads_arg(threads));
+    else
+        st = (f == F_BABYBEAR ? zkp_poseidon2_babybear_tree_multi_verify : zkp_poseidon2_koalabear_tree_multi_verify)(
+            (const uint32_t *)(const void *)o.root, o.t.rows, o.t.w, o.idx, o.k, (const uint32_t *)(const void *)pf,
+            pn, d, threads_arg(threads));
+    Py_END_ALLOW_THREADS
+    PyMem_Free(pf);
+    opened_free(&o);
+    return zkpy_verdict(st, what);
+}
+
 static PyObject *py_implementation(PyObject *m, PyObject *unused) {
     (void)m, (void)unused;
     return PyUnicode_FromString(zkp_poseidon2_implementation());
@@ -414,6 +659,13 @@ static PyMethodDef poseidon2_functions[] = {
      "poseidon2_tree_verify(field, root, leaf, index, proof) -> bool"},
     {"poseidon2_horizen_permute", py_horizen_permute, METH_VARARGS,
      "poseidon2_horizen_permute(field, state) -> list (HorizenLabs reference instances)"},
+    {"poseidon2_tree_build", py_tree_build, METH_VARARGS, "poseidon2_tree_build(field, leaves) -> list"},
+    {"poseidon2_tree_verify_batch", py_tree_verify_batch, METH_VARARGS,
+     "poseidon2_tree_verify_batch(field, root, leaves, indices, proofs, threads) -> bool"},
+    {"poseidon2_tree_multi_proof", py_tree_multi_proof, METH_VARARGS,
+     "poseidon2_tree_multi_proof(field, nodes, indices) -> list"},
+    {"poseidon2_tree_multi_verify", py_tree_multi_verify, METH_VARARGS,
+     "poseidon2_tree_multi_verify(field, root, leaves, indices, proof, depth, threads) -> bool"},
     {"poseidon2_implementation", py_implementation, METH_NOARGS, "the 31-bit batch kernel in use"},
     {NULL, NULL, 0, NULL},
 };

@@ -3,7 +3,11 @@ vectors.txt: Plonky3's default permutations, Noir's permutation of zeros and
 hash of 1..4), the sponge and compression against their definitions over the
 permutation, tree roots against a naive recursive tree over hash / compress,
 proofs (round trip, a changed row or sibling fails), the batch against single
-permutations, and the errors (values >= p, wrong widths, sizes)."""
+permutations, and the errors (values >= p, wrong widths, sizes); tree_build,
+verify_batch and multiproofs (class Multi: the multiproof against the
+siblings a level-by-level walk of tree_build's nodes needs, round trips, a
+changed node or row fails, duplicate / unsorted / out-of-range indices and
+wrong lengths are errors)."""
 import os
 import unittest
 
@@ -122,6 +126,79 @@ class BN254(unittest.TestCase):
         self.assertRaises(ValueError, p2.bn254_permute, [0, 0, 0])
         self.assertRaises(ValueError, p2.bn254_hash, [p2.P_BN254])
         self.assertIn(p2.implementation(), ("avx512", "avx2", "portable"))
+
+
+def multi_oracle(nodes, n, indices):
+    """The multiproof by its definition: per level from the leaves up, the
+    siblings of the set's ancestors that are not ancestors themselves, by
+    index."""
+    known, out, start, width = sorted(set(indices)), [], 0, n
+    while width > 1:
+        level = nodes[start:start + width]
+        out += [level[a ^ 1] for a in known if a ^ 1 not in known]
+        known = sorted({a >> 1 for a in known})
+        start, width = start + width, width // 2
+    return out
+
+
+def families():
+    """name, element sampler, leaves of n, tree_* functions (build, root, proof, batch, multi_proof, multi_verify)."""
+    out = []
+    for name, p in (("babybear", p2.P_BABYBEAR), ("koalabear", p2.P_KOALABEAR)):
+        fns = [getattr(p2, "%s_tree_%s" % (name, f)) for f in
+               ("build", "root", "proof", "verify_batch", "multi_proof", "multi_verify")]
+        out.append((name, p, lambda r, n, p=p, w=None: [[r.randrange(p) for _ in range(w or 5)] for _ in range(n)],
+                    fns, lambda x, p=p: [(x[0] + 1) % p] + x[1:]))
+    fns = [getattr(p2, "bn254_tree_%s" % f) for f in
+           ("build", "root", "proof", "verify_batch", "multi_proof", "multi_verify")]
+    out.append(("bn254", p2.P_BN254, lambda r, n, w=None: [r.randrange(p2.P_BN254) for _ in range(n)], fns,
+                lambda x: (x + 1) % p2.P_BN254))
+    return out
+
+
+class Multi(unittest.TestCase):
+    def test_multiproofs(self):
+        r = rng("poseidon2-multi")
+        for name, p, leaves_of, (build, root, proof, batch, mproof, mverify), bump in families():
+            for n in (1, 2, 8, 16):
+                with self.subTest(name, n=n):
+                    leaves = leaves_of(r, n)
+                    depth = n.bit_length() - 1
+                    nodes = build(leaves)
+                    self.assertEqual(len(nodes), 2 * n - 1)
+                    self.assertEqual(nodes[-1], root(leaves))
+                    rt = nodes[-1]
+                    sets = [list(range(n)), [n - 1], sorted({0, n - 1}),
+                            sorted(set(r.randrange(n) for _ in range(r.randrange(1, n + 1))))]
+                    for idx in sets:
+                        opened = [leaves[i] for i in idx]
+                        mp = mproof(nodes, idx)
+                        self.assertEqual(mp, multi_oracle(nodes, n, idx))
+                        for threads in (0, 1, 3):
+                            self.assertTrue(mverify(rt, opened, idx, mp, depth, threads))
+                        proofs = [proof(leaves, i) for i in idx]
+                        self.assertTrue(batch(rt, opened, idx, proofs))
+                        bad = [bump(opened[0])] + opened[1:]
+                        self.assertFalse(mverify(rt, bad, idx, mp, depth))
+                        self.assertFalse(batch(rt, bad, idx, proofs))
+                        if mp:
+                            self.assertFalse(mverify(rt, opened, idx, [bump(mp[0])] + mp[1:], depth))
+                            self.assertRaises(ValueError, mverify, rt, opened, idx, mp[1:], depth)
+                        self.assertRaises(ValueError, mverify, rt, opened, idx, mp + mp[:1] if mp else [nodes[0]], depth)
+                        self.assertFalse(mverify(bump(rt), opened, idx, mp, depth))
+                        if len(idx) >= 2:
+                            swapped = [idx[1], idx[0]] + idx[2:]
+                            dup = [idx[0], idx[0]] + idx[2:]
+                            for bad_idx in (swapped, dup):
+                                self.assertRaises(ValueError, mproof, nodes, bad_idx)
+                                self.assertRaises(ValueError, mverify, rt, opened, bad_idx, mp, depth)
+                                self.assertRaises(ValueError, batch, rt, opened, bad_idx, proofs)
+                    self.assertRaises(ValueError, mproof, nodes, [n])
+                    self.assertRaises(ValueError, mverify, rt, leaves[:1], [n], [], depth)
+                    self.assertRaises(ValueError, mverify, rt, [], [], [], depth)
+                    self.assertRaises(ValueError, mverify, rt, leaves[:1] * 2, [0], [], depth)  # 2 leaves, 1 index
+                    self.assertRaises(ValueError, mproof, nodes[:-1], [0])
+            self.assertRaises(ValueError, build, leaves_of(r, 3))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,10 @@ BN254, width 4 (barretenberg, Noir's standard library); elements are ints < P_BN
     bn254_tree_root(leaves) -> int              node = bn254_hash([left, right]) (Aztec, barretenberg)
     bn254_tree_proof(leaves, i) -> list         siblings of leaf i, bottom first
     bn254_tree_verify(root, leaf, i, proof) -> bool
+    bn254_tree_build(leaves) -> list            all 2n - 1 nodes: the leaves first, the root last
+    bn254_tree_verify_batch(root, leaves, indices, proofs, threads=0) -> bool
+    bn254_tree_multi_proof(nodes, indices) -> list         the multiproof (docs/poseidon2.md)
+    bn254_tree_multi_verify(root, leaves, indices, proof, depth, threads=0) -> bool
 
 BabyBear and KoalaBear (Plonky3's default instances); elements are ints < P_BABYBEAR / P_KOALABEAR,
 digests lists of 8 of them:
@@ -16,8 +20,14 @@ digests lists of 8 of them:
     babybear_tree_root(rows) -> list            MerkleTreeMmcs over one matrix: leaf = hash(row)
     babybear_tree_proof(rows, i) -> list        siblings (8 elements each), bottom first
     babybear_tree_verify(root, row, i, proof) -> bool
+    babybear_tree_build(rows) -> list           all 2n - 1 nodes: the row digests first, the root last
+    babybear_tree_verify_batch(root, rows, indices, proofs, threads=0) -> bool
+    babybear_tree_multi_proof(nodes, indices) -> list      the multiproof (docs/poseidon2.md)
+    babybear_tree_multi_verify(root, rows, indices, proof, depth, threads=0) -> bool
 and the same koalabear_* functions. Tree sizes are powers of two. A value >= p is a ValueError,
-never reduced; a proof that does not lead to the root is False.
+never reduced; a proof that does not lead to the root is False. The opened rows / leaves of
+verify_batch and multi_verify are in the order of `indices`, which must be strictly increasing
+(sort the openings, drop repeats; else a ValueError, as for an index out of range).
 
 The HorizenLabs reference instances (github.com/HorizenLabs/poseidon2; other matrices and
 constants than the instances above, docs/poseidon2.md), permutation only, the width being
@@ -36,9 +46,13 @@ from ._zkprim import (
     poseidon2_implementation as _implementation,
     poseidon2_permute as _permute,
     poseidon2_permute_batch as _permute_batch,
+    poseidon2_tree_build as _tree_build,
+    poseidon2_tree_multi_proof as _tree_multi_proof,
+    poseidon2_tree_multi_verify as _tree_multi_verify,
     poseidon2_tree_proof as _tree_proof,
     poseidon2_tree_root as _tree_root,
     poseidon2_tree_verify as _tree_verify,
+    poseidon2_tree_verify_batch as _tree_verify_batch,
 )
 
 P_BN254 = 21888242871839275222246405745257275088548364400416034343698204186575808495617
@@ -156,3 +170,32 @@ def horizen_pallas_permute(state):
 
 def horizen_vesta_permute(state):
     return _horizen_permute(5, state)
+
+
+def _whole_tree_functions(name, field):
+    """{name}_tree_build, _verify_batch, _multi_proof and _multi_verify of one
+    field: the same four calls into the extension with the field fixed."""
+    def tree_build(leaves):
+        return _tree_build(field, leaves)
+
+    def tree_verify_batch(root, leaves, indices, proofs, threads=0):
+        return _tree_verify_batch(field, root, leaves, indices, proofs, threads)
+
+    def tree_multi_proof(nodes, indices):
+        return _tree_multi_proof(field, nodes, indices)
+
+    def tree_multi_verify(root, leaves, indices, proof, depth, threads=0):
+        return _tree_multi_verify(field, root, leaves, indices, proof, depth, threads)
+
+    fns = (tree_build, tree_verify_batch, tree_multi_proof, tree_multi_verify)
+    for f in fns:
+        f.__name__ = f.__qualname__ = "%s_%s" % (name, f.__name__)
+    return fns
+
+
+bn254_tree_build, bn254_tree_verify_batch, bn254_tree_multi_proof, bn254_tree_multi_verify = \
+    _whole_tree_functions("bn254", _BN254)
+babybear_tree_build, babybear_tree_verify_batch, babybear_tree_multi_proof, babybear_tree_multi_verify = \
+    _whole_tree_functions("babybear", _BABYBEAR)
+koalabear_tree_build, koalabear_tree_verify_batch, koalabear_tree_multi_proof, koalabear_tree_multi_verify = \
+    _whole_tree_functions("koalabear", _KOALABEAR)

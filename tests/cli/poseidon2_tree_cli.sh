@@ -56,6 +56,42 @@ for a in babybear koalabear; do
   expect 2 "$a --width 0" "$Z" tree -a poseidon2-$a --width 0 "$T/l4"
 done
 expect 1 "bn254 three leaves" "$Z" tree -a poseidon2-bn254 "$T/l3"
+
+# Multiproofs (prove / verify --multi): the siblings are the single proofs'
+# (BN254 leaves 1 and 2 of 0..3 for {0, 3}; a 31-bit leaf digest is the
+# sponge of its row, its 8 elements big-endian), verify takes the whole file
+# or the opened rows; a changed row, a short multiproof, another algorithm's
+# multiproof and a sibling >= p fail (exit 1), a repeated index is a usage
+# error (exit 2).
+seq 1 16 > "$T/l16"
+"$Z" tree -a poseidon2-bn254 prove --multi 3,0 "$T/l16" > "$T/mb"
+check "bn254 multiproof header" "algorithm poseidon2-bn254 leaves 16 indices 0,3" "$(sed -n 2,4p "$T/mb" | tr '\n' ' ' | sed 's/ $//')"
+check "bn254 multiproof siblings 0, 1 (leaves 2 and 3)" \
+  "$(printf '%064x\n%064x' 2 3)" "$(sed -n 5,6p "$T/mb")"
+RB=$("$Z" tree -a poseidon2-bn254 "$T/l16" | head -1 | cut -d' ' -f2)
+check "bn254 verify --multi, whole file" OK "$("$Z" tree -a poseidon2-bn254 verify --multi "$RB" "$T/l16" "$T/mb")"
+printf '1\n4\n' > "$T/ob"
+check "bn254 verify --multi, opened leaves" OK "$("$Z" tree -a poseidon2-bn254 verify --multi "$RB" "$T/ob" "$T/mb" --threads 2)"
+printf '1\n5\n' > "$T/ob2"
+expect 1 "bn254 verify --multi of a changed leaf" "$Z" tree -a poseidon2-bn254 verify --multi "$RB" "$T/ob2" "$T/mb"
+for a in babybear koalabear; do
+  "$Z" tree -a poseidon2-$a prove --multi 1,5,6 --width 2 "$T/l16" > "$T/m31"
+  # the first sibling is leaf 0's digest: the sponge of row (1, 2)
+  check "$a multiproof sibling 0" "$("$Z" poseidon2 -a poseidon2-$a --hex 1 2 | sed 's/0x//g; s/ //g')" "$(sed -n 5p "$T/m31")"
+  R=$("$Z" tree -a poseidon2-$a --width 2 "$T/l16" | head -1 | cut -d' ' -f2- | tr ' ' ',')
+  check "$a verify --multi, whole file" OK "$("$Z" tree -a poseidon2-$a verify --multi "$R" "$T/l16" "$T/m31" --width 2)"
+  printf '3\n4\n11\n12\n13\n14\n' > "$T/o31"
+  check "$a verify --multi, opened rows" OK "$("$Z" tree -a poseidon2-$a verify --multi "$R" "$T/o31" "$T/m31" --width 2 --threads 3)"
+  printf '3\n4\n11\n12\n13\n15\n' > "$T/o312"
+  expect 1 "$a verify --multi of a changed row" "$Z" tree -a poseidon2-$a verify --multi "$R" "$T/o312" "$T/m31" --width 2
+  sed '$d' "$T/m31" > "$T/m31s"
+  expect 1 "$a verify --multi of a short multiproof" "$Z" tree -a poseidon2-$a verify --multi "$R" "$T/o31" "$T/m31s" --width 2
+  sed '5s/^......../ffffffff/' "$T/m31" > "$T/m31b"
+  expect 1 "$a verify --multi, a sibling >= p" "$Z" tree -a poseidon2-$a verify --multi "$R" "$T/o31" "$T/m31b" --width 2
+  expect 1 "$a verify --multi of a bn254 multiproof" "$Z" tree -a poseidon2-$a verify --multi "$R" "$T/o31" "$T/mb" --width 2
+  expect 2 "$a prove --multi with a repeated index" "$Z" tree -a poseidon2-$a prove --multi 1,1 --width 2 "$T/l16"
+  expect 1 "$a prove --multi past the last leaf" "$Z" tree -a poseidon2-$a prove --multi 8 --width 2 "$T/l16"
+done
 "$Z" hash -a poseidon2-koalabear "$T/e4" > "$T/sums"
 expect 0 "hash -a poseidon2-koalabear --check" "$Z" hash -a poseidon2-koalabear --check "$T/sums"
 printf '1 2 3 5\n' > "$T/e4"

@@ -7,6 +7,7 @@
  *   tree -a ALGO [--hex] [--pad] [--width W] LEAVES        root, depth, leaf count
  *   tree -a ALGO prove [--pad] [--width W] LEAVES INDEX    text proof of leaf INDEX
  *   tree -a ALGO verify --root R PROOF                      OK (exit 0) or FAILED: why (exit 1)
+ *   tree -a ALGO prove --multi I,J,... / verify --multi ...  multiproofs (tree_poseidon2_multi.c)
  *
  * 31-bit fields: every W consecutive elements are one row (a leaf: Plonky3's
  * MerkleTreeMmcs over one matrix of width W); a node and the root are 8
@@ -19,9 +20,8 @@
 
 #include "cli.h"
 #include "tree_poseidon.h"
+#include "tree_poseidon2.h"
 #include "zkprim/poseidon2.h"
-
-typedef enum { T_BN254, T_BABYBEAR, T_KOALABEAR } p2t_kind;
 
 static const char k_usage_31[] =
     "    zkprim tree -a poseidon2-babybear [--hex] [--pad] [--width W] LEAVES\n"
@@ -33,17 +33,27 @@ static const char k_usage_31[] =
     "        inclusion proof of leaf INDEX, one item a line: 'root ..', 'index I', 'leaf ..' (the row),\n"
     "        'sibling ..' bottom first\n"
     "    zkprim tree -a poseidon2-babybear verify --root R1,..,R8 PROOF\n"
-    "        checks a proof against the trusted root; prints OK (exit 0) or FAILED: why (exit 1)\n";
+    "        checks a proof against the trusted root; prints OK (exit 0) or FAILED: why (exit 1)\n"
+    "    zkprim tree -a poseidon2-babybear prove --multi I,J,... [--pad] [--width W] LEAVES > MPROOF\n"
+    "    zkprim tree -a poseidon2-babybear verify --multi R1,..,R8 LEAVES|OPENED MPROOF [--width W] [--threads N] [--pad]\n"
+    "        multiproof of several rows (text; a sibling node is 64 hex digits, its 8 elements\n"
+    "        big-endian; docs/poseidon2.md) and its check against the trusted root, from the whole\n"
+    "        LEAVES file or the opened rows alone in index order\n";
 static const char k_usage_kb[] = "    the same as poseidon2-babybear, over KoalaBear\n";
 static const char k_usage_bn[] =
     "    zkprim tree -a poseidon2-bn254 [--hex] [--pad] LEAVES | prove [--pad] LEAVES INDEX | verify --root R PROOF\n"
     "        leaves are BN254 elements, one a line; node = Noir's poseidon2 hash of [left, right]\n"
-    "        (barretenberg's hash_pair, Aztec's tree hash); output and proofs as poseidon2-babybear's\n";
+    "        (barretenberg's hash_pair, Aztec's tree hash); output and proofs as poseidon2-babybear's\n"
+    "    zkprim tree -a poseidon2-bn254 prove --multi I,J,... [--pad] LEAVES | verify --multi ROOT LEAVES|OPENED MPROOF\n"
+    "        multiproofs as poseidon2-babybear's, a sibling as 32 bytes big-endian\n";
 
 static uint32_t field_p(p2t_kind k) { return k == T_BABYBEAR ? ZKP_POSEIDON2_BABYBEAR_P : ZKP_POSEIDON2_KOALABEAR_P; }
 
-/* Element e of the parsed file as a 31-bit value: 0, or 1 after a message. */
-static int to31(p2t_kind k, const zkp_poseidon_fr *in, size_t n, uint32_t *out, const char *file) {
+const char *p2tree_name(p2t_kind k) {
+    return k == T_BN254 ? "poseidon2-bn254" : k == T_BABYBEAR ? "poseidon2-babybear" : "poseidon2-koalabear";
+}
+
+int p2tree_to31(p2t_kind k, const zkp_poseidon_fr *in, size_t n, uint32_t *out, const char *file) {
     for (size_t i = 0; i < n; i++) {
         if (in[i].limb[1] | in[i].limb[2] | in[i].limb[3] || in[i].limb[0] >= field_p(k)) {
             fprintf(stderr, "zkprim tree: %s: element %zu is not below p = %u; leaves are rejected, not reduced\n",
@@ -67,9 +77,7 @@ static void print_fr(const char *tag, const zkp_poseidon_fr *x, int hex) {
     putchar('\n');
 }
 
-/* The leaves as rows: loads the file (any count), checks the row count is a
- * power of two or pads it (--pad). 0, or 1 after a message. */
-static int load(p2t_kind k, const char *file, int pad, size_t width, zkp_poseidon_fr **fr, uint32_t **rows,
+int p2tree_load(p2t_kind k, const char *file, int pad, size_t width, zkp_poseidon_fr **fr, uint32_t **rows,
                 size_t *n_rows) {
     size_t n;
     *rows = NULL;
@@ -90,7 +98,7 @@ static int load(p2t_kind k, const char *file, int pad, size_t width, zkp_poseido
         return free(*fr), 1;
     }
     *rows = calloc(full * width, sizeof **rows);
-    if (!*rows || to31(k, *fr, n, *rows, file)) {
+    if (!*rows || p2tree_to31(k, *fr, n, *rows, file)) {
         if (!*rows) fprintf(stderr, "zkprim tree: out of memory\n");
         free(*rows), free(*fr);
         return 1;
@@ -133,7 +141,7 @@ static int p2t_root(p2t_kind k, int argc, char **argv) {
     zkp_poseidon_fr *fr, root;
     uint32_t *rows, root31v[8];
     size_t n;
-    if (load(k, pos[0], pad, width, &fr, &rows, &n)) return 1;
+    if (p2tree_load(k, pos[0], pad, width, &fr, &rows, &n)) return 1;
     zkp_status st = k == T_BN254 ? zkp_poseidon2_bn254_tree_root(fr, n, &root) : root31(k, rows, n, width, root31v);
     free(fr), free(rows);
     if (st != ZKP_OK) {
@@ -157,7 +165,7 @@ static int p2t_prove(p2t_kind k, int argc, char **argv) {
     zkp_poseidon_fr *fr;
     uint32_t *rows;
     size_t n;
-    if (load(k, pos[0], pad, width, &fr, &rows, &n)) return 1;
+    if (p2tree_load(k, pos[0], pad, width, &fr, &rows, &n)) return 1;
     if (index >= n) {
         fprintf(stderr, "zkprim tree: %s: leaf %llu out of range (the tree has %zu leaves)\n", pos[0],
                 (unsigned long long)index, n);
@@ -198,9 +206,7 @@ static int p2t_prove(p2t_kind k, int argc, char **argv) {
 
 /* ---- verify ------------------------------------------------------------------- */
 
-/* Elements of a text (separators: blanks and commas) into out[0..cap):
- * the count, or -1 (not a number), -2 (>= p), -3 (more than cap). */
-static long parse_list(p2t_kind k, char *s, zkp_poseidon_fr *out, size_t cap) {
+long p2tree_parse_list(p2t_kind k, char *s, zkp_poseidon_fr *out, size_t cap) {
     size_t n = 0;
     for (char *tok = strtok(s, " \t\r,"); tok; tok = strtok(NULL, " \t\r,")) {
         if (n == cap) return -3;
@@ -225,7 +231,7 @@ static int p2t_verify(p2t_kind k, int argc, char **argv) {
     zkp_poseidon_fr want[8], got[8], sib[64 * 8];
     static zkp_poseidon_fr leaf[P2T_MAX_ROW];
     char rt[1024];
-    long nr = strlen(root_text) < sizeof rt ? parse_list(k, strcpy(rt, root_text), want, 8) : -1;
+    long nr = strlen(root_text) < sizeof rt ? p2tree_parse_list(k, strcpy(rt, root_text), want, 8) : -1;
     if (nr == -2) return ptree_failed("the trusted root is not below p");
     if (nr != (long)node) return cli_usage_error("tree", "--root needs %zu field element(s)", node);
     size_t len;
@@ -248,11 +254,11 @@ static int p2t_verify(p2t_kind k, int argc, char **argv) {
         size_t w = strcspn(line, " \t\r");
         char *rest = line + w + (line[w] ? 1 : 0);
         long c = 0;
-        if (w == 4 && !strncmp(line, "root", 4)) c = n_root = parse_list(k, rest, got, 8);
-        else if (w == 4 && !strncmp(line, "leaf", 4)) c = n_leaf = parse_list(k, rest, leaf, P2T_MAX_ROW);
+        if (w == 4 && !strncmp(line, "root", 4)) c = n_root = p2tree_parse_list(k, rest, got, 8);
+        else if (w == 4 && !strncmp(line, "leaf", 4)) c = n_leaf = p2tree_parse_list(k, rest, leaf, P2T_MAX_ROW);
         else if (w == 5 && !strncmp(line, "index", 5)) have_index = !cli_parse_index(rest, &index), c = have_index ? 1 : -1;
         else if (w == 7 && !strncmp(line, "sibling", 7)) {
-            c = depth < 64 ? parse_list(k, rest, sib + depth * node, node) : -3;
+            c = depth < 64 ? p2tree_parse_list(k, rest, sib + depth * node, node) : -3;
             if (c == (long)node) depth++;
             else if (c >= 0) c = -3;
         } else why = "malformed proof: a line that is not root, index, leaf or sibling";
@@ -285,6 +291,9 @@ static int p2t_verify(p2t_kind k, int argc, char **argv) {
 }
 
 static int run(p2t_kind k, int argc, char **argv) {
+    const int sub = argc >= 2 && (!strcmp(argv[1], "prove") || !strcmp(argv[1], "verify"));
+    for (int i = 2; sub && i < argc; i++)
+        if (!strcmp(argv[i], "--multi")) return p2tree_multi(k, argc, argv);
     if (argc >= 2 && !strcmp(argv[1], "prove")) return p2t_prove(k, argc, argv);
     if (argc >= 2 && !strcmp(argv[1], "verify")) return p2t_verify(k, argc, argv);
     return p2t_root(k, argc, argv);

@@ -468,6 +468,13 @@ extern "C" {
     pub fn zkp_poseidon2_bn254_tree_proof(nodes: *const zkp_poseidon_fr, n_leaves: usize, index: u64, proof: *mut zkp_poseidon_fr) -> zkp_status;
     pub fn zkp_poseidon2_bn254_tree_verify(root: *const zkp_poseidon_fr, leaf: *const zkp_poseidon_fr, index: u64, proof: *const zkp_poseidon_fr, depth: usize) -> zkp_status;
     pub fn zkp_poseidon2_bn254_tree_verify_batch(root: *const zkp_poseidon_fr, leaves: *const zkp_poseidon_fr, indices: *const u64, k: usize, proofs: *const zkp_poseidon_fr, depth: usize, threads: ::core::ffi::c_uint) -> zkp_status;
+    pub fn zkp_poseidon2_tree_multi_proof_size(indices: *const u64, k: usize, depth: usize, size: *mut usize) -> zkp_status;
+    pub fn zkp_poseidon2_babybear_tree_multi_proof(nodes: *const u32, n_leaves: usize, indices: *const u64, k: usize, proof: *mut u32, cap: usize, proof_n: *mut usize) -> zkp_status;
+    pub fn zkp_poseidon2_babybear_tree_multi_verify(root: *const u32, rows: *const u32, row_len: usize, indices: *const u64, k: usize, proof: *const u32, proof_n: usize, depth: usize, threads: ::core::ffi::c_uint) -> zkp_status;
+    pub fn zkp_poseidon2_koalabear_tree_multi_proof(nodes: *const u32, n_leaves: usize, indices: *const u64, k: usize, proof: *mut u32, cap: usize, proof_n: *mut usize) -> zkp_status;
+    pub fn zkp_poseidon2_koalabear_tree_multi_verify(root: *const u32, rows: *const u32, row_len: usize, indices: *const u64, k: usize, proof: *const u32, proof_n: usize, depth: usize, threads: ::core::ffi::c_uint) -> zkp_status;
+    pub fn zkp_poseidon2_bn254_tree_multi_proof(nodes: *const zkp_poseidon_fr, n_leaves: usize, indices: *const u64, k: usize, proof: *mut zkp_poseidon_fr, cap: usize, proof_n: *mut usize) -> zkp_status;
+    pub fn zkp_poseidon2_bn254_tree_multi_verify(root: *const zkp_poseidon_fr, leaves: *const zkp_poseidon_fr, indices: *const u64, k: usize, proof: *const zkp_poseidon_fr, proof_n: usize, depth: usize, threads: ::core::ffi::c_uint) -> zkp_status;
     pub fn zkp_poseidon2_horizen_babybear_permute(state: *mut u32, width: usize) -> zkp_status;
     pub fn zkp_poseidon2_horizen_goldilocks_permute(state: *mut u64, width: usize) -> zkp_status;
     pub fn zkp_poseidon2_horizen_bn254_permute(state: *mut zkp_poseidon_fr, width: usize) -> zkp_status;

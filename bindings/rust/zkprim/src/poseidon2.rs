@@ -189,6 +189,113 @@ fn tree_verify_batch31(
     })
 }
 
+type MultiProof = unsafe extern "C" fn(
+    *const u32,
+    usize,
+    *const u64,
+    usize,
+    *mut u32,
+    usize,
+    *mut usize,
+) -> sys::zkp_status;
+type MultiVerify = unsafe extern "C" fn(
+    *const u32,
+    *const u32,
+    usize,
+    *const u64,
+    usize,
+    *const u32,
+    usize,
+    usize,
+    core::ffi::c_uint,
+) -> sys::zkp_status;
+
+/// The leaf count of a node array of 2n - 1 nodes (n a power of two).
+fn leaves_of_nodes(count: usize) -> Result<usize> {
+    let n = count.div_ceil(2);
+    if count == 0 || 2 * n - 1 != count || !n.is_power_of_two() {
+        return Err(Error::Count);
+    }
+    Ok(n)
+}
+
+/// The size, in nodes, of the multiproof of the leaves at `indices`
+/// (strictly increasing) of a tree of depth `depth`: the same for the three
+/// trees (a node is 8 elements for BabyBear and KoalaBear, one [`Fr`] for
+/// BN254).
+pub fn tree_multi_proof_size(indices: &[u64], depth: usize) -> Result<usize> {
+    let mut size = 0usize;
+    // SAFETY: indices.len() indices; one usize out.
+    Error::check(unsafe {
+        sys::zkp_poseidon2_tree_multi_proof_size(indices.as_ptr(), indices.len(), depth, &mut size)
+    })?;
+    Ok(size)
+}
+
+/// A node array of `n` 32-byte nodes (Digest or Fr) and its multiproof,
+/// through `copy` (the field's C multi_proof on raw pointers).
+fn multi_proof_nodes<T: Copy>(
+    nodes: &[T],
+    indices: &[u64],
+    zero: T,
+    copy: impl FnOnce(*const T, usize, *mut T, usize, &mut usize) -> sys::zkp_status,
+) -> Result<Vec<T>> {
+    let n = leaves_of_nodes(nodes.len())?;
+    let size = tree_multi_proof_size(indices, depth_of(n))?;
+    let mut proof = vec![zero; size];
+    let mut got = 0usize;
+    Error::check(copy(nodes.as_ptr(), n, proof.as_mut_ptr(), size, &mut got))?;
+    proof.truncate(got);
+    Ok(proof)
+}
+
+fn tree_multi_proof31(f: MultiProof, nodes: &[Digest], indices: &[u64]) -> Result<Vec<Digest>> {
+    multi_proof_nodes(nodes, indices, [0u32; 8], |nd, n, out, cap, got| {
+        // SAFETY: the 2n - 1 nodes of a tree of n leaves; cap digests of room.
+        unsafe {
+            f(
+                nd.cast(),
+                n,
+                indices.as_ptr(),
+                indices.len(),
+                out.cast(),
+                cap,
+                got,
+            )
+        }
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn tree_multi_verify31(
+    f: MultiVerify,
+    root: &Digest,
+    rows: &[u32],
+    row_len: usize,
+    indices: &[u64],
+    proof: &[Digest],
+    depth: usize,
+    threads: u32,
+) -> Result<()> {
+    if rows_of(rows, row_len)? != indices.len() {
+        return Err(Error::Length);
+    }
+    // SAFETY: k rows, k indices, proof.len() digests.
+    Error::check(unsafe {
+        f(
+            root.as_ptr(),
+            rows.as_ptr(),
+            row_len,
+            indices.as_ptr(),
+            indices.len(),
+            proof.as_ptr().cast(),
+            proof.len(),
+            depth,
+            threads,
+        )
+    })
+}
+
 /// The BabyBear permutation of 16 or 24 lanes in place (another width: [`Error::Count`]).
 pub fn babybear_permute(state: &mut [u32]) -> Result<()> {
     permute31(sys::zkp_poseidon2_babybear_permute, state)
@@ -247,6 +354,26 @@ pub fn babybear_tree_verify_batch(
 ) -> Result<()> {
     let f = sys::zkp_poseidon2_babybear_tree_verify_batch;
     tree_verify_batch31(f, root, rows, row_len, indices, proofs, depth, threads)
+}
+/// The multiproof of the leaves at `indices` (strictly increasing) from
+/// [`babybear_tree_build`]'s nodes: the siblings a verifier cannot compute, level
+/// by level from the leaves up, by index within a level.
+pub fn babybear_tree_multi_proof(nodes: &[Digest], indices: &[u64]) -> Result<Vec<Digest>> {
+    tree_multi_proof31(sys::zkp_poseidon2_babybear_tree_multi_proof, nodes, indices)
+}
+/// Checks a multiproof of one BabyBear tree of depth `depth`: `rows` the opened
+/// rows (`row_len` each) in `indices` order; Ok, or [`Error::Verify`].
+pub fn babybear_tree_multi_verify(
+    root: &Digest,
+    rows: &[u32],
+    row_len: usize,
+    indices: &[u64],
+    proof: &[Digest],
+    depth: usize,
+    threads: u32,
+) -> Result<()> {
+    let f = sys::zkp_poseidon2_babybear_tree_multi_verify;
+    tree_multi_verify31(f, root, rows, row_len, indices, proof, depth, threads)
 }
 
 /// The KoalaBear permutation of 16 or 24 lanes in place (another width: [`Error::Count`]).
@@ -307,6 +434,30 @@ pub fn koalabear_tree_verify_batch(
 ) -> Result<()> {
     let f = sys::zkp_poseidon2_koalabear_tree_verify_batch;
     tree_verify_batch31(f, root, rows, row_len, indices, proofs, depth, threads)
+}
+/// The multiproof of the leaves at `indices` (strictly increasing) from
+/// [`koalabear_tree_build`]'s nodes: the siblings a verifier cannot compute, level
+/// by level from the leaves up, by index within a level.
+pub fn koalabear_tree_multi_proof(nodes: &[Digest], indices: &[u64]) -> Result<Vec<Digest>> {
+    tree_multi_proof31(
+        sys::zkp_poseidon2_koalabear_tree_multi_proof,
+        nodes,
+        indices,
+    )
+}
+/// Checks a multiproof of one KoalaBear tree of depth `depth`: `rows` the opened
+/// rows (`row_len` each) in `indices` order; Ok, or [`Error::Verify`].
+pub fn koalabear_tree_multi_verify(
+    root: &Digest,
+    rows: &[u32],
+    row_len: usize,
+    indices: &[u64],
+    proof: &[Digest],
+    depth: usize,
+    threads: u32,
+) -> Result<()> {
+    let f = sys::zkp_poseidon2_koalabear_tree_multi_verify;
+    tree_multi_verify31(f, root, rows, row_len, indices, proof, depth, threads)
 }
 
 /// The BN254 width-4 permutation in place (Noir's `poseidon2_permutation`).
@@ -477,5 +628,52 @@ pub fn horizen_vesta_permute(state: &mut [[u64; 4]]) -> Result<()> {
     // SAFETY: as horizen_bls12_381_permute.
     Error::check(unsafe {
         sys::zkp_poseidon2_horizen_vesta_permute(state.as_mut_ptr().cast(), state.len())
+    })
+}
+
+/// The multiproof of the leaves at `indices` (strictly increasing) from
+/// [`bn254_tree_build`]'s nodes (the format of [`babybear_tree_multi_proof`]).
+pub fn bn254_tree_multi_proof(nodes: &[Fr], indices: &[u64]) -> Result<Vec<Fr>> {
+    multi_proof_nodes(nodes, indices, Fr::ZERO, |nd, n, out, cap, got| {
+        // SAFETY: the 2n - 1 nodes of a tree of n leaves; cap elements of room.
+        unsafe {
+            sys::zkp_poseidon2_bn254_tree_multi_proof(
+                nd.cast(),
+                n,
+                indices.as_ptr(),
+                indices.len(),
+                out.cast(),
+                cap,
+                got,
+            )
+        }
+    })
+}
+
+/// Checks a multiproof of one BN254 tree of depth `depth`: `leaves` in
+/// `indices` order; Ok, or [`Error::Verify`].
+pub fn bn254_tree_multi_verify(
+    root: &Fr,
+    leaves: &[Fr],
+    indices: &[u64],
+    proof: &[Fr],
+    depth: usize,
+    threads: u32,
+) -> Result<()> {
+    if leaves.len() != indices.len() {
+        return Err(Error::Length);
+    }
+    // SAFETY: k leaves, k indices, proof.len() siblings.
+    Error::check(unsafe {
+        sys::zkp_poseidon2_bn254_tree_multi_verify(
+            (root as *const Fr).cast(),
+            leaves.as_ptr().cast(),
+            indices.as_ptr(),
+            indices.len(),
+            proof.as_ptr().cast(),
+            proof.len(),
+            depth,
+            threads,
+        )
     })
 }

@@ -208,3 +208,147 @@ fn bn254_trees() {
         "avx512" | "avx2" | "portable"
     ));
 }
+
+/// The multiproof by its definition, from a node array of n leaves: per
+/// level from the leaves up, the siblings of the set's ancestors that are
+/// not ancestors themselves, by index.
+fn multi_oracle<T: Copy>(nodes: &[T], n: usize, indices: &[u64]) -> Vec<T> {
+    let (mut known, mut out, mut start, mut width) = (indices.to_vec(), Vec::new(), 0usize, n);
+    while width > 1 {
+        for &a in &known {
+            if !known.contains(&(a ^ 1)) {
+                out.push(nodes[start + (a ^ 1) as usize]);
+            }
+        }
+        known = known.iter().map(|a| a >> 1).collect();
+        known.dedup();
+        start += width;
+        width /= 2;
+    }
+    out
+}
+
+/// Index sets of n leaves: every leaf, the last alone, first and last, a
+/// random sorted set.
+fn index_sets(rng: &mut Rng, n: usize) -> Vec<Vec<u64>> {
+    let mut random: Vec<u64> = (0..1 + rng.below(n)).map(|_| rng.below(n) as u64).collect();
+    random.sort_unstable();
+    random.dedup();
+    let mut ends = vec![0, n as u64 - 1];
+    ends.dedup();
+    vec![(0..n as u64).collect(), vec![n as u64 - 1], ends, random]
+}
+
+type MultiProof31 = fn(&[Digest], &[u64]) -> zkprim::Result<Vec<Digest>>;
+type MultiVerify31 =
+    fn(&Digest, &[u32], usize, &[u64], &[Digest], usize, u32) -> zkprim::Result<()>;
+
+#[test]
+fn fields31_multiproofs() {
+    let multi: [(MultiProof31, MultiVerify31); 2] = [
+        (
+            p2::babybear_tree_multi_proof,
+            p2::babybear_tree_multi_verify,
+        ),
+        (
+            p2::koalabear_tree_multi_proof,
+            p2::koalabear_tree_multi_verify,
+        ),
+    ];
+    let mut rng = Rng::new(0x9d2);
+    for (f, (mproof, mverify)) in FIELDS.iter().zip(multi) {
+        for n in [1usize, 2, 8, 16] {
+            let w = 1 + rng.below(9);
+            let rows: Vec<u32> = (0..n * w).map(|_| rng.below(f.p as usize) as u32).collect();
+            let nodes = (f.build)(&rows, w).unwrap();
+            let (root, depth) = (nodes[2 * n - 2], n.trailing_zeros() as usize);
+            for idx in index_sets(&mut rng, n) {
+                let mp = mproof(&nodes, &idx).unwrap();
+                assert_eq!(mp, multi_oracle(&nodes, n, &idx));
+                assert_eq!(p2::tree_multi_proof_size(&idx, depth).unwrap(), mp.len());
+                let mut opened: Vec<u32> = idx
+                    .iter()
+                    .flat_map(|&i| rows[i as usize * w..][..w].to_vec())
+                    .collect();
+                for threads in [1, 3] {
+                    mverify(&root, &opened, w, &idx, &mp, depth, threads).unwrap();
+                }
+                opened[0] = (opened[0] + 1) % f.p;
+                assert_eq!(
+                    mverify(&root, &opened, w, &idx, &mp, depth, 1),
+                    Err(Error::Verify)
+                );
+                opened[0] = (opened[0] + f.p - 1) % f.p;
+                if let Some(first) = mp.first() {
+                    let mut bad = mp.clone();
+                    bad[0][0] = (first[0] + 1) % f.p;
+                    assert_eq!(
+                        mverify(&root, &opened, w, &idx, &bad, depth, 2),
+                        Err(Error::Verify)
+                    );
+                    assert_eq!(
+                        mverify(&root, &opened, w, &idx, &mp[1..], depth, 1),
+                        Err(Error::ProofShape)
+                    );
+                    bad[0][0] = f.p;
+                    assert_eq!(
+                        mverify(&root, &opened, w, &idx, &bad, depth, 1),
+                        Err(Error::Range)
+                    );
+                }
+                if idx.len() >= 2 {
+                    let mut dup = idx.clone();
+                    dup[1] = dup[0];
+                    assert_eq!(mproof(&nodes, &dup), Err(Error::ProofShape));
+                    assert_eq!(
+                        mverify(&root, &opened, w, &dup, &mp, depth, 1),
+                        Err(Error::ProofShape)
+                    );
+                    dup.swap(0, 1);
+                    dup[0] = idx[1];
+                    assert_eq!(
+                        mverify(&root, &opened, w, &dup, &mp, depth, 1),
+                        Err(Error::ProofShape)
+                    );
+                }
+            }
+            assert_eq!(mproof(&nodes, &[n as u64]), Err(Error::Range));
+            assert_eq!(mproof(&nodes[1..], &[0]), Err(Error::Count));
+            assert_eq!(
+                mverify(&root, &rows[..w], w, &[0, 1], &[], depth, 1),
+                Err(Error::Length)
+            );
+        }
+    }
+}
+
+#[test]
+fn bn254_multiproofs() {
+    let mut rng = Rng::new(0x9d3);
+    for n in [1usize, 2, 8] {
+        let leaves: Vec<Fr> = (0..n).map(|_| Fr::from_u64(rng.next())).collect();
+        let nodes = p2::bn254_tree_build(&leaves).unwrap();
+        let (root, depth) = (nodes[2 * n - 2], n.trailing_zeros() as usize);
+        for idx in index_sets(&mut rng, n) {
+            let mp = p2::bn254_tree_multi_proof(&nodes, &idx).unwrap();
+            assert_eq!(mp, multi_oracle(&nodes, n, &idx));
+            let mut opened: Vec<Fr> = idx.iter().map(|&i| leaves[i as usize]).collect();
+            p2::bn254_tree_multi_verify(&root, &opened, &idx, &mp, depth, 2).unwrap();
+            opened[0] = Fr::from_u64(rng.next());
+            assert_eq!(
+                p2::bn254_tree_multi_verify(&root, &opened, &idx, &mp, depth, 1),
+                Err(Error::Verify)
+            );
+            opened[0] = leaves[idx[0] as usize];
+            let longer: Vec<Fr> = mp.iter().copied().chain([Fr::ZERO]).collect();
+            assert_eq!(
+                p2::bn254_tree_multi_verify(&root, &opened, &idx, &longer, depth, 1),
+                Err(Error::ProofShape)
+            );
+        }
+        assert_eq!(
+            p2::bn254_tree_multi_proof(&nodes, &[n as u64]),
+            Err(Error::Range)
+        );
+    }
+}
