@@ -1,7 +1,7 @@
 /*
  * The batched multi-opening / multiproof engine (the contract is in
  * multiproof.h). One pass per level over the distinct path nodes, kept
- * sorted: entries (node index, the range of openings below it) and their
+ * sorted: entries (node index, the first opening below it) and their
  * hashes, rewritten in place level after level (an output never overtakes
  * the input it comes from). A level's pairs are gathered MP_CHUNK at a
  * time and hashed by one call each, so the buffers a level touches stay
@@ -13,11 +13,9 @@
  * must carry the same siblings there: one pass over the proofs compares
  * each proof's tail with the one before it (proof_tails). After that every
  * opening below a node supplies the same sibling for it as the first
- * opening below it does, and the level walk reads just one or two: the
- * first opening's, taken as the sibling when the batch does not compute
- * it; and, when it does (both children known), the two that face each
- * other across the pair: the last opening below the left child and the
- * first below the right one.
+ * opening below it does, and the level walk reads just that one: as the
+ * sibling when the batch does not compute it, and, when it does (both
+ * children known), to compare with the other child's computed value.
  */
 #include "core/multiproof.h"
 
@@ -211,13 +209,15 @@ static uint64_t nodes_diff(const uint8_t *a, const uint8_t *b, size_t n) {
 
 /* ---- one segment of the sorted set ---------------------------------------- */
 
-/* used_first / used_last: siblings the proofs of openings first and
- * last - 1 carry below this entry's level (its path nodes not carried),
- * which is where the next one sits in their proofs. */
+/* The openings below this node start at `first`; `used`: siblings the
+ * proof of opening first carries below this entry's level (its path nodes
+ * not carried), which is where the next one sits in that proof. After
+ * proof_tails, every opening below the node supplies the same sibling at
+ * this level as opening first does, so first stands for them all. */
 typedef struct mp_entry {
     uint64_t node;
-    size_t first, last;  /* the openings below this node: [first, last) */
-    unsigned used_first, used_last;
+    size_t first;
+    unsigned used;
 } mp_entry;
 
 typedef struct mp_seg {
@@ -283,7 +283,7 @@ static void level_step(mp_seg *g, unsigned l) {
     /* only the last node of a level can be carried: set it aside (a
      * chunk's hashes may land on its slot) */
     int carry = m && carried(g->s, l, e[m - 1].node);
-    mp_entry carry_e = {0, 0, 0, 0, 0};
+    mp_entry carry_e = {0, 0, 0};
     uint8_t carry_h[NODE];
     if (carry) {
         carry_e = e[--m];
@@ -297,23 +297,20 @@ static void level_step(mp_seg *g, unsigned l) {
              * the other's computed value */
             mp_entry b = e[i + 1];
             if (openings) {
-                diff |= node_diff(supplied(in, a.last - 1, a.used_last), h[i + 1]);
-                diff |= node_diff(supplied(in, b.first, b.used_first), h[i]);
+                diff |= node_diff(supplied(in, a.first, a.used), h[i + 1]);
+                diff |= node_diff(supplied(in, b.first, b.used), h[i]);
             }
             memcpy(pair, h[i], 2 * NODE); /* the two are neighbours in h */
-            a.last = b.last;
-            a.used_last = b.used_last;
             i += 2;
         } else {
-            const uint8_t *sib = openings ? supplied(in, a.first, a.used_first) : stream + (size_t)NODE * taken++;
+            const uint8_t *sib = openings ? supplied(in, a.first, a.used) : stream + (size_t)NODE * taken++;
             int right = (int)(a.node & 1);
             memcpy(pair + (right ? 0 : NODE), sib, NODE);
             memcpy(pair + (right ? NODE : 0), h[i], NODE);
             i += 1;
         }
         a.node >>= 1;
-        a.used_first++;
-        a.used_last++;
+        a.used++;
         e[out++] = a;
         if (++np == g->chunk) {
             flush(g, l, np, out - np);
@@ -334,7 +331,7 @@ static void level_step(mp_seg *g, unsigned l) {
 /* Leaf nodes, then levels [0, stop). */
 static void seg_run(mp_seg *g) {
     if (is_openings(g->in)) g->diff |= proof_tails(g);
-    for (size_t i = 0; i < g->k; i++) g->e[i] = (mp_entry){g->in->indices[g->first + i], g->first + i, g->first + i + 1, 0, 0};
+    for (size_t i = 0; i < g->k; i++) g->e[i] = (mp_entry){g->in->indices[g->first + i], g->first + i, 0};
     g->m = g->k;
     g->st = g->f->leaves(g->f->ctx, g->first, g->k, g->h);
     for (unsigned l = 0; l < g->stop && g->st == ZKP_OK; l++) level_step(g, l);
