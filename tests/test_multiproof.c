@@ -451,8 +451,74 @@ static void tamper_shape(const family *f, opened *o) {
 
 static opened g_o;
 
+/* Fixed sets on small trees with every supplied sibling flipped, none
+ * sampled: the batch reads most siblings by comparing each proof with the
+ * one before it where their paths have met (core/multiproof.c,
+ * proof_tails), and only one or two per node besides, so each sibling of
+ * each opening must still be caught. One opening; two neighbours sharing a
+ * parent; every leaf; runs of several openings under one node; the last
+ * leaf of odd levels (Hemera's carried nodes, n = 7 and 13: few openings,
+ * each opened chunk is hashed by every call); and a duplicate index. Each
+ * flip runs with 1, 2 or 3 threads in turn. */
+static void fixed_sets(const family *f) {
+    static const struct {
+        uint64_t n;
+        size_t k;
+        uint64_t idx[16];
+    } sets[] = {
+        {16, 1, {5}},
+        {16, 2, {4, 5}},
+        {8, 8, {0, 1, 2, 3, 4, 5, 6, 7}},
+        {16, 6, {0, 2, 3, 6, 7, 15}},
+        {16, 4, {8, 9, 11, 12}},
+        {7, 4, {0, 4, 5, 6}},
+        {13, 4, {3, 10, 11, 12}},
+        {13, 1, {12}},
+    };
+    opened *o = &g_o;
+    for (size_t si = 0; si < sizeof sets / sizeof sets[0]; si++) {
+        uint64_t n = sets[si].n;
+        /* Hemera (every chunk opened is hashed: the cost) takes the odd sizes only */
+        if (n > f->n_max || (int)!(n & (n - 1)) != f->full) continue;
+        f->build(n);
+        o->k = sets[si].k;
+        memcpy(o->idx, sets[si].idx, o->k * sizeof o->idx[0]);
+        f->open(o);
+        check_agree_all(f, o, "fixed set");
+        check_multi(f, o, ZKP_OK, "fixed set");
+        check_oracle(f, o);
+        unsigned t = 1;
+        for (size_t i = 0; i < o->k; i++) {
+            for (size_t at = 0; at < o->proof_len[i] / 32; at++, t = t % 3 + 1) {
+                uint8_t *p = o->proof[i] + 32 * at, keep = p[at % 24];
+                p[at % 24] ^= 0x10;
+                zkp_status b = f->batch(o, t);
+                CHECK_MSG(b == ZKP_ERR_VERIFY, "%s fixed set %zu: sibling %zu of opening %zu flipped, batch (%u threads) %s",
+                          f->name, si, at, i, t, zkp_status_name(b));
+                p[at % 24] = keep;
+            }
+        }
+        for (size_t at = 0; at < o->multi_len / 32; at++, t = t % 3 + 1) {
+            o->multi[32 * at + at % 24] ^= 0x10;
+            zkp_status m = f->multi(o, t);
+            CHECK_MSG(m == ZKP_ERR_VERIFY, "%s fixed set %zu: multiproof node %zu flipped, multi (%u threads) %s", f->name,
+                      si, at, t, zkp_status_name(m));
+            o->multi[32 * at + at % 24] ^= 0x10;
+        }
+        if (o->k >= 2) { /* a duplicate in place of the second index */
+            uint64_t second = o->idx[1];
+            o->idx[1] = o->idx[0];
+            CHECK_EQ_INT(f->batch(o, 1), ZKP_ERR_PROOF_SHAPE);
+            CHECK_EQ_INT(f->multi(o, 2), ZKP_ERR_PROOF_SHAPE);
+            o->idx[1] = second;
+        }
+        CHECK_EQ_INT(f->batch(o, 3), ZKP_OK); /* everything restored */
+    }
+}
+
 static void run_family(void *ctx) {
     const family *f = ctx;
+    fixed_sets(f);
     uint64_t sizes[] = {1, 2, 3, 4, 5, 7, 8, 13, 16, 33, 64, 70, 128, 256, 1024};
     for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
         uint64_t n = sizes[si];

@@ -1,9 +1,21 @@
 /*
  * The batched multi-opening / multiproof engine (the contract is in
  * multiproof.h). One pass per level over the distinct path nodes, kept
- * sorted: entries (node index, the range of openings below it) and their
+ * sorted: entries (node index, the first opening below it) and their
  * hashes, rewritten in place level after level (an output never overtakes
- * the input it comes from).
+ * the input it comes from). A level's pairs are gathered MP_CHUNK at a
+ * time and hashed by one call each, so the buffers a level touches stay
+ * small whatever k is.
+ *
+ * The openings form reads each supplied sibling about once. Two
+ * neighbours of the sorted set, openings o - 1 and o, have the same path
+ * from the level where their leaves meet up to the root, so their proofs
+ * must carry the same siblings there: one pass over the proofs compares
+ * each proof's tail with the one before it (proof_tails). After that every
+ * opening below a node supplies the same sibling for it as the first
+ * opening below it does, and the level walk reads just that one: as the
+ * sibling when the batch does not compute it, and, when it does (both
+ * children known), to compare with the other child's computed value.
  */
 #include "core/multiproof.h"
 
@@ -12,6 +24,12 @@
 
 #include "core/parallel.h"
 #include "core/util.h"
+
+#define NODE ZKPI_MP_NODE
+
+/* Pairs gathered before one hash call: 16 KiB, a multiple of every batch
+ * kernel's lane count. */
+#define MP_CHUNK 256
 
 /* ---- shape ---------------------------------------------------------------- */
 
@@ -23,6 +41,22 @@ static int carried(const zkpi_mp_shape *s, unsigned l, uint64_t node) {
     uint64_t w = up(s->n_leaves - 1, l) + 1;
     return (w & 1) && node == w - 1;
 }
+
+/* Bits of x (0 for 0): without a compiler builtin, six steps. */
+static unsigned bit_length(uint64_t x) {
+    unsigned n = 0;
+    if (x >> 32) n += 32, x >>= 32;
+    if (x >> 16) n += 16, x >>= 16;
+    if (x >> 8) n += 8, x >>= 8;
+    if (x >> 4) n += 4, x >>= 4;
+    if (x >> 2) n += 2, x >>= 2;
+    if (x >> 1) n += 1, x >>= 1;
+    return n + (unsigned)x;
+}
+
+/* The lowest level at which leaves a != b have the same ancestor. Below
+ * it their paths are apart; one level below it they are siblings. */
+static unsigned meet(uint64_t a, uint64_t b) { return bit_length(a ^ b); }
 
 /* Walks the distinct level-l ancestors of the sorted set; for each one whose
  * sibling is neither carried nor itself an ancestor, calls fn (if any) with
@@ -46,6 +80,25 @@ static uint64_t walk_level(const zkpi_mp_shape *s, const uint64_t *idx, size_t k
     return cnt;
 }
 
+/* cnt[l] = zkpi_mp_level_count(s, idx, k, l) for every level. In a full
+ * tree (nothing carried) without a walk per level: at level l the set has
+ * 1 + (neighbours meeting above l) distinct ancestors, and a neighbour
+ * meeting exactly at l + 1 is a pair of siblings among them, which takes
+ * no sibling from the proof. */
+static void level_counts(const zkpi_mp_shape *s, const uint64_t *idx, size_t k, uint64_t cnt[64]) {
+    if (s->n_leaves || !k) {
+        for (unsigned l = 0; l < s->levels; l++) cnt[l] = walk_level(s, idx, k, l, NULL, NULL, 0, NULL);
+        return;
+    }
+    uint64_t at[65] = {0}; /* at[m]: neighbours meeting at level m (1..levels) */
+    for (size_t i = 1; i < k; i++) at[meet(idx[i - 1], idx[i])]++;
+    uint64_t above = 0; /* neighbours meeting above level l */
+    for (unsigned l = s->levels; l-- > 0;) {
+        above += at[l + 1];
+        cnt[l] = 1 + above - 2 * at[l + 1];
+    }
+}
+
 uint64_t zkpi_mp_level_count(const zkpi_mp_shape *s, const uint64_t *indices, size_t k, unsigned level) {
     zkp_status st = ZKP_OK;
     return walk_level(s, indices, k, level, NULL, NULL, 0, &st);
@@ -57,15 +110,26 @@ uint64_t zkpi_mp_siblings(const zkpi_mp_shape *s, const uint64_t *indices, size_
     zkp_status local = ZKP_OK;
     if (!st) st = &local;
     uint64_t total = 0;
+    if (!fn) { /* the count alone */
+        uint64_t cnt[64];
+        level_counts(s, indices, k, cnt);
+        for (unsigned l = 0; l < s->levels; l++) total += cnt[l];
+        return total;
+    }
     for (unsigned l = 0; l < s->levels; l++) total += walk_level(s, indices, k, l, fn, ctx, total, st);
     return total;
 }
 
-unsigned zkpi_mp_path_len(const zkpi_mp_shape *s, uint64_t index) {
+/* Siblings on the path of leaf `index` below `level`: where that level's
+ * sibling sits in the leaf's single proof. */
+static unsigned path_offset(const zkpi_mp_shape *s, uint64_t index, unsigned level) {
+    if (!s->n_leaves) return level;
     unsigned n = 0;
-    for (unsigned l = 0; l < s->levels; l++) n += !carried(s, l, up(index, l));
+    for (unsigned l = 0; l < level; l++) n += !carried(s, l, up(index, l));
     return n;
 }
+
+unsigned zkpi_mp_path_len(const zkpi_mp_shape *s, uint64_t index) { return path_offset(s, index, s->levels); }
 
 zkp_status zkpi_mp_check_indices(const zkpi_mp_shape *s, const uint64_t *indices, size_t k) {
     if (k == 0) return ZKP_ERR_COUNT;
@@ -121,11 +185,39 @@ zkp_status zkpi_mp_full_proof(const uint8_t *nodes, size_t n, const uint64_t *in
     return ZKP_OK;
 }
 
+/* ---- comparing nodes -------------------------------------------------------- */
+
+/* Nonzero iff the n nodes at a and b differ; no early exit, so the time
+ * depends on n only (the Keccak and Poseidon verifiers are ZKP_CT). The
+ * words are compared, not interpreted: byte order does not matter. */
+static uint64_t word(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+static uint64_t node_diff(const uint8_t *a, const uint8_t *b) {
+    return (word(a) ^ word(b)) | (word(a + 8) ^ word(b + 8)) | (word(a + 16) ^ word(b + 16)) |
+           (word(a + 24) ^ word(b + 24));
+}
+
+static uint64_t nodes_diff(const uint8_t *a, const uint8_t *b, size_t n) {
+    uint64_t d = 0;
+    for (size_t i = 0; i < n; i++) d |= node_diff(a + NODE * i, b + NODE * i);
+    return d;
+}
+
 /* ---- one segment of the sorted set ---------------------------------------- */
 
+/* The openings below this node start at `first`; `used`: siblings the
+ * proof of opening first carries below this entry's level (its path nodes
+ * not carried), which is where the next one sits in that proof. After
+ * proof_tails, every opening below the node supplies the same sibling at
+ * this level as opening first does, so first stands for them all. */
 typedef struct mp_entry {
     uint64_t node;
-    size_t first, last;  /* the openings below this node: [first, last) */
+    size_t first;
+    unsigned used;
 } mp_entry;
 
 typedef struct mp_seg {
@@ -135,96 +227,111 @@ typedef struct mp_seg {
     size_t first, k;            /* openings [first, first + k) */
     unsigned stop;              /* levels [0, stop) run here */
     mp_entry *e;                /* slices starting at `first` */
-    uint8_t (*h)[ZKPI_MP_NODE];
-    uint8_t (*pairs)[2 * ZKPI_MP_NODE];
-    uint8_t *cursor;            /* openings form: siblings consumed per opening (global) */
+    uint8_t (*h)[NODE];
+    uint8_t (*pairs)[2 * NODE]; /* MP_CHUNK pairs (fewer when k is smaller) */
+    size_t chunk;
     uint64_t pos[64];           /* multiproof form: next stream node per level */
     size_t m;                   /* live entries */
-    uint8_t diff;               /* OR of every disagreement */
+    uint64_t diff;              /* OR of every disagreement */
     zkp_status st;
 } mp_seg;
 
-static void diff_into(uint8_t *diff, const uint8_t *a, const uint8_t *b) {
-    uint8_t d = 0;
-    for (int i = 0; i < ZKPI_MP_NODE; i++) d |= (uint8_t)(a[i] ^ b[i]);
-    *diff |= d;
-}
-
-/* Every opening below `run` supplies the sibling at this level: each must
- * equal `value`; their cursors advance. */
-static const uint8_t *supplied(const mp_seg *g, size_t o) {
-    const zkpi_mp_input *in = g->in;
-    const uint8_t *p = in->proofs ? in->proofs[o] : in->proof_base + o * in->proof_stride;
-    return p + (size_t)ZKPI_MP_NODE * g->cursor[o];
-}
-
-static void check_run(mp_seg *g, mp_entry run, const uint8_t *value) {
-    for (size_t o = run.first; o < run.last; o++) {
-        diff_into(&g->diff, supplied(g, o), value);
-        g->cursor[o]++;
-    }
-}
-
 static int is_openings(const zkpi_mp_input *in) { return in->proofs || in->proof_base; }
+
+static const uint8_t *proof_of(const zkpi_mp_input *in, size_t o) {
+    return in->proofs ? in->proofs[o] : in->proof_base + o * in->proof_stride;
+}
+
+/* The sibling opening o supplies at its (used + 1)-th level with one. */
+static const uint8_t *supplied(const zkpi_mp_input *in, size_t o, unsigned used) {
+    return proof_of(in, o) + (size_t)NODE * used;
+}
+
+/* Openings [first, first + k) against the one before each: from the level
+ * where their leaves meet, both proofs end with the same nodes (a carried
+ * level has no sibling in either). */
+static uint64_t proof_tails(const mp_seg *g) {
+    const zkpi_mp_shape *s = g->s;
+    const zkpi_mp_input *in = g->in;
+    const uint64_t *idx = in->indices;
+    uint64_t d = 0;
+    for (size_t o = g->first ? g->first : 1; o < g->first + g->k; o++) {
+        unsigned lm = meet(idx[o - 1], idx[o]);
+        unsigned at_prev = path_offset(s, idx[o - 1], lm), at = path_offset(s, idx[o], lm);
+        unsigned n = path_offset(s, idx[o], s->levels) - at;
+        d |= nodes_diff(proof_of(in, o - 1) + (size_t)NODE * at_prev, proof_of(in, o) + (size_t)NODE * at, n);
+    }
+    return d;
+}
+
+/* Hashes the n pairs gathered at level l into h[out0 ..). */
+static void flush(mp_seg *g, unsigned l, size_t n, size_t out0) {
+    zkp_status st = g->f->hash_pairs(g->f->ctx, (const uint8_t(*)[2 * NODE])g->pairs, n, l + 1 == g->s->levels,
+                                     g->h + out0);
+    if (st != ZKP_OK && g->st == ZKP_OK) g->st = st;
+}
 
 static void level_step(mp_seg *g, unsigned l) {
     const zkpi_mp_input *in = g->in;
     const int openings = is_openings(in);
-    size_t m = g->m, out = 0;
-    int have_carry = 0;
+    mp_entry *e = g->e;
+    uint8_t(*h)[NODE] = g->h;
+    size_t m = g->m, out = 0, np = 0;
+    uint64_t diff = 0;
+    const uint8_t *stream = openings ? NULL : in->stream + (size_t)NODE * g->pos[l];
+    size_t taken = 0;
+    /* only the last node of a level can be carried: set it aside (a
+     * chunk's hashes may land on its slot) */
+    int carry = m && carried(g->s, l, e[m - 1].node);
     mp_entry carry_e = {0, 0, 0};
-    uint8_t carry_h[ZKPI_MP_NODE];
-    for (size_t i = 0; i < m; i++) {
-        mp_entry a = g->e[i];
-        if (carried(g->s, l, a.node)) { /* the last node of the level */
-            have_carry = 1;
-            carry_e = a;
-            memcpy(carry_h, g->h[i], ZKPI_MP_NODE);
-            continue;
-        }
-        uint8_t *pair = g->pairs[out];
-        if (!(a.node & 1) && i + 1 < m && g->e[i + 1].node == (a.node | 1)) {
-            /* both children known: what the openings supplied for each
-             * must be the other's computed value */
-            mp_entry b = g->e[i + 1];
+    uint8_t carry_h[NODE];
+    if (carry) {
+        carry_e = e[--m];
+        memcpy(carry_h, h[m], NODE);
+    }
+    for (size_t i = 0; i < m;) {
+        mp_entry a = e[i];
+        uint8_t *pair = g->pairs[np];
+        if (!(a.node & 1) && i + 1 < m && e[i + 1].node == (a.node | 1)) {
+            /* both children known: the siblings supplied for each must be
+             * the other's computed value */
+            mp_entry b = e[i + 1];
             if (openings) {
-                check_run(g, a, g->h[i + 1]);
-                check_run(g, b, g->h[i]);
+                diff |= node_diff(supplied(in, a.first, a.used), h[i + 1]);
+                diff |= node_diff(supplied(in, b.first, b.used), h[i]);
             }
-            memcpy(pair, g->h[i], ZKPI_MP_NODE);
-            memcpy(pair + ZKPI_MP_NODE, g->h[i + 1], ZKPI_MP_NODE);
-            a.last = b.last;
-            i++;
+            memcpy(pair, h[i], 2 * NODE); /* the two are neighbours in h */
+            i += 2;
         } else {
-            const uint8_t *sib;
-            if (openings) {
-                sib = supplied(g, a.first);
-                check_run(g, a, sib);
-            } else {
-                sib = in->stream + (size_t)ZKPI_MP_NODE * g->pos[l]++;
-            }
+            const uint8_t *sib = openings ? supplied(in, a.first, a.used) : stream + (size_t)NODE * taken++;
             int right = (int)(a.node & 1);
-            memcpy(pair + (right ? 0 : ZKPI_MP_NODE), sib, ZKPI_MP_NODE);
-            memcpy(pair + (right ? ZKPI_MP_NODE : 0), g->h[i], ZKPI_MP_NODE);
+            memcpy(pair + (right ? 0 : NODE), sib, NODE);
+            memcpy(pair + (right ? NODE : 0), h[i], NODE);
+            i += 1;
         }
-        g->e[out++] = (mp_entry){a.node >> 1, a.first, a.last};
+        a.node >>= 1;
+        a.used++;
+        e[out++] = a;
+        if (++np == g->chunk) {
+            flush(g, l, np, out - np);
+            np = 0;
+        }
     }
-    if (out) {
-        zkp_status st = g->f->hash_pairs(g->f->ctx, (const uint8_t(*)[2 * ZKPI_MP_NODE])g->pairs, out,
-                                         l + 1 == g->s->levels, g->h);
-        if (st != ZKP_OK && g->st == ZKP_OK) g->st = st;
+    if (np) flush(g, l, np, out - np);
+    if (carry) {
+        memcpy(h[out], carry_h, NODE);
+        carry_e.node >>= 1;
+        e[out++] = carry_e;
     }
-    if (have_carry) {
-        memcpy(g->h[out], carry_h, ZKPI_MP_NODE);
-        g->e[out++] = (mp_entry){carry_e.node >> 1, carry_e.first, carry_e.last};
-    }
+    if (!openings) g->pos[l] += taken;
     g->m = out;
+    g->diff |= diff;
 }
 
 /* Leaf nodes, then levels [0, stop). */
 static void seg_run(mp_seg *g) {
-    for (size_t i = 0; i < g->k; i++)
-        g->e[i] = (mp_entry){g->in->indices[g->first + i], g->first + i, g->first + i + 1};
+    if (is_openings(g->in)) g->diff |= proof_tails(g);
+    for (size_t i = 0; i < g->k; i++) g->e[i] = (mp_entry){g->in->indices[g->first + i], g->first + i, 0};
     g->m = g->k;
     g->st = g->f->leaves(g->f->ctx, g->first, g->k, g->h);
     for (unsigned l = 0; l < g->stop && g->st == ZKP_OK; l++) level_step(g, l);
@@ -234,18 +341,11 @@ static void seg_task(void *segs, size_t j) { seg_run((mp_seg *)segs + j); }
 
 /* ---- the split -------------------------------------------------------------- */
 
-/* Level at which the paths of two distinct leaves first meet as siblings:
- * their highest differing bit. */
-static unsigned meet_level(uint64_t a, uint64_t b) {
-    unsigned l = 0;
-    for (uint64_t x = (a ^ b) >> 1; x; x >>= 1) l++;
-    return l;
-}
-
 /* Cuts [0, k) into t segments near equal sizes, each cut where the two
  * neighbouring paths meet as high as possible (searched within a quarter
  * of a segment of the even cut). Returns the level below which the segments
- * are independent; cut[0..t] are the segment starts. */
+ * are independent (the lowest level at which two neighbours across a cut
+ * are siblings); cut[0..t] are the segment starts. */
 static unsigned choose_cuts(const uint64_t *idx, size_t k, size_t t, size_t *cut) {
     unsigned stop = 64;
     cut[0] = 0;
@@ -256,7 +356,7 @@ static unsigned choose_cuts(const uint64_t *idx, size_t k, size_t t, size_t *cut
         size_t best = lo;
         unsigned best_lev = 0;
         for (size_t p = lo; p <= hi; p++) {
-            unsigned lev = meet_level(idx[p - 1], idx[p]);
+            unsigned lev = meet(idx[p - 1], idx[p]) - 1;
             size_t dist = p > even ? p - even : even - p, bdist = best > even ? best - even : even - best;
             if (lev > best_lev || (lev == best_lev && dist < bdist)) best = p, best_lev = lev;
         }
@@ -270,17 +370,6 @@ static unsigned choose_cuts(const uint64_t *idx, size_t k, size_t t, size_t *cut
 zkp_status zkpi_mp_verify(const zkpi_mp_family *f, const zkpi_mp_shape *s, const zkpi_mp_input *in,
                           const uint8_t root[ZKPI_MP_NODE], unsigned threads) {
     size_t k = in->k;
-    const int openings = is_openings(in);
-    mp_entry *e = malloc(k * sizeof *e);
-    uint8_t(*h)[ZKPI_MP_NODE] = malloc(k * sizeof *h);
-    uint8_t(*pairs)[2 * ZKPI_MP_NODE] = malloc(k * sizeof *pairs);
-    uint8_t *cursor = openings ? calloc(k, 1) : NULL;
-    zkp_status st = ZKP_OK;
-    if (!e || !h || !pairs || (openings && !cursor)) {
-        st = ZKP_ERR_NOMEM;
-        goto done;
-    }
-
     size_t t = zkpi_threads_clamp(threads);
     if (t > k / 2) t = k / 2; /* a segment of one opening is not worth a thread */
     size_t cut[ZKPI_MAX_THREADS + 1];
@@ -288,29 +377,45 @@ zkp_status zkpi_mp_verify(const zkpi_mp_family *f, const zkpi_mp_shape *s, const
     if (t > 1 && s->levels > 0) stop = choose_cuts(in->indices, k, t, cut);
     if (stop == 0) t = 1, cut[0] = 0, cut[1] = k;
 
-    /* multiproof form: where each segment's siblings of each level start */
-    uint64_t base = 0;
-    mp_seg *seg = malloc(t * sizeof *seg);
-    if (!seg) {
+    /* one block: entries and hashes (k each), a pair buffer per segment */
+    size_t chunk = k < MP_CHUNK ? k : MP_CHUNK;
+    size_t pair_bytes = t * chunk * 2 * NODE;
+    int fits = k <= (SIZE_MAX - pair_bytes) / (sizeof(mp_entry) + NODE);
+    mp_seg *seg = fits ? malloc(t * sizeof *seg) : NULL;
+    void *block = fits ? malloc(k * (sizeof(mp_entry) + NODE) + pair_bytes) : NULL;
+    zkp_status st = ZKP_OK;
+    if (!seg || !block) {
         st = ZKP_ERR_NOMEM;
         goto done;
     }
+    mp_entry *e = block;
+    uint8_t(*h)[NODE] = (uint8_t(*)[NODE])(void *)(e + k);
+    uint8_t(*pairs)[2 * NODE] = (uint8_t(*)[2 * NODE])(void *)(h + k);
     for (size_t j = 0; j < t; j++) {
         seg[j] = (mp_seg){.f = f, .s = s, .in = in, .first = cut[j], .k = cut[j + 1] - cut[j], .stop = stop,
-                          .e = e + cut[j], .h = h + cut[j], .pairs = pairs + cut[j], .cursor = cursor};
+                          .e = e + cut[j], .h = h + cut[j], .pairs = pairs + j * chunk, .chunk = chunk};
     }
-    if (!openings) {
+    /* multiproof form: where each segment's siblings of each level start */
+    uint64_t base = 0;
+    if (!is_openings(in) && stop) {
+        uint64_t cnt[64];
+        for (size_t j = 0; j < t; j++) {
+            level_counts(s, in->indices + seg[j].first, seg[j].k, cnt);
+            for (unsigned l = 0; l < stop; l++) seg[j].pos[l] = cnt[l];
+        }
         for (unsigned l = 0; l < stop; l++) {
             for (size_t j = 0; j < t; j++) {
+                uint64_t c = seg[j].pos[l];
                 seg[j].pos[l] = base;
-                base += zkpi_mp_level_count(s, in->indices + seg[j].first, seg[j].k, l);
+                base += c;
             }
         }
     }
 
     zkpi_parallel_run(t, (unsigned)t, seg_task, seg);
 
-    /* merge the segments' level-`stop` nodes and finish on this thread */
+    /* merge the segments' level-`stop` nodes and finish on this thread,
+     * with the first segment's pair buffer */
     mp_seg all = seg[0];
     all.k = k;
     for (size_t j = 1; j < t; j++) {
@@ -320,7 +425,6 @@ zkp_status zkpi_mp_verify(const zkpi_mp_family *f, const zkpi_mp_shape *s, const
         all.diff |= seg[j].diff;
         if (all.st == ZKP_OK) all.st = seg[j].st;
     }
-    free(seg);
     for (unsigned l = stop; l < s->levels; l++) all.pos[l] = base; /* one running stream position */
     for (unsigned l = stop; l < s->levels && all.st == ZKP_OK; l++) {
         level_step(&all, l);
@@ -328,13 +432,11 @@ zkp_status zkpi_mp_verify(const zkpi_mp_family *f, const zkpi_mp_shape *s, const
     }
     st = all.st;
     if (st == ZKP_OK) {
-        diff_into(&all.diff, h[0], root);
+        all.diff |= node_diff(h[0], root);
         st = all.diff ? ZKP_ERR_VERIFY : ZKP_OK;
     }
 done:
-    free(e);
-    free(h);
-    free(pairs);
-    free(cursor);
+    free(seg);
+    free(block);
     return st;
 }

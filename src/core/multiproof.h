@@ -68,7 +68,9 @@ typedef struct zkpi_mp_input {
 } zkpi_mp_input;
 
 /* Sibling nodes a multiproof of the sorted set carries at `level`
- * (no allocation; O(k)). */
+ * (no allocation; O(k)). Here and in zkpi_mp_siblings the indices must
+ * have passed zkpi_mp_check_indices: the count of a full tree is computed
+ * from neighbouring indices, not walked, and assumes them increasing. */
 uint64_t zkpi_mp_level_count(const zkpi_mp_shape *s, const uint64_t *indices, size_t k, unsigned level);
 /* The siblings of the whole multiproof, level by level: calls
  * fn(ctx, level, node) in stream order when fn is not NULL; returns the count. */
