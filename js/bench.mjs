@@ -1,4 +1,4 @@
-// node js/bench.mjs [--quick] [--cli PATH]: the speed table of docs/js.md,
+// node js/bench.mjs [--quick] [--cli PATH] [--cpu] [--poseidon]: the speed table of docs/js.md,
 // every row beside its anchors (the npm packages it replaces, or the
 // native CLI) in the same run, at the sizes issue 27 names (LeanIMT and
 // StandardMerkleTree at 2^16 leaves; --quick: 2^12, for a smoke run).
@@ -8,6 +8,10 @@
 // anchor time / median zkprim time, and [lo .. hi] the ratio's range
 // over the rounds (each round's anchor time / the same round's zkprim
 // time: the pairing cancels most of a shared machine's load swings).
+// --cpu: the process's CPU time (user + system) instead of the wall clock,
+// for a loaded machine, where the wall clock of a round counts the time
+// other processes had the core (the native Hemera anchor, a child process,
+// stays wall clock). --poseidon: only the Poseidon and LeanIMT rows.
 // Needs `npm ci --prefix js` and a built js/dist (make js).
 import { performance } from 'node:perf_hooks';
 import { execFileSync } from 'node:child_process';
@@ -26,11 +30,16 @@ import * as p from './dist/poseidon.mjs';
 import * as h from './dist/hemera.mjs';
 import * as m from './dist/merkle-tree.mjs';
 import * as l from './dist/lean-imt.mjs';
+import * as p2 from './dist/poseidon2.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const cliArg = args.indexOf('--cli');
 const cli = cliArg >= 0 ? args[cliArg + 1] : null;
+const cpu = args.includes('--cpu');
+const onlyPoseidon = args.includes('--poseidon');
+// ms now: wall clock, or with --cpu this process's CPU time
+const now = cpu ? () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; } : () => performance.now();
 const ROUNDS = quick ? 3 : 7;
 const BIG_ROUNDS = quick ? 3 : 5; // the 2^16-leaf trees: the npm anchors take 10-60 s a round
 const here = dirname(fileURLToPath(import.meta.url));
@@ -39,12 +48,12 @@ const here = dirname(fileURLToPath(import.meta.url));
 // rounds: one array of times per contender
 function rows(contenders, reps, rounds = ROUNDS) {
   const times = contenders.map(() => []);
-  for (const [, fn] of contenders) fn(); // warm-up
+  for (const [, fn] of contenders) for (let j = 0; j < reps; j++) fn(); // warm-up: one round's calls (tier-up)
   for (let r = 0; r < rounds; r++)
     contenders.forEach(([, fn], i) => {
-      const t = performance.now();
+      const t = now();
       for (let j = 0; j < reps; j++) fn();
-      times[i].push(((performance.now() - t) * 1e6) / reps);
+      times[i].push(((now() - t) * 1e6) / reps);
     });
   return times;
 }
@@ -68,12 +77,19 @@ const circom = await circomBuild();
 let ctr = 1n;
 table('poseidon2([a, b])', [['zkprim', () => p.poseidon2([ctr++, 7n])], ['poseidon-lite 0.3.0', () => lite2([ctr++, 7n])],
   ['circomlibjs 0.1.7', () => circom.F.toObject(circom([ctr++, 7n]))]], quick ? 20 : 100);
+table('poseidon2([a, b]), zkprim/poseidon2 (one-arity module)', [['zkprim', () => p2.poseidon2([ctr++, 7n])], ['poseidon-lite 0.3.0', () => lite2([ctr++, 7n])],
+  ['circomlibjs 0.1.7', () => circom.F.toObject(circom([ctr++, 7n]))]], quick ? 20 : 100);
 
 // LeanIMT insertMany
 const nImt = quick ? 1 << 12 : 1 << 16;
 const imtLeaves = Array.from({ length: nImt }, (_, i) => BigInt(i + 1));
 table(`LeanIMT insertMany of 2^${Math.log2(nImt)} leaves`, [['zkprim', () => new l.LeanIMT(l.poseidon2).insertMany(imtLeaves)],
   ['@zk-kit/lean-imt 2.2.5 + poseidon-lite', () => new RefImt((a, b) => lite2([a, b])).insertMany(imtLeaves)]], 1, BIG_ROUNDS);
+
+if (onlyPoseidon) {
+  console.log(out.join('\n'));
+  process.exit(0);
+}
 
 // StandardMerkleTree.of + 1000 proofs
 const nOz = quick ? 1 << 12 : 1 << 16;

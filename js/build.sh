@@ -135,14 +135,16 @@ done
 # library: the constants generated on the first call (poseidon_gen.c) and a
 # dense permutation on a loop product (poseidon_small.c, which includes the
 # generator; once per width), compiled for size, so that each module
-# is at most poseidon-lite's file for its arity (docs/js.md).
+# is at most poseidon-lite's file for its arity (docs/js.md). -fno-builtin:
+# clang turns the 9-limb copy loops into memcpy calls, which links
+# wasi-libc's memcpy (about 2 KB of gzip) into modules that had none.
 small=$here/src/small
-small_new() { [ ! -f "$1" ] || [ -n "$(find "$small" "$root/include" -newer "$1" -print -quit)" ]; }
+small_new() { [ ! -f "$1" ] || [ -n "$(find "$small" "$root/include" "$here/build.sh" -newer "$1" -print -quit)" ]; }
 for t in $(seq 2 17); do
   o=$obj/w$t/small_poseidon.o
   mkdir -p "$obj/w$t"
   if small_new "$o"; then
-    "$CC" "${CFLAGS[@]}" ${SMALL_OPT:--Os} -DZKJS_T="$t" -c "$small/poseidon_small.c" -o "$o" &
+    "$CC" "${CFLAGS[@]}" ${SMALL_OPT:--Os} -fno-builtin -DZKJS_T="$t" -c "$small/poseidon_small.c" -o "$o" &
     pids+=($!)
     if [ "${#pids[@]}" -ge "$jobs_max" ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
   fi

@@ -18,6 +18,10 @@
  * holds them against the bigint oracle, ctest no-int128 holds the Poseidon
  * and Hemera kernels built with them against the library's own.
  *
+ * In WebAssembly the Poseidon permutation itself runs on 29-bit limbs
+ * (bn254/fr_wasm29.h, about half the operations per product); these forms
+ * remain the kernel's single mul / sqr / dot and that permutation's fallback.
+ *
  * Selected (ZKPI_BN254_W32 = 1) when compiling for WebAssembly, or forced on
  * any host with ZKP_TEST_WASM_ARITH (the native tests); ZKP_NO_WASM_ARITH
  * keeps the __int128 / core/wide.h forms even for wasm (the comparison

@@ -45,4 +45,38 @@ __attribute__((noinline)) static void fr_montmul_call(uint64_t T[8], const uint6
 #define V_REDC8 zkpi_bn254_redc8_c
 #endif
 #define TMPL_SUFFIX portable
+#if ZKPI_BN254_W32
+#define TMPL_OWN_OPS
+#endif
 #include "poseidon/perm_tmpl.h"
+
+#if ZKPI_BN254_W32
+/* WebAssembly: the permutation on 29-bit limbs (poseidon/perm_wasm29.h,
+ * about half the V8 operations of the 32-bit-limb products above); the
+ * template's is the fallback when a width's converted tables cannot be
+ * allocated, and mul, sqr and dot stay the template's. */
+#include "poseidon/perm_wasm29.h"
+
+static void w29_op_permute(unsigned t, zkpi_fr *s) {
+    const w29_tables *w = w29_tables_for(t);
+    if (w) w29_permute(w, t, s, 0);
+    else op_permute_portable(t, s);
+}
+static void w29_op_hash(unsigned t, zkpi_fr *s) {
+    const w29_tables *w = w29_tables_for(t);
+    if (w) w29_permute(w, t, s, 1);
+    else op_hash_portable(t, s);
+}
+static void w29_op_hash_many(unsigned t, zkpi_fr *s, size_t count) {
+    const w29_tables *w = w29_tables_for(t);
+    if (!w) {
+        op_hash_many_portable(t, s, count);
+        return;
+    }
+    for (size_t i = 0; i < count; i++) w29_permute(w, t, s + i * t, 1);
+}
+
+const zkpi_poseidon_ops zkpi_poseidon_ops_portable = {
+    op_mul_portable, op_sqr_portable, op_dot_portable, w29_op_permute, w29_op_hash, w29_op_hash_many, 1,
+};
+#endif

@@ -19,6 +19,8 @@
  *   TMPL_HAVE_DOTX       1: and zkpi_bn254_montmul_pre_mulx and
  *                        zkpi_bn254_add512_mulx (the partial round's
  *                        x^4 s0 + what s form)
+ *   TMPL_OWN_OPS         defined: no ops table here (the including file
+ *                        builds its own from these functions and others)
  *   TMPL_MANY            states interleaved per hash_many call for narrow
  *                        widths (default 2)
  * The operations act on 4-limb field elements (a, b) and 8-limb
@@ -518,10 +520,12 @@ static void TMPL_NAME(op_hash_many)(unsigned t, zkpi_fr *s, size_t count) {
     for (; i < count; i++) TMPL_NAME(perm_tab)[t](s + i * t, 1);
 }
 
+#ifndef TMPL_OWN_OPS /* else the including file defines the ops table (kernel_portable.c in WebAssembly) */
 const zkpi_poseidon_ops TMPL_NAME(zkpi_poseidon_ops) = {
     TMPL_NAME(op_mul), TMPL_NAME(op_sqr), TMPL_NAME(op_dot), TMPL_NAME(op_permute),
     TMPL_NAME(op_hash), TMPL_NAME(op_hash_many), TMPL_MANY,
 };
+#endif
 
 /* Benchmark helper (bench/bench_poseidon.c, rows fr-mul-inline / fr-sqr-inline):
  * `iters` Montgomery products (sqr = 0) or squares on four independent

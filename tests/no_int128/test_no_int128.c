@@ -23,6 +23,7 @@
 #include "hemera/kernels.h"
 #include "hemera/params.h"
 #include "bn254/fr.h"
+#include "bn254/fr_wasm29.h"
 #include "keccak/f1600.h"
 #include "poseidon/internal.h"
 
@@ -150,6 +151,99 @@ static void check_fr(uint64_t n) {
         memcpy(T, U, 64), T[0] = a[0], T[7] = th_rand_edge64(0);
         ni_verify_mul_small(r1, T, 8, k), zkpi_verify_mul_small(r2, T, 8, k);
         CHECK_EQ_BYTES(r1, r2, sizeof r1);
+    }
+}
+
+/* A value below 4p (the 29-bit-limb field's input range): an edge value
+ * (0, 1, p - 1, p, 2p - 1, 4p - 1) or random. */
+static void fr29_val(uint64_t x[4]) {
+    static const uint64_t p4m1[4] = {0x0f87d64fc0000003u, 0xa0cfa121e6e5c245u, 0xe14116da06056174u,
+                                     0xc19139cb84c680a6u};
+    switch (th_rand_below(8)) {
+    case 0: memset(x, 0, 32); return;
+    case 1: memset(x, 0, 32), x[0] = 1; return;
+    case 2: memcpy(x, zkpi_bn254_p, 32), x[0] -= 1; return;
+    case 3: memcpy(x, zkpi_bn254_p, 32); return;
+    case 4: memcpy(x, fr_k_2p_minus_1, 32); return;
+    case 5: memcpy(x, p4m1, 32); return;
+    default:
+        do
+            for (int i = 0; i < 4; i++) x[i] = th_rand_edge64(0);
+        while (!zkpi_bn254_verify_lt(x, 4, 1));
+    }
+}
+
+/* x mod p for x < 4p (the library's conditional subtractions). */
+static void fr29_ref_canon(uint64_t r[4], const uint64_t x[4]) {
+    zkpi_bn254_condsub(r, x, zkpi_bn254_2p);
+    zkpi_bn254_condsub(r, r, zkpi_bn254_p);
+}
+
+/* a b 2^-261 mod p by the library's 64-bit-limb products: (a b / 2^256)
+ * 2^251 / 2^256 (2^251 < p). */
+static void fr29_ref_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]) {
+    static const uint64_t k251[4] = {0, 0, 0, (uint64_t)1 << 59};
+    uint64_t x[4], y[4], T[8];
+    fr29_ref_canon(x, a), fr29_ref_canon(y, b);
+    zkpi_bn254_mul512_c(T, x, y), zkpi_bn254_redc8_c(T), zkpi_bn254_condsub(x, T + 4, zkpi_bn254_p);
+    zkpi_bn254_mul512_c(T, x, k251), zkpi_bn254_redc8_c(T), zkpi_bn254_condsub(r, T + 4, zkpi_bn254_p);
+}
+
+/* Normalised limbs, a value below (num / 100) p, and that value mod p. */
+static void fr29_check_out(uint64_t v[4], const zkpi_fr29 *r, uint64_t num) {
+    for (int j = 0; j < ZKPI_FR29_N; j++) CHECK_MSG(r->l[j] >> 29 == 0, "fr29 limb %d not normalised", j);
+    uint64_t x[4];
+    zkpi_fr29_pack(x, r);
+    CHECK_MSG(r->l[8] >> 24 == 0 && zkpi_bn254_verify_lt(x, num, 100), "fr29 output bound (%u / 100 p)", (unsigned)num);
+    fr29_ref_canon(v, x);
+}
+
+/* bn254/fr_wasm29.h (the WebAssembly Poseidon's field, 29-bit limbs, R' =
+ * 2^261) on edge and random values below 4p against the library's
+ * products: mul, sqr, dot (n = 1..17 and a row of p - 1 constants), add,
+ * canon and the R <-> R' conversions. */
+static void check_fr29(uint64_t n) {
+    th_section("BN254 on 29-bit limbs (fr_wasm29.h, wasm Poseidon)");
+    for (uint64_t it = 0; it < n; it++) {
+        uint64_t a[4], b[4], w[4], v[4];
+        zkpi_fr29 A, B, R;
+        fr29_val(a), fr29_val(b);
+        zkpi_fr29_split(&A, a), zkpi_fr29_split(&B, b);
+        zkpi_fr29_pack(v, &A);
+        CHECK_EQ_BYTES(v, a, 32);
+        zkpi_fr29_mul(&R, &A, &B), fr29_ref_mul(w, a, b), fr29_check_out(v, &R, 110);
+        CHECK_EQ_BYTES(v, w, 32);
+        zkpi_fr29_sqr(&R, &A), fr29_ref_mul(w, a, a), fr29_check_out(v, &R, 110);
+        CHECK_EQ_BYTES(v, w, 32);
+        zkpi_fr29_canon(&R, &A), fr29_check_out(v, &R, 100), fr29_ref_canon(w, a);
+        CHECK_EQ_BYTES(v, w, 32);
+        if (zkpi_bn254_verify_lt(a, 2, 1) && zkpi_bn254_verify_lt(b, 2, 1)) { /* sums < 4p */
+            zkpi_bn254_fr fa, fb, fz;
+            fr29_ref_canon(fa.v, a), fr29_ref_canon(fb.v, b);
+            zkpi_bn254_add(&fz, &fa, &fb);
+            zkpi_fr29_add(&R, &A, &B), fr29_check_out(v, &R, 400);
+            CHECK_EQ_BYTES(v, fz.v, 32);
+        }
+        /* R form -> R' form -> R form: the same canonical value */
+        fr29_ref_canon(w, a);
+        zkpi_fr29_from_r256(&R, w), fr29_check_out(v, &R, 110);
+        zkpi_fr29_to_r256(v, &R);
+        CHECK_EQ_BYTES(v, w, 32);
+        /* a row of n constants (< p) times values (< 4p) */
+        zkpi_fr29 C[17], S[17];
+        uint64_t acc[4] = {0}, c[4];
+        const unsigned nd = 1 + (unsigned)(it % 17);
+        for (unsigned q = 0; q < nd; q++) {
+            zkpi_bn254_fr x, y, z;
+            if (it % 5 == 0) memcpy(c, zkpi_bn254_p, 32), c[0] -= 1;
+            else fr29_val(c), fr29_ref_canon(c, c);
+            fr29_val(b);
+            zkpi_fr29_split(&C[q], c), zkpi_fr29_split(&S[q], b);
+            fr29_ref_mul(x.v, c, b);
+            memcpy(y.v, acc, 32), zkpi_bn254_add(&z, &y, &x), memcpy(acc, z.v, 32);
+        }
+        zkpi_fr29_dot(&R, C, S, nd), fr29_check_out(v, &R, 141);
+        CHECK_EQ_BYTES(v, acc, 32);
     }
 }
 
@@ -284,6 +378,7 @@ int main(void) {
     check_hemera(th_count(200), &ni_h);
     check_poseidon(th_count(1000), "Poseidon BN254 kernel without __int128", &ni_poseidon_ops);
     check_gl_w32(th_count(200000));
+    check_fr29(th_count(20000));
     check_hemera(th_count(200), &w32_h);
     check_poseidon(th_count(1000), "Poseidon BN254 kernel on 32-bit limbs (wasm shape)", &w32_poseidon_ops);
     check_keccak_w32(th_count(2000));
