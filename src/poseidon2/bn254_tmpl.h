@@ -58,27 +58,8 @@ ZKP_INLINE void p2b_sum4(zkpi_bn254_fr *r, const zkpi_bn254_fr s[4]) {
     zkpi_bn254_condsub(r->v, x, zkpi_bn254_p);
 }
 
-/* y = M4 x with M4 = [[5,7,1,3],[4,6,1,1],[1,3,5,7],[1,1,4,6]] in additions:
- * a = x0 + x1, b = x2 + x3, c = 2 x1 + b, d = 2 x3 + a; then row 3 is
- * 4b + d, row 1 is 4a + c, row 0 is row 1 + d, row 2 is row 3 + c. */
-ZKP_INLINE void p2b_m4(zkpi_bn254_fr x[4]) {
-    zkpi_bn254_fr a, b, c, d, r0, r1, r2, r3;
-    zkpi_bn254_add(&a, &x[0], &x[1]);
-    zkpi_bn254_add(&b, &x[2], &x[3]);
-    zkpi_bn254_add(&c, &x[1], &x[1]);
-    zkpi_bn254_add(&c, &c, &b);
-    zkpi_bn254_add(&d, &x[3], &x[3]);
-    zkpi_bn254_add(&d, &d, &a);
-    zkpi_bn254_add(&r3, &b, &b);
-    zkpi_bn254_add(&r3, &r3, &r3);
-    zkpi_bn254_add(&r3, &r3, &d);
-    zkpi_bn254_add(&r1, &a, &a);
-    zkpi_bn254_add(&r1, &r1, &r1);
-    zkpi_bn254_add(&r1, &r1, &c);
-    zkpi_bn254_add(&r0, &r1, &d);
-    zkpi_bn254_add(&r2, &r3, &c);
-    x[0] = r0, x[1] = r1, x[2] = r2, x[3] = r3;
-}
+/* y = M4 x in modular additions (bn254.h). */
+ZKP_INLINE void p2b_m4(zkpi_bn254_fr x[4]) { ZKPI_P2_BN254_M4(zkpi_bn254_fr, zkpi_bn254_add, x); }
 
 ZKP_INLINE void p2b_full_round(zkpi_bn254_fr s[4], const zkpi_bn254_fr *rc) {
     for (int i = 0; i < 4; i++) {

@@ -4,6 +4,7 @@
 # and single-state kernels (single31_tmpl.h).
 zkp_add_sources(poseidon2.c constants.c bn254_portable.c batch31_portable.c tree.c multiproof.c)
 zkp_add_kernel(BMI2 bn254_bmi2.c)
+zkp_add_kernel(AVX512IFMA bn254_ifma.c)
 zkp_add_kernel(AVX2 batch31_avx2.c single31_avx2.c)
 zkp_add_kernel(AVX512 batch31_avx512.c single31_avx512.c)
 zkp_add_kernel(NEON batch31_neon.c)
