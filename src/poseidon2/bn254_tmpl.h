@@ -73,15 +73,26 @@ void TMPL_NAME(zkpi_p2_bn254_permute_mont)(zkpi_bn254_fr s[4]) {
     const zkpi_bn254_fr *rc = zkpi_p2_rc_bn254;
     p2b_m4(s);
     for (int r = 0; r < ZKPI_P2_RF / 2; r++, rc += 4) p2b_full_round(s, rc);
+    /* M_I = 1 1^T + diag(D): s_i' = D_i s_i + (s_0 + s_1 + s_2 + s_3) after
+     * lane 0's S-box. The products D_k s_k (k >= 1) do not wait for the
+     * S-box: written between its dependent steps, they fill the multiplier
+     * while each step's product waits for the previous one (3-6 % faster
+     * than after it, bmi2). */
     for (int r = 0; r < ZKPI_P2_BN254_RP; r++, rc++) {
-        zkpi_bn254_add(&s[0], &s[0], rc);
-        p2b_sbox(&s[0]);
-        zkpi_bn254_fr sum;
+        zkpi_bn254_fr x, x2, x4, t1, t2, t3, sum;
+        zkpi_bn254_add(&x, &s[0], rc);
+        p2b_sqr_lazy(&x2, &x);
+        p2b_mul(&t1, &s[1], &zkpi_p2_diag_bn254[1]);
+        p2b_sqr_lazy(&x4, &x2);
+        p2b_mul(&t2, &s[2], &zkpi_p2_diag_bn254[2]);
+        p2b_mul(&s[0], &x4, &x); /* x^5 (p2b_sbox's steps) */
+        p2b_mul(&t3, &s[3], &zkpi_p2_diag_bn254[3]);
         p2b_sum4(&sum, s);
-        for (int i = 0; i < 4; i++) {
-            p2b_mul(&s[i], &s[i], &zkpi_p2_diag_bn254[i]);
-            zkpi_bn254_add(&s[i], &s[i], &sum);
-        }
+        p2b_mul(&s[0], &s[0], &zkpi_p2_diag_bn254[0]);
+        zkpi_bn254_add(&s[0], &s[0], &sum);
+        zkpi_bn254_add(&s[1], &t1, &sum);
+        zkpi_bn254_add(&s[2], &t2, &sum);
+        zkpi_bn254_add(&s[3], &t3, &sum);
     }
     for (int r = 0; r < ZKPI_P2_RF / 2; r++, rc += 4) p2b_full_round(s, rc);
 }
