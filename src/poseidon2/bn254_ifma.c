@@ -71,7 +71,8 @@ ZKP_VERIFY_HELPER int p2i_verify_lt(const vfr *x, uint64_t num, uint64_t den) {
     }
     return 1;
 }
-#define P2I_CHECK(x, k10, what) ZKP_VERIFY_CHECK(p2i_verify_lt((x), (k10), 10), what)
+/* the name scripts/verify-table.py lists (as in the circom IFMA kernel) */
+#define V_CHECK_LT(x, k100, what) ZKP_VERIFY_CHECK(p2i_verify_lt((x), (k100), 100), what)
 
 /* ---- constants ----------------------------------------------------------- */
 
@@ -153,7 +154,7 @@ ZKP_INLINE void p2i_m4_then(vfr s[4], const fr52 *c, int lane0_only) {
     for (int i = 0; i < 4; i++) {
         if (c && (i == 0 || !lane0_only)) p2i_add_c(&s[i], &c[i]);
         p2i_norm(&s[i]);
-        P2I_CHECK(&s[i], 250, "p2 bn254 ifma: M4 output + constant < 25p");
+        V_CHECK_LT(&s[i], 2500, "p2 bn254 ifma: M4 output + constant < 25p");
     }
 }
 
@@ -161,14 +162,14 @@ ZKP_INLINE void p2i_m4_then(vfr s[4], const fr52 *c, int lane0_only) {
 ZKP_INLINE void p2i_pow5(vfr *x) {
     vfr x2, x4;
     v8 T[10];
-    P2I_CHECK(x, 250, "p2 bn254 ifma: S-box input < 25p");
+    V_CHECK_LT(x, 2500, "p2 bn254 ifma: S-box input < 25p");
     p2i_sqr(&x2, x);
-    P2I_CHECK(&x2, 84, "p2 bn254 ifma: x^2 < 8.4p");
+    V_CHECK_LT(&x2, 840, "p2 bn254 ifma: x^2 < 8.4p");
     p2i_sqr(&x4, &x2);
     zkpi_bn254_v52_zero(T);
     zkpi_bn254_v52_mac(T, &x4, x);
     zkpi_bn254_v52_redc(x, T);
-    P2I_CHECK(x, 16, "p2 bn254 ifma: x^5 < 1.6p");
+    V_CHECK_LT(x, 155, "p2 bn254 ifma: x^5 < 1.55p");
 }
 
 /* One partial round (file comment): s0 holds s0 + c, the new s0 holds s0' +
@@ -176,8 +177,8 @@ ZKP_INLINE void p2i_pow5(vfr *x) {
 ZKP_INLINE void p2i_partial(vfr s[4], const p2i_consts *K, const fr52 *cnext) {
     v8 Y[10], A[10];
     vfr x2, x4, x5, sum, S;
-    P2I_CHECK(&s[0], 250, "p2 bn254 ifma partial: s0 + c < 25p");
-    for (int k = 1; k < 4; k++) P2I_CHECK(&s[k], 250, "p2 bn254 ifma partial: s_k < 25p");
+    V_CHECK_LT(&s[0], 2500, "p2 bn254 ifma partial: s0 + c < 25p");
+    for (int k = 1; k < 4; k++) V_CHECK_LT(&s[k], 2500, "p2 bn254 ifma partial: s_k < 25p");
     p2i_add(&sum, &s[1], &s[2]);
     p2i_add(&sum, &sum, &s[3]);
     p2i_norm(&sum); /* < 75p < 2^260 */
@@ -189,21 +190,21 @@ ZKP_INLINE void p2i_partial(vfr s[4], const p2i_consts *K, const fr52 *cnext) {
     zkpi_bn254_v52_mac_c(A, &K->one, &sum);
     zkpi_bn254_v52_add_acc(A, Y);
     zkpi_bn254_v52_redc(&S, A); /* x^5 + s1 + s2 + s3 */
-    P2I_CHECK(&S, 25, "p2 bn254 ifma partial: lane sum < 2.5p");
+    V_CHECK_LT(&S, 250, "p2 bn254 ifma partial: lane sum < 2.5p");
     zkpi_bn254_v52_redc(&x5, Y);
     for (int k = 1; k < 4; k++) {
         zkpi_bn254_v52_zero(A);
         zkpi_bn254_v52_mac_c(A, &K->diag[k], &s[k]);
         p2i_addhi(A, &S);
         zkpi_bn254_v52_redc(&s[k], A);
-        P2I_CHECK(&s[k], 38, "p2 bn254 ifma partial: new s_k < 3.8p");
+        V_CHECK_LT(&s[k], 380, "p2 bn254 ifma partial: new s_k < 3.8p");
     }
     zkpi_bn254_v52_zero(A);
     zkpi_bn254_v52_mac_c(A, &K->diag[0], &x5);
     p2i_addhi(A, &S);
     if (cnext) zkpi_bn254_v52_addhi_c(A, cnext);
     zkpi_bn254_v52_redc(&s[0], A);
-    P2I_CHECK(&s[0], 45, "p2 bn254 ifma partial: new s0 + c < 4.5p");
+    V_CHECK_LT(&s[0], 450, "p2 bn254 ifma partial: new s0 + c < 4.5p");
 }
 
 /* The permutation of eight states in R' form (s: the entry's output, < 1.1p). */
@@ -241,7 +242,7 @@ ZKP_INLINE void p2i_load(vfr s[4], const zkp_poseidon_fr *st, size_t count, cons
         zkpi_bn254_v52_zero(T);
         zkpi_bn254_v52_mac_c(T, &K->k_in, &x);
         zkpi_bn254_v52_redc(&s[i], T);
-        P2I_CHECK(&s[i], 11, "p2 bn254 ifma: entry < 1.1p");
+        V_CHECK_LT(&s[i], 110, "p2 bn254 ifma: entry < 1.1p");
     }
 }
 
@@ -255,7 +256,7 @@ ZKP_INLINE void p2i_store(const vfr s[4], zkp_poseidon_fr *st, size_t count) {
         for (int k = 0; k < 5; k++) T[k] = s[i].l[k];
         vfr y;
         zkpi_bn254_v52_redc(&y, T);
-        P2I_CHECK(&y, 13, "p2 bn254 ifma: exit < 1.3p");
+        V_CHECK_LT(&y, 130, "p2 bn254 ifma: exit < 1.3p");
         uint64_t b[5][LANES] ZKP_ALIGN(64);
         P2I_UNROLL
         for (int k = 0; k < 5; k++) _mm512_store_si512((void *)b[k], y.l[k]);
