@@ -15,9 +15,10 @@
  *    1.84p, x^5 < 1.55p; M4 (entries summing to <= 16 per row) and the next
  *    round's constant are limb additions, then one carry pass. Through the
  *    rounds the inputs grow as 17.2p, 21.1p, 22.8p, 23.9p (first half; the
- *    entry leaves < 1.012p, M4 makes it 16.2p) and 3.2p, 17.7p, 21.2p, 22.9p
- *    (second half), the output of the fourth M4 below 23.8p: every S-box input
- *    and M4 output + constant is below 25p (checked);
+ *    entry leaves < 1.012p, M4 makes it 16.2p) and 4.8p (the partial
+ *    rounds' output + constant), 18p, 21.4p, 23p (second half), the output of
+ *    the fourth M4 below 23.8p: every S-box input and M4 output + constant is
+ *    below 25p (checked);
  *  - partial rounds, state s0 + c < 25p, s_k < 25p in (k = 1..3), M_I = 1 1^T +
  *    diag(D): Y = x^4 s0 stays unreduced (< 1.84 25 e p^2 < 0.55p 2^260), the
  *    sum of the other lanes s1 + s2 + s3 (< 75p, still below 2^260) is reduced
