@@ -2,7 +2,8 @@
  * Poseidon2 benchmarks (ops = permutations unless named otherwise): the
  * 31-bit batched permutation (public call, and each kernel by name), the
  * single permutation, Plonky3's 2-to-1 compression, and the BN254 t = 4
- * permutation and Noir's hash of two elements (a Merkle node).
+ * permutation (single and batched) and Noir's hash of two elements (a
+ * Merkle node).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -118,6 +119,14 @@ static void run_bn_perm(void *ctx, uint64_t iters) {
     for (uint64_t i = 0; i < iters; i++) BENCH_CHECK(zkp_poseidon2_bn254_permute(c->s[i % NSTATES]));
     bench_sink(c->s, sizeof c->s);
 }
+/* ops = permutations, in calls of NSTATES (batch) or 8 (batch/8: one IFMA
+ * lane group, so the per-call constant setup shows) */
+static void bn_batch(bnctx *c, uint64_t iters, size_t per) {
+    for (uint64_t i = 0; i < iters; i += per) BENCH_CHECK(zkp_poseidon2_bn254_permute_batch(c->s[0], CHUNK_OF(iters, i, per)));
+    bench_sink(c->s, sizeof c->s);
+}
+static void run_bn_batch(void *ctx, uint64_t iters) { bn_batch(ctx, iters, NSTATES); }
+static void run_bn_batch8(void *ctx, uint64_t iters) { bn_batch(ctx, iters, 8); }
 /* ops = hashes of two elements (one permutation each) */
 static void run_bn_hash2(void *ctx, uint64_t iters) {
     bnctx *c = ctx;
@@ -168,6 +177,8 @@ static const bench_case k_cases[] = {
     {"poseidon2/babybear16/compress", "single", 0, setup, fresh, run_compress_bb, teardown, k_single},
     {"poseidon2/bn254/permute", "single", 0, setup_bn, fresh_bn, run_bn_perm, teardown, k_bn254},
     {"poseidon2/bn254/hash2", "single", 0, setup_bn, fresh_bn, run_bn_hash2, teardown, k_bn254},
+    {"poseidon2/bn254/batch", "batch", 0, setup_bn, fresh_bn, run_bn_batch, teardown, k_bn254},
+    {"poseidon2/bn254/batch/8", "batch", 0, setup_bn, fresh_bn, run_bn_batch8, teardown, k_bn254},
 };
 
 const bench_module bench_module_poseidon2 = {"poseidon2", k_cases, sizeof k_cases / sizeof k_cases[0]};

@@ -337,6 +337,92 @@ static void test_bn254(void) {
     CHECK_EQ_INT(zkp_poseidon2_bn254_hash(s, SIZE_MAX / 8, &out), ZKP_ERR_LENGTH);
 }
 
+/* ---- BN254 batches ------------------------------------------------------------- */
+
+/* The batch at one CPU level (the entry it picks: IFMA lanes, or single
+ * permutations) on counts that leave partial lane groups and a lone last
+ * state, misaligned: states 0 and 1 all 0 and all p - 1, the rest random;
+ * each state held to the portable entry (itself held to the oracle), and one
+ * state in an IFMA lane (state 5 of 9) to the oracle itself. */
+static void bn254_batch_at_level(void *ctx) {
+    (void)ctx;
+    static const size_t counts[] = {1, 2, 3, 7, 8, 9, 16, 17};
+    uint64_t p[4];
+    rb_to_u64x4(p, rb_p());
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) { /* fixed set */
+        const size_t n = counts[c], len = n * 4 * sizeof(zkp_poseidon_fr);
+        th_buf b = th_buf_new(len, 8 * (c % 8));
+        zkp_poseidon_fr *st = (zkp_poseidon_fr *)(void *)b.p, *want = malloc(len);
+        for (size_t i = 0; i < 4 * n; i++) st[i] = rand_fr();
+        for (size_t i = 0; i < 4 && n > 1; i++) {
+            memset(&st[i], 0, sizeof st[i]);
+            memcpy(st[4 + i].limb, p, sizeof p), st[4 + i].limb[0] -= 1;
+        }
+        memcpy(want, st, len);
+        for (size_t j = 0; j < n; j++) {
+            if (n == 9 && j == 5) oracle_bn(want + 4 * j);
+            else portable_bn(want + 4 * j);
+        }
+        CHECK_EQ_INT(zkp_poseidon2_bn254_permute_batch(st, n), ZKP_OK);
+        CHECK_MSG(memcmp(st, want, len) == 0, "bn254 batch of %zu at %s (%s) differs", n, th_level(),
+                  zkpi_p2_bn254_kernel_active()->info.name);
+        free(want);
+        TH_BUF_FREE(b);
+    }
+}
+
+/* A reference vector's state (in -> want) as nine copies, at every level:
+ * a full lane group and a lone last state. */
+typedef struct {
+    const zkp_poseidon_fr *in, *want;
+} bn_vec;
+static void bn254_vector_batch_at_level(void *ctx) {
+    const bn_vec *v = ctx;
+    zkp_poseidon_fr st[9 * 4];
+    for (int j = 0; j < 9; j++) memcpy(&st[4 * j], v->in, 4 * sizeof st[0]);
+    CHECK_EQ_INT(zkp_poseidon2_bn254_permute_batch(st, 9), ZKP_OK);
+    for (int j = 0; j < 9; j++)
+        CHECK_MSG(memcmp(&st[4 * j], v->want, 4 * sizeof st[0]) == 0, "bn254 permute vector, batch state %d at %s", j,
+                  th_level());
+}
+
+static void test_bn254_batch(void) {
+    th_section("bn254 t=4 batch vs oracle");
+    th_for_each_cpu_level(bn254_batch_at_level, NULL);
+    /* every usable entry's batch kernel, called directly: it permutes whole
+     * groups and leaves a lone last state untouched */
+    for (unsigned e = 0; e < zkpi_p2_bn254_kernel_count; e++) {
+        const zkpi_p2_bn254_kernel *k = &zkpi_p2_bn254_kernels[e];
+        if (!k->batch || !zkpi_kernel_usable(&k->info)) continue;
+        static const size_t counts[] = {0, 1, 2, 8, 10, 17}, done[] = {0, 0, 2, 8, 10, 16};
+        for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) { /* fixed set */
+            zkp_poseidon_fr st[17 * 4], want[17 * 4];
+            const size_t n = counts[c];
+            for (size_t i = 0; i < 4 * n; i++) st[i] = want[i] = rand_fr();
+            for (size_t j = 0; j < done[c]; j++) portable_bn(want + 4 * j);
+            CHECK_EQ_U64(k->batch(st, n), done[c]);
+            CHECK_MSG(memcmp(st, want, 4 * n * sizeof st[0]) == 0, "bn254 batch kernel %s, %zu states", k->info.name,
+                      n);
+        }
+    }
+    th_section("bn254 batch errors");
+    zkp_poseidon_fr st[9 * 4], keep[9 * 4];
+    for (size_t i = 0; i < 9 * 4; i++) st[i] = rand_fr();
+    CHECK_EQ_INT(zkp_poseidon2_bn254_permute_batch(NULL, 0), ZKP_OK);
+    CHECK_EQ_INT(zkp_poseidon2_bn254_permute_batch(NULL, 1), ZKP_ERR_NULL);
+    CHECK_EQ_INT(zkp_poseidon2_bn254_permute_batch(st, SIZE_MAX / 64), ZKP_ERR_LENGTH);
+    rb_to_u64x4(st[4 * 5 + 2].limb, rb_p()); /* p itself, state 5 lane 2 */
+    memcpy(keep, st, sizeof st);
+    CHECK_EQ_INT(zkp_poseidon2_bn254_permute_batch(st, 9), ZKP_ERR_RANGE);
+    CHECK(memcmp(st, keep, sizeof st) == 0);
+    memset(st[4 * 8 + 3].limb, 0xff, sizeof st[0].limb); /* 2^256 - 1 in the last state */
+    st[4 * 5 + 2] = st[0];
+    memcpy(keep, st, sizeof st);
+    CHECK_EQ_INT(zkp_poseidon2_bn254_permute_batch(st, 9), ZKP_ERR_RANGE);
+    CHECK(memcmp(st, keep, sizeof st) == 0);
+    CHECK_EQ_INT(zkp_poseidon2_bn254_permute_batch(st, 8), ZKP_OK); /* the bad state is not read */
+}
+
 /* ---- sponges, compression, errors (31-bit) ------------------------------------ */
 
 typedef zkp_status (*hash31_fn)(const uint32_t *, size_t, uint32_t *);
@@ -458,6 +544,7 @@ static void test_vectors(void) {
                 memcpy(out, in, sizeof out);
                 CHECK_EQ_INT(zkp_poseidon2_bn254_permute(out), ZKP_OK);
                 CHECK_MSG(memcmp(out, want, sizeof out) == 0, "bn254 permute vector");
+                th_for_each_cpu_level(bn254_vector_batch_at_level, &(bn_vec){in, want});
             } else if (!strcmp(tok[1], "hash") && nout == 1) {
                 CHECK_EQ_INT(zkp_poseidon2_bn254_hash(in, (size_t)nin, out), ZKP_OK);
                 CHECK_MSG(memcmp(out, want, sizeof want[0]) == 0, "bn254 hash vector");
@@ -504,5 +591,6 @@ int main(void) {
     test_kernels();
     test_modes31();
     test_bn254();
+    test_bn254_batch();
     return th_finish();
 }

@@ -22,7 +22,7 @@
  * the 31-bit batch kernel table (batch31_{avx512,avx2,neon,portable}.c, one
  * template perm31_tmpl.h over the field layers of src/field31/) or
  * the BN254 kernel table (bn254_{bmi2,portable}.c, template bn254_tmpl.h
- * over src/bn254/). docs/poseidon2.md.
+ * over src/bn254/; batches in bn254_ifma.c's vector lanes). docs/poseidon2.md.
  */
 #ifndef ZKPRIM_POSEIDON2_H
 #define ZKPRIM_POSEIDON2_H
@@ -87,6 +87,12 @@ ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_koalabear_compress(const ui
 /* The permutation of four lanes in place (Noir's poseidon2_permutation).
  * ZKP_ERR_NULL, ZKP_ERR_RANGE (state unchanged) if a lane is >= p. */
 ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_bn254_permute(zkp_poseidon_fr state[ZKP_POSEIDON2_BN254_WIDTH]);
+/* n independent states of four lanes (state i at states + 4 i), each
+ * permuted in place as by zkp_poseidon2_bn254_permute; eight at a time in
+ * AVX-512 IFMA lanes where the CPU has them. n = 0 is ZKP_OK (states may be
+ * NULL); ZKP_ERR_NULL; ZKP_ERR_LENGTH when 128 n bytes would exceed
+ * PTRDIFF_MAX; ZKP_ERR_RANGE (every state unchanged) if any lane is >= p. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_bn254_permute_batch(zkp_poseidon_fr *states, size_t n);
 /* Noir's poseidon2 hash of n elements (fixed length: Poseidon2::hash(in, n)
  * with n the array length): state (0, 0, 0, n * 2^64), each block of up to
  * three elements added to lanes 0..2 (the last zero-padded) and permuted,

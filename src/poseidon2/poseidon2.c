@@ -49,11 +49,28 @@ static _Atomic uint64_t p2_cache;
 const zkpi_p2_31_kernel *zkpi_p2_31_kernel_active(void) { return ZKP_DISPATCH(&p2_cache, zkpi_p2_31_kernels); }
 const char *zkp_poseidon2_implementation(void) { return zkpi_p2_31_kernel_active()->info.name; }
 
-const zkpi_p2_bn254_kernel zkpi_p2_bn254_kernels[] = {
+/* avx512ifma: its batch is the vector kernel, its single permutation the
+ * base scalar one (bmi2 when built), whose features it needs too. */
 #if ZKP_HAVE_BMI2
-    {{"bmi2", ZKP_CPU_BMI2 | ZKP_CPU_ADX, 1}, zkpi_p2_bn254_permute_mont_bmi2},
+#define P2B_IFMA_BASE zkpi_p2_bn254_permute_mont_bmi2
+#define P2B_IFMA_BASE_NEED (ZKP_CPU_BMI2 | ZKP_CPU_ADX)
+#else
+#define P2B_IFMA_BASE zkpi_p2_bn254_permute_mont_portable
+#define P2B_IFMA_BASE_NEED 0
 #endif
-    {{"portable", 0, 1}, zkpi_p2_bn254_permute_mont_portable},
+
+const zkpi_p2_bn254_kernel zkpi_p2_bn254_kernels[] = {
+#if ZKP_HAVE_AVX512IFMA
+    /* what its build flags let the compiler emit (ctest kernel-isa) */
+    {{"avx512ifma",
+      ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512DQ | ZKP_CPU_AVX512IFMA | ZKP_CPU_AVX2 |
+          ZKP_CPU_BMI2 | P2B_IFMA_BASE_NEED, 1},
+     P2B_IFMA_BASE, zkpi_p2_bn254_batch_ifma},
+#endif
+#if ZKP_HAVE_BMI2
+    {{"bmi2", ZKP_CPU_BMI2 | ZKP_CPU_ADX, 1}, zkpi_p2_bn254_permute_mont_bmi2, NULL},
+#endif
+    {{"portable", 0, 1}, zkpi_p2_bn254_permute_mont_portable, NULL},
 };
 const unsigned zkpi_p2_bn254_kernel_count = (unsigned)ZKP_ARRAY_LEN(zkpi_p2_bn254_kernels);
 
@@ -162,19 +179,36 @@ static int p2b_canonical(const zkp_poseidon_fr *x, size_t n) {
     return ok;
 }
 
-zkp_status zkp_poseidon2_bn254_permute(zkp_poseidon_fr state[4]) {
-    if (!state) return ZKP_ERR_NULL;
-    if (!p2b_canonical(state, 4)) return ZKP_ERR_RANGE;
+/* One canonical state through a Montgomery-form permutation. */
+static void p2b_permute_one(void (*permute_mont)(zkpi_bn254_fr *), zkp_poseidon_fr state[4]) {
     zkpi_bn254_fr s[4];
     for (int i = 0; i < 4; i++) {
         memcpy(s[i].v, state[i].limb, sizeof s[i].v);
         zkpi_p2_bn254_to_mont(&s[i]);
     }
-    zkpi_p2_bn254_kernel_active()->permute_mont(s);
+    permute_mont(s);
     for (int i = 0; i < 4; i++) {
         zkpi_p2_bn254_from_mont(&s[i]);
         memcpy(state[i].limb, s[i].v, sizeof s[i].v);
     }
+}
+
+zkp_status zkp_poseidon2_bn254_permute(zkp_poseidon_fr state[4]) {
+    if (!state) return ZKP_ERR_NULL;
+    if (!p2b_canonical(state, 4)) return ZKP_ERR_RANGE;
+    p2b_permute_one(zkpi_p2_bn254_kernel_active()->permute_mont, state);
+    return ZKP_OK;
+}
+
+/* n states: the active entry's batch kernel, then single permutations for
+ * what it leaves (all of them without one). */
+zkp_status zkp_poseidon2_bn254_permute_batch(zkp_poseidon_fr *states, size_t n) {
+    if (n == 0) return ZKP_OK;
+    if (!states) return ZKP_ERR_NULL;
+    if (n > (size_t)PTRDIFF_MAX / (4 * sizeof(zkp_poseidon_fr))) return ZKP_ERR_LENGTH;
+    if (!p2b_canonical(states, 4 * n)) return ZKP_ERR_RANGE;
+    const zkpi_p2_bn254_kernel *k = zkpi_p2_bn254_kernel_active();
+    for (size_t i = k->batch ? k->batch(states, n) : 0; i < n; i++) p2b_permute_one(k->permute_mont, states + 4 * i);
     return ZKP_OK;
 }
 

@@ -6,6 +6,7 @@ zkp_add_sources(poseidon2.c constants.c bn254_portable.c batch31_portable.c tree
 # The HorizenLabs reference instances (portable; gen/poseidon2_horizen.py).
 zkp_add_sources(horizen.c horizen_constants.c)
 zkp_add_kernel(BMI2 bn254_bmi2.c)
+zkp_add_kernel(AVX512IFMA bn254_ifma.c)
 zkp_add_kernel(AVX2 batch31_avx2.c single31_avx2.c)
 zkp_add_kernel(AVX512 batch31_avx512.c single31_avx512.c)
 zkp_add_kernel(NEON batch31_neon.c)

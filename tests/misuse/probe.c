@@ -1160,6 +1160,10 @@ HUGE_FN(h_p2bbb, { uint32_t st[16] = {0}; return zkp_poseidon2_babybear_permute_
 HUGE_FN(h_p2kbb, { uint32_t st[16] = {0}; return zkp_poseidon2_koalabear_permute_batch(st, 16, v); })
 HUGE_FN(h_p2bbh, { uint32_t in[8] = {0}, out[8]; return zkp_poseidon2_babybear_hash(in, v, out); })
 HUGE_FN(h_p2kbh, { uint32_t in[8] = {0}, out[8]; return zkp_poseidon2_koalabear_hash(in, v, out); })
+HUGE_FN(h_p2bnbatch, {
+    zkp_poseidon_fr st[4] = {{{0}}};
+    return zkp_poseidon2_bn254_permute_batch(st, v);
+})
 HUGE_FN(h_p2bnh, {
     zkp_poseidon_fr in[2] = {{{0}}}, out;
     return zkp_poseidon2_bn254_hash(in, v, &out);
@@ -1213,6 +1217,11 @@ static void probe_poseidon2(void) {
     for (int i = 0; i < 4; i++) in[i].limb[0] = (uint64_t)i + 1;
     memcpy(s, in, sizeof s);
     row(m, "zkp_poseidon2_bn254_permute", sn(zkp_poseidon2_bn254_permute(NULL)), NA, NA, "in place", NA);
+    row(m, "zkp_poseidon2_bn254_permute_batch",
+        fmt("n>0: %s; n 0: %s", sn(zkp_poseidon2_bn254_permute_batch(NULL, 1)),
+            sn(zkp_poseidon2_bn254_permute_batch(NULL, 0))),
+        fmt("n 0: %s", sn(zkp_poseidon2_bn254_permute_batch(s, 0))), fmt("n: %s", huge_cell(h_p2bnbatch, NULL)),
+        "in place", NA);
     MUST_OK(zkp_poseidon2_bn254_hash(in, 3, &o));
     MUST_OK(zkp_poseidon2_bn254_hash(s, 3, &s[0]));
     {

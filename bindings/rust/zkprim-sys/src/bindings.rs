@@ -452,6 +452,7 @@ extern "C" {
     pub fn zkp_poseidon2_koalabear_hash(in_: *const u32, n: usize, out: *mut u32) -> zkp_status;
     pub fn zkp_poseidon2_koalabear_compress(left: *const u32, right: *const u32, out: *mut u32) -> zkp_status;
     pub fn zkp_poseidon2_bn254_permute(state: *mut zkp_poseidon_fr) -> zkp_status;
+    pub fn zkp_poseidon2_bn254_permute_batch(states: *mut zkp_poseidon_fr, n: usize) -> zkp_status;
     pub fn zkp_poseidon2_bn254_hash(in_: *const zkp_poseidon_fr, n: usize, out: *mut zkp_poseidon_fr) -> zkp_status;
     pub fn zkp_poseidon2_babybear_tree_root(rows: *const u32, n_leaves: usize, row_len: usize, root: *mut u32) -> zkp_status;
     pub fn zkp_poseidon2_babybear_tree_build(rows: *const u32, n_leaves: usize, row_len: usize, nodes: *mut u32) -> zkp_status;
