@@ -39,6 +39,7 @@ typedef struct zkpi_poseidon_kernel {
 extern const zkpi_poseidon_ops zkpi_poseidon_ops_portable;
 extern const zkpi_poseidon_ops zkpi_poseidon_ops_bmi2;
 extern const zkpi_poseidon_ops zkpi_poseidon_ops_ifma;
+extern const zkpi_poseidon_ops zkpi_poseidon_ops_avx2;
 
 /* Benchmark helpers: products inlined in a loop (perm_tmpl.h). */
 void zkpi_poseidon_mul_chains_portable(zkpi_fr a[4], const zkpi_fr *b, uint64_t iters, int sqr);

@@ -30,6 +30,11 @@ const zkpi_poseidon_kernel zkpi_poseidon_kernels[] = {
           IFMA_BASE_NEED, 1},
      &zkpi_poseidon_ops_ifma},
 #endif
+#if ZKP_HAVE_AVX2
+    /* avx2: hash_batch on four states in ymm lanes (t <= 5), the rest is the
+     * base scalar kernel's */
+    {{"avx2", ZKP_CPU_AVX2 | IFMA_BASE_NEED, 1}, &zkpi_poseidon_ops_avx2},
+#endif
 #if ZKP_HAVE_BMI2
     {{"bmi2", ZKP_CPU_BMI2 | ZKP_CPU_ADX, 1}, &zkpi_poseidon_ops_bmi2},
 #endif

@@ -1,6 +1,7 @@
 zkp_add_sources(poseidon.c tree.c kernel_portable.c constants_sparse.c constants_table.c multiproof.c)
 zkp_add_kernel(BMI2 kernel_bmi2.c)
 zkp_add_kernel(AVX512IFMA kernel_ifma.c)
+zkp_add_kernel(AVX2 kernel_avx2.c)
 # Sanitizer builds (asan, fuzz, ctmsan stages) compile the IFMA kernel at
 # -O0: at -O1 and above its sixteen per-width bodies take gcc about three
 # minutes per sanitizer build (14 s at -O0), and the instrumentation is the
