@@ -60,6 +60,11 @@ void zkpi_poseidon_ifma_field8(int op, uint64_t r[5][8], const uint64_t a[5][8],
 int zkpi_poseidon_ifma_partial_round8(unsigned t, uint64_t s[][5][8], unsigned r);
 #endif
 
+#if ZKP_HAVE_AVX2
+/* Test hook of kernel_avx2.c: one vector field routine on four lanes. */
+void zkpi_poseidon_avx2_field4(int op, uint64_t r[9][4], const uint64_t a[9][4], const uint64_t b[9][4]);
+#endif
+
 /* Kernel table, widest first, portable last (tests loop over it). */
 extern const zkpi_poseidon_kernel zkpi_poseidon_kernels[];
 extern const size_t zkpi_poseidon_kernel_count;

@@ -306,3 +306,23 @@ static void avx2_hash(unsigned t, zkpi_fr *s) { BASE.hash(t, s); }
 const zkpi_poseidon_ops zkpi_poseidon_ops_avx2 = {
     avx2_mul, avx2_sqr, avx2_dot, avx2_permute, avx2_hash, avx2_hash_many, LANES,
 };
+
+/* Test hook (tests/test_poseidon.c): one field routine of the layer on four
+ * lanes, R'' form, x[k][j] = 29-bit limb k of lane j. op 0: the Montgomery
+ * product a b / 2^261; 1: the square of a. */
+void zkpi_poseidon_avx2_field4(int op, uint64_t r[9][4], const uint64_t a[9][4], const uint64_t b[9][4]) {
+    vfr x, y, z;
+    v4 T[COLS];
+    for (int k = 0; k < NL; k++) {
+        x.l[k] = _mm256_loadu_si256((const __m256i *)a[k]);
+        y.l[k] = _mm256_loadu_si256((const __m256i *)b[k]);
+    }
+    if (op == 0) {
+        zkpi_bn254_v29_zero(T);
+        zkpi_bn254_v29_mac(T, &x, &y);
+    } else {
+        zkpi_bn254_v29_sqr(T, &x);
+    }
+    zkpi_bn254_v29_redc(&z, T);
+    for (int k = 0; k < NL; k++) _mm256_storeu_si256((__m256i *)r[k], z.l[k]);
+}
