@@ -9,4 +9,9 @@ zkp_add_kernel(AVX2 kernel_avx2.c)
 if(ZKP_HAVE_AVX512IFMA AND CMAKE_C_FLAGS MATCHES "-fsanitize")
   set_property(SOURCE ${ZKP_MODULE_DIR}/kernel_ifma.c APPEND PROPERTY COMPILE_OPTIONS -O0)
 endif()
+# The AVX2 kernel likewise: 27 s of gcc at -O1 with ASan/UBSan (5 s at -O2
+# without), for four fully unrolled widths.
+if(ZKP_HAVE_AVX2 AND CMAKE_C_FLAGS MATCHES "-fsanitize")
+  set_property(SOURCE ${ZKP_MODULE_DIR}/kernel_avx2.c APPEND PROPERTY COMPILE_OPTIONS -O0)
+endif()
 zkp_add_sources(lean_imt.c) # LeanIMT (include/zkprim/lean_imt.h) over the public Poseidon API
