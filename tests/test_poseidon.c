@@ -904,6 +904,71 @@ static void test_ifma_field(void) {
     }
 }
 
+/* ---- the AVX2 kernel's vector field routines against the oracle ------------------------ */
+
+#if ZKP_HAVE_AVX2
+/* lane value <-> radix-2^29 limbs (values < 2^256) */
+static rb rb_of_29(uint64_t x[9][4], int j) {
+    uint64_t v[4] = {0, 0, 0, 0};
+    for (int k = 0; k < 9; k++) {
+        const unsigned bit = 29u * (unsigned)k, w = bit / 64, s = bit % 64;
+        v[w] |= x[k][j] << s;
+        if (s > 35 && w < 3) v[w + 1] |= x[k][j] >> (64 - s);
+    }
+    return rb_from_u64x4(v);
+}
+static void set_29(uint64_t x[9][4], int j, const rb *a) {
+    uint64_t v[4];
+    rb_to_u64x4(v, a);
+    for (int k = 0; k < 9; k++) {
+        const unsigned bit = 29u * (unsigned)k, w = bit / 64, s = bit % 64;
+        uint64_t l = v[w] >> s;
+        if (s > 35 && w < 3) l |= v[w + 1] << (64 - s);
+        x[k][j] = l & 0x1fffffffu;
+    }
+}
+
+/* Operands at the edges of the kernel's invariant (< 2.6p, limb boundaries
+ * 2^(29 j)); the result must be a b / 2^261 mod p, normalised, < 1.04p. */
+static void test_avx2_field(void) {
+    int usable = 0;
+    for (size_t i = 0; i < zkpi_poseidon_kernel_count; i++)
+        if (strcmp(zkpi_poseidon_kernels[i].info.name, "avx2") == 0)
+            usable = zkpi_kernel_usable(&zkpi_poseidon_kernels[i].info);
+    if (!usable) return;
+    th_section("avx2-field");
+    const rb p = *rb_p();
+    rb r261 = rb_pow2(261);
+    r261 = rb_mod(&r261, &p);
+    const rb hundred = rb_small(100), c104 = rb_small(104);
+    const rb lim104 = rb_mul(&p, &c104), lim26 = p_tenths(26);
+    uint64_t n = th_count(300);
+    for (uint64_t it = 0; it < n; it++) {
+        for (int op = 0; op < 2; op++) {
+            uint64_t a[9][4], b[9][4], r[9][4];
+            rb ra[4], rbv[4];
+            for (int j = 0; j < 4; j++) {
+                ra[j] = rand_edges(&lim26, 29);
+                rbv[j] = rand_edges(&lim26, 29);
+                set_29(a, j, &ra[j]);
+                set_29(b, j, &rbv[j]);
+            }
+            zkpi_poseidon_avx2_field4(op, r, a, b);
+            for (int j = 0; j < 4; j++) {
+                for (int l = 0; l < 9; l++) CHECK_MSG(r[l][j] >> 29 == 0, "avx2 op %d: limb %d not normalised", op, l);
+                const rb got = rb_of_29(r, j), g = rb_mod(&got, &p), g100 = rb_mul(&got, &hundred);
+                const rb am = rb_mod(&ra[j], &p), bm = rb_mod(&rbv[j], &p);
+                rb lhs = rb_mulmod(&g, &r261), want = rb_mulmod(&am, op == 0 ? &bm : &am);
+                CHECK_MSG(rb_cmp(&lhs, &want) == 0, "avx2 %s wrong", op == 0 ? "mul" : "sqr");
+                CHECK_MSG(rb_cmp(&g100, &lim104) < 0, "avx2 %s: not below 1.04p", op == 0 ? "mul" : "sqr");
+            }
+        }
+    }
+}
+#else
+static void test_avx2_field(void) {}
+#endif
+
 /* One rescaled partial round (or the final scales) of the IFMA kernel's
  * many-state path on eight states whose elements are edge values of its
  * invariant (below 2.6p), against the big-integer oracle: the values behind
@@ -1387,6 +1452,7 @@ int main(void) {
     test_partial_round();
 #if ZKP_HAVE_AVX512IFMA
     test_ifma_field();
+    test_avx2_field();
     test_ifma_partial();
 #endif
     json *v = load_json("circomlibjs-vectors.json");

@@ -39,6 +39,7 @@ typedef struct zkpi_poseidon_kernel {
 extern const zkpi_poseidon_ops zkpi_poseidon_ops_portable;
 extern const zkpi_poseidon_ops zkpi_poseidon_ops_bmi2;
 extern const zkpi_poseidon_ops zkpi_poseidon_ops_ifma;
+extern const zkpi_poseidon_ops zkpi_poseidon_ops_avx2;
 
 /* Benchmark helpers: products inlined in a loop (perm_tmpl.h). */
 void zkpi_poseidon_mul_chains_portable(zkpi_fr a[4], const zkpi_fr *b, uint64_t iters, int sqr);
@@ -57,6 +58,11 @@ void zkpi_poseidon_ifma_field8(int op, uint64_t r[5][8], const uint64_t a[5][8],
  * R_P) of the many-state path on eight states; returns its invariant in
  * tenths of p, -1 for t outside 2..17. */
 int zkpi_poseidon_ifma_partial_round8(unsigned t, uint64_t s[][5][8], unsigned r);
+#endif
+
+#if ZKP_HAVE_AVX2
+/* Test hook of kernel_avx2.c: one vector field routine on four lanes. */
+void zkpi_poseidon_avx2_field4(int op, uint64_t r[9][4], const uint64_t a[9][4], const uint64_t b[9][4]);
 #endif
 
 /* Kernel table, widest first, portable last (tests loop over it). */
