@@ -944,7 +944,7 @@ static void test_avx2_field(void) {
     const rb lim104 = rb_mul(&p, &c104), lim26 = p_tenths(26);
     uint64_t n = th_count(300);
     for (uint64_t it = 0; it < n; it++) {
-        for (int op = 0; op < 2; op++) {
+        for (int op = 0; op < 2; op++) { /* fixed set: product and square */
             uint64_t a[9][4], b[9][4], r[9][4];
             rb ra[4], rbv[4];
             for (int j = 0; j < 4; j++) {
