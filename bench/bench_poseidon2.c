@@ -2,8 +2,8 @@
  * Poseidon2 benchmarks (ops = permutations unless named otherwise): the
  * 31-bit batched permutation (public call, and each kernel by name), the
  * single permutation, Plonky3's 2-to-1 compression, and the BN254 t = 4
- * permutation (single and batched) and Noir's hash of two elements (a
- * Merkle node).
+ * permutation (single and batched), Noir's hash of two elements (a
+ * Merkle node) and a BN254 tree root of 256 leaves (ops = roots: 255 nodes).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -137,6 +137,15 @@ static void run_bn_hash2(void *ctx, uint64_t iters) {
     bench_sink(c->s, sizeof c->s);
 }
 
+/* ops = roots of the 256-leaf tree over the 64 x 4 elements (255 nodes,
+ * a level per permute_batch call) */
+static void run_bn_tree256(void *ctx, uint64_t iters) {
+    bnctx *c = ctx;
+    zkp_poseidon_fr root;
+    for (uint64_t i = 0; i < iters; i++) BENCH_CHECK(zkp_poseidon2_bn254_tree_root(&c->s[0][0], NSTATES * 4, &root));
+    bench_sink(&root, sizeof root);
+}
+
 static const char *k_batch(void) { return zkp_poseidon2_implementation(); }
 /* the single permutation's kernel: the active entry's single-state one, else portable */
 static const char *k_single(void) {
@@ -179,6 +188,7 @@ static const bench_case k_cases[] = {
     {"poseidon2/bn254/hash2", "single", 0, setup_bn, fresh_bn, run_bn_hash2, teardown, k_bn254},
     {"poseidon2/bn254/batch", "batch", 0, setup_bn, fresh_bn, run_bn_batch, teardown, k_bn254},
     {"poseidon2/bn254/batch/8", "batch", 0, setup_bn, fresh_bn, run_bn_batch8, teardown, k_bn254},
+    {"poseidon2/bn254/tree_root/256", "tree", 0, setup_bn, fresh_bn, run_bn_tree256, teardown, k_bn254},
 };
 
 const bench_module bench_module_poseidon2 = {"poseidon2", k_cases, sizeof k_cases / sizeof k_cases[0]};

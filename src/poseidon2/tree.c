@@ -50,18 +50,31 @@ void zkpi_p2t_rows(zkpi_p2t_field f, const uint8_t *rows, size_t row_len, size_t
     }
 }
 
-static void bn_pair(const uint8_t *lr, uint8_t *out) {
-    zkp_poseidon_fr pair[2], h;
-    memcpy(pair, lr, sizeof pair);
-    /* canonical children (checked by the callers, or this hash's outputs):
-     * the hash cannot fail */
-    if (zkp_poseidon2_bn254_hash(pair, 2, &h) != ZKP_OK) memset(&h, 0, sizeof h);
-    memcpy(out, &h, NODE);
+/* n BN254 nodes, each Noir's hash of its two children: one permutation of
+ * [l, r, 0, 2 * 2^64] (zkp_poseidon2_bn254_hash's state for two inputs),
+ * whose lane 0 is the node; so a level is one permute_batch (eight states a
+ * pass with IFMA). Children are canonical (checked by the callers, or this
+ * hash's outputs), so the batch cannot fail. */
+static void bn_pairs(const uint8_t *in, size_t n, uint8_t *out) {
+    enum { G = 32 }; /* states per call: 4 KiB of scratch */
+    zkp_poseidon_fr st[G * 4];
+    /* chunk c writes below where chunk c + 1 reads: out may equal in */
+    for (size_t a = 0; a < n; a += G) {
+        size_t g = n - a < G ? n - a : G;
+        for (size_t i = 0; i < g; i++) {
+            memcpy(&st[4 * i], in + 2 * NODE * (a + i), 2 * NODE);
+            memset(&st[4 * i + 2], 0, sizeof st[0]);
+            const zkp_poseidon_fr cap2 = {{0, 2, 0, 0}};
+            st[4 * i + 3] = cap2;
+        }
+        if (zkp_poseidon2_bn254_permute_batch(st, g) != ZKP_OK) memset(st, 0, g * 4 * sizeof st[0]);
+        for (size_t i = 0; i < g; i++) memcpy(out + NODE * (a + i), &st[4 * i], NODE);
+    }
 }
 
 void zkpi_p2t_pairs(zkpi_p2t_field f, const uint8_t *in, size_t n, uint8_t *out) {
     if (!f) {
-        for (size_t i = 0; i < n; i++) bn_pair(in + 2 * NODE * i, out + NODE * i);
+        bn_pairs(in, n, out);
         return;
     }
     uint32_t st[CHUNK * 16];
