@@ -148,3 +148,39 @@ void cli_mproof_free(cli_mproof *m) {
     free(m->sib);
     m->idx = NULL, m->sib = NULL;
 }
+
+int cli_multi_args_parse(int argc, char **argv, int width_ok, cli_multi_args *o) {
+    const cli_multi_args zero = {0};
+    *o = zero;
+    o->prove = !strcmp(argv[1], "prove");
+    o->threads = 1;
+    o->width = 1;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        int rc;
+        if (!strcmp(a, "--multi") && o->prove) {
+            if (i + 1 >= argc) return cli_usage_error("tree", "--multi needs a list of leaf indices");
+            if (o->list) return cli_usage_error("tree", "--multi given twice");
+            o->list = argv[++i];
+        } else if (!strcmp(a, "--multi")) {
+            continue; /* verify: the indices come from the multiproof */
+        } else if (!strcmp(a, "--pad")) {
+            o->pad = 1;
+        } else if (!strcmp(a, "--width") && width_ok) {
+            uint64_t w;
+            if (i + 1 >= argc || cli_parse_index(argv[++i], &w) || w == 0 || w > 4096)
+                return cli_usage_error("tree", "--width needs a row width in 1..4096");
+            o->width = (size_t)w;
+        } else if (!strcmp(a, "--threads") && !o->prove) {
+            if (i + 1 >= argc) return cli_usage_error("tree", "--threads needs a count");
+            if ((rc = cli_parse_int_opt("tree", "--threads", argv[++i], 1, 64, &o->threads)) != 0) return rc;
+        } else if (a[0] == '-' && a[1]) {
+            return cli_usage_error("tree", "unknown option '%s' for %s --multi", a, argv[1]);
+        } else if (o->npos == 3) {
+            return cli_usage_error("tree", "too many arguments for %s --multi", argv[1]);
+        } else {
+            o->pos[o->npos++] = a;
+        }
+    }
+    return 0;
+}

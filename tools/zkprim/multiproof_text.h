@@ -52,4 +52,20 @@ void cli_mproof_free(cli_mproof *m);
  * usage error's 2 after a message. */
 int cli_tree_multi_indices(const char *s, int sort, uint64_t **idx, size_t *k);
 
+/* The arguments of `tree -a ALG prove|verify --multi ...` for the field
+ * trees (Poseidon, Poseidon2): argv[1] the verb, argv[2..] options and up to
+ * three positionals. --width (a row width in 1..4096) only when width_ok;
+ * --threads only for verify; prove takes the --multi list. 0, or the usage
+ * error's 2 after a message. */
+typedef struct cli_multi_args {
+    int prove;
+    const char *pos[3];
+    int npos;
+    const char *list; /* prove: the --multi list */
+    int pad;
+    int threads;
+    size_t width;
+} cli_multi_args;
+int cli_multi_args_parse(int argc, char **argv, int width_ok, cli_multi_args *o);
+
 #endif

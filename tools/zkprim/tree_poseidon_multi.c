@@ -143,30 +143,11 @@ static int multi_verify(const char *root_text, const char *file, const char *mpr
 /* ---- arguments -------------------------------------------------------------------- */
 
 int ptree_multi(int argc, char **argv) {
-    const int prove = !strcmp(argv[1], "prove");
-    const char *pos[3] = {0}, *list = NULL;
-    int npos = 0, pad = 0, threads = 1, rc;
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--multi") && prove) {
-            if (i + 1 >= argc) return cli_usage_error("tree", "--multi needs a list of leaf indices");
-            if (list) return cli_usage_error("tree", "--multi given twice");
-            list = argv[++i];
-        } else if (!strcmp(a, "--multi")) {
-            continue; /* verify: the indices come from the multiproof */
-        } else if (!strcmp(a, "--pad")) {
-            pad = 1;
-        } else if (!strcmp(a, "--threads") && !prove) {
-            if (i + 1 >= argc) return cli_usage_error("tree", "--threads needs a count");
-            if ((rc = cli_parse_int_opt("tree", "--threads", argv[++i], 1, 64, &threads)) != 0) return rc;
-        } else if (a[0] == '-' && a[1]) {
-            return cli_usage_error("tree", "unknown option '%s' for %s --multi", a, argv[1]);
-        } else if (npos == 3) {
-            return cli_usage_error("tree", "too many arguments for %s --multi", argv[1]);
-        } else {
-            pos[npos++] = a;
-        }
-    }
+    cli_multi_args o;
+    int rc = cli_multi_args_parse(argc, argv, 0, &o);
+    if (rc) return rc;
+    const int prove = o.prove, npos = o.npos, pad = o.pad, threads = o.threads;
+    const char *const *pos = o.pos, *list = o.list;
     if (!prove) {
         if (npos != 3)
             return cli_usage_error("tree", "usage: zkprim tree -a poseidon verify --multi ROOT LEAVES|OPENED MPROOF");
