@@ -143,7 +143,20 @@ static PyObject *py_permute_batch(PyObject *m, PyObject *args) {
     int f;
     PyObject *seq;
     if (!PyArg_ParseTuple(args, "iO:poseidon2_permute_batch", &f, &seq) || field_arg(f) < 0) return NULL;
-    if (f == F_BN254) return zkpy_status_error(ZKP_ERR_PARAM, "poseidon2.permute_batch (31-bit fields only)");
+    if (f == F_BN254) { /* a flat list of 4n elements in and out (poseidon2.py groups them) */
+        size_t n;
+        zkp_poseidon_fr *s = zkpy_fr_array(seq, &n, "poseidon2.bn254_permute_batch: states");
+        if (!s) return NULL;
+        zkp_status st = n % ZKP_POSEIDON2_BN254_WIDTH ? ZKP_ERR_COUNT : ZKP_OK;
+        if (st == ZKP_OK) {
+            Py_BEGIN_ALLOW_THREADS
+            st = zkp_poseidon2_bn254_permute_batch(s, n / ZKP_POSEIDON2_BN254_WIDTH);
+            Py_END_ALLOW_THREADS
+        }
+        PyObject *r = st == ZKP_OK ? fr_list(s, n) : zkpy_status_error(st, "poseidon2.bn254_permute_batch");
+        PyMem_Free(s);
+        return r;
+    }
     size_t n, w;
     uint32_t *s = rows_array(seq, &n, &w, "poseidon2.permute_batch: states");
     if (!s) return NULL;

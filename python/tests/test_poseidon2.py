@@ -121,6 +121,13 @@ class BN254(unittest.TestCase):
                 pf = p2.bn254_tree_proof(leaves, i)
                 self.assertTrue(p2.bn254_tree_verify(rt, leaves[i], i, pf))
                 self.assertFalse(p2.bn254_tree_verify(rt, (leaves[i] + 1) % p2.P_BN254, i, pf))
+        # the batch against single permutations (IFMA passes of eight and the tail)
+        for n in (0, 1, 7, 8, 9, 17):
+            states = [[r.randrange(p2.P_BN254) for _ in range(4)] for _ in range(n)]
+            states += [[p2.P_BN254 - 1] * 4] if n else []
+            self.assertEqual(p2.bn254_permute_batch(states), [p2.bn254_permute(s) for s in states])
+        self.assertRaises(ValueError, p2.bn254_permute_batch, [[0] * 4, [0, 0, 0, p2.P_BN254]])
+        self.assertRaises(ValueError, p2.bn254_permute_batch, [[0] * 4, [0] * 3])
         self.assertRaises(ValueError, p2.bn254_tree_root, [0, 1, 2])
         self.assertRaises(ValueError, p2.bn254_tree_root, [p2.P_BN254, 0])
         self.assertRaises(ValueError, p2.bn254_permute, [0, 0, 0])

@@ -202,6 +202,26 @@ fn bn254_trees() {
             Ok(())
         );
     }
+    // the batch against single permutations, 1..=17 states (IFMA passes of
+    // eight and the scalar tail); an element >= p leaves every state as it was
+    for n in 1usize..=17 {
+        let mut states: Vec<[Fr; 4]> = (0..n)
+            .map(|_| [0; 4].map(|_| Fr::from_u64(r.next())))
+            .collect();
+        let mut want = states.clone();
+        for s in want.iter_mut() {
+            p2::bn254_permute(s).unwrap();
+        }
+        p2::bn254_permute_batch(&mut states).unwrap();
+        assert_eq!(states, want);
+    }
+    let mut bad = [[Fr::ZERO; 4]; 3];
+    // SAFETY: Fr is a transparent [u64; 4]; all-ones limbs are above p
+    unsafe { *(bad[2][3..].as_mut_ptr() as *mut [u64; 4]) = [u64::MAX; 4] };
+    let before: Vec<[u64; 4]> = bad.iter().map(|s| s[0].limbs()).collect();
+    assert_eq!(p2::bn254_permute_batch(&mut bad), Err(Error::Range));
+    assert_eq!(bad.iter().map(|s| s[0].limbs()).collect::<Vec<_>>(), before);
+    assert_eq!(p2::bn254_permute_batch(&mut []), Ok(()));
     assert_eq!(p2::bn254_tree_root(&[Fr::ZERO; 3]), Err(Error::Count));
     assert!(matches!(
         p2::implementation(),
