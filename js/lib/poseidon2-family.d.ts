@@ -4,6 +4,7 @@ export type Elem31 = number | bigint;
 export declare const bn254: {
   readonly P: bigint;
   permute(state: Fr[]): bigint[];
+  permuteBatch(states: Fr[][]): bigint[][];
   hash(inputs: Fr[]): bigint;
   treeRoot(leaves: Fr[]): bigint;
   treeProof(leaves: Fr[], index: number | bigint): bigint[];

@@ -97,6 +97,14 @@ test('bn254: trees over Noir\'s hash, proofs, errors', () => {
       assert.equal(bn254.treeVerify(rt, leaves[i] ^ 1n, i, pf), false);
     }
   }
+  // the batch against single permutations; an element >= p or a short state throws
+  for (const n of [0, 1, 3, 9]) {
+    const states = Array.from({ length: n }, () => Array.from({ length: 4 }, () => r.big(250)));
+    if (n) states[n - 1][3] = bn254.P - 1n;
+    assert.deepEqual(bn254.permuteBatch(states), states.map((s) => bn254.permute(s)));
+  }
+  assert.throws(() => bn254.permuteBatch([[0n, 0n, 0n, 0n], [0n, 0n, 0n, bn254.P]]), RangeError);
+  assert.throws(() => bn254.permuteBatch([[0n, 0n, 0n]]), RangeError);
   assert.throws(() => bn254.treeRoot([0n, 1n, 2n]), RangeError);
   assert.throws(() => bn254.hash([bn254.P]), RangeError);
   assert.throws(() => bn254.permute([0n, 0n, 0n]), RangeError);

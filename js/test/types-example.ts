@@ -7,6 +7,7 @@ import { poseidon3 } from 'zkprim/poseidon3';
 import { hash, keyedHash, deriveKey, createHasher, root, proof, verify } from 'zkprim/hemera';
 import { StandardMerkleTree, SimpleMerkleTree } from 'zkprim/merkle-tree';
 import { LeanIMT, poseidon2 as leanHash } from 'zkprim/lean-imt';
+import { bn254, babybear } from 'zkprim/poseidon2-family';
 
 const d: Uint8Array = keccak_256('abc');
 const s: Uint8Array = sha3_256.create().update(d).update('x').digest();
@@ -38,4 +39,7 @@ const leanOk: boolean = lean.verifyProof(lean.generateProof(0));
 const leanStr = new LeanIMT<string>((a: string, b: string) => a + b, ['a', 'b']);
 const leanBack = LeanIMT.import(leanHash, lean.export());
 const leanStrRoot: string = LeanIMT.import<string>((a: string, b: string) => a + b, leanStr.export(), (v) => v).root;
-export { s, x, many, h1, h2, outs, h3, circom, hd, kd, dk, st, ok, okTree, simple, leanOk, leanBack, leanStrRoot };
+const p2s: bigint[][] = bn254.permuteBatch([[1n, 2n, 3n, 4n]]);
+const p2h: bigint = bn254.hash([1n, 2]);
+const p2r: number[] = babybear.treeRoot([[1, 2], [3, 4]]);
+export { p2s, p2h, p2r, s, x, many, h1, h2, outs, h3, circom, hd, kd, dk, st, ok, okTree, simple, leanOk, leanBack, leanStrRoot };
