@@ -16,7 +16,9 @@
 /* avx512ifma and avx2: their batch op (ops->hash_many, behind hash_batch
  * and the trees) runs eight / four states at a time in vector lanes; their
  * other operations are the base scalar kernel's, so they need that kernel's
- * features too. */
+ * features too. Both also need BMI2 whatever the base: their build flags
+ * (ZKP_FLAGS_AVX2 / _AVX512IFMA) let the compiler emit shlx / shrx, as it
+ * does in a ZKP_NO_BMI2 build (ctest kernel-isa, knobs stage). */
 #if ZKP_HAVE_BMI2
 #define BASE_NEED (ZKP_CPU_BMI2 | ZKP_CPU_ADX)
 #else
@@ -28,12 +30,12 @@ const zkpi_poseidon_kernel zkpi_poseidon_kernels[] = {
     /* what its build flags let the compiler emit (ctest kernel-isa) */
     {{"avx512ifma",
       ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512DQ | ZKP_CPU_AVX512IFMA | ZKP_CPU_AVX2 |
-          BASE_NEED, 1},
+          ZKP_CPU_BMI2 | BASE_NEED, 1},
      &zkpi_poseidon_ops_ifma},
 #endif
 #if ZKP_HAVE_AVX2
     /* avx2: hash_batch at t = 2..5 (kernel_avx2.c) */
-    {{"avx2", ZKP_CPU_AVX2 | BASE_NEED, 1}, &zkpi_poseidon_ops_avx2},
+    {{"avx2", ZKP_CPU_AVX2 | ZKP_CPU_BMI2 | BASE_NEED, 1}, &zkpi_poseidon_ops_avx2},
 #endif
 #if ZKP_HAVE_BMI2
     {{"bmi2", ZKP_CPU_BMI2 | ZKP_CPU_ADX, 1}, &zkpi_poseidon_ops_bmi2},
