@@ -39,6 +39,11 @@ int ptree_verify_args(int argc, char **argv, const char *usage, const char **fil
 /* Flushes standard output: rc, or 1 after a message when writing failed. */
 int ptree_finish_output(int rc);
 
+/* A multiproof check's outcome as the CLI reports it: "OK" and the output's
+ * exit code, or the failure (exit 1): too many or too few siblings in the
+ * file `mproof` (nsib of them), no path to the root, or another status. */
+int ptree_multi_verdict(zkp_status st, const char *mproof, size_t nsib);
+
 /* prove --multi / verify --multi (tree_poseidon_multi.c). */
 int ptree_multi(int argc, char **argv);
 

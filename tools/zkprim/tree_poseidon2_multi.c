@@ -199,17 +199,7 @@ static int multi_verify(p2t_kind k, const char *root_text, const char *file, con
         snprintf(msg, sizeof msg, "%s: %s", mproof, why);
         rc = ptree_failed(msg);
     } else if ((rc = opened_leaves(k, file, pad, width, &m, &opened)) == 0) {
-        const zkp_status st = verify(k, root, opened, width, &m, threads);
-        if (st == ZKP_OK) {
-            printf("OK\n");
-            rc = ptree_finish_output(0);
-        } else if (st == ZKP_ERR_PROOF_SHAPE) {
-            snprintf(why, sizeof why, "%s has %zu siblings; these indices need a different number", mproof, m.nsib);
-            rc = ptree_failed(why);
-        } else {
-            rc = ptree_failed(st == ZKP_ERR_VERIFY ? "the leaves and multiproof do not lead to this root"
-                                                   : zkp_status_str(st));
-        }
+        rc = ptree_multi_verdict(verify(k, root, opened, width, &m, threads), mproof, m.nsib);
     }
     cli_mproof_free(&m);
     free(opened);

@@ -109,6 +109,19 @@ static int opened_leaves(const char *file, int pad, const pm_proof *m, zkp_posei
     return 0;
 }
 
+int ptree_multi_verdict(zkp_status st, const char *mproof, size_t nsib) {
+    if (st == ZKP_OK) {
+        printf("OK\n");
+        return ptree_finish_output(0);
+    }
+    if (st == ZKP_ERR_PROOF_SHAPE) {
+        char why[400]; /* the callers' size, so the message is cut where it was */
+        snprintf(why, sizeof why, "%s has %zu siblings; these indices need a different number", mproof, nsib);
+        return ptree_failed(why);
+    }
+    return ptree_failed(st == ZKP_ERR_VERIFY ? "the leaves and multiproof do not lead to this root" : zkp_status_str(st));
+}
+
 static int multi_verify(const char *root_text, const char *file, const char *mproof, int pad, unsigned threads) {
     zkp_poseidon_fr root, *opened = NULL;
     int rc = ptree_trusted_root("ROOT", root_text, &root);
@@ -124,15 +137,7 @@ static int multi_verify(const char *root_text, const char *file, const char *mpr
     } else if ((rc = opened_leaves(file, pad, &m, &opened)) == 0) {
         const zkp_status st =
             zkp_poseidon_tree_multi_verify(&root, opened, m.idx, m.k, m.sib, m.nsib, ptree_depth(m.leaves), threads);
-        if (st == ZKP_OK) {
-            printf("OK\n");
-            rc = ptree_finish_output(0);
-        } else if (st == ZKP_ERR_PROOF_SHAPE) {
-            snprintf(why, sizeof why, "%s has %zu siblings; these indices need a different number", mproof, m.nsib);
-            rc = ptree_failed(why);
-        } else {
-            rc = ptree_failed(st == ZKP_ERR_VERIFY ? "the leaves and multiproof do not lead to this root" : zkp_status_str(st));
-        }
+        rc = ptree_multi_verdict(st, mproof, m.nsib);
     }
     free(m.idx);
     free(m.sib);
