@@ -249,6 +249,29 @@ char *th_read_file(const char *path, size_t *len) {
     return buf;
 }
 
+int th_next_record(char **cursor, char **tok, int max, int *arrow) {
+    for (char *line = *cursor; line && *line; line = *cursor) {
+        char *next = strchr(line, '\n');
+        if (next) *next++ = 0;
+        *cursor = next;
+        char *hash = strchr(line, '#');
+        if (hash) *hash = 0;
+        int nt = 0;
+        if (arrow) *arrow = -1;
+        for (char *w = line + strspn(line, " \t\r"); *w && nt < max; w += strspn(w, " \t\r")) {
+            char *end = w + strcspn(w, " \t\r");
+            const int last = !*end;
+            *end = 0;
+            if (arrow && !strcmp(w, "->")) *arrow = nt;
+            else tok[nt++] = w;
+            if (last) break;
+            w = end + 1;
+        }
+        if (nt > 0) return nt;
+    }
+    return -1;
+}
+
 int th_finish(void) {
     if (g_fail) fprintf(stderr, "%s: FAILED; reproduce with ZKPRIM_TEST_SEED=%llu\n", g_program,
                         (unsigned long long)g_seed);

@@ -131,6 +131,13 @@ void th_for_each_cpu_level(void (*fn)(void *ctx), void *ctx);
 const char *th_vector_path(const char *name);
 /* Reads a whole file (NUL-terminated); NULL and a failure if unreadable. */
 char *th_read_file(const char *path, size_t *len);
+/* The next record of a text vector file read by th_read_file: *cursor walks
+ * the text, split in place. A record is a line's words (separated by spaces,
+ * tabs or CR) before any '#'; blank and comment-only lines are skipped. At
+ * most max words go into tok. With arrow, a word "->" is not stored and
+ * *arrow is the index in tok of the word after it (-1 without one).
+ * Returns the word count, or -1 at the end of the text. */
+int th_next_record(char **cursor, char **tok, int max, int *arrow);
 
 /* Hex helpers: returns bytes written, or -1 on bad hex / too long. */
 long th_unhex(const char *hex, uint8_t *out, size_t cap);

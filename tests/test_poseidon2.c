@@ -519,19 +519,8 @@ static void test_vectors(void) {
     CHECK_MSG(text != NULL, "cannot read poseidon2/vectors.txt");
     if (!text) return;
     int records = 0;
-    for (char *line = text, *next; line && *line; line = next) {
-        next = strchr(line, '\n');
-        if (next) *next++ = 0;
-        if (line[0] == '#' || line[0] == 0) continue;
-        char *tok[64];
-        int nt = 0, arrow = -1;
-        for (char *w = line; *w && nt < 64;) { /* split on spaces in place */
-            while (*w == ' ') *w++ = 0;
-            if (!*w) break;
-            if (!strncmp(w, "-> ", 3)) arrow = nt;
-            else tok[nt++] = w;
-            while (*w && *w != ' ') w++;
-        }
+    char *tok[64], *cursor = text;
+    for (int nt, arrow; (nt = th_next_record(&cursor, tok, 64, &arrow)) >= 0;) {
         CHECK_MSG(nt >= 3 && arrow > 2, "bad vector record");
         if (nt < 3 || arrow <= 2) continue;
         int nin = arrow - 2, nout = nt - arrow;

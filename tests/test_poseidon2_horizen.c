@@ -307,18 +307,8 @@ static void test_vectors(void) {
     CHECK_MSG(text != NULL, "cannot read poseidon2-horizen/vectors.txt");
     if (!text) return;
     int records = 0;
-    for (char *line = text, *next; line && *line; line = next) {
-        next = strchr(line, '\n');
-        if (next) *next++ = 0;
-        if (line[0] == '#' || line[0] == 0) continue;
-        char *hash = strchr(line, '#');
-        if (hash) *hash = 0;
-        char *tok[64];
-        int nt = 0, arrow = -1;
-        for (char *w = strtok(line, " "); w && nt < 64; w = strtok(NULL, " ")) {
-            if (!strcmp(w, "->")) arrow = nt;
-            else tok[nt++] = w;
-        }
+    char *tok[64], *cursor = text;
+    for (int nt, arrow; (nt = th_next_record(&cursor, tok, 64, &arrow)) >= 0;) {
         CHECK_MSG(nt >= 3 && arrow > 3 && !strcmp(tok[2], "permute"), "bad vector record");
         if (nt < 3 || arrow <= 3) continue;
         const inst *in = find(tok[0], (unsigned)atoi(tok[1]));
@@ -352,15 +342,8 @@ static void test_plonky3_hl(void) {
     inst in = *find("goldilocks", 8);
     static uint64_t diag[8];
     int have_diag = 0, records = 0;
-    for (char *line = text, *next; line && *line; line = next) {
-        next = strchr(line, '\n');
-        if (next) *next++ = 0;
-        char *hash = strchr(line, '#');
-        if (hash) *hash = 0;
-        char *tok[32];
-        int nt = 0;
-        for (char *w = strtok(line, " "); w && nt < 32; w = strtok(NULL, " ")) tok[nt++] = w;
-        if (nt == 0) continue;
+    char *tok[32], *cursor = text;
+    for (int nt; (nt = th_next_record(&cursor, tok, 32, NULL)) >= 0;) {
         if (!strcmp(tok[0], "diag")) {
             CHECK(nt == 11 && !strcmp(tok[1], "goldilocks") && !strcmp(tok[2], "8"));
             for (int i = 0; i < 8 && 3 + i < nt; i++) diag[i] = strtoull(tok[3 + i], NULL, 16);
