@@ -36,10 +36,10 @@
  *    conditional subtraction makes it canonical.
  * The ZKP_VERIFY build checks each of these bounds where the value is made.
  */
-#include <stdatomic.h>
 #include <string.h>
 
 #include "bn254/fr_avx2.h"
+#include "core/once.h"
 #include "poseidon/internal.h"
 
 typedef zkpi_bn254_v4 v4;
@@ -76,8 +76,7 @@ static const unsigned k_sz_off[AVX2_TMAX + 1] = {0, 0, 0, SZ_LEN(2, 56), SZ_LEN(
 static fr29 k_sz[SZ_LEN(2, 56) + SZ_LEN(3, 57) + SZ_LEN(4, 56) + SZ_LEN(5, 60)];
 
 static avx2_tables k_tab[AVX2_TMAX + 1];
-/* 0: not built, 1: being built by one thread, 2: ready (release/acquire),
- * 3: never (R_P not the one k_sz was laid out for). */
+/* core/once.h's states; 3 (failed): R_P not the one k_sz was laid out for. */
 static _Atomic int k_state[AVX2_TMAX + 1];
 
 /* x = 2x mod p, x < p. */
@@ -120,13 +119,17 @@ static int build_tables(unsigned t) {
 /* Width t's tables, built on first use. A thread that finds another one
  * building them gets NULL and runs the scalar kernel meanwhile (no waiting). */
 static const avx2_tables *tables_ready(unsigned t) {
-    int st = atomic_load_explicit(&k_state[t], memory_order_acquire);
-    if (st == 2) return &k_tab[t];
-    if (st != 0) return NULL;
-    if (!atomic_compare_exchange_strong(&k_state[t], &st, 1)) return NULL;
-    const int ok = build_tables(t);
-    atomic_store_explicit(&k_state[t], ok ? 2 : 3, memory_order_release);
-    return ok ? &k_tab[t] : NULL;
+    switch (zkpi_once_claim(&k_state[t])) {
+    case ZKPI_ONCE_READY:
+        return &k_tab[t];
+    case ZKPI_ONCE_MINE: {
+        const int ok = build_tables(t);
+        zkpi_once_publish(&k_state[t], ok);
+        return ok ? &k_tab[t] : NULL;
+    }
+    default:
+        return NULL;
+    }
 }
 
 /* ---- the rounds on four states ----------------------------------------------- */

@@ -35,10 +35,10 @@
  * < 2^52 each per column, plus the reduction's.
  * Constant time: no branch or index depends on the states.
  */
-#include <stdatomic.h>
 #include <string.h>
 
 #include "bn254/fr52_ifma.h"
+#include "core/once.h"
 #include "poseidon2/bn254.h"
 #include "poseidon2/params.h"
 
@@ -269,24 +269,24 @@ ZKP_INLINE void p2i_store(const vfr s[4], zkp_poseidon_fr *st, size_t count) {
  * padding lanes. Returns how many states it permuted: all but a lone last one
  * (a padded pass costs more than one scalar permutation; the caller runs it). */
 /* The constants, converted by the first call (about 1.5 us: as much as a
- * fifth of an eight-state pass) and kept: the call that wins the flag from 0
- * to 1 fills the table and publishes it (2); calls that find it being filled
- * convert their own copy. The values are public. */
+ * fifth of an eight-state pass) and kept (core/once.h): the call that claims
+ * the state fills the table and publishes it; calls that find it being
+ * filled convert their own copy. The values are public. */
 static p2i_consts p2i_table;
 static _Atomic int p2i_table_state;
 
 static const p2i_consts *p2i_get_consts(p2i_consts *own) {
-    if (atomic_load_explicit(&p2i_table_state, memory_order_acquire) == 2) return &p2i_table;
-    int expect = 0;
-    if (atomic_compare_exchange_strong_explicit(&p2i_table_state, &expect, 1, memory_order_acq_rel,
-                                                memory_order_acquire)) {
-        p2i_consts_init(&p2i_table);
-        atomic_store_explicit(&p2i_table_state, 2, memory_order_release);
+    switch (zkpi_once_claim(&p2i_table_state)) {
+    case ZKPI_ONCE_READY:
         return &p2i_table;
+    case ZKPI_ONCE_MINE:
+        p2i_consts_init(&p2i_table);
+        zkpi_once_publish(&p2i_table_state, 1);
+        return &p2i_table;
+    default:
+        p2i_consts_init(own);
+        return own;
     }
-    if (expect == 2) return &p2i_table;
-    p2i_consts_init(own);
-    return own;
 }
 
 size_t zkpi_p2_bn254_batch_ifma(zkp_poseidon_fr *states, size_t n) {
