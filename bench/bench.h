@@ -121,6 +121,8 @@ typedef struct bench_options {
                             status "ok", or "unavailable: why" with "-" figures */
     int quiet;           /* no header */
     int list;            /* only list matching case names */
+    int cpu_time;        /* --cpu-time: time every case on the process's CPU
+                            time (all its threads), not the wall clock */
 } bench_options;
 
 /* Runs every case whose "name" contains one of the comma-separated filter
@@ -131,13 +133,18 @@ int bench_run(const char *filter, const bench_options *opt);
 /* One case, for callers that drive their own loop (compare, field-bench). */
 bench_result bench_measure(const bench_case *c, int runs, double batch_ms);
 
-/* Nanoseconds on the clock every measurement reads: monotonic wall time,
- * or this thread's CPU time after bench_use_cpu_time(1) (field-bench
- * --cpu-time: time slices given to other processes on a shared machine do
- * not count). */
+/* Nanoseconds on the clock every measurement reads: monotonic wall time
+ * (BENCH_CLOCK_WALL), this thread's CPU time (BENCH_CLOCK_THREAD: field-bench
+ * --cpu-time, the one-thread multiproof rows) or the process's CPU time, all
+ * threads summed (BENCH_CLOCK_PROCESS: zkprim bench --cpu-time). On a shared
+ * machine the CPU clocks do not count time slices given to other
+ * processes; for a multi-threaded case the process clock is the total work,
+ * not the latency. bench_cpu_time() returns the mode, so a case can switch
+ * clocks and restore the caller's. */
+enum { BENCH_CLOCK_WALL = 0, BENCH_CLOCK_THREAD = 1, BENCH_CLOCK_PROCESS = 2 };
 uint64_t bench_now_ns(void);
-void bench_use_cpu_time(int on);
-int bench_cpu_time(void); /* 1 after bench_use_cpu_time(1) */
+void bench_use_cpu_time(int mode);
+int bench_cpu_time(void);
 
 /* Best (smallest) time in ns of `samples` calls of fn(ctx), after one
  * untimed warm-up call: field-bench's runs over a fixed working set, whose

@@ -220,14 +220,14 @@ static void record_row(case_set *set, char *line, int side, int round) {
     c->slots[side][round]++;
 }
 
-/* Runs one slot: `BIN bench FILTER --runs N --batch-ms MS --tsv`. 0 or 1. */
+/* Runs one slot: `BIN bench FILTER --runs N --batch-ms MS --tsv [--cpu-time]`. 0 or 1. */
 static int run_slot(const variant *v, const char *filter, const compare_options *o, case_set *set, int side,
                     int round) {
     char runs_s[16], batch_s[32];
     snprintf(runs_s, sizeof runs_s, "%d", o->runs);
     snprintf(batch_s, sizeof batch_s, "%g", o->batch_ms);
     char *argv[] = {(char *)v->bin, "bench", (char *)(filter ? filter : ""), "--runs", runs_s, "--batch-ms",
-                    batch_s, "--tsv", NULL};
+                    batch_s, "--tsv", o->cpu_time ? "--cpu-time" : NULL, NULL};
     int st = run_child(v, argv, record_row, set, side, round);
     if (st == 0) return 0;
     child_failed(v, side, "--tsv", st);
@@ -331,8 +331,9 @@ int bench_compare(const char *spec_a, const char *spec_b, const char *filter, co
         for (size_t i = 0; i < set.n; i++)
             for (int s = 0; s < 2; s++) has_cases[s] |= set.v[i].listed[s];
         bench_print_header(stdout);
-        printf("compare A = %s, B = %s, filter '%s': %d rounds, ABBA/BAAB interleaved, %d batches per slot\n\n",
-               v[0].label, v[1].label, filter ? filter : "", o->rounds, o->runs);
+        printf("compare A = %s, B = %s, filter '%s': %d rounds, ABBA/BAAB interleaved, %d batches per slot%s\n\n",
+               v[0].label, v[1].label, filter ? filter : "", o->rounds, o->runs,
+               o->cpu_time ? ", process CPU time" : "");
         rc = run_rounds(v, filter, o, &set, has_cases);
     }
     if (!rc) {

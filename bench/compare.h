@@ -9,6 +9,7 @@ typedef struct compare_options {
     int runs;         /* batches per slot (default 5) */
     double batch_ms;  /* batch length (default 5) */
     int per_round;    /* print every round's medians */
+    int cpu_time;     /* pass --cpu-time to every slot */
 } compare_options;
 
 typedef struct compare_result {

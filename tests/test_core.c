@@ -4,10 +4,13 @@
  * `zkprim bench compare` against values computed independently with
  * scipy 1.10 (scipy.stats.wilcoxon and scipy.stats.binomtest, defaults).
  */
+#define _POSIX_C_SOURCE 200809L /* nanosleep, clock_gettime */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bench.h"
 #include "compare.h"
@@ -226,6 +229,51 @@ static void teardown_floor(void *ctx) {
     bench_floor(2.0, 1.25, "7 perms x 0.3 ns");
 }
 
+/* ---- the three clocks: a sleep is wall time only; another thread's work
+ * is process CPU time, not this thread's (zkprim bench --cpu-time) ------- */
+
+static uint64_t delta_ns(int mode, void (*what)(void)) {
+    bench_use_cpu_time(mode);
+    const uint64_t t0 = bench_now_ns();
+    what();
+    const uint64_t t = bench_now_ns() - t0;
+    bench_use_cpu_time(BENCH_CLOCK_WALL);
+    return t;
+}
+static void sleep_30ms(void) {
+    struct timespec ts = {0, 30000000};
+    while (nanosleep(&ts, &ts) != 0) {}
+}
+static void *spin_30ms_cpu(void *arg) {
+    (void)arg;
+    struct timespec a, b;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
+    uint64_t x = 1;
+    do {
+        for (int i = 0; i < 100000; i++) x = x * 6364136223846793005ull + 1;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
+    } while ((b.tv_sec - a.tv_sec) * 1000000000ll + (b.tv_nsec - a.tv_nsec) < 30000000);
+    bench_sink_u64(x);
+    return NULL;
+}
+static void work_in_other_thread(void) {
+    pthread_t th;
+    CHECK(pthread_create(&th, NULL, spin_30ms_cpu, NULL) == 0);
+    CHECK(pthread_join(th, NULL) == 0);
+}
+
+static void test_clocks(void) {
+    CHECK(bench_cpu_time() == BENCH_CLOCK_WALL);
+    CHECK(delta_ns(BENCH_CLOCK_WALL, sleep_30ms) >= 29000000);
+    CHECK(delta_ns(BENCH_CLOCK_THREAD, sleep_30ms) < 10000000);
+    CHECK(delta_ns(BENCH_CLOCK_PROCESS, sleep_30ms) < 10000000);
+    CHECK(delta_ns(BENCH_CLOCK_PROCESS, work_in_other_thread) >= 29000000);
+    CHECK(delta_ns(BENCH_CLOCK_THREAD, work_in_other_thread) < 10000000);
+    bench_use_cpu_time(BENCH_CLOCK_PROCESS);
+    CHECK(bench_cpu_time() == BENCH_CLOCK_PROCESS); /* what a case saves and restores */
+    bench_use_cpu_time(BENCH_CLOCK_WALL);
+}
+
 static void test_measure(void) {
     const bench_case ok = {"t/work", "t", 8, NULL, NULL, run_work, NULL, NULL};
     bench_result r = bench_measure(&ok, 3, 0.2);
@@ -280,5 +328,6 @@ int main(void) {
     test_guards();
     test_stats();
     test_measure();
+    test_clocks();
     return th_finish();
 }

@@ -31,6 +31,8 @@ def read_json(path):
     def reject(c):
         fail(f"JSON constant {c} is not JSON")
     d = json.load(open(path), parse_constant=reject)
+    if d.get("clock") not in ("wall", "process-cpu"):
+        fail(f"clock is {d.get('clock')!r}, not 'wall' or 'process-cpu'")
     rows = {}
     for r in d["results"]:
         name, status = r["name"], r["status"]

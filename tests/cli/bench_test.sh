@@ -117,6 +117,16 @@ formats() {
   cp "$tmp/out" "$tmp/cmp.txt"
   fmt "compare report parses" compare "$tmp/cmp.txt" core/dispatch-lookup=scored \
       "poseidon/anchor-circomlibjs-wasm/t2=A unavailable"
+  # --cpu-time: the clock is named in the table, the JSON and the compare report
+  expect_grep '"clock": "wall"' "$tmp/portable.json" "json names the wall clock by default"
+  expect 0 "bench --cpu-time" "$Z" bench core/timer "${Q[@]}" --cpu-time --json "$tmp/cpu.json"
+  expect_grep 'clock: process CPU time' "$tmp/out" "the table header names the CPU clock"
+  expect_grep '"clock": "process-cpu"' "$tmp/cpu.json" "json names the CPU clock"
+  fmt "--cpu-time json parses" json "$tmp/cpu.json" core/timer=ok
+  expect 0 "compare --cpu-time" "$Z" bench compare portable native 'core/dispatch-lookup' "${C[@]}" --cpu-time
+  cp "$tmp/out" "$tmp/cmp-cpu.txt"
+  expect_grep 'process CPU time' "$tmp/cmp-cpu.txt" "compare says its slots time CPU"
+  fmt "compare --cpu-time report parses" compare "$tmp/cmp-cpu.txt" core/dispatch-lookup=scored
 }
 
 exit_codes() {
