@@ -9,6 +9,10 @@ export declare const bn254: {
   treeRoot(leaves: Fr[]): bigint;
   treeProof(leaves: Fr[], index: number | bigint): bigint[];
   treeVerify(root: Fr, leaf: Fr, index: number | bigint, proof: Fr[]): boolean;
+  /** The multiproof of leaves[indices] (strictly increasing): the siblings a verifier cannot compute, level by level. */
+  treeMultiProof(leaves: Fr[], indices: (number | bigint)[]): bigint[];
+  /** leaves: the opened ones in the order of indices; depth: the tree's (2^depth leaves). False when the paths do not lead to root. */
+  treeMultiVerify(root: Fr, leaves: Fr[], indices: (number | bigint)[], proof: Fr[], depth: number): boolean;
 };
 export interface Field31 {
   readonly P: number;
@@ -18,6 +22,10 @@ export interface Field31 {
   treeRoot(rows: Elem31[][]): number[];
   treeProof(rows: Elem31[][], index: number | bigint): number[][];
   treeVerify(root: Elem31[], row: Elem31[], index: number | bigint, proof: Elem31[][]): boolean;
+  /** The multiproof of rows[indices] (strictly increasing): the siblings (8 elements each) a verifier cannot compute, level by level. */
+  treeMultiProof(rows: Elem31[][], indices: (number | bigint)[]): number[][];
+  /** rows: the opened ones in the order of indices; depth: the tree's (2^depth rows). False when the paths do not lead to root. */
+  treeMultiVerify(root: Elem31[], rows: Elem31[][], indices: (number | bigint)[], proof: Elem31[][], depth: number): boolean;
 }
 export declare const babybear: Field31;
 export declare const koalabear: Field31;

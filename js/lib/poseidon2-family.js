@@ -7,6 +7,9 @@
 //   babybear   Plonky3's default width 16 / 24 instances: permute, hash
 //   koalabear  (PaddingFreeSponge<16, 8, 8>), compress (TruncatedPermutation),
 //              trees (MerkleTreeMmcs over one matrix: leaf = hash(row))
+// Every tree has treeMultiProof(rows, indices) / treeMultiVerify(root, rows,
+// indices, proof, depth): the C library's multiproofs (docs/poseidon2.md),
+// indices strictly increasing as the C requires.
 // Elements are bigints (BN254) or numbers (31-bit; bigints accepted); a
 // value >= p is a RangeError, never reduced. JS only converts.
 
@@ -56,6 +59,32 @@ function depthOf(n) {
   let d = 0;
   while (2 ** d < n) d++;
   return d;
+}
+
+// A multiproof's indices as bigints in [0, 2^64), checked before any size is
+// computed from them (the C checks their order and range), and written as
+// uint64 at p (8-aligned).
+function idx64(indices, what) {
+  if (!Array.isArray(indices)) throw new TypeError(`${what}: indices must be an array`);
+  return indices.map((x) => {
+    const b = BigInt(x);
+    if (b < 0n || b > MASK64) throw new RangeError(`${what}: index ${x} out of range`);
+    return b;
+  });
+}
+
+function putIdx(p, ix) {
+  const v = new DataView(heap().buffer, p, 8 * ix.length);
+  ix.forEach((b, i) => v.setBigUint64(8 * i, b, true));
+}
+
+// Multiproof sizes: the nodes (tree_build's 2n - 1, 32 bytes each, 8-aligned
+// after rows) and at most min(k * depth, 2n) siblings; `depth` of verify a
+// number the C range-checks (> 64: ZKP_ERR_PROOF_SHAPE).
+const align8 = (x) => (x + 7) & ~7;
+function depthArg(depth, what) {
+  if (!Number.isInteger(depth) || depth < 0 || depth > 0xffffffff) throw new RangeError(`${what}: depth must be an integer >= 0`);
+  return depth;
 }
 
 // ---- BN254 ---------------------------------------------------------------
@@ -129,6 +158,36 @@ export const bn254 = {
     check(st, 'poseidon2 bn254 treeVerify');
     return true;
   },
+  // The siblings a verifier of leaves[indices] cannot compute, level by
+  // level, by index within a level (zkp_poseidon2_bn254_tree_multi_proof).
+  treeMultiProof(leaves, indices) {
+    const what = 'poseidon2 bn254 treeMultiProof';
+    const ix = idx64(indices, what);
+    const n = leaves.length, k = ix.length, cap = Math.min(k * depthOf(n), 2 * n);
+    const p = scratch(32 * (3 * n + cap) + 8 * k + 8);
+    bnWrite(p, leaves, what);
+    const nodes = p + 32 * n, pf = nodes + 64 * n, idx = pf + 32 * cap, got = idx + 8 * k;
+    putIdx(idx, ix);
+    check(wasmExports.zkp_poseidon2_bn254_tree_build(p, n, nodes), what);
+    check(wasmExports.zkp_poseidon2_bn254_tree_multi_proof(nodes, n, idx, k, pf, cap, got), what);
+    return bnRead(pf, new DataView(heap().buffer, got, 4).getUint32(0, true));
+  },
+  // leaves: the opened ones, in the order of indices (strictly increasing);
+  // depth: the tree's (2^depth leaves). False when the paths do not lead to root.
+  treeMultiVerify(root, leaves, indices, proof, depth) {
+    const what = 'poseidon2 bn254 treeMultiVerify';
+    const ix = idx64(indices, what), k = leaves.length, m = proof.length;
+    if (ix.length !== k) throw new RangeError(`${what}: one leaf per index`);
+    const p = scratch(32 * (1 + k + m) + 8 * k);
+    bnWrite(p, [root, ...leaves, ...proof], what);
+    const idx = p + 32 * (1 + k + m);
+    putIdx(idx, ix);
+    const st = wasmExports.zkp_poseidon2_bn254_tree_multi_verify(p, p + 32, idx, k, p + 32 * (1 + k), m,
+      depthArg(depth, what), 1);
+    if (st === 10) return false;
+    check(st, what);
+    return true;
+  },
 };
 
 // ---- BabyBear / KoalaBear ------------------------------------------------
@@ -192,6 +251,40 @@ function field31(name, P) {
       const st = f('tree_verify')(p, p + 32, row.length, BigInt(index), p + 32 + 4 * row.length, d);
       if (st === 10) return false;
       check(st, what('treeVerify'));
+      return true;
+    },
+    // The siblings (8 elements each) a verifier of rows[indices] cannot
+    // compute, level by level, by index within a level.
+    treeMultiProof(rows, indices) {
+      const ix = idx64(indices, what('treeMultiProof'));
+      const n = rows.length, k = ix.length, w = rows[0] ? rows[0].length : 0;
+      const cap = Math.min(k * depthOf(n), 2 * n);
+      const nodes = align8(4 * n * w), pf = nodes + 64 * n, idx = pf + 32 * cap, got = idx + 8 * k;
+      const p = scratch(got + 8);
+      writeRows(p, rows, 'treeMultiProof');
+      putIdx(p + idx, ix);
+      check(f('tree_build')(p, n, w, p + nodes), what('treeMultiProof'));
+      check(f('tree_multi_proof')(p + nodes, n, p + idx, k, p + pf, cap, p + got), what('treeMultiProof'));
+      const m = new DataView(heap().buffer, p + got, 4).getUint32(0, true);
+      return Array.from({ length: m }, (_, i) => readU32s(p + pf + 32 * i, 8));
+    },
+    // rows: the opened ones, in the order of indices (strictly increasing);
+    // depth: the tree's (2^depth rows). False when the paths do not lead to root.
+    treeMultiVerify(root, rows, indices, proof, depth) {
+      const op = 'treeMultiVerify', ix = idx64(indices, what(op)), k = rows.length, m = proof.length;
+      const w = rows[0] ? rows[0].length : 0;
+      if (ix.length !== k) throw new RangeError(`${what(op)}: one row per index`);
+      if (root.length !== 8) throw new RangeError(`${what(op)}: a root of 8 elements`);
+      for (const s of proof) if (s.length !== 8) throw new RangeError(`${what(op)}: siblings of 8 elements`);
+      const idx = align8(32 + 4 * k * w + 32 * m);
+      const p = scratch(idx + 8 * k);
+      writeU32s(p, root, what(op));
+      writeRows(p + 32, rows, op);
+      writeU32s(p + 32 + 4 * k * w, proof.flat(), what(op));
+      putIdx(p + idx, ix);
+      const st = f('tree_multi_verify')(p, p + 32, w, p + idx, k, p + 32 + 4 * k * w, m, depthArg(depth, what(op)), 1);
+      if (st === 10) return false;
+      check(st, what(op));
       return true;
     },
   };

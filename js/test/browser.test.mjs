@@ -41,6 +41,7 @@ import * as p from '${u('poseidon')}';
 import * as h from '${u('hemera')}';
 import * as m from '${u('merkle-tree')}';
 import * as l from '${u('lean-imt')}';
+import * as p2 from '${u('poseidon2-family')}';
 const out = {};
 try {
   out.keccak = k.bytesToHex(k.keccak_256('abc'));
@@ -49,6 +50,8 @@ try {
   out.hemera = h.bytesToHex(h.hash(''));
   out.merkle = m.StandardMerkleTree.of(${JSON.stringify(VALUES)}, ['address', 'uint256']).root;
   out.lean = new l.LeanIMT(l.poseidon2, [1n, 2n, 3n]).root.toString();
+  const rows = Array.from({ length: 8 }, (_, i) => [3 * i + 1, 3 * i + 2, 3 * i + 3]);
+  out.p2multi = p2.babybear.treeMultiProof(rows, [1, 6]).map((x) => x.map((e) => e.toString(16).padStart(8, '0')).join(''));
 } catch (e) { out.error = String(e && e.stack || e); }
 document.getElementById('out').textContent = JSON.stringify(out);
 </script></body></html>`);
@@ -66,6 +69,11 @@ document.getElementById('out').textContent = JSON.stringify(out);
       hemera: 'a67a71b221e6bdd6442a20432bf5d74c885d89e5dfbeec3ec4e334cb806d563c',
       merkle: StandardMerkleTree.of(VALUES, ['address', 'uint256']).root,
       lean: new LeanIMT((a, b) => poseidon2([a, b]), [1n, 2n, 3n]).root.toString(),
+      // `seq 1 24 > l && zkprim tree -a poseidon2-babybear prove --multi 1,6 --width 3 l` (the C library)
+      p2multi: ['6e770e0345d302d91e41c6be750a02a95109d60e053e64290b6b68cc10b9557b',
+        '6baf913f4f99d43368db376125d1b962632a2f237579b72c381a69e55ef65346',
+        '250e6bf028f030212701c17061af8212653304ee599d8afa3e16eef7668e85c8',
+        '0e662be86898438c4e18c81f3af92b426cc82e6846f0d1091e755a265aefc698'],
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

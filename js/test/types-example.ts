@@ -7,7 +7,7 @@ import { poseidon3 } from 'zkprim/poseidon3';
 import { hash, keyedHash, deriveKey, createHasher, root, proof, verify } from 'zkprim/hemera';
 import { StandardMerkleTree, SimpleMerkleTree } from 'zkprim/merkle-tree';
 import { LeanIMT, poseidon2 as leanHash } from 'zkprim/lean-imt';
-import { bn254, babybear } from 'zkprim/poseidon2-family';
+import { bn254, babybear, koalabear } from 'zkprim/poseidon2-family';
 
 const d: Uint8Array = keccak_256('abc');
 const s: Uint8Array = sha3_256.create().update(d).update('x').digest();
@@ -42,4 +42,9 @@ const leanStrRoot: string = LeanIMT.import<string>((a: string, b: string) => a +
 const p2s: bigint[][] = bn254.permuteBatch([[1n, 2n, 3n, 4n]]);
 const p2h: bigint = bn254.hash([1n, 2]);
 const p2r: number[] = babybear.treeRoot([[1, 2], [3, 4]]);
-export { p2s, p2h, p2r, s, x, many, h1, h2, outs, h3, circom, hd, kd, dk, st, ok, okTree, simple, leanOk, leanBack, leanStrRoot };
+const p2mp: number[][] = babybear.treeMultiProof([[1, 2], [3, 4]], [0]);
+const p2mok: boolean = babybear.treeMultiVerify(p2r, [[1, 2]], [0], p2mp, 1);
+const p2kok: boolean = koalabear.treeMultiVerify(koalabear.treeRoot([[5]]), [[5]], [0n], koalabear.treeMultiProof([[5]], [0n]), 0);
+const p2bmp: bigint[] = bn254.treeMultiProof([1n, 2n, 3, '4'], [1, 2]);
+const p2bok: boolean = bn254.treeMultiVerify(bn254.treeRoot([1n, 2n, 3n, 4n]), [2n, 3n], [1, 2], p2bmp, 2);
+export { p2s, p2h, p2r, p2mp, p2mok, p2kok, p2bok, s, x, many, h1, h2, outs, h3, circom, hd, kd, dk, st, ok, okTree, simple, leanOk, leanBack, leanStrRoot };
