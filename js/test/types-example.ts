@@ -6,10 +6,14 @@ import { poseidon1, poseidon2, poseidon16, buildPoseidon } from 'zkprim/poseidon
 import { poseidon3 } from 'zkprim/poseidon3';
 import { hash, keyedHash, deriveKey, createHasher, root, proof, verify } from 'zkprim/hemera';
 import { StandardMerkleTree, SimpleMerkleTree } from 'zkprim/merkle-tree';
+import { keccak_256 as keccakNoSimd } from 'zkprim/keccak/nosimd';
+import { StandardMerkleTree as TreeNoSimd } from 'zkprim/merkle-tree/nosimd';
 import { LeanIMT, poseidon2 as leanHash } from 'zkprim/lean-imt';
 import { bn254, babybear } from 'zkprim/poseidon2-family';
 
 const d: Uint8Array = keccak_256('abc');
+const dn: Uint8Array[] = keccakNoSimd.many([d, 'z']);
+const rn: string = TreeNoSimd.of([['5']], ['uint256']).root;
 const s: Uint8Array = sha3_256.create().update(d).update('x').digest();
 const x: Uint8Array = shake128(d, { dkLen: 64 });
 const many: Uint8Array[] = hashMany(keccak_256, [d, 'y']);
@@ -42,4 +46,4 @@ const leanStrRoot: string = LeanIMT.import<string>((a: string, b: string) => a +
 const p2s: bigint[][] = bn254.permuteBatch([[1n, 2n, 3n, 4n]]);
 const p2h: bigint = bn254.hash([1n, 2]);
 const p2r: number[] = babybear.treeRoot([[1, 2], [3, 4]]);
-export { p2s, p2h, p2r, s, x, many, h1, h2, outs, h3, circom, hd, kd, dk, st, ok, okTree, simple, leanOk, leanBack, leanStrRoot };
+export { dn, rn, p2s, p2h, p2r, s, x, many, h1, h2, outs, h3, circom, hd, kd, dk, st, ok, okTree, simple, leanOk, leanBack, leanStrRoot };
