@@ -79,18 +79,25 @@ function table(op, contenders, reps, rounds = ROUNDS) {
 // levels) and the single calls it should not.
 if (args.includes('--simd')) {
   const kn = await import('./dist/keccak-nosimd.mjs');
-  const mn = await import('./dist/merkle-tree-nosimd.mjs');
+  // (a build whose ZKJS_SIMD_MODULES leaves merkle-tree out has no twin)
+  const mtTwin = existsSync(join(here, 'dist', 'merkle-tree-nosimd.mjs'));
+  const mn = mtTwin ? await import('./dist/merkle-tree-nosimd.mjs') : null;
   out[0] = out[0].replace('zkprim median', 'zkprim (SIMD128) median').replace('| anchor |', '| against |').replace('anchor / zkprim', 'nosimd / SIMD128');
   const msgs = Array.from({ length: 2000 }, (_, i) => new Uint8Array(64).fill(i & 255));
   table('keccak_256.many, 2000 x 64 B', [['zkprim/keccak', () => k.keccak_256.many(msgs)], ['zkprim/keccak/nosimd', () => kn.keccak_256.many(msgs)]], 20);
   const mixed = Array.from({ length: 2000 }, (_, i) => new Uint8Array(i % 300).fill(i & 255));
   table('keccak_256.many, 2000 x 0..299 B', [['zkprim/keccak', () => k.keccak_256.many(mixed)], ['zkprim/keccak/nosimd', () => kn.keccak_256.many(mixed)]], 20);
+  if (mtTwin) {
+    const leaves = Array.from({ length: 1 << 16 }, (_, i) => Uint8Array.from({ length: 32 }, (_, j) => (i >> (8 * (j & 1))) & 255));
+    table('SimpleMerkleTree.of 2^16 bytes32 leaves (Uint8Array)', [['zkprim/merkle-tree', () => m.SimpleMerkleTree.of(leaves)],
+      ['zkprim/merkle-tree/nosimd', () => mn.SimpleMerkleTree.of(leaves)]], 1, 11);
+  }
   const msg64 = new Uint8Array(64).fill(1);
   table('keccak_256, 64 B (single: no SIMD path)', [['zkprim/keccak', () => k.keccak_256(msg64)], ['zkprim/keccak/nosimd', () => kn.keccak_256(msg64)]], 20000);
   const mib = new Uint8Array(1 << 20).fill(3);
   table('keccak_256, 1 MiB (single: no SIMD path)', [['zkprim/keccak', () => k.keccak_256(mib)], ['zkprim/keccak/nosimd', () => kn.keccak_256(mib)]], 5);
   const hexN = (i, w) => '0x' + i.toString(16).padStart(w, '0');
-  for (const lg of quick ? [12] : [12, 14, 16]) {
+  for (const lg of !mtTwin ? [] : quick ? [12] : [12, 14, 16]) {
     const n = 1 << lg;
     const values = Array.from({ length: n }, (_, i) => [hexN(i * 7919 + 1, 40), (BigInt(i) * 10n ** 18n).toString()]);
     const run = (T, opts) => () => {
@@ -188,7 +195,6 @@ const sizes = [
   ['lean-imt', '', null],
 ];
 sizes.splice(1, 0, ['keccak-nosimd', '', null]);
-sizes.push(['merkle-tree-nosimd', '', null]);
 // the module a bundle embeds: NAME-simd.wasm where it has one (with
 // NAME.wasm too for an entry that embeds both), NAME.wasm for a nosimd twin
 const wasmOf = (name) => (name.endsWith('-nosimd') ? name.slice(0, -7) : existsSync(join(here, 'dist', `${name}-simd.wasm`)) ? `${name}-simd` : name);

@@ -189,10 +189,13 @@ test('the load-time pick: merkle-tree embeds both; keccak throws naming its nosi
     const { m: k2, seen } = await loadWith('keccak', true, 'pick-simd');
     assert.equal(hex(k2.keccak_256('abc')), hex(noble.keccak_256('abc')));
     assert.deepEqual(seen, [wasmSize('keccak-simd')]);
-    // the probe itself: this engine has SIMD128
+    // the probe itself: this engine has SIMD128, and one byte off it is invalid
     const src = readFileSync(new URL('../dist/keccak.mjs', here), 'utf8');
     const probe = /WebAssembly\.validate\(new Uint8Array\((\[[0-9,]+\])\)\)/.exec(src);
     assert.ok(probe && WebAssembly.validate(new Uint8Array(JSON.parse(probe[1]))));
+    const bad = JSON.parse(probe[1]);
+    bad[bad.indexOf(203)] = 255; // i64x2.shl -> an undefined SIMD opcode
+    assert.equal(WebAssembly.validate(new Uint8Array(bad)), false);
   } finally {
     WebAssembly.Module = Module;
   }
