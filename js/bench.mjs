@@ -1,4 +1,4 @@
-// node js/bench.mjs [--quick] [--cli PATH] [--cpu] [--poseidon]: the speed table of docs/js.md,
+// node js/bench.mjs [--quick] [--cli PATH] [--cpu] [--poseidon] [--simd]: the speed table of docs/js.md,
 // every row beside its anchors (the npm packages it replaces, or the
 // native CLI) in the same run, at the sizes issue 27 names (LeanIMT and
 // StandardMerkleTree at 2^16 leaves; --quick: 2^12, for a smoke run).
@@ -12,10 +12,11 @@
 // for a loaded machine, where the wall clock of a round counts the time
 // other processes had the core (the native Hemera anchor, a child process,
 // stays wall clock). --poseidon: only the Poseidon and LeanIMT rows.
+// --simd: only the SIMD128 entries against their nosimd twins (below).
 // Needs `npm ci --prefix js` and a built js/dist (make js).
 import { performance } from 'node:perf_hooks';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +71,47 @@ function table(op, contenders, reps, rounds = ROUNDS) {
   const [z, ...anchors] = rows(contenders, reps, rounds);
   anchors.forEach((a, i) => out.push(`| ${op} | ${spread(z)} | ${contenders[i + 1][0]} | ${spread(a)} | ${ratio(a, z)} |`));
   console.error(out.slice(-anchors.length).join('\n'));
+}
+
+// --simd: each entry with a SIMD128 module (js/exports.sh) against its
+// zkprim/NAME/nosimd twin, interleaved; the ratio is nosimd / SIMD128 (the
+// speed-up), the calls that SIMD128 changes (the batches and the tree
+// levels) and the single calls it should not.
+if (args.includes('--simd')) {
+  const kn = await import('./dist/keccak-nosimd.mjs');
+  // (a build whose ZKJS_SIMD_MODULES leaves merkle-tree out has no twin)
+  const mtTwin = existsSync(join(here, 'dist', 'merkle-tree-nosimd.mjs'));
+  const mn = mtTwin ? await import('./dist/merkle-tree-nosimd.mjs') : null;
+  out[0] = out[0].replace('zkprim median', 'zkprim (SIMD128) median').replace('| anchor |', '| against |').replace('anchor / zkprim', 'nosimd / SIMD128');
+  const msgs = Array.from({ length: 2000 }, (_, i) => new Uint8Array(64).fill(i & 255));
+  table('keccak_256.many, 2000 x 64 B', [['zkprim/keccak', () => k.keccak_256.many(msgs)], ['zkprim/keccak/nosimd', () => kn.keccak_256.many(msgs)]], 20);
+  const mixed = Array.from({ length: 2000 }, (_, i) => new Uint8Array(i % 300).fill(i & 255));
+  table('keccak_256.many, 2000 x 0..299 B', [['zkprim/keccak', () => k.keccak_256.many(mixed)], ['zkprim/keccak/nosimd', () => kn.keccak_256.many(mixed)]], 20);
+  if (mtTwin) {
+    const leaves = Array.from({ length: 1 << 16 }, (_, i) => Uint8Array.from({ length: 32 }, (_, j) => (i >> (8 * (j & 1))) & 255));
+    table('SimpleMerkleTree.of 2^16 bytes32 leaves (Uint8Array)', [['zkprim/merkle-tree', () => m.SimpleMerkleTree.of(leaves)],
+      ['zkprim/merkle-tree/nosimd', () => mn.SimpleMerkleTree.of(leaves)]], 1, 11);
+  }
+  const msg64 = new Uint8Array(64).fill(1);
+  table('keccak_256, 64 B (single: no SIMD path)', [['zkprim/keccak', () => k.keccak_256(msg64)], ['zkprim/keccak/nosimd', () => kn.keccak_256(msg64)]], 20000);
+  const mib = new Uint8Array(1 << 20).fill(3);
+  table('keccak_256, 1 MiB (single: no SIMD path)', [['zkprim/keccak', () => k.keccak_256(mib)], ['zkprim/keccak/nosimd', () => kn.keccak_256(mib)]], 5);
+  const hexN = (i, w) => '0x' + i.toString(16).padStart(w, '0');
+  for (const lg of !mtTwin ? [] : quick ? [12] : [12, 14, 16]) {
+    const n = 1 << lg;
+    const values = Array.from({ length: n }, (_, i) => [hexN(i * 7919 + 1, 40), (BigInt(i) * 10n ** 18n).toString()]);
+    const run = (T, opts) => () => {
+      const t = T.of(values, ['address', 'uint256'], opts);
+      for (let i = 0; i < 1000; i++) t.getProof((i * 37) % n);
+    };
+    table(`StandardMerkleTree.of 2^${lg} [address, uint256] + 1000 proofs`, [['zkprim/merkle-tree', run(m.StandardMerkleTree)],
+      ['zkprim/merkle-tree/nosimd', run(mn.StandardMerkleTree)]], 1, lg >= 16 ? 9 : 11);
+    if (lg === 14)
+      table(`StandardMerkleTree.of 2^${lg}, sortLeaves: false, + 1000 proofs`, [['zkprim/merkle-tree', run(m.StandardMerkleTree, { sortLeaves: false })],
+        ['zkprim/merkle-tree/nosimd', run(mn.StandardMerkleTree, { sortLeaves: false })]], 1, 11);
+  }
+  console.log(out.join('\n'));
+  process.exit(0);
 }
 
 // Poseidon, 2 inputs
@@ -152,8 +194,12 @@ const sizes = [
   ['merkle-tree', '', null],
   ['lean-imt', '', null],
 ];
+sizes.splice(1, 0, ['keccak-nosimd', '', null]);
+// the module a bundle embeds: NAME-simd.wasm where it has one (with
+// NAME.wasm too for an entry that embeds both), NAME.wasm for a nosimd twin
+const wasmOf = (name) => (name.endsWith('-nosimd') ? name.slice(0, -7) : existsSync(join(here, 'dist', `${name}-simd.wasm`)) ? `${name}-simd` : name);
 for (const [name, an, af] of sizes) {
   const anchor = af ? [af].flat().reduce((s, f) => s + gz(f), 0) : null;
-  out.push(`| zkprim/${name} | ${gz(join(here, 'dist', `${name}.mjs`))} | ${gz(join(here, 'dist', `${name}.wasm`))} | ${an} | ${anchor ?? ''} |`);
+  out.push(`| zkprim/${name.replace('-nosimd', '/nosimd')} | ${gz(join(here, 'dist', `${name}.mjs`))} | ${gz(join(here, 'dist', `${wasmOf(name)}.wasm`))} | ${an} | ${anchor ?? ''} |`);
 }
 console.log(out.join('\n'));

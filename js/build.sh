@@ -11,23 +11,22 @@
 #
 # Usage: js/build.sh [OUTDIR]   (default js/dist; objects in js/build/)
 #
-# ZKJS_SIMD=1 js/build.sh OUTDIR: the same modules with clang's SIMD128
-# code generation (-msimd128, objects in js/build/simd/), for measuring
-# them against the default ones (docs/js.md, "SIMD128"). Not shipped: it
-# measured 0.95x to 1.17x, not worth a second module in every bundle.
+# SIMD128 (docs/js.md, "SIMD128"): the sources of exports.sh's
+# ZKJS_SIMD_DIRS are compiled twice, as is into js/build/ and with clang's
+# -msimd128 into js/build/simd/ (where __wasm_simd128__ selects the
+# hand-written SIMD128 kernels at compile time, e.g.
+# keccak/f1600x2_wasm_simd.c). Each module named in ZKJS_SIMD_MODULES is
+# linked twice: dist/NAME.wasm (runs on every engine) and
+# dist/NAME-simd.wasm; tools/bundle.mjs decides which of them each entry
+# point embeds (ZKJS_SIMD_BOTH). The SIMD objects are compiled without
+# clang's auto-vectoriser (-fno-vectorize -fno-slp-vectorize): it measured
+# nothing (docs/js.md) and cost zkprim/keccak 1.1 KB of its gzip budget;
+# the hand-written kernels' intrinsics are unaffected.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 dist=${1:-$here/dist}
 obj=$here/build
-simd_cflags=()
-simd_opt=()
-if [ "${ZKJS_SIMD:-0}" = 1 ]; then
-  [ $# -ge 1 ] || { echo "js/build.sh: ZKJS_SIMD=1 needs an OUTDIR (not js/dist)" >&2; exit 2; }
-  obj=$here/build/simd
-  simd_cflags=(-msimd128)
-  simd_opt=(--enable-simd)
-fi
 CC=${CC_WASM:-clang}
 WASM_LD=${WASM_LD:-wasm-ld}
 WASM_OPT=${WASM_OPT:-wasm-opt}
@@ -72,7 +71,7 @@ for f in "$here"/src/*.c; do [ -e "$f" ] && srcs+=("$f"); done
 CFLAGS=(--target=wasm32-wasi -isystem "$SYSROOT_INC" -std=c11 -O3 -fno-exceptions
   -ffunction-sections -fdata-sections -DZKP_BUILDING_LIBRARY -DZKP_STATIC -DNDEBUG
   -I"$root/include" -I"$root/src" -I"$obj/generated" -Wall -Wextra -Werror
-  -Wno-unused-command-line-argument ${simd_cflags[@]+"${simd_cflags[@]}"})
+  -Wno-unused-command-line-argument)
 # Files compiled for size: at -O3 clang inlines the permutation into every
 # sponge entry and the batch loop (18 KB of code in many.c alone), which
 # puts zkprim/keccak over its 16 KB gzip budget; -Os keeps it under. Hemera
@@ -99,40 +98,62 @@ size_flags() {
     src/core/multiproof.c | src/poseidon2/multiproof.c) echo -Os ;;
   esac
 }
-objs=()
 pids=()
 jobs_max=${JOBS:-2}
-for f in "${srcs[@]}"; do
-  rel=${f#"$root"/}
-  o=$obj/${rel//\//_}.o
-  objs+=("$o")
+# compile OBJ SRC FLAGS...: in the background when OBJ is missing, older
+# than SRC, the build configuration or any header, or was made by another
+# command (OBJ.flags holds the one that made it, so changing size_flags,
+# CFLAGS or the SIMD set rebuilds it).
+compile() {
+  local o=$1 f=$2
+  shift 2
+  local cmd="$CC ${CFLAGS[*]} $* -c $f"
   if [ ! -f "$o" ] || [ "$f" -nt "$o" ] || [ "$obj/generated/zkprim_build_config.h" -nt "$o" ] \
-     || [ -n "$(find "$root/src" "$root/include" -name '*.h' -newer "$o" -print -quit)" ]; then
-    # shellcheck disable=SC2046
-    "$CC" "${CFLAGS[@]}" $(size_flags "$rel") -c "$f" -o "$o" &
+     || [ "$(cat "$o.flags" 2>/dev/null)" != "$cmd" ] \
+     || [ -n "$(find "$root/src" "$root/include" "$here/src" -name '*.h' -newer "$o" -print -quit)" ]; then
+    rm -f "$o.flags"
+    { "$CC" "${CFLAGS[@]}" "$@" -c "$f" -o "$o" && printf '%s\n' "$cmd" > "$o.flags"; } &
     pids+=($!)
     if [ "${#pids[@]}" -ge "$jobs_max" ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
+  fi
+  return 0
+}
+# shellcheck source=exports.sh
+. "$here/exports.sh"
+# The library objects: objs (js/build/) and simd_objs, the set the SIMD
+# modules link: the files of exports.sh's ZKJS_SIMD_DIRS compiled with
+# -msimd128 into js/build/simd/, the plain objects for the rest (linking
+# the two kinds together is fine: a plain object uses no feature the other
+# lacks).
+objs=()
+simd_objs=()
+mkdir -p "$obj/simd"
+for f in "${srcs[@]}"; do
+  rel=${f#"$root"/}
+  o=${rel//\//_}.o
+  objs+=("$obj/$o")
+  # shellcheck disable=SC2046
+  compile "$obj/$o" "$f" $(size_flags "$rel")
+  d=${rel#src/}
+  if [[ "$rel" == src/* && " $ZKJS_SIMD_DIRS " == *" ${d%%/*} "* ]]; then
+    simd_objs+=("$obj/simd/$o")
+    # shellcheck disable=SC2046
+    compile "$obj/simd/$o" "$f" $(size_flags "$rel") -msimd128 -fno-vectorize -fno-slp-vectorize
+  else
+    simd_objs+=("$obj/$o")
   fi
 done
 # One-width Poseidon (ZKP_POSEIDON_ONLY_T, src/poseidon/params.h): the files
 # whose tables or dispatch the knob trims, compiled once per width t that a
 # module names (exports.sh's ZKJS_WIDTH_*: lean-imt, pairs, t = 3) into
 # $obj/wT/, which that module links in place of the all-width objects.
-# shellcheck source=exports.sh
-. "$here/exports.sh"
 width_files="src/poseidon/constants_sparse.c src/poseidon/kernel_portable.c src/poseidon/poseidon.c"
 widths=$(for m in $ZKJS_MODULES; do w=ZKJS_WIDTH_${m//-/_}; [ -z "${!w:-}" ] || echo "${!w}"; done | sort -u)
 for t in $widths; do
   mkdir -p "$obj/w$t"
   for rel in $width_files; do
     f=$root/$rel
-    o=$obj/w$t/${rel//\//_}.o
-    if [ ! -f "$o" ] || [ "$f" -nt "$o" ] || [ "$obj/generated/zkprim_build_config.h" -nt "$o" ] \
-       || [ -n "$(find "$root/src" "$root/include" -name '*.h' -newer "$o" -print -quit)" ]; then
-      "$CC" "${CFLAGS[@]}" -DZKP_POSEIDON_ONLY_T="$t" -c "$f" -o "$o" &
-      pids+=($!)
-      if [ "${#pids[@]}" -ge "$jobs_max" ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
-    fi
+    compile "$obj/w$t/${rel//\//_}.o" "$f" -DZKP_POSEIDON_ONLY_T="$t"
   done
 done
 # zkprim/poseidon1 ... poseidon16 (t = 2 .. 17): js/src/small/, not the
@@ -143,31 +164,33 @@ done
 # clang turns the 9-limb copy loops into memcpy calls, which links
 # wasi-libc's memcpy (about 2 KB of gzip) into modules that had none.
 small=$here/src/small
-small_new() { [ ! -f "$1" ] || [ -n "$(find "$small" "$root/include" "$here/build.sh" -newer "$1" -print -quit)" ]; }
 for t in $(seq 2 17); do
-  o=$obj/w$t/small_poseidon.o
   mkdir -p "$obj/w$t"
-  if small_new "$o"; then
-    "$CC" "${CFLAGS[@]}" ${SMALL_OPT:--Os} -fno-builtin -DZKJS_T="$t" -c "$small/poseidon_small.c" -o "$o" &
-    pids+=($!)
-    if [ "${#pids[@]}" -ge "$jobs_max" ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
-  fi
+  # shellcheck disable=SC2086
+  compile "$obj/w$t/small_poseidon.o" "$small/poseidon_small.c" ${SMALL_OPT:--Os} -fno-builtin -DZKJS_T="$t"
 done
 # zkprim/hemera's own memcpy and memset (js/src/hemera/mem.c; -fno-builtin:
 # the loops must not become calls of themselves), linked into that module
 # only, ahead of wasi-libc's.
 hemera_mem=$obj/js_src_hemera_mem.o
-if [ ! -f "$hemera_mem" ] || [ "$here/src/hemera/mem.c" -nt "$hemera_mem" ]; then
-  "$CC" "${CFLAGS[@]}" -Os -fno-builtin -c "$here/src/hemera/mem.c" -o "$hemera_mem" &
-  pids+=($!)
-fi
+compile "$hemera_mem" "$here/src/hemera/mem.c" -Os -fno-builtin
+# Test-only modules (never in dist): js/src/check/NAME.c linked with the
+# SIMD objects into js/build/check-NAME.wasm, exporting exports.sh's
+# ZKJS_CHECK_NAME (js/test/keccak-x2.test.mjs).
+for f in "$here"/src/check/*.c; do
+  [ -e "$f" ] || continue
+  compile "$obj/simd/check_$(basename "$f").o" "$f" -msimd128
+done
 for p in ${pids[@]+"${pids[@]}"}; do wait "$p"; done
 # The object list with width t's copies of $width_files.
+# The object list of SET ("" or simd) with width t's copies of $width_files.
 objs_width() {
-  local t=$1 o rel skip
-  for o in "${objs[@]}"; do
+  local t=$1 set=$2 o rel skip
+  local -n all=objs
+  [ "$set" = simd ] && local -n all=simd_objs
+  for o in "${all[@]}"; do
     skip=0
-    for rel in $width_files; do [ "$o" = "$obj/${rel//\//_}.o" ] && skip=1; done
+    for rel in $width_files; do [ "${o##*/}" = "${rel//\//_}.o" ] && skip=1; done
     [ $skip = 1 ] || echo "$o"
   done
   for rel in $width_files; do echo "$obj/w$t/${rel//\//_}.o"; done
@@ -175,31 +198,60 @@ objs_width() {
 
 # One module per entry point: only the functions it calls are exported, so
 # the linker drops the rest (each JS file in js/lib names its exports).
-link() { # name, width (0: all), exported C functions...
-  local name=$1 width=$2; shift 2
-  local ex=(--export=malloc --export=free) lo
+# link NAME WIDTH SET FUNCTIONS...: SET "" (the objects in js/build/, into
+# dist/NAME.wasm) or simd (js/build/simd/, into dist/NAME-simd.wasm; a
+# one-width module's Poseidon objects and hemera's memcpy are the plain
+# ones in both). wasm-opt validates the result against its features:
+# without --enable-simd it refuses any SIMD instruction, so none can slip
+# into a module meant for every engine.
+link() {
+  local name=$1 width=$2 set=$3
+  shift 3
+  local ex=(--export=malloc --export=free) lo out=$name opt=()
   for e in "$@"; do ex+=("--export=$e"); done
   case $width in
-    0) lo=("${objs[@]}") ;;
+    0) if [ "$set" = simd ]; then lo=("${simd_objs[@]}"); else lo=("${objs[@]}"); fi ;;
     small*) lo=("$obj/w${width#small}/small_poseidon.o" "$obj/js_src_malloc.c.o") ;;
-    *) mapfile -t lo < <(objs_width "$width") ;;
+    *) mapfile -t lo < <(objs_width "$width" "$set") ;;
   esac
   [ "$name" = hemera ] && lo=("$hemera_mem" "${lo[@]}")
+  if [ "$set" = simd ]; then
+    out=$name-simd
+    opt=(--enable-simd)
+  fi
   "$WASM_LD" --no-entry --gc-sections --strip-all -z stack-size=131072 --initial-memory=1048576 \
-    "${ex[@]}" "${lo[@]}" -L"$SYSROOT_LIB" -lc "$rt" -o "$obj/$name.raw.wasm"
-  "$WASM_OPT" -O3 ${simd_opt[@]+"${simd_opt[@]}"} --strip-debug --strip-producers "$obj/$name.raw.wasm" -o "$dist/$name.wasm"
+    "${ex[@]}" "${lo[@]}" -L"$SYSROOT_LIB" -lc "$rt" -o "$obj/$out.raw.wasm"
+  "$WASM_OPT" -O3 ${opt[@]+"${opt[@]}"} --strip-debug --strip-producers "$obj/$out.raw.wasm" -o "$dist/$out.wasm"
 }
+rm -f "$dist"/*-simd.wasm "$dist"/*-nosimd.*
 for m in $ZKJS_MODULES; do
   v=ZKJS_EXPORTS_${m//-/_}
   w=ZKJS_WIDTH_${m//-/_}
   # shellcheck disable=SC2086
-  link "$m" "${!w:-0}" ${!v}
+  link "$m" "${!w:-0}" "" ${!v}
+done
+for m in $ZKJS_SIMD_MODULES; do
+  v=ZKJS_EXPORTS_${m//-/_}
+  w=ZKJS_WIDTH_${m//-/_}
+  # shellcheck disable=SC2086
+  link "$m" "${!w:-0}" simd ${!v}
 done
 # zkprim/poseidon1 ... poseidon16: one width each (js/src/small), the
 # poseidon module's exports.
 for n in $(seq 1 16); do
   # shellcheck disable=SC2086
-  link "poseidon$n" "small$((n + 1))" $ZKJS_EXPORTS_poseidon
+  link "poseidon$n" "small$((n + 1))" "" $ZKJS_EXPORTS_poseidon
+done
+# The test-only modules (js/build/check-NAME.wasm).
+for f in "$here"/src/check/*.c; do
+  [ -e "$f" ] || continue
+  n=$(basename "$f" .c)
+  v=ZKJS_CHECK_$n
+  ex=()
+  for e in ${!v}; do ex+=("--export=$e"); done
+  "$WASM_LD" --no-entry --gc-sections --strip-all -z stack-size=131072 --initial-memory=1048576 \
+    --export=malloc --export=free "${ex[@]}" "$obj/simd/check_$n.c.o" "${simd_objs[@]}" -L"$SYSROOT_LIB" -lc "$rt" \
+    -o "$obj/check-$n.wasm"
 done
 
-node "$here/tools/bundle.mjs" "$dist"
+ZKJS_SIMD_MODULES="$ZKJS_SIMD_MODULES" ZKJS_SIMD_BOTH="$ZKJS_SIMD_BOTH" node "$here/tools/bundle.mjs" "$dist"

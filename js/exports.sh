@@ -11,3 +11,28 @@ ZKJS_EXPORTS_poseidon2_family="zkp_poseidon2_bn254_permute zkp_poseidon2_bn254_p
 # Modules built with one Poseidon width (ZKP_POSEIDON_ONLY_T): LeanIMT
 # hashes pairs, t = 3. (zkprim/poseidon1 ... 16: js/build.sh.)
 ZKJS_WIDTH_lean_imt=3
+# SIMD128 (docs/js.md, "SIMD128"): the modules also linked from the
+# -msimd128 objects (js/build/simd/, where __wasm_simd128__ turns on the
+# hand-written SIMD128 kernels) into dist/NAME-simd.wasm. Each gets a twin
+# entry zkprim/NAME/nosimd (dist/NAME-nosimd.*: the same API on
+# dist/NAME.wasm, for engines without SIMD128). zkprim/NAME itself
+# (js/tools/bundle.mjs) embeds both modules and picks at load
+# (WebAssembly.validate of a SIMD128 probe) when NAME is in ZKJS_SIMD_BOTH,
+# which is for entries whose gzip budget holds both (merkle-tree: 37.8 KB,
+# 23.6 beside keccak, of 48); otherwise it embeds the SIMD module alone and
+# its first call (or ready()) throws an Error naming the twin where SIMD128
+# is missing (keccak: both would be about 22 KB of its 16). Adding a
+# module: its name in ZKJS_SIMD_MODULES (and in ZKJS_SIMD_BOTH if both
+# fit), its kernels' directory in ZKJS_SIMD_DIRS, and its two new exports
+# in js/package.json (js/test/pack.test.mjs checks every dist file is
+# exported). The lists can be overridden from the environment for
+# measuring (node js/bench.mjs --cpu --simd compares each twin it finds).
+# ZKJS_SIMD_DIRS: the src/ directories compiled with -msimd128 for them
+# (the SIMD kernels and everything dispatching to them); the rest of a
+# SIMD module is the plain objects.
+ZKJS_SIMD_MODULES=${ZKJS_SIMD_MODULES-keccak merkle-tree}
+ZKJS_SIMD_BOTH=${ZKJS_SIMD_BOTH-merkle-tree}
+ZKJS_SIMD_DIRS=${ZKJS_SIMD_DIRS-keccak}
+# Test-only modules: js/src/check/NAME.c, linked with the SIMD objects into
+# js/build/check-NAME.wasm with these exports (js/test/keccak-x2.test.mjs).
+ZKJS_CHECK_keccak_x2="zkjs_x2_permute zkjs_portable_permute zkjs_x2_xor_lanes zkjs_x2_extract_lanes zkjs_x2_hash64 zkjs_multi_name"

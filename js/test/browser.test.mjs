@@ -42,9 +42,14 @@ import * as h from '${u('hemera')}';
 import * as m from '${u('merkle-tree')}';
 import * as l from '${u('lean-imt')}';
 import * as p2 from '${u('poseidon2-family')}';
+import * as kn from '${u('keccak-nosimd')}';
+import * as mn from '${u('merkle-tree-nosimd')}';
 const out = {};
 try {
   out.keccak = k.bytesToHex(k.keccak_256('abc'));
+  out.keccakMany = k.keccak_256.many(['a', 'bc', 'def']).map(k.bytesToHex);
+  out.keccakNosimd = kn.keccak_256.many(['a', 'bc', 'def']).map(kn.bytesToHex);
+  out.merkleNosimd = mn.StandardMerkleTree.of(${JSON.stringify(VALUES)}, ['address', 'uint256']).root;
   out.poseidon2 = p.poseidon2([1n, 2n]).toString();
   out.poseidon5 = p.poseidon5([1, 2, 3, 4, 5]).toString();
   out.hemera = h.bytesToHex(h.hash(''));
@@ -62,8 +67,12 @@ document.getElementById('out').textContent = JSON.stringify(out);
     assert.ok(m, `no result in the page: ${dom.slice(0, 500)}`);
     const got = JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
     assert.equal(got.error, undefined);
+    const many = ['a', 'bc', 'def'].map((m) => Buffer.from(keccak_256(m)).toString('hex'));
     assert.deepEqual(got, {
       keccak: Buffer.from(keccak_256('abc')).toString('hex'),
+      keccakMany: many,
+      keccakNosimd: many,
+      merkleNosimd: StandardMerkleTree.of(VALUES, ['address', 'uint256']).root,
       poseidon2: poseidon2([1n, 2n]).toString(),
       poseidon5: poseidon5([1, 2, 3, 4, 5]).toString(),
       hemera: 'a67a71b221e6bdd6442a20432bf5d74c885d89e5dfbeec3ec4e334cb806d563c',

@@ -15,7 +15,10 @@ const dist = fileURLToPath(new URL('../dist', import.meta.url));
 
 test('every enforced gzip budget is met', () => {
   const rows = budgets(dist);
-  for (const b of ['keccak', 'hemera', 'lean-imt', 'poseidon2-family'])
+  // and each SIMD128 entry's nosimd twin (js/exports.sh)
+  const twins = readdirSync(dist).filter((f) => f.endsWith('-nosimd.mjs')).map((f) => f.slice(0, -4));
+  assert.ok(twins.includes('keccak-nosimd'), 'no zkprim/keccak/nosimd bundle');
+  for (const b of ['keccak', 'hemera', 'lean-imt', 'poseidon2-family', ...twins])
     assert.ok(rows.some((r) => r.bundle === b && r.enforced), `no enforced budget for zkprim/${b}`);
   // each zkprim/poseidonN against poseidon-lite's file for that arity (the
   // stage has node_modules; the row exists only where poseidon-lite does)

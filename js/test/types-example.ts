@@ -6,10 +6,14 @@ import { poseidon1, poseidon2, poseidon16, buildPoseidon } from 'zkprim/poseidon
 import { poseidon3 } from 'zkprim/poseidon3';
 import { hash, keyedHash, deriveKey, createHasher, root, proof, verify } from 'zkprim/hemera';
 import { StandardMerkleTree, SimpleMerkleTree } from 'zkprim/merkle-tree';
+import { keccak_256 as keccakNoSimd } from 'zkprim/keccak/nosimd';
+import { StandardMerkleTree as TreeNoSimd } from 'zkprim/merkle-tree/nosimd';
 import { LeanIMT, poseidon2 as leanHash } from 'zkprim/lean-imt';
 import { bn254, babybear, koalabear } from 'zkprim/poseidon2-family';
 
 const d: Uint8Array = keccak_256('abc');
+const dn: Uint8Array[] = keccakNoSimd.many([d, 'z']);
+const rn: string = TreeNoSimd.of([['5']], ['uint256']).root;
 const s: Uint8Array = sha3_256.create().update(d).update('x').digest();
 const x: Uint8Array = shake128(d, { dkLen: 64 });
 const many: Uint8Array[] = hashMany(keccak_256, [d, 'y']);
@@ -47,4 +51,4 @@ const p2mok: boolean = babybear.treeMultiVerify(p2r, [[1, 2]], [0], p2mp, 1);
 const p2kok: boolean = koalabear.treeMultiVerify(koalabear.treeRoot([[5]]), [[5]], [0n], koalabear.treeMultiProof([[5]], [0n]), 0);
 const p2bmp: bigint[] = bn254.treeMultiProof([1n, 2n, 3, '4'], [1, 2]);
 const p2bok: boolean = bn254.treeMultiVerify(bn254.treeRoot([1n, 2n, 3n, 4n]), [2n, 3n], [1, 2], p2bmp, 2);
-export { p2s, p2h, p2r, p2mp, p2mok, p2kok, p2bok, s, x, many, h1, h2, outs, h3, circom, hd, kd, dk, st, ok, okTree, simple, leanOk, leanBack, leanStrRoot };
+export { dn, rn, p2s, p2h, p2r, p2mp, p2mok, p2kok, p2bok, s, x, many, h1, h2, outs, h3, circom, hd, kd, dk, st, ok, okTree, simple, leanOk, leanBack, leanStrRoot };

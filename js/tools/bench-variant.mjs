@@ -1,9 +1,10 @@
 // node js/tools/bench-variant.mjs A_DIST B_DIST [ROUNDS]: two builds of the
-// package side by side (e.g. js/dist and a `ZKJS_SIMD=1 js/build.sh` one),
+// package side by side (e.g. js/dist and one built from another commit),
 // each case run on A then B in every round; prints per case the median and
 // minimum time of each and the median of the paired per-round ratios A / B
 // (> 1: B is faster). The minimum is the figure to trust on a loaded
-// machine; docs/js.md ("SIMD128") has a run.
+// machine. (SIMD128 against no SIMD128 within one build: node js/bench.mjs
+// --cpu --simd, docs/js.md "SIMD128".)
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 

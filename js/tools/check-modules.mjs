@@ -14,7 +14,7 @@ const fail = (msg) => { console.log(`  FAIL: ${msg}`); bad++; };
 for (const f of readdirSync(dist).filter((f) => f.endsWith('.wasm')).sort()) {
   const bytes = readFileSync(join(dist, f));
   const imports = WebAssembly.Module.imports(new WebAssembly.Module(bytes));
-  const name = f.slice(0, -5);
+  const name = f.slice(0, -5).replace(/-simd$/, ''); // NAME-simd.wasm is embedded in NAME.mjs
   mjs[name] = gz(join(dist, `${name}.mjs`));
   console.log(`${f}: ${bytes.length} bytes, gzip ${gzipSync(bytes, { level: 9 }).length}; ${name}.mjs gzip ${mjs[name]}; imports ${imports.length}`);
   if (imports.length) fail(`imports ${imports.map((i) => `${i.module}.${i.name}`).join(', ')}`);

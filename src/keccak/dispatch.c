@@ -39,6 +39,10 @@ static const zkpi_keccak_kernel1 k_single[] = {
     {{name, need, 1}, N, zkpi_keccakf1600x##N##_##isa, zkpi_keccakx##N##_xor_lanes_##isa,          \
      zkpi_keccakx##N##_extract_lanes_##isa, hash64}
 static const zkpi_keccak_kernelN k_multi[] = {
+#if ZKPI_KECCAK_WASM_X2
+    /* first: zkpi_keccak_multi() below returns it (no CPU detection) */
+    KECCAK_XN_ENTRY("wasm-simd128-x2", 0, 2, wasm, zkpi_keccakx2_hash64_wasm),
+#endif
 #if !ZKP_KECCAK_EXTERNAL /* external: one state at a time through the hook */
 #if ZKP_HAVE_AVX512
     KECCAK_XN_ENTRY("avx512-x8", AVX512_NEED | ZKP_CPU_BMI2, 8, avx512, zkpi_keccakx8_hash64_avx512),
@@ -77,7 +81,16 @@ const zkpi_keccak_kernelN *zkpi_keccak_multi_kernels(size_t *n) {
 #if !ZKP_KECCAK_EXTERNAL /* external: the constants in f1600.h */
 const zkpi_keccak_kernel1 *zkpi_keccak_single(void) { return ZKP_DISPATCH(&k_single_cache, k_single); }
 
+#if ZKPI_KECCAK_WASM_X2
+/* A SIMD128 module runs only where SIMD128 validates: its x2 kernel, not
+ * the freestanding pick (the last entry). */
+const zkpi_keccak_kernelN *zkpi_keccak_multi(void) {
+    (void)k_multi_cache;
+    return &k_multi[0];
+}
+#else
 const zkpi_keccak_kernelN *zkpi_keccak_multi(void) { return ZKP_DISPATCH(&k_multi_cache, k_multi); }
+#endif
 #endif
 
 void zkpi_keccak_multi_permute(const zkpi_keccak_kernelN *k, uint64_t *st) {

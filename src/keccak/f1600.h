@@ -28,6 +28,7 @@
  *   f1600_sha3.c        zkpi_keccakf1600_sha3                       (ZKP_HAVE_SHA3)
  *   f1600x2_sha3.c      zkpi_keccakf1600x2_sha3                     (ZKP_HAVE_SHA3)
  *   f1600x2_neon.c      zkpi_keccakf1600x2_neon (+ x2 movers)       (ZKP_HAVE_NEON)
+ *   f1600x2_wasm_simd.c zkpi_keccakf1600x2_wasm (+ movers, hash64)  (wasm32 -msimd128)
  * The rounds are generated: f1600_round_tmpl.h (scalar and AVX2, named
  * lanes), f1600_vec_round_tmpl.h (NEON, SHA3, AVX-512 x8, lane arrays), both by
  * gen/keccak_round.py, and f1600_avx512_cycle.h by gen/keccak_avx512.py.
@@ -105,6 +106,16 @@ KECCAK_DECLARE_XN(2, neon);
 #endif
 #if ZKP_HAVE_SHA3
 void zkpi_keccakf1600x2_sha3(uint64_t *st);
+#endif
+#if defined(__wasm_simd128__) && ZKP_FREESTANDING
+/* f1600x2_wasm_simd.c: the js package's SIMD modules (clang -msimd128);
+ * the module runs only on engines with SIMD128, so dispatch.c picks it
+ * at compile time (freestanding builds have no CPU detection). */
+#define ZKPI_KECCAK_WASM_X2 1
+KECCAK_DECLARE_XN(2, wasm);
+KECCAK_DECLARE_XN_HASH64(2, wasm);
+#else
+#define ZKPI_KECCAK_WASM_X2 0
 #endif
 #if ZKP_HAVE_AVX512
 KECCAK_DECLARE_XN(8, avx512);
