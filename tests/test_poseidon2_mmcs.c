@@ -215,13 +215,12 @@ static void free_shape(zkp_poseidon2_matrix *m, size_t n) {
 /* Commit, compare every node with the oracle, open a few indices (the
  * first, the last, random) and check them against the oracle's layers and
  * verify, then tamper. */
-static void check_shape(const fam *f, const zkp_poseidon2_matrix *m, size_t n) {
+static void check_shape_with(const fam *f, const zkp_poseidon2_matrix *m, size_t n, const dig *want,
+                             size_t want_n) {
     size_t n_nodes = 0, proof_n = 0, row_n = 0;
     CHECK_STATUS(zkp_poseidon2_mmcs_size(m, n, &n_nodes, &proof_n, &row_n), ZKP_OK);
     size_t max_h = 0;
     for (size_t i = 0; i < n; i++) max_h = m[i].height > max_h ? m[i].height : max_h;
-    dig *want = malloc((2 * max_h + 64) * sizeof *want);
-    size_t want_n = ref_commit(f, m, n, want);
     CHECK_EQ_U64(n_nodes, want_n);
     CHECK_EQ_U64(proof_n, log2c(max_h));
     uint32_t *nodes = malloc(n_nodes * 32 + 1);
@@ -275,27 +274,62 @@ static void check_shape(const fam *f, const zkp_poseidon2_matrix *m, size_t n) {
         if (proof_n)
             CHECK_STATUS(f->verify(root->e, m, n, idx, rows, row_n, proof->e, proof_n - 1), ZKP_ERR_PROOF_SHAPE);
     }
-    free(rows), free(proof), free(nodes), free(want);
+    free(rows), free(proof), free(nodes);
+}
+
+static void check_shape(const fam *f, const zkp_poseidon2_matrix *m, size_t n) {
+    size_t max_h = 0;
+    for (size_t i = 0; i < n; i++) max_h = m[i].height > max_h ? m[i].height : max_h;
+    dig *want = malloc((2 * max_h + 64) * sizeof *want);
+    check_shape_with(f, m, n, want, ref_commit(f, m, n, want));
+    free(want);
+}
+
+/* A random shape and its oracle layers, made once and checked at every CPU
+ * level (the oracle is most of the test's time). */
+typedef struct rcase {
+    const fam *f;
+    zkp_poseidon2_matrix m[5];
+    size_t n, want_n;
+    dig *want;
+} rcase;
+
+typedef struct rcases {
+    rcase *c;
+    size_t n;
+} rcases;
+
+static rcases make_cases(void) {
+    uint64_t rounds = th_count(6);
+    rcases cs = {calloc(2 * rounds, sizeof(rcase)), 0};
+    for (int fi = 0; fi < 2; fi++) /* fixed set: BabyBear, KoalaBear */
+        for (uint64_t r = 0; r < rounds; r++) {
+            /* heights log-uniform in 1 .. 2^8, a third of them powers of two;
+             * the first of H in 2^9 + 1 .. 2^10 */
+            unsigned lg = (unsigned)th_rand_below(8);
+            size_t max_h = ((size_t)1 << lg) + (th_rand_below(3) ? th_rand_below((size_t)1 << lg) : 0);
+            if (fi == 0 && r == 0) max_h = 513 + th_rand_below(512);
+            rcase *c = &cs.c[cs.n++];
+            c->f = &k_fam[fi];
+            c->n = 1 + th_rand_below(5);
+            rand_shape(c->f, max_h, c->n, (int)th_rand_below(4) == 0 /* a quarter: all of one height */, c->m);
+            c->want = malloc((2 * max_h + 64) * sizeof *c->want);
+            c->want_n = ref_commit(c->f, c->m, c->n, c->want);
+        }
+    return cs;
 }
 
 static void random_shapes(void *ctx) {
-    (void)ctx;
-    for (int fi = 0; fi < 2; fi++) { /* fixed set: BabyBear, KoalaBear */
-        const fam *f = &k_fam[fi];
-        uint64_t rounds = th_count(6);
-        for (uint64_t r = 0; r < rounds; r++) {
-            /* heights log-uniform in 1 .. 2^10, a third of them powers of two */
-            unsigned lg = (unsigned)th_rand_below(r == 0 ? 11 : 8);
-            size_t max_h = ((size_t)1 << lg) + (th_rand_below(3) ? th_rand_below((size_t)1 << lg) : 0);
-            if (max_h > 1024) max_h = 1024;
-            size_t n = 1 + th_rand_below(5);
-            int mode = (int)th_rand_below(4) == 0; /* a quarter: all of one height */
-            zkp_poseidon2_matrix m[5];
-            rand_shape(f, max_h, n, mode, m);
-            check_shape(f, m, n);
-            free_shape(m, n);
-        }
+    const rcases *cs = ctx;
+    for (size_t i = 0; i < cs->n; i++) {
+        const rcase *c = &cs->c[i];
+        check_shape_with(c->f, c->m, c->n, c->want, c->want_n);
     }
+}
+
+static void free_cases(rcases cs) {
+    for (size_t i = 0; i < cs.n; i++) free_shape(cs.c[i].m, cs.c[i].n), free(cs.c[i].want);
+    free(cs.c);
 }
 
 /* Edge shapes: every ladder of a small H with one matrix per rung, H = 1
@@ -423,7 +457,9 @@ int main(void) {
     th_section("edge shapes");
     edge_shapes();
     th_section("random shapes at every CPU level");
-    th_for_each_cpu_level(random_shapes, NULL);
+    rcases cs = make_cases();
+    th_for_each_cpu_level(random_shapes, &cs);
+    free_cases(cs);
     th_section("errors");
     errors(&k_fam[0]);
     errors(&k_fam[1]);
