@@ -153,16 +153,13 @@ static int enters_at(const mat_t *mats, size_t n_mats, uint64_t h) {
 /* next[i] = compress(compress(prev[2i], prev[2i + 1]), rows digest i) for
  * i < len: a level where the group's matrices enter. */
 static void inject_level(zkpi_p2t_field f, const group *g, const uint8_t *prev, uint64_t len, uint8_t *next) {
-    uint8_t pairs[CHUNK][2 * NODE];
-    uint8_t rows[CHUNK][NODE];
-    for (uint64_t a = 0; a < len; a += CHUNK) {
-        size_t n = len - a < CHUNK ? (size_t)(len - a) : CHUNK;
-        zkpi_p2t_pairs(f, prev + 2 * NODE * a, n, &pairs[0][0]); /* n nodes, packed */
+    enum { G = CHUNK / 2 }; /* 4 KiB of scratch in all */
+    uint8_t pairs[G][2 * NODE], node[G][NODE], rows[G][NODE];
+    for (uint64_t a = 0; a < len; a += G) {
+        size_t n = len - a < G ? (size_t)(len - a) : G;
+        zkpi_p2t_pairs(f, prev + 2 * NODE * a, n, &node[0][0]);
         group_rows(f, g, a, n, &rows[0][0]);
-        for (size_t j = n; j-- > 0;) { /* spread in place: node j to pair j's left half */
-            memmove(pairs[j], pairs[0] + j * NODE, NODE);
-            memcpy(pairs[j] + NODE, rows[j], NODE);
-        }
+        for (size_t j = 0; j < n; j++) memcpy(pairs[j], node[j], NODE), memcpy(pairs[j] + NODE, rows[j], NODE);
         zkpi_p2t_pairs(f, &pairs[0][0], n, next + NODE * a);
     }
 }
