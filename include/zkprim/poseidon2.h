@@ -210,6 +210,72 @@ ZKP_MUST_USE ZKP_API ZKP_CT ZKP_ALLOCATES zkp_status zkp_poseidon2_bn254_tree_mu
     const zkp_poseidon_fr *root, const zkp_poseidon_fr *leaves, const uint64_t *indices, size_t k,
     const zkp_poseidon_fr *proof, size_t proof_n, size_t depth, unsigned threads);
 
+/* ---- Plonky3's MerkleTreeMmcs: several matrices, one tree (docs/poseidon2.md)
+ *
+ * The commitment Plonky3 and SP1 make of traces and FRI layers (p3-merkle-tree
+ * MerkleTreeMmcs<_, _, PaddingFreeSponge<16, 8, 8>, TruncatedPermutation<2,
+ * 8, 16>, 2, 8>, cap height 0), bit-exact. Matrices are row-major, height
+ * rows of width canonical elements. With H the tallest height and
+ * d = ceil(log2 H):
+ *  - every height must be ceil(H / 2^k) for some k (Plonky3's ladder:
+ *    heights {7, 4, 2, 1} go with 7, but not 3); a matrix of height
+ *    ceil(H / 2^k) enters the tree k levels above the leaves;
+ *  - level 0: digest i = hash of row i of every matrix of height H,
+ *    concatenated in the order given (one sponge input); level k: node i =
+ *    compress(left, right) of the level below, then, where matrices enter
+ *    at level k, compress(that node, hash of their rows i concatenated);
+ *  - a level of odd length n > 1 gets a zero digest (eight zeros) appended,
+ *    so level k holds ceil(H / 2^k) digests rounded up to even, the root
+ *    level one. With one matrix of 2^d rows this is tree_build's tree.
+ * Widths may be 0 (an empty row; values may then be NULL); heights >= 1.
+ *
+ * mmcs_size: for the shapes (values not read), the node count of the tree
+ * (n_nodes), the siblings of an opening (proof_n = d) and the elements of
+ * an opening's rows (row_n = the sum of the widths); each output may be
+ * NULL. mmcs_commit writes all levels into nodes[0 .. n_nodes) (8 elements
+ * a node), level 0 first, the root last. mmcs_open copies, for leaf index
+ * < H, each matrix's row index >> (d - ceil(log2 height)) into rows (in the
+ * order given, row_n elements) and the d siblings from the leaves up into
+ * proof (Plonky3's open_batch). mmcs_verify checks such an opening against
+ * root for shapes dims (only width and height read; Plonky3's verify_batch).
+ * Checks, first failure wins: NULL (ZKP_ERR_NULL; rows, proof and a matrix's
+ * values may be NULL where their size is 0); no matrix, a height 0 or off
+ * the ladder (ZKP_ERR_COUNT); sizes above PTRDIFF_MAX bytes (ZKP_ERR_LENGTH);
+ * [commit, open: n_nodes not the tree's (ZKP_ERR_LENGTH), open: rows_n or
+ * proof_n not the opening's (ZKP_ERR_LENGTH)]; [verify: rows_n or proof_n
+ * not the opening's (ZKP_ERR_PROOF_SHAPE)]; index >= H (ZKP_ERR_RANGE); an
+ * element >= p (ZKP_ERR_RANGE, nothing written; open checks the rows and
+ * siblings it copies); then ZKP_ERR_VERIFY unless the opening leads to root.
+ * Nothing here allocates. */
+typedef struct zkp_poseidon2_matrix {
+    const uint32_t *values; /* height * width elements, row by row */
+    size_t width;
+    size_t height;
+} zkp_poseidon2_matrix;
+
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_mmcs_size(const zkp_poseidon2_matrix *mats, size_t n_mats,
+                                                             size_t *n_nodes, size_t *proof_n, size_t *row_n);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_babybear_mmcs_commit(const zkp_poseidon2_matrix *mats,
+                                                                     size_t n_mats, uint32_t *nodes,
+                                                                     size_t n_nodes);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_babybear_mmcs_open(const zkp_poseidon2_matrix *mats,
+                                                                   size_t n_mats, const uint32_t *nodes,
+                                                                   size_t n_nodes, uint64_t index, uint32_t *rows,
+                                                                   size_t rows_n, uint32_t *proof, size_t proof_n);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_babybear_mmcs_verify(
+    const uint32_t root[ZKP_POSEIDON2_31_DIGEST], const zkp_poseidon2_matrix *dims, size_t n_mats, uint64_t index,
+    const uint32_t *rows, size_t rows_n, const uint32_t *proof, size_t proof_n);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_koalabear_mmcs_commit(const zkp_poseidon2_matrix *mats,
+                                                                      size_t n_mats, uint32_t *nodes,
+                                                                      size_t n_nodes);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_koalabear_mmcs_open(const zkp_poseidon2_matrix *mats,
+                                                                    size_t n_mats, const uint32_t *nodes,
+                                                                    size_t n_nodes, uint64_t index, uint32_t *rows,
+                                                                    size_t rows_n, uint32_t *proof, size_t proof_n);
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_koalabear_mmcs_verify(
+    const uint32_t root[ZKP_POSEIDON2_31_DIGEST], const zkp_poseidon2_matrix *dims, size_t n_mats, uint64_t index,
+    const uint32_t *rows, size_t rows_n, const uint32_t *proof, size_t proof_n);
+
 /* ---- HorizenLabs reference instances (docs/poseidon2.md) ----------------- *
  *
  * The permutations of the Poseidon2 authors' reference implementation

@@ -54,7 +54,8 @@ static int check_cpu_env(void) {
 
 static int module_exec(PyObject *m) {
     if (check_cpu_env() < 0) return -1;
-    if (zkpy_hash_exec(m) < 0 || zkpy_poseidon_exec(m) < 0 || zkpy_poseidon2_exec(m) < 0 || zkpy_gf2_exec(m) < 0 ||
+    if (zkpy_hash_exec(m) < 0 || zkpy_poseidon_exec(m) < 0 || zkpy_poseidon2_exec(m) < 0 ||
+        zkpy_poseidon2_mmcs_exec(m) < 0 || zkpy_gf2_exec(m) < 0 ||
         zkpy_tree_keccak_exec(m) < 0 || zkpy_tree_hemera_exec(m) < 0 || zkpy_tree_poseidon_exec(m) < 0 ||
         zkpy_tree_oz_exec(m) < 0 || zkpy_tree_lean_imt_exec(m) < 0 || zkpy_bench_exec(m) < 0)
         return -1;

@@ -11,6 +11,7 @@
 int zkpy_hash_exec(PyObject *m);          /* hash.c: hashlib-compatible objects */
 int zkpy_poseidon_exec(PyObject *m);      /* poseidon.c */
 int zkpy_poseidon2_exec(PyObject *m);     /* poseidon2.c: Poseidon2 BN254 / BabyBear / KoalaBear, trees */
+int zkpy_poseidon2_mmcs_exec(PyObject *m); /* poseidon2_mmcs.c: Plonky3's MerkleTreeMmcs */
 int zkpy_gf2_exec(PyObject *m);           /* gf2.c */
 int zkpy_tree_keccak_exec(PyObject *m);   /* tree_keccak.c: Keccak/SHA3 trees and subtrees */
 int zkpy_tree_hemera_exec(PyObject *m);   /* tree_hemera.c: Hemera fixed/CDC trees, proofs, subtrees */

@@ -25,7 +25,18 @@ digests lists of 8 of them:
     babybear_tree_verify_batch(root, rows, indices, proofs, threads=0) -> bool
     babybear_tree_multi_proof(nodes, indices) -> list      the multiproof (docs/poseidon2.md)
     babybear_tree_multi_verify(root, rows, indices, proof, depth, threads=0) -> bool
-and the same koalabear_* functions. Tree sizes are powers of two. A value >= p is a ValueError,
+and the same koalabear_* functions. Tree sizes are powers of two.
+
+Plonky3's MerkleTreeMmcs over several matrices of different heights (docs/poseidon2.md); a
+matrix is a sequence of rows of equal length, every height on the ladder ceil(H / 2^k) of the
+tallest H:
+    babybear_mmcs_commit(matrices) -> list      every node, level 0 first, the root last
+    babybear_mmcs_open(matrices, i, nodes=None) -> (rows, proof)
+                                                row i >> (d - ceil(log2 height)) of each matrix, and
+                                                the siblings bottom first (nodes: commit's, else built)
+    babybear_mmcs_verify(root, shapes, i, rows, proof) -> bool
+                                                shapes: (width, height) per matrix, the verifier's own
+and koalabear_mmcs_*. A value >= p is a ValueError,
 never reduced; a proof that does not lead to the root is False. The opened rows / leaves of
 verify_batch and multi_verify are in the order of `indices`, which must be strictly increasing
 (sort the openings, drop repeats; else a ValueError, as for an index out of range).
@@ -40,11 +51,16 @@ len(state); a width the reference does not define is a ValueError:
     horizen_pallas_permute(state)      width 3, 4, 8       (ints < P_PALLAS)
     horizen_vesta_permute(state)       width 3             (ints < P_VESTA)
 """
+from array import array as _array
+
 from ._zkprim import (
     poseidon2_compress as _compress,
     poseidon2_horizen_permute as _horizen_permute,
     poseidon2_hash as _hash,
     poseidon2_implementation as _implementation,
+    poseidon2_mmcs_commit as _mmcs_commit,
+    poseidon2_mmcs_open as _mmcs_open,
+    poseidon2_mmcs_verify as _mmcs_verify,
     poseidon2_permute as _permute,
     poseidon2_permute_batch as _permute_batch,
     poseidon2_tree_build as _tree_build,
@@ -213,3 +229,87 @@ babybear_tree_build, babybear_tree_verify_batch, babybear_tree_multi_proof, baby
     _whole_tree_functions("babybear", _BABYBEAR)
 koalabear_tree_build, koalabear_tree_verify_batch, koalabear_tree_multi_proof, koalabear_tree_multi_verify = \
     _whole_tree_functions("koalabear", _KOALABEAR)
+
+
+def _u32(values, what):
+    """Elements packed as native uint32 (a value the field rejects is the library's ValueError)."""
+    try:
+        return _array("I", values)
+    except OverflowError:
+        raise ValueError("poseidon2.%s: an element outside 0..2^32 - 1" % what) from None
+
+
+def _mmcs_pack(matrices, what):
+    """The (width, height) shapes and every element, matrix by matrix, row by row."""
+    shapes, data = [], _array("I")
+    for m in matrices:
+        rows = list(m)
+        width = len(rows[0]) if rows else 0
+        for r in rows:
+            if len(r) != width:
+                raise ValueError("poseidon2.%s: rows of different lengths (%d and %d)" % (what, width, len(r)))
+            data.extend(_u32(r, what))
+        shapes.append((width, len(rows)))
+    return shapes, data.tobytes()
+
+
+def _digests(buf):
+    a = _array("I")
+    a.frombytes(buf)
+    return [a[i:i + DIGEST].tolist() for i in range(0, len(a), DIGEST)]
+
+
+def _mmcs_functions(name, field):
+    """{name}_mmcs_commit, _open and _verify of one field."""
+    def mmcs_commit(matrices):
+        shapes, data = _mmcs_pack(matrices, name + "_mmcs_commit")
+        return _digests(_mmcs_commit(field, shapes, data))
+
+    def mmcs_open(matrices, index, nodes=None):
+        what = name + "_mmcs_open"
+        shapes, data = _mmcs_pack(matrices, what)
+        if nodes is None:
+            packed = _mmcs_commit(field, shapes, data)
+        else:
+            packed = _array("I")
+            for d in nodes:
+                if len(d) != DIGEST:
+                    raise ValueError("poseidon2.%s: a node is 8 elements, got %d" % (what, len(d)))
+                packed.extend(_u32(d, what))
+            packed = packed.tobytes()
+        rows, proof = _mmcs_open(field, shapes, data, packed, index)
+        flat, out = _array("I"), []
+        flat.frombytes(rows)
+        at = 0
+        for width, _ in shapes:
+            out.append(flat[at:at + width].tolist())
+            at += width
+        return out, _digests(proof)
+
+    def mmcs_verify(root, shapes, index, rows, proof):
+        what = name + "_mmcs_verify"
+        shapes = [tuple(s) for s in shapes]
+        if len(rows) != len(shapes):
+            raise ValueError("poseidon2.%s: %d rows for %d matrices" % (what, len(rows), len(shapes)))
+        flat = _array("I")
+        for r, s in zip(rows, shapes):
+            if len(r) != s[0]:
+                raise ValueError("poseidon2.%s: a row of %d elements for width %d" % (what, len(r), s[0]))
+            flat.extend(_u32(r, what))
+        sib = _array("I")
+        for d in proof:
+            if len(d) != DIGEST:
+                raise ValueError("poseidon2.%s: a node is 8 elements, got %d" % (what, len(d)))
+            sib.extend(_u32(d, what))
+        if len(root) != DIGEST:
+            raise ValueError("poseidon2.%s: root: 8 elements, got %d" % (what, len(root)))
+        return _mmcs_verify(field, _u32(root, what).tobytes(), shapes, index, flat.tobytes(), sib.tobytes())
+
+    fns = (mmcs_commit, mmcs_open, mmcs_verify)
+    for f in fns:
+        f.__name__ = f.__qualname__ = "%s_%s" % (name, f.__name__)
+    return fns
+
+
+babybear_mmcs_commit, babybear_mmcs_open, babybear_mmcs_verify = _mmcs_functions("babybear", _BABYBEAR)
+koalabear_mmcs_commit, koalabear_mmcs_open, koalabear_mmcs_verify = _mmcs_functions("koalabear", _KOALABEAR)

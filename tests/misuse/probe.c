@@ -1926,6 +1926,7 @@ static void probe_tree_stream(void) {
 #include "probe_multiproof.h" /* after the helpers it uses */
 #include "probe_hemera_trace.h" /* after the helpers it uses */
 #include "probe_poseidon2_multi.h" /* after the helpers it uses */
+#include "probe_poseidon2_mmcs.h"  /* after the helpers it uses */
 
 int main(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "--env")) {
@@ -1949,6 +1950,7 @@ int main(int argc, char **argv) {
     probe_tree_stream();
     probe_multiproof();
     probe_poseidon2_multi();
+    probe_poseidon2_mmcs();
     if (g_bad) fprintf(stderr, "probe: %d wrong result(s), marked WRONG in the table\n", g_bad);
     return g_bad ? 1 : 0;
 }

@@ -41,6 +41,13 @@ static void int31(uint32_t *s, unsigned t, uint32_t p, const uint32_t *diag) {
     for (unsigned i = 0; i < t; i++) s[i] = (uint32_t)y[i];
 }
 
+void p2ref_from_montgomery31(uint32_t p, const uint32_t *mont, unsigned n, uint32_t *out) {
+    uint64_t rinv = 1, x = ((uint64_t)1 << 32) % p; /* (2^32)^(p - 2), square and multiply */
+    for (uint64_t e = p - 2; e; e >>= 1, x = x * x % p)
+        if (e & 1) rinv = rinv * x % p;
+    for (unsigned i = 0; i < n; i++) out[i] = (uint32_t)(mont[i] * rinv % p);
+}
+
 void p2ref_permute31(uint32_t p, unsigned t, unsigned rf, unsigned rp, unsigned alpha, const uint32_t *rc,
                      const uint32_t *diag, uint32_t *s) {
     ext31(s, t, p);

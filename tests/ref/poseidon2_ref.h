@@ -21,6 +21,10 @@ typedef enum { P2REF_M4_CIRC2311 = 0, P2REF_M4_HL = 1 } p2ref_m4;
 void p2ref_permute31(uint32_t p, unsigned t, unsigned rf, unsigned rp, unsigned alpha, const uint32_t *rc,
                      const uint32_t *diag, uint32_t *state);
 
+/* out[i] = mont[i] / 2^32 mod p, i < n: a Montgomery-form constant (the
+ * library's storage) as the canonical integer this oracle takes. */
+void p2ref_from_montgomery31(uint32_t p, const uint32_t *mont, unsigned n, uint32_t *out);
+
 void p2ref_permute_bn254(rb state[4], unsigned rf, unsigned rp, const rb *rc, const rb diag[4]);
 
 #endif

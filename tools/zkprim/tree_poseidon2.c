@@ -8,6 +8,7 @@
  *   tree -a ALGO prove [--pad] [--width W] LEAVES INDEX    text proof of leaf INDEX
  *   tree -a ALGO verify --root R PROOF                      OK (exit 0) or FAILED: why (exit 1)
  *   tree -a ALGO prove --multi I,J,... / verify --multi ...  multiproofs (tree_poseidon2_multi.c)
+ *   tree -a ALGO --mmcs [--hex] W:FILE ...                  Plonky3's MMCS root (tree_poseidon2_mmcs.c)
  *
  * 31-bit fields: every W consecutive elements are one row (a leaf: Plonky3's
  * MerkleTreeMmcs over one matrix of width W); a node and the root are 8
@@ -36,6 +37,9 @@ static const char k_usage_31[] =
     "        checks a proof against the trusted root; prints OK (exit 0) or FAILED: why (exit 1)\n"
     "    zkprim tree -a poseidon2-babybear prove --multi I,J,... [--pad] [--width W] LEAVES > MPROOF\n"
     "    zkprim tree -a poseidon2-babybear verify --multi R1,..,R8 LEAVES|OPENED MPROOF [--width W] [--threads N] [--pad]\n"
+    "    zkprim tree -a poseidon2-babybear --mmcs [--hex] W:FILE ...\n"
+    "        Plonky3's MerkleTreeMmcs root of several matrices (each FILE one matrix, W elements a row;\n"
+    "        heights ceil(H / 2^k) of the tallest H)\n"
     "        multiproof of several rows (text; a sibling node is 64 hex digits, its 8 elements\n"
     "        big-endian; docs/poseidon2.md) and its check against the trusted root, from the whole\n"
     "        LEAVES file or the opened rows alone in index order\n";
@@ -294,6 +298,8 @@ static int run(p2t_kind k, int argc, char **argv) {
     const int sub = argc >= 2 && (!strcmp(argv[1], "prove") || !strcmp(argv[1], "verify"));
     for (int i = 2; sub && i < argc; i++)
         if (!strcmp(argv[i], "--multi")) return p2tree_multi(k, argc, argv);
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--mmcs")) return p2tree_mmcs(k, argc, argv);
     if (argc >= 2 && !strcmp(argv[1], "prove")) return p2t_prove(k, argc, argv);
     if (argc >= 2 && !strcmp(argv[1], "verify")) return p2t_verify(k, argc, argv);
     return p2t_root(k, argc, argv);

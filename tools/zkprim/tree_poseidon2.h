@@ -27,5 +27,6 @@ const char *p2tree_name(p2t_kind k);
 /* prove --multi / verify --multi (tree_poseidon2_multi.c); argv[1] is the
  * subcommand. */
 int p2tree_multi(p2t_kind k, int argc, char **argv);
+int p2tree_mmcs(p2t_kind k, int argc, char **argv); /* --mmcs: Plonky3's MMCS root (tree_poseidon2_mmcs.c) */
 
 #endif

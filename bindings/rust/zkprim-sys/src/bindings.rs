@@ -208,6 +208,14 @@ pub struct zkp_poseidon_circom {
 
 #[repr(C)]
 #[derive(Clone, Copy)]
+pub struct zkp_poseidon2_matrix {
+    pub values: *const u32,
+    pub width: usize,
+    pub height: usize,
+}
+
+#[repr(C)]
+#[derive(Clone, Copy)]
 pub struct zkp_lean_imt {
     pub body: *mut ::core::ffi::c_void,
     pub check: u64,
@@ -476,6 +484,13 @@ extern "C" {
     pub fn zkp_poseidon2_koalabear_tree_multi_verify(root: *const u32, rows: *const u32, row_len: usize, indices: *const u64, k: usize, proof: *const u32, proof_n: usize, depth: usize, threads: ::core::ffi::c_uint) -> zkp_status;
     pub fn zkp_poseidon2_bn254_tree_multi_proof(nodes: *const zkp_poseidon_fr, n_leaves: usize, indices: *const u64, k: usize, proof: *mut zkp_poseidon_fr, cap: usize, proof_n: *mut usize) -> zkp_status;
     pub fn zkp_poseidon2_bn254_tree_multi_verify(root: *const zkp_poseidon_fr, leaves: *const zkp_poseidon_fr, indices: *const u64, k: usize, proof: *const zkp_poseidon_fr, proof_n: usize, depth: usize, threads: ::core::ffi::c_uint) -> zkp_status;
+    pub fn zkp_poseidon2_mmcs_size(mats: *const zkp_poseidon2_matrix, n_mats: usize, n_nodes: *mut usize, proof_n: *mut usize, row_n: *mut usize) -> zkp_status;
+    pub fn zkp_poseidon2_babybear_mmcs_commit(mats: *const zkp_poseidon2_matrix, n_mats: usize, nodes: *mut u32, n_nodes: usize) -> zkp_status;
+    pub fn zkp_poseidon2_babybear_mmcs_open(mats: *const zkp_poseidon2_matrix, n_mats: usize, nodes: *const u32, n_nodes: usize, index: u64, rows: *mut u32, rows_n: usize, proof: *mut u32, proof_n: usize) -> zkp_status;
+    pub fn zkp_poseidon2_babybear_mmcs_verify(root: *const u32, dims: *const zkp_poseidon2_matrix, n_mats: usize, index: u64, rows: *const u32, rows_n: usize, proof: *const u32, proof_n: usize) -> zkp_status;
+    pub fn zkp_poseidon2_koalabear_mmcs_commit(mats: *const zkp_poseidon2_matrix, n_mats: usize, nodes: *mut u32, n_nodes: usize) -> zkp_status;
+    pub fn zkp_poseidon2_koalabear_mmcs_open(mats: *const zkp_poseidon2_matrix, n_mats: usize, nodes: *const u32, n_nodes: usize, index: u64, rows: *mut u32, rows_n: usize, proof: *mut u32, proof_n: usize) -> zkp_status;
+    pub fn zkp_poseidon2_koalabear_mmcs_verify(root: *const u32, dims: *const zkp_poseidon2_matrix, n_mats: usize, index: u64, rows: *const u32, rows_n: usize, proof: *const u32, proof_n: usize) -> zkp_status;
     pub fn zkp_poseidon2_horizen_babybear_permute(state: *mut u32, width: usize) -> zkp_status;
     pub fn zkp_poseidon2_horizen_goldilocks_permute(state: *mut u64, width: usize) -> zkp_status;
     pub fn zkp_poseidon2_horizen_bn254_permute(state: *mut zkp_poseidon_fr, width: usize) -> zkp_status;

@@ -1,7 +1,8 @@
 //! Poseidon2 in the instances the proof systems ship (C: `include/zkprim/poseidon2.h`):
 //! BabyBear and KoalaBear at widths 16 and 24 with Plonky3's default constants,
 //! Plonky3's sponge (`PaddingFreeSponge<16, 8, 8>`), 2-to-1 compression
-//! (`TruncatedPermutation<2, 8, 16>`) and `MerkleTreeMmcs` over one matrix;
+//! (`TruncatedPermutation<2, 8, 16>`) and `MerkleTreeMmcs` over one matrix
+//! (`*_tree_*`) or several of different heights (`*_mmcs_*`);
 //! BN254 width 4 as barretenberg and Noir use it, Noir's hash, and Merkle
 //! trees with node = Noir's hash of the two children (barretenberg's
 //! `hash_pair`).
@@ -686,4 +687,234 @@ pub fn bn254_tree_multi_verify(
             threads,
         )
     })
+}
+
+// ---- Plonky3's MerkleTreeMmcs over several matrices -------------------------
+
+/// A matrix for the MMCS functions: `(values, width, height)`, `height` rows
+/// of `width` elements row by row (`values.len() == width * height`).
+pub type MmcsMatrix<'a> = (&'a [u32], usize, usize);
+
+/// The C views of `mats`, or [`Error::Length`] when a matrix's values are not
+/// width * height elements.
+fn mmcs_views(mats: &[MmcsMatrix<'_>]) -> Result<Vec<sys::zkp_poseidon2_matrix>> {
+    mats.iter()
+        .map(|&(values, width, height)| {
+            if width.checked_mul(height) != Some(values.len()) {
+                return Err(Error::Length);
+            }
+            Ok(sys::zkp_poseidon2_matrix {
+                values: values.as_ptr(),
+                width,
+                height,
+            })
+        })
+        .collect()
+}
+
+/// C views of shapes only (`(width, height)`; no values).
+fn mmcs_dims(shapes: &[(usize, usize)]) -> Vec<sys::zkp_poseidon2_matrix> {
+    shapes
+        .iter()
+        .map(|&(width, height)| sys::zkp_poseidon2_matrix {
+            values: core::ptr::null(),
+            width,
+            height,
+        })
+        .collect()
+}
+
+/// For the MMCS over matrices of these `(width, height)` shapes: the node
+/// count of the tree, the siblings of an opening and the elements of an
+/// opening's rows. [`Error::Count`] for no matrix, a height 0 or a height off
+/// Plonky3's ladder ceil(H / 2^k) of the tallest H.
+pub fn mmcs_size(shapes: &[(usize, usize)]) -> Result<(usize, usize, usize)> {
+    let dims = mmcs_dims(shapes);
+    let (mut n_nodes, mut proof_n, mut row_n) = (0usize, 0usize, 0usize);
+    // SAFETY: dims.len() shapes; three usize outputs.
+    Error::check(unsafe {
+        sys::zkp_poseidon2_mmcs_size(
+            dims.as_ptr(),
+            dims.len(),
+            &mut n_nodes,
+            &mut proof_n,
+            &mut row_n,
+        )
+    })?;
+    Ok((n_nodes, proof_n, row_n))
+}
+
+type MmcsCommit = unsafe extern "C" fn(
+    *const sys::zkp_poseidon2_matrix,
+    usize,
+    *mut u32,
+    usize,
+) -> sys::zkp_status;
+type MmcsOpen = unsafe extern "C" fn(
+    *const sys::zkp_poseidon2_matrix,
+    usize,
+    *const u32,
+    usize,
+    u64,
+    *mut u32,
+    usize,
+    *mut u32,
+    usize,
+) -> sys::zkp_status;
+type MmcsVerify = unsafe extern "C" fn(
+    *const u32,
+    *const sys::zkp_poseidon2_matrix,
+    usize,
+    u64,
+    *const u32,
+    usize,
+    *const u32,
+    usize,
+) -> sys::zkp_status;
+
+fn mmcs_commit31(f: MmcsCommit, mats: &[MmcsMatrix<'_>]) -> Result<Vec<Digest>> {
+    let views = mmcs_views(mats)?;
+    let mut n_nodes = 0usize;
+    // SAFETY: views.len() matrices, each over its own values; one usize out.
+    Error::check(unsafe {
+        sys::zkp_poseidon2_mmcs_size(
+            views.as_ptr(),
+            views.len(),
+            &mut n_nodes,
+            core::ptr::null_mut(),
+            core::ptr::null_mut(),
+        )
+    })?;
+    let mut nodes = vec![[0u32; 8]; n_nodes];
+    // SAFETY: the matrices as above; n_nodes digests of 8 elements out.
+    Error::check(unsafe {
+        f(
+            views.as_ptr(),
+            views.len(),
+            nodes.as_mut_ptr().cast(),
+            n_nodes,
+        )
+    })?;
+    Ok(nodes)
+}
+
+fn mmcs_open31(
+    f: MmcsOpen,
+    mats: &[MmcsMatrix<'_>],
+    nodes: &[Digest],
+    index: u64,
+) -> Result<(Vec<u32>, Vec<Digest>)> {
+    let views = mmcs_views(mats)?;
+    let (mut n_nodes, mut proof_n, mut row_n) = (0usize, 0usize, 0usize);
+    // SAFETY: views.len() matrices; three usize outputs.
+    Error::check(unsafe {
+        sys::zkp_poseidon2_mmcs_size(
+            views.as_ptr(),
+            views.len(),
+            &mut n_nodes,
+            &mut proof_n,
+            &mut row_n,
+        )
+    })?;
+    let (mut rows, mut proof) = (vec![0u32; row_n], vec![[0u32; 8]; proof_n]);
+    // SAFETY: the matrices; nodes.len() digests in; row_n elements and proof_n digests out.
+    Error::check(unsafe {
+        f(
+            views.as_ptr(),
+            views.len(),
+            nodes.as_ptr().cast(),
+            nodes.len(),
+            index,
+            rows.as_mut_ptr(),
+            row_n,
+            proof.as_mut_ptr().cast(),
+            proof_n,
+        )
+    })?;
+    Ok((rows, proof))
+}
+
+fn mmcs_verify31(
+    f: MmcsVerify,
+    root: &Digest,
+    shapes: &[(usize, usize)],
+    index: u64,
+    rows: &[u32],
+    proof: &[Digest],
+) -> Result<()> {
+    let dims = mmcs_dims(shapes);
+    // SAFETY: 8 root elements, dims.len() shapes (values unread), rows.len() elements, proof.len() digests.
+    Error::check(unsafe {
+        f(
+            root.as_ptr(),
+            dims.as_ptr(),
+            dims.len(),
+            index,
+            rows.as_ptr(),
+            rows.len(),
+            proof.as_ptr().cast(),
+            proof.len(),
+        )
+    })
+}
+
+/// Plonky3's `MerkleTreeMmcs` commitment (BabyBear) of several matrices of
+/// different heights (docs/poseidon2.md): every node, level 0 first, the root last.
+pub fn babybear_mmcs_commit(mats: &[MmcsMatrix<'_>]) -> Result<Vec<Digest>> {
+    mmcs_commit31(sys::zkp_poseidon2_babybear_mmcs_commit, mats)
+}
+/// The opening of leaf `index` from [`babybear_mmcs_commit`]'s nodes: each
+/// matrix's row `index >> (d - ceil(log2 height))` back to back, and the siblings bottom first.
+pub fn babybear_mmcs_open(
+    mats: &[MmcsMatrix<'_>],
+    nodes: &[Digest],
+    index: u64,
+) -> Result<(Vec<u32>, Vec<Digest>)> {
+    mmcs_open31(sys::zkp_poseidon2_babybear_mmcs_open, mats, nodes, index)
+}
+/// Checks an opening against `root` for the `(width, height)` shapes: Ok, or [`Error::Verify`].
+pub fn babybear_mmcs_verify(
+    root: &Digest,
+    shapes: &[(usize, usize)],
+    index: u64,
+    rows: &[u32],
+    proof: &[Digest],
+) -> Result<()> {
+    mmcs_verify31(
+        sys::zkp_poseidon2_babybear_mmcs_verify,
+        root,
+        shapes,
+        index,
+        rows,
+        proof,
+    )
+}
+/// [`babybear_mmcs_commit`] over KoalaBear.
+pub fn koalabear_mmcs_commit(mats: &[MmcsMatrix<'_>]) -> Result<Vec<Digest>> {
+    mmcs_commit31(sys::zkp_poseidon2_koalabear_mmcs_commit, mats)
+}
+/// [`babybear_mmcs_open`] over KoalaBear.
+pub fn koalabear_mmcs_open(
+    mats: &[MmcsMatrix<'_>],
+    nodes: &[Digest],
+    index: u64,
+) -> Result<(Vec<u32>, Vec<Digest>)> {
+    mmcs_open31(sys::zkp_poseidon2_koalabear_mmcs_open, mats, nodes, index)
+}
+/// [`babybear_mmcs_verify`] over KoalaBear.
+pub fn koalabear_mmcs_verify(
+    root: &Digest,
+    shapes: &[(usize, usize)],
+    index: u64,
+    rows: &[u32],
+    proof: &[Digest],
+) -> Result<()> {
+    mmcs_verify31(
+        sys::zkp_poseidon2_koalabear_mmcs_verify,
+        root,
+        shapes,
+        index,
+        rows,
+        proof,
+    )
 }
