@@ -6,7 +6,8 @@
 # use, so a batch call that runs first must derive them), but with the
 # trace kernels (no ZKP_HEMERA_PERMUTE_ONLY), linked with wasi-libc, run under
 # node's WASI. Called by the js stage (js/stage.sh); needs what js/build.sh
-# needs. Usage: tests/wasm_simd/run.sh [WORKDIR] (default: a temporary one).
+# needs. Usage: tests/wasm_simd/run.sh [WORKDIR] (default: a temporary one);
+# EXTRA_CFLAGS=-DZKP_VERIFY adds the bound checks of core/verify.h.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -19,7 +20,7 @@ rt=$("$CC" --target=wasm32-wasi -print-libgcc-file-name)
 sed -e 's/@ZKP_FREESTANDING_01@/1/' -e 's/@PROJECT_VERSION@/0.0.0/' -e 's/@[A-Z0-9_]*@/0/' \
   "$root/cmake/build_config.h.in" > "$work/zkprim_build_config.h"
 CFLAGS=(--target=wasm32-wasi -isystem "$SYSROOT_INC" -std=c11 -O2 -msimd128 -DZKP_BUILDING_LIBRARY -DZKP_STATIC -DZKP_HEMERA_DERIVED_TABLES=1
-  -I"$root/include" -I"$root/src" -I"$root/tests" -I"$work" -Wall -Wextra -Werror -Wno-unused-command-line-argument)
+  -I"$root/include" -I"$root/src" -I"$root/tests" -I"$work" -Wall -Wextra -Werror -Wno-unused-command-line-argument ${EXTRA_CFLAGS:-})
 srcs=("$here/test_hemera_simd128.c" "$root/src/core/freestanding.c")
 for m in core goldilocks hemera; do
   for f in "$root"/src/$m/*.c; do
