@@ -24,4 +24,6 @@ else
   echo "js stage: no CLI at $cli: the Hemera CLI cross-check is skipped"
 fi
 node --test test/*.test.mjs
+# the SIMD128 Goldilocks layer and Hemera batch kernel against the portable C
+../tests/wasm_simd/run.sh "$here/build/wasm_simd"
 echo "js stage: $((SECONDS - t0)) s"

@@ -43,6 +43,13 @@
  *   V_ONE_IF(x, m) V_ZERO_IF(x, m)  1 / 0 in the lanes of m, x elsewhere
  *   V_VERIFY_LE(v, max)  (a function) every lane of v <= max, for
  *                      ZKP_VERIFY_CHECK
+ * Optional:
+ *   V_MUL_E(x)         the low dword of each lane times E (default V_MUL32
+ *                      by a splat E)
+ *   V_HAVE_MUL_WIDE    the layer defines glv_mul_wide and glv_sqr_wide
+ *                      itself, after including this file (same contract
+ *                      as below, from glv_combine; SIMD128's products want
+ *                      another operand order, gl_wasm_simd128.h)
  *
  * Defined here, as static inline functions glv_<op> with the same bounds
  * as the scalar gl_<op> of gl.h, and under the names V_<OP>:
@@ -93,30 +100,41 @@ ZKP_INLINE V glv_canon(V x) {
 
 /* ---- multiplication ------------------------------------------------------------- */
 
-/* The full products a*b as hi:lo from four 32x32 V_MUL32. bh holds the
- * high dword of each lane of b in its low dword (V_HI32_MULOP(b), or a
- * broadcast b >> 32 for a constant). No intermediate sum overflows:
- * t0 = hl + (ll >> 32) and t1 = lh + low32(t0) are <= (2^32 - 1)^2 +
- * 2 (2^32 - 1) < 2^64. */
-ZKP_INLINE void glv_mul_wide(V a, V b, V bh, V *lo, V *hi) {
-    V ah = V_HI32_MULOP(a);
-    V ll = V_MUL32(a, b), lh = V_MUL32(a, bh);
-    V hl = V_MUL32(ah, b), hh = V_MUL32(ah, bh);
+#if !defined(V_MUL_E)
+#define V_MUL_E(x) V_MUL32((x), V_SET1(GL_E))
+#endif
+
+/* hi:lo = ll + (lh + hl) 2^32 + hh 2^64 from the four 32x32 partial
+ * products of a*b (a square passes its cross product twice). No
+ * intermediate sum overflows: t0 = hl + (ll >> 32) and t1 = lh + low32(t0)
+ * are <= (2^32 - 1)^2 + 2 (2^32 - 1) < 2^64. */
+ZKP_INLINE void glv_combine(V ll, V lh, V hl, V hh, V *lo, V *hi) {
     V t0 = V_ADD64(hl, V_HI32_SHUF(ll));
     V t1 = V_ADD64(lh, V_LO32(t0));
     *hi = V_ADD64(V_ADD64(hh, V_HI32_SHUF(t0)), V_HI32_SHUF(t1));
     *lo = V_LO_MERGE(ll, t1);
 }
 
+#if defined(V_HAVE_MUL_WIDE)
+/* defined by the layer after this file, from glv_combine */
+ZKP_INLINE void glv_mul_wide(V a, V b, V bh, V *lo, V *hi);
+ZKP_INLINE void glv_sqr_wide(V a, V *lo, V *hi);
+#else
+/* The full products a*b as hi:lo from four 32x32 V_MUL32. bh holds the
+ * high dword of each lane of b in its low dword (V_HI32_MULOP(b), or a
+ * broadcast b >> 32 for a constant). */
+ZKP_INLINE void glv_mul_wide(V a, V b, V bh, V *lo, V *hi) {
+    V ah = V_HI32_MULOP(a);
+    glv_combine(V_MUL32(a, b), V_MUL32(a, bh), V_MUL32(ah, b), V_MUL32(ah, bh), lo, hi);
+}
+
 /* a^2 as hi:lo: the two cross products are equal, one V_MUL32 fewer. */
 ZKP_INLINE void glv_sqr_wide(V a, V *lo, V *hi) {
     V ah = V_HI32_MULOP(a);
-    V ll = V_MUL32(a, a), lh = V_MUL32(a, ah), hh = V_MUL32(ah, ah);
-    V t0 = V_ADD64(lh, V_HI32_SHUF(ll));
-    V t1 = V_ADD64(lh, V_LO32(t0));
-    *hi = V_ADD64(V_ADD64(hh, V_HI32_SHUF(t0)), V_HI32_SHUF(t1));
-    *lo = V_LO_MERGE(ll, t1);
+    V lh = V_MUL32(a, ah);
+    glv_combine(V_MUL32(a, a), lh, lh, V_MUL32(ah, ah), lo, hi);
 }
+#endif
 
 /* hi*2^64 + lo mod p for any 128-bit lanes. Output any u64.
  * With hi = hh*2^32 + hl the value is lo - hh + hl*E (2^64 = E, 2^96 = -1):
@@ -129,14 +147,16 @@ ZKP_INLINE void glv_sqr_wide(V a, V *lo, V *hi) {
  * an add and saves a compare, which measured faster in the batch kernels
  * (throughput) and no slower in the single permutation (latency); the
  * scalar form has the shorter latency with sbb masks. Both compute the same
- * residue. t and r are kept biased (V_BIAS) between the two tests. */
+ * residue. t and r are kept biased (V_BIAS) between the two tests.
+ * (hl*E is V_MUL_E(hi): a shift and a subtraction where a product costs
+ * more than that, SIMD128.) */
 ZKP_INLINE V glv_reduce128(V lo, V hi) {
     const V e = V_SET1(GL_E);
     V hh = V_HI32_SHUF(hi);
     V lo_b = V_BIAS(lo);
     V t_b = V_SUB64(lo_b, hh);
     t_b = V_SUB_IF(t_b, V_BORROW_B(lo_b, hh, t_b), e);
-    V m = V_MUL32(hi, e);
+    V m = V_MUL_E(hi);
     V r_b = V_ADD64(t_b, m);
     return V_UNBIAS(V_ADD_IF(r_b, V_CARRY_B(t_b, m, r_b), e));
 }

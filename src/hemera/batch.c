@@ -11,13 +11,25 @@
 #define HB_AVX512_NEED (ZKP_CPU_AVX512F | ZKP_CPU_AVX512VL | ZKP_CPU_AVX512BW | ZKP_CPU_AVX512DQ | ZKP_CPU_BMI2)
 
 const hb_kernel zkpi_hb_kernels[] = {
+#if ZKPI_HB_WASM_SIMD128
+    /* 2 lanes per v128 (goldilocks/gl_wasm_simd128.h); no CPU feature to
+     * detect: the module that holds it runs only where SIMD128 validated */
+#if ZKP_HEMERA_PERMUTE_ONLY
+    {{"wasm_simd128", 0, 1}, zkpi_hb_permute_wasm_simd128, NULL, NULL},
+#else
+    {{"wasm_simd128", 0, 1}, zkpi_hb_permute_wasm_simd128, zkpi_hb_phase_wasm_simd128, zkpi_hb_trace_wasm_simd128},
+#endif
+#endif
 #if ZKP_HAVE_AVX512
     {{"avx512", HB_AVX512_NEED, 1}, zkpi_hb_permute_avx512, zkpi_hb_phase_avx512, zkpi_hb_trace_avx512},
 #endif
 #if ZKP_HAVE_AVX2
     {{"avx2", ZKP_CPU_AVX2 | ZKP_CPU_BMI2, 1}, zkpi_hb_permute_avx2, zkpi_hb_phase_avx2, zkpi_hb_trace_avx2},
 #endif
-#if ZKP_HEMERA_PERMUTE_ONLY
+#if ZKP_HEMERA_PERMUTE_ONLY && ZKPI_HB_WASM_SIMD128
+    /* the JS package's SIMD128 zkprim/hemera: the SIMD kernel alone (its
+     * size budget), so the portable batch kernel is not linked */
+#elif ZKP_HEMERA_PERMUTE_ONLY
     {{"portable", 0, 1}, zkpi_hb_permute_portable, NULL, NULL},
 #else
 #if ZKP_HAVE_NEON
@@ -40,7 +52,14 @@ int zkpi_hb_try_single(uint64_t (*states)[16], unsigned n, const hemera_profile 
 
 static _Atomic uint64_t hb_cache;
 
-const hb_kernel *zkpi_hb_kernel_active(void) { return ZKP_DISPATCH(&hb_cache, zkpi_hb_kernels); }
+const hb_kernel *zkpi_hb_kernel_active(void) {
+#if ZKPI_HB_WASM_SIMD128 && ZKP_FREESTANDING
+    (void)hb_cache;
+    return &zkpi_hb_kernels[0]; /* ZKP_DISPATCH would take the portable entry, last */
+#else
+    return ZKP_DISPATCH(&hb_cache, zkpi_hb_kernels);
+#endif
+}
 
 void zkpi_hb_permute_with(const hb_kernel *k, uint64_t (*states)[16], size_t n, const hemera_profile *pr) {
     while (n) {

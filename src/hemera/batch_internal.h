@@ -81,6 +81,16 @@ void zkpi_hb_permute_aarch64(uint64_t (*states)[16], unsigned n, const hemera_pr
 void zkpi_hb_phase_aarch64(uint64_t *soa16, int which, const hemera_profile *pr);
 void zkpi_hb_trace_aarch64(const uint64_t (*states)[16], unsigned n, const hb_trace_out *o);
 #endif
+/* WebAssembly SIMD128 (batch_wasm_simd128.c): compiled in, and first in
+ * the table, when the compiler targets it (clang -msimd128). */
+#if defined(__wasm_simd128__)
+#define ZKPI_HB_WASM_SIMD128 1
+void zkpi_hb_permute_wasm_simd128(uint64_t (*states)[16], unsigned n, const hemera_profile *pr);
+void zkpi_hb_phase_wasm_simd128(uint64_t *soa16, int which, const hemera_profile *pr);
+void zkpi_hb_trace_wasm_simd128(const uint64_t (*states)[16], unsigned n, const hb_trace_out *o);
+#else
+#define ZKPI_HB_WASM_SIMD128 0
+#endif
 #if ZKP_HAVE_AVX512
 void zkpi_hb_permute_avx512(uint64_t (*states)[16], unsigned n, const hemera_profile *pr);
 void zkpi_hb_phase_avx512(uint64_t *soa16, int which, const hemera_profile *pr);

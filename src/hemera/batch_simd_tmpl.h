@@ -1,7 +1,7 @@
 /*
  * Template: the batched Hemera permutation on vectors, written once and
- * instantiated by batch_avx2.c (4 lanes per vector) and batch_avx512.c (8
- * lanes); M_E and the S-box layer are the round pieces of rounds_tmpl.h,
+ * instantiated by batch_avx2.c (4 lanes per vector), batch_avx512.c (8
+ * lanes) and batch_wasm_simd128.c (2 lanes); M_E and the S-box layer are the round pieces of rounds_tmpl.h,
  * shared with the single permutation. The portable batch kernel
  * (batch_portable.c) is scalar code of its own (docs/hemera.md, "One
  * definition of the round pieces", says why). Convention: docs/internals.md.
@@ -41,6 +41,15 @@
 #include "hemera/rounds_tmpl.h"
 
 #define HB_VMAX (64 / V_LANES)
+/* 1: a single state of another profile is padded to one vector group too,
+ * instead of going to the portable kernel, which a module can then leave
+ * out (the 2-lane SIMD128 kernel; padding 4 or 8 lanes costs more). */
+#if !defined(HB_PAD_ONE)
+#define HB_PAD_ONE 0
+#endif
+#if !defined(HB_STREAM_FENCE) /* after HB_STREAM's stores (x86: sfence) */
+#define HB_STREAM_FENCE() _mm_sfence()
+#endif
 
 #include "hemera/batch_trace_tmpl.h"
 
@@ -73,7 +82,12 @@ typedef struct hb_diag_work {
     V L[HB_VMAX], H[HB_VMAX];
 } hb_diag_work;
 
-ZKP_INLINE void hb_work_step(hb_diag_work *w) {
+/* HB_WORK_INLINE: how the unit of work is compiled (default ZKP_INLINE;
+ * out of line where code size counts: it is issued from several places). */
+#if !defined(HB_WORK_INLINE)
+#define HB_WORK_INLINE ZKP_INLINE
+#endif
+HB_WORK_INLINE void hb_work_step(hb_diag_work *w) {
     if (w->next >= w->total) return;
     w->next++;
     unsigned i = w->i, v = w->v;
@@ -162,9 +176,12 @@ ZKP_INLINE void hb_partial_rounds(V *s, unsigned nv, const hemera_profile *pr, c
     for (unsigned j = 0; j < rp; j++) {
         if (o)
             for (unsigned v = 0; v < nv; v++) sx[j * nv + v] = x[v];
-        if (pr->partial_inverse) hb_batch_inverse_v(x, y, nv, &w);
-        else
-            for (unsigned v = 0; v < nv; v++) y[v] = V_POW7(x[v]);
+        if (pr->partial_inverse) {
+            hb_batch_inverse_v(x, y, nv, &w);
+        } else { /* x^7 by the full rounds' S-box layer: one copy of that code */
+            for (unsigned v = 0; v < nv; v++) y[v] = x[v];
+            hr_sbox_layer(y, nv, NULL, 0, 0);
+        }
         if (o)
             for (unsigned v = 0; v < nv; v++) sy[j * nv + v] = y[v];
         if (j > 0) {
@@ -229,8 +246,10 @@ static void hb_group_v16(uint64_t (*st)[16], const hemera_profile *pr) { hb_perm
  * a tail of fewer than V_LANES states: up to three states of the live
  * profile go to the single permutation (zkpi_hb_try_single), otherwise the
  * tail is padded to one vector (cheaper than the scalar interleave); a
- * single state of another profile goes to the portable kernel. */
+ * single state of another profile goes to the portable kernel (padded
+ * with HB_PAD_ONE). */
 void TMPL_NAME(zkpi_hb_permute)(uint64_t (*states)[16], unsigned n, const hemera_profile *pr) {
+    ZKPI_HEMERA_TABLES(); /* derived on first use in the JS package's module (params.h) */
     while (n >= V_LANES) {
         unsigned nv = n / V_LANES;
         nv = nv >= 16 ? 16 : nv >= 8 ? 8 : nv >= 4 ? 4 : nv >= 2 ? 2 : 1;
@@ -248,7 +267,7 @@ void TMPL_NAME(zkpi_hb_permute)(uint64_t (*states)[16], unsigned n, const hemera
         n -= nv * V_LANES;
     }
     if (n && n <= 3 && zkpi_hb_try_single(states, n, pr)) return;
-    if (n >= 2) {
+    if (n >= 2 || (HB_PAD_ONE && n)) {
         uint64_t pad[V_LANES][16];
         for (unsigned l = 0; l < V_LANES; l++)
             for (unsigned i = 0; i < 16; i++) pad[l][i] = states[l < n ? l : 0][i];
@@ -262,6 +281,7 @@ void TMPL_NAME(zkpi_hb_permute)(uint64_t (*states)[16], unsigned n, const hemera
 
 /* ---- witness rows (zkp_hemera_trace_batch) --------------------------------- */
 
+#if !ZKP_HEMERA_PERMUTE_ONLY /* not in the tables then (batch.c) */
 /* One group of nv * V_LANES states, traced into o (states not modified). */
 ZKP_INLINE void hb_trace_group(const uint64_t (*st)[16], unsigned nv, const hb_trace_out *o) {
     uint64_t buf[16 * 64] ZKP_ALIGN(64);
@@ -292,5 +312,6 @@ void TMPL_NAME(zkpi_hb_trace)(const uint64_t (*states)[16], unsigned n, const hb
         n -= nv * V_LANES;
     }
     if (n) zkpi_hb_trace_portable(states, n, &g);
-    if (o->stream) _mm_sfence(); /* streamed stores are visible before the call returns */
+    if (o->stream) HB_STREAM_FENCE(); /* streamed stores are visible before the call returns */
 }
+#endif

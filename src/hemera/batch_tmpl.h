@@ -69,6 +69,7 @@ ZKP_INLINE void hb_trace_soa(V *s, unsigned n, const hemera_profile *pr, const h
  * i of lane l at soa16[16 i + l]), with the round counts of a whole
  * permutation: which = 0 the full-round S-boxes, 1 the partial rounds,
  * 2 the M_E layers. */
+#if !ZKP_HEMERA_PERMUTE_ONLY /* not in the tables then (batch.c) */
 void TMPL_NAME(zkpi_hb_phase)(uint64_t *soa16, int which, const hemera_profile *pr) {
     enum { NV = 16 / V_LANES };
     V s[16 * NV];
@@ -83,3 +84,4 @@ void TMPL_NAME(zkpi_hb_phase)(uint64_t *soa16, int which, const hemera_profile *
     }
     for (unsigned k = 0; k < 16 * NV; k++) V_STORE(soa16 + V_LANES * k, s[k]);
 }
+#endif
