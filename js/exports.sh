@@ -30,9 +30,9 @@ ZKJS_WIDTH_lean_imt=3
 # ZKJS_SIMD_DIRS: the src/ directories compiled with -msimd128 for them
 # (the SIMD kernels and everything dispatching to them); the rest of a
 # SIMD module is the plain objects.
-ZKJS_SIMD_MODULES=${ZKJS_SIMD_MODULES-keccak merkle-tree}
+ZKJS_SIMD_MODULES=${ZKJS_SIMD_MODULES-keccak merkle-tree hemera}
 ZKJS_SIMD_BOTH=${ZKJS_SIMD_BOTH-merkle-tree}
-ZKJS_SIMD_DIRS=${ZKJS_SIMD_DIRS-keccak}
+ZKJS_SIMD_DIRS=${ZKJS_SIMD_DIRS-keccak hemera}
 # Test-only modules: js/src/check/NAME.c, linked with the SIMD objects into
 # js/build/check-NAME.wasm with these exports (js/test/keccak-x2.test.mjs).
 ZKJS_CHECK_keccak_x2="zkjs_x2_permute zkjs_portable_permute zkjs_x2_xor_lanes zkjs_x2_extract_lanes zkjs_x2_hash64 zkjs_multi_name"

@@ -37,16 +37,19 @@ function arityModule(n) {
 }
 
 const entries = [];
-// zkprim/hemera too ships without whole-line comments: 1.2 KB of its 16 KB
-// gzip budget (docs/js.md).
+// zkprim/hemera too ships without whole-line comments (1.2 KB of its 16 KB
+// gzip budget) and without indentation (70 bytes, which its SIMD128 module
+// needed; docs/js.md). Neither file has a string spanning lines.
 const shipUncommented = new Set(['hemera']);
+const unindented = (js) => js.replace(/^[ \t]+/gm, '');
 for (const f of readdirSync(lib)) {
   if (f.startsWith('_') || !f.endsWith('.js')) continue;
   const name = f.slice(0, -3);
   const body = readFileSync(join(lib, f), 'utf8');
   const bare = shipUncommented.has(name);
-  entries.push({ name, file: f, body: bare ? uncommented(body) : body, dts: readFileSync(join(lib, `${name}.d.ts`), 'utf8'),
-    ...(bare ? { runtime: uncommented(runtime) } : {}) });
+  entries.push({ name, file: f, body: bare ? unindented(uncommented(body)) : body,
+    dts: readFileSync(join(lib, `${name}.d.ts`), 'utf8'),
+    ...(bare ? { runtime: unindented(uncommented(runtime)) } : {}) });
 }
 for (let n = 1; n <= 16; n++) entries.push(arityModule(n));
 
@@ -84,7 +87,7 @@ for (const e of entries) {
       const rt = e.runtime || defaultRuntime;
       if (!wasmRe.test(rt)) throw new Error('bundle.mjs: lib/_runtime.js has no wasmBytes() to guard');
       e.runtime = rt.replace(wasmRe, (m) => m + `  if (!WASM_SIMD128) throw new Error(${JSON.stringify(
-        `zkprim/${name}: this engine has no WebAssembly SIMD128; import zkprim/${name}/nosimd instead (the same API, without SIMD128)`)});\n`);
+        `zkprim/${name}: no WebAssembly SIMD128 here; import zkprim/${name}/nosimd (same API)`)});\n`);
     }
   }
   e.head = head;
