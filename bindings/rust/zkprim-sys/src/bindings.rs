@@ -477,6 +477,7 @@ extern "C" {
     pub fn zkp_poseidon2_bn254_tree_multi_proof(nodes: *const zkp_poseidon_fr, n_leaves: usize, indices: *const u64, k: usize, proof: *mut zkp_poseidon_fr, cap: usize, proof_n: *mut usize) -> zkp_status;
     pub fn zkp_poseidon2_bn254_tree_multi_verify(root: *const zkp_poseidon_fr, leaves: *const zkp_poseidon_fr, indices: *const u64, k: usize, proof: *const zkp_poseidon_fr, proof_n: usize, depth: usize, threads: ::core::ffi::c_uint) -> zkp_status;
     pub fn zkp_poseidon2_horizen_babybear_permute(state: *mut u32, width: usize) -> zkp_status;
+    pub fn zkp_poseidon2_horizen_babybear_permute_batch(states: *mut u32, width: usize, n: usize) -> zkp_status;
     pub fn zkp_poseidon2_horizen_goldilocks_permute(state: *mut u64, width: usize) -> zkp_status;
     pub fn zkp_poseidon2_horizen_bn254_permute(state: *mut zkp_poseidon_fr, width: usize) -> zkp_status;
     pub fn zkp_poseidon2_horizen_bls12_381_permute(state: *mut zkp_poseidon_fr, width: usize) -> zkp_status;
