@@ -3,7 +3,9 @@
  * src/poseidon2/horizen.c) and the 255-bit field layer under them
  * (src/field255/f255.h), held to:
  *  - the reference's own known answers (tests/vectors/poseidon2-horizen/),
- *    and Plonky3's recreation of its Goldilocks t = 8 instance (another
+ *    known answers from other implementations of the same instances for
+ *    four the reference pins none for (third-party.txt), and Plonky3's
+ *    recreation of its Goldilocks t = 8 instance (another
  *    internal diagonal) through the oracle;
  *  - a definitional oracle written here for clarity: the permutation with
  *    its matrices as dense t x t matrices and its constants added to every
@@ -342,6 +344,58 @@ static void test_vectors(void) {
     free(text);
 }
 
+/* A 64-bit value as a vector file writes it: decimal, or hex after 0x. */
+static int parse_u64(const char *s, uint64_t *x) {
+    char *end;
+    int hex = s[0] == '0' && s[1] == 'x';
+    *x = strtoull(hex ? s + 2 : s, &end, hex ? 16 : 10);
+    return *s && *end == 0 ? 0 : -1;
+}
+
+/* BabyBear records of third-party.txt (inputs, outputs), for the kernels. */
+#define MAX_BB_REC 8
+static uint32_t k_bb_rec[MAX_BB_REC][2][24];
+static unsigned k_bb_rec_t[MAX_BB_REC], k_bb_nrec;
+
+/* Known answers of other implementations (third-party.txt): the oracle and
+ * the library on each; the BabyBear ones kept for the kernel tests. */
+static void test_third_party(void) {
+    th_section("third-party vectors");
+    char *text = th_read_file(th_vector_path("poseidon2-horizen/third-party.txt"), NULL);
+    CHECK_MSG(text != NULL, "cannot read poseidon2-horizen/third-party.txt");
+    if (!text) return;
+    int records = 0;
+    char *tok[64], *cursor = text;
+    for (int nt, arrow; (nt = th_next_record(&cursor, tok, 64, &arrow)) >= 0;) {
+        const inst *in = nt >= 3 ? find(tok[0], (unsigned)atoi(tok[1])) : NULL;
+        int ok = in && in->kind <= 1 && !strcmp(tok[2], "permute") && arrow == 3 + (int)in->t &&
+                 nt == arrow + (int)in->t;
+        CHECK_MSG(ok, "bad record %s", nt > 0 ? tok[0] : "");
+        if (!ok) continue;
+        u256 s[24], o[24], want[24];
+        for (unsigned i = 0; i < in->t; i++) {
+            uint64_t a = 0, b = 0;
+            CHECK(parse_u64(tok[3 + i], &a) == 0 && parse_u64(tok[arrow + i], &b) == 0);
+            s[i] = o_small(a), want[i] = o_small(b);
+        }
+        memcpy(o, s, sizeof o);
+        oracle(in, o);
+        CHECK_MSG(!memcmp(o, want, in->t * sizeof *o), "%s t=%u record %d: the oracle disagrees", in->field, in->t,
+                  records);
+        if (in->kind == 0 && k_bb_nrec < MAX_BB_REC) {
+            for (unsigned i = 0; i < in->t; i++)
+                k_bb_rec[k_bb_nrec][0][i] = (uint32_t)s[i].v[0], k_bb_rec[k_bb_nrec][1][i] = (uint32_t)want[i].v[0];
+            k_bb_rec_t[k_bb_nrec++] = in->t;
+        }
+        CHECK_EQ_INT(lib_permute(in, s, in->t), ZKP_OK);
+        CHECK_MSG(!memcmp(s, want, in->t * sizeof *s), "%s t=%u record %d", in->field, in->t, records);
+        records++;
+    }
+    CHECK_EQ_INT(records, 9);
+    CHECK_EQ_INT((int)k_bb_nrec, 3);
+    free(text);
+}
+
 /* Plonky3's HorizenLabs recreation (plonky3-hl-goldilocks8.txt): the
  * Goldilocks t = 8 instance with Plonky3's internal diagonal swapped in,
  * through the oracle only (the library has no such instance). */
@@ -469,11 +523,23 @@ static void bb_kernels_at_level(void *ctx) {
             free(want);
             TH_BUF_FREE(b);
         }
-    /* the known answer alone, and one random state against the oracle */
-    uint32_t w[24];
+    /* the known answers alone, single and as two copies in a batch, and
+     * one random state against the oracle */
+    uint32_t w[24], w2[48];
     memcpy(w, k_bb_vector[0], sizeof w);
     CHECK_EQ_INT(zkp_poseidon2_horizen_babybear_permute(w, k_bb_vector_t), ZKP_OK);
     CHECK_MSG(!memcmp(w, k_bb_vector[1], k_bb_vector_t * sizeof(uint32_t)), "babybear vector at %s", th_level());
+    for (unsigned r = 0; r < k_bb_nrec; r++) {
+        size_t t = k_bb_rec_t[r], bytes = t * sizeof(uint32_t);
+        memcpy(w, k_bb_rec[r][0], bytes);
+        CHECK_EQ_INT(zkp_poseidon2_horizen_babybear_permute(w, t), ZKP_OK);
+        CHECK_MSG(!memcmp(w, k_bb_rec[r][1], bytes), "third-party babybear record %u single at %s", r, th_level());
+        memcpy(w2, k_bb_rec[r][0], bytes);
+        memcpy(w2 + t, k_bb_rec[r][0], bytes);
+        CHECK_EQ_INT(zkp_poseidon2_horizen_babybear_permute_batch(w2, t, 2), ZKP_OK);
+        CHECK_MSG(!memcmp(w2, k_bb_rec[r][1], bytes) && !memcmp(w2 + t, k_bb_rec[r][1], bytes),
+                  "third-party babybear record %u batch at %s", r, th_level());
+    }
     for (int k = 0; k < 2; k++) { /* fixed set: the two widths */
         const inst *in = &k_inst[k];
         u256 o[24];
@@ -533,6 +599,7 @@ int main(void) {
     setup();
     test_field255();
     test_vectors();
+    test_third_party();
     test_plonky3_hl();
     test_oracle();
     test_errors();
