@@ -308,14 +308,22 @@ static void test_field255(void) {
     }
 }
 
+/* The text of tests/vectors/poseidon2-horizen/<name>, or NULL (a failed check). */
+static char *read_vectors(const char *name) {
+    char path[128];
+    snprintf(path, sizeof path, "poseidon2-horizen/%s", name);
+    char *text = th_read_file(th_vector_path(path), NULL);
+    CHECK_MSG(text != NULL, "cannot read %s", path);
+    return text;
+}
+
 /* The BabyBear known answer (inputs, outputs) for the kernel tests. */
 static uint32_t k_bb_vector[2][24];
 static unsigned k_bb_vector_t;
 
 static void test_vectors(void) {
     th_section("reference vectors");
-    char *text = th_read_file(th_vector_path("poseidon2-horizen/vectors.txt"), NULL);
-    CHECK_MSG(text != NULL, "cannot read poseidon2-horizen/vectors.txt");
+    char *text = read_vectors("vectors.txt");
     if (!text) return;
     int records = 0;
     char *tok[64], *cursor = text;
@@ -361,8 +369,7 @@ static unsigned k_bb_rec_t[MAX_BB_REC], k_bb_nrec;
  * the library on each; the BabyBear ones kept for the kernel tests. */
 static void test_third_party(void) {
     th_section("third-party vectors");
-    char *text = th_read_file(th_vector_path("poseidon2-horizen/third-party.txt"), NULL);
-    CHECK_MSG(text != NULL, "cannot read poseidon2-horizen/third-party.txt");
+    char *text = read_vectors("third-party.txt");
     if (!text) return;
     int records = 0;
     char *tok[64], *cursor = text;
@@ -401,8 +408,7 @@ static void test_third_party(void) {
  * through the oracle only (the library has no such instance). */
 static void test_plonky3_hl(void) {
     th_section("Plonky3's HorizenLabs recreation through the oracle");
-    char *text = th_read_file(th_vector_path("poseidon2-horizen/plonky3-hl-goldilocks8.txt"), NULL);
-    CHECK_MSG(text != NULL, "cannot read poseidon2-horizen/plonky3-hl-goldilocks8.txt");
+    char *text = read_vectors("plonky3-hl-goldilocks8.txt");
     if (!text) return;
     inst in = *find("goldilocks", 8);
     static uint64_t diag[8];
