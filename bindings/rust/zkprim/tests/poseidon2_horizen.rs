@@ -119,7 +119,13 @@ fn babybear_batch_is_single_permutations() {
     }
     let mut s = [0u32; 32];
     s[31] = p2::BABYBEAR_P;
-    assert_eq!(p2::horizen_babybear_permute_batch(&mut s, 16), Err(Error::Range));
+    assert_eq!(
+        p2::horizen_babybear_permute_batch(&mut s, 16),
+        Err(Error::Range)
+    );
     assert_eq!(s[31], p2::BABYBEAR_P);
-    assert_eq!(p2::horizen_babybear_permute_batch(&mut s, 8), Err(Error::Count));
+    assert_eq!(
+        p2::horizen_babybear_permute_batch(&mut s, 8),
+        Err(Error::Count)
+    );
 }
