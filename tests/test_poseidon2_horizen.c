@@ -585,7 +585,8 @@ static void test_babybear_kernels(void) {
     for (size_t i = 0; i < 3 * 24; i++) s[i] = bb_rand();
     memcpy(keep, s, sizeof s);
     for (size_t w = 0; w <= 32; w++)
-        if (w != 16 && w != 24) CHECK_MSG(zkp_poseidon2_horizen_babybear_permute_batch(s, w, 3) == ZKP_ERR_COUNT, "w %zu", w);
+        if (w != 16 && w != 24)
+            CHECK_MSG(zkp_poseidon2_horizen_babybear_permute_batch(s, w, 3) == ZKP_ERR_COUNT, "width %zu", w);
     CHECK_EQ_INT(zkp_poseidon2_horizen_babybear_permute_batch(NULL, 16, 0), ZKP_OK);
     CHECK_EQ_INT(zkp_poseidon2_horizen_babybear_permute_batch(s, 16, 0), ZKP_OK);
     CHECK_EQ_INT(zkp_poseidon2_horizen_babybear_permute_batch(NULL, 24, 2), ZKP_ERR_NULL);

@@ -177,8 +177,8 @@ static PyObject *py_permute_batch(PyObject *m, PyObject *args) {
         PyMem_Free(s);
         return r;
     }
-    return permute_rows(seq, f == F_BABYBEAR ? zkp_poseidon2_babybear_permute_batch : zkp_poseidon2_koalabear_permute_batch,
-                        "poseidon2.permute_batch");
+    batch31_fn fn = f == F_BABYBEAR ? zkp_poseidon2_babybear_permute_batch : zkp_poseidon2_koalabear_permute_batch;
+    return permute_rows(seq, fn, "poseidon2.permute_batch");
 }
 
 /* horizen_babybear_permute_batch(rows) -> list of rows: the HorizenLabs
