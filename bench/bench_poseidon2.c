@@ -3,13 +3,16 @@
  * 31-bit batched permutation (public call, and each kernel by name), the
  * single permutation, Plonky3's 2-to-1 compression, and the BN254 t = 4
  * permutation (single and batched), Noir's hash of two elements (a
- * Merkle node) and a BN254 tree root of 256 leaves (ops = roots: 255 nodes).
+ * Merkle node) and a BN254 tree root of 256 leaves (ops = roots: 255 nodes);
+ * the HorizenLabs BabyBear instances batched and single on the 31-bit
+ * kernels, beside the portable permutation of horizen.c they replaced.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
 #include "poseidon2/bn254.h"
+#include "poseidon2/horizen.h"
 #include "poseidon2/params.h"
 #include "zkprim/poseidon2.h"
 
@@ -46,6 +49,22 @@ BATCH_CASE(babybear, 16)
 BATCH_CASE(babybear, 24)
 BATCH_CASE(koalabear, 16)
 BATCH_CASE(koalabear, 24)
+BATCH_CASE(horizen_babybear, 16)
+BATCH_CASE(horizen_babybear, 24)
+
+/* The HorizenLabs BabyBear permutation as it ran before the vector kernels
+ * (horizen.c's portable code, one state at a time), for the same-run
+ * comparison. */
+#define HORIZEN_PORTABLE_CASE(w)                                                                 \
+    static void run_hz_portable##w(void *ctx, uint64_t iters) {                                  \
+        p2ctx *c = ctx;                                                                          \
+        for (uint64_t i = 0; i < iters; i++)                                                     \
+            zkpi_p2h_babybear_run(&zkpi_p2h_babybear[w == 24], c->st + (i % NSTATES) * w);       \
+        bench_sink(c->st, sizeof c->st);                                                         \
+    }
+HORIZEN_PORTABLE_CASE(16)
+HORIZEN_PORTABLE_CASE(24)
+static const char *k_portable(void) { return "portable"; }
 
 static const zkpi_p2_31_kernel *kernel_named(const char *name) {
     for (unsigned i = 0; i < zkpi_p2_31_kernel_count; i++)
@@ -183,6 +202,14 @@ static const bench_case k_cases[] = {
     {"poseidon2/babybear24/permute", "single", 0, setup, fresh, run_single_babybear24, teardown, k_single},
     {"poseidon2/koalabear16/permute", "single", 0, setup, fresh, run_single_koalabear16, teardown, k_single},
     {"poseidon2/koalabear24/permute", "single", 0, setup, fresh, run_single_koalabear24, teardown, k_single},
+    {"poseidon2/horizen-babybear16/batch", "batch", 0, setup, fresh, run_horizen_babybear16, teardown, k_batch},
+    {"poseidon2/horizen-babybear24/batch", "batch", 0, setup, fresh, run_horizen_babybear24, teardown, k_batch},
+    {"poseidon2/horizen-babybear16/permute", "single", 0, setup, fresh, run_single_horizen_babybear16, teardown,
+     k_single},
+    {"poseidon2/horizen-babybear24/permute", "single", 0, setup, fresh, run_single_horizen_babybear24, teardown,
+     k_single},
+    {"poseidon2/horizen-babybear16/portable", "single", 0, setup, fresh, run_hz_portable16, teardown, k_portable},
+    {"poseidon2/horizen-babybear24/portable", "single", 0, setup, fresh, run_hz_portable24, teardown, k_portable},
     {"poseidon2/babybear16/compress", "single", 0, setup, fresh, run_compress_bb, teardown, k_single},
     {"poseidon2/bn254/permute", "single", 0, setup_bn, fresh_bn, run_bn_perm, teardown, k_bn254},
     {"poseidon2/bn254/hash2", "single", 0, setup_bn, fresh_bn, run_bn_hash2, teardown, k_bn254},

@@ -3,7 +3,9 @@
  * src/poseidon2/horizen.c) and the 255-bit field layer under them
  * (src/field255/f255.h), held to:
  *  - the reference's own known answers (tests/vectors/poseidon2-horizen/),
- *    and Plonky3's recreation of its Goldilocks t = 8 instance (another
+ *    known answers from other implementations of the same instances for
+ *    four the reference pins none for (third-party.txt), and Plonky3's
+ *    recreation of its Goldilocks t = 8 instance (another
  *    internal diagonal) through the oracle;
  *  - a definitional oracle written here for clarity: the permutation with
  *    its matrices as dense t x t matrices and its constants added to every
@@ -12,7 +14,11 @@
  *    edge states of all fifteen instances;
  *  - the schoolbook bigint of tests/ref/poseidon_bigint.c (32-bit limbs,
  *    long division) for f255's products, sums and conversions;
- *  - the error contract: wrong widths, NULL, elements >= p (state unchanged).
+ *  - the error contract: wrong widths, NULL, elements >= p (state unchanged);
+ *  - BabyBear on the 31-bit vector kernels (their HorizenLabs form): every
+ *    CPU level's single and batched entry points, and every kernel table
+ *    entry called directly, against the portable permutation of horizen.c
+ *    (itself held to the oracle above), the oracle, and the known answer.
  * Random counts scale with ZKPRIM_TEST_N (th_count).
  */
 #include <stdlib.h>
@@ -21,6 +27,7 @@
 #include "field255/f255.h"
 #include "harness.h"
 #include "poseidon2/horizen.h"
+#include "poseidon2/params.h"
 #include "poseidon_bigint.h"
 #include "zkprim/poseidon2.h"
 
@@ -301,10 +308,22 @@ static void test_field255(void) {
     }
 }
 
+/* The text of tests/vectors/poseidon2-horizen/<name>, or NULL (a failed check). */
+static char *read_vectors(const char *name) {
+    char path[128];
+    snprintf(path, sizeof path, "poseidon2-horizen/%s", name);
+    char *text = th_read_file(th_vector_path(path), NULL);
+    CHECK_MSG(text != NULL, "cannot read %s", path);
+    return text;
+}
+
+/* The BabyBear known answer (inputs, outputs) for the kernel tests. */
+static uint32_t k_bb_vector[2][24];
+static unsigned k_bb_vector_t;
+
 static void test_vectors(void) {
     th_section("reference vectors");
-    char *text = th_read_file(th_vector_path("poseidon2-horizen/vectors.txt"), NULL);
-    CHECK_MSG(text != NULL, "cannot read poseidon2-horizen/vectors.txt");
+    char *text = read_vectors("vectors.txt");
     if (!text) return;
     int records = 0;
     char *tok[64], *cursor = text;
@@ -317,9 +336,11 @@ static void test_vectors(void) {
         if (!in || nin != (int)in->t || nout != (int)in->t) continue;
         records++;
         u256 s[24], o[24], want[24];
+        if (in->kind == 0) k_bb_vector_t = in->t;
         for (unsigned i = 0; i < in->t; i++) {
             s[i] = o_small(strtoull(tok[3 + i], NULL, 10));
             CHECK(parse_hex(tok[arrow + i], &want[i]) == 0);
+            if (in->kind == 0) k_bb_vector[0][i] = (uint32_t)s[i].v[0], k_bb_vector[1][i] = (uint32_t)want[i].v[0];
         }
         memcpy(o, s, sizeof o);
         oracle(in, o);
@@ -331,13 +352,63 @@ static void test_vectors(void) {
     free(text);
 }
 
+/* A 64-bit value as a vector file writes it: decimal, or hex after 0x. */
+static int parse_u64(const char *s, uint64_t *x) {
+    char *end;
+    int hex = s[0] == '0' && s[1] == 'x';
+    *x = strtoull(hex ? s + 2 : s, &end, hex ? 16 : 10);
+    return *s && *end == 0 ? 0 : -1;
+}
+
+/* BabyBear records of third-party.txt (inputs, outputs), for the kernels. */
+#define MAX_BB_REC 8
+static uint32_t k_bb_rec[MAX_BB_REC][2][24];
+static unsigned k_bb_rec_t[MAX_BB_REC], k_bb_nrec;
+
+/* Known answers of other implementations (third-party.txt): the oracle and
+ * the library on each; the BabyBear ones kept for the kernel tests. */
+static void test_third_party(void) {
+    th_section("third-party vectors");
+    char *text = read_vectors("third-party.txt");
+    if (!text) return;
+    int records = 0;
+    char *tok[64], *cursor = text;
+    for (int nt, arrow; (nt = th_next_record(&cursor, tok, 64, &arrow)) >= 0;) {
+        const inst *in = nt >= 3 ? find(tok[0], (unsigned)atoi(tok[1])) : NULL;
+        int ok = in && in->kind <= 1 && !strcmp(tok[2], "permute") && arrow == 3 + (int)in->t &&
+                 nt == arrow + (int)in->t;
+        CHECK_MSG(ok, "bad record %s", nt > 0 ? tok[0] : "");
+        if (!ok) continue;
+        u256 s[24], o[24], want[24];
+        for (unsigned i = 0; i < in->t; i++) {
+            uint64_t a = 0, b = 0;
+            CHECK(parse_u64(tok[3 + i], &a) == 0 && parse_u64(tok[arrow + i], &b) == 0);
+            s[i] = o_small(a), want[i] = o_small(b);
+        }
+        memcpy(o, s, sizeof o);
+        oracle(in, o);
+        CHECK_MSG(!memcmp(o, want, in->t * sizeof *o), "%s t=%u record %d: the oracle disagrees", in->field, in->t,
+                  records);
+        if (in->kind == 0 && k_bb_nrec < MAX_BB_REC) {
+            for (unsigned i = 0; i < in->t; i++)
+                k_bb_rec[k_bb_nrec][0][i] = (uint32_t)s[i].v[0], k_bb_rec[k_bb_nrec][1][i] = (uint32_t)want[i].v[0];
+            k_bb_rec_t[k_bb_nrec++] = in->t;
+        }
+        CHECK_EQ_INT(lib_permute(in, s, in->t), ZKP_OK);
+        CHECK_MSG(!memcmp(s, want, in->t * sizeof *s), "%s t=%u record %d", in->field, in->t, records);
+        records++;
+    }
+    CHECK_EQ_INT(records, 9);
+    CHECK_EQ_INT((int)k_bb_nrec, 3);
+    free(text);
+}
+
 /* Plonky3's HorizenLabs recreation (plonky3-hl-goldilocks8.txt): the
  * Goldilocks t = 8 instance with Plonky3's internal diagonal swapped in,
  * through the oracle only (the library has no such instance). */
 static void test_plonky3_hl(void) {
     th_section("Plonky3's HorizenLabs recreation through the oracle");
-    char *text = th_read_file(th_vector_path("poseidon2-horizen/plonky3-hl-goldilocks8.txt"), NULL);
-    CHECK_MSG(text != NULL, "cannot read poseidon2-horizen/plonky3-hl-goldilocks8.txt");
+    char *text = read_vectors("plonky3-hl-goldilocks8.txt");
     if (!text) return;
     inst in = *find("goldilocks", 8);
     static uint64_t diag[8];
@@ -417,13 +488,128 @@ static void test_errors(void) {
     CHECK_EQ_INT(zkp_poseidon2_horizen_vesta_permute(NULL, 4), ZKP_ERR_COUNT);
 }
 
+/* ---- BabyBear on the vector kernels ------------------------------------------ */
+
+/* want[j] = the portable permutation of each of n states (horizen.c). */
+static void bb_expect(uint32_t *want, size_t width, size_t n) {
+    for (size_t j = 0; j < n; j++) zkpi_p2h_babybear_run(&zkpi_p2h_babybear[width == 24], want + j * width);
+}
+
+static uint32_t bb_rand(void) { /* 0 and p - 1 a quarter of the time */
+    const uint32_t p = ZKP_POSEIDON2_BABYBEAR_P;
+    uint32_t r = (uint32_t)th_rand_below(8);
+    return r == 0 ? 0 : r == 1 ? p - 1 : (uint32_t)th_rand_below(p);
+}
+
+static void bb_kernels_at_level(void *ctx) {
+    (void)ctx;
+    const size_t counts[] = {1, 2, 7, 8, 9, 15, 16, 17, 33};
+    for (size_t width = 16; width <= 24; width += 8) /* fixed set: 16, 24 */
+        for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+            size_t n = counts[c], len = n * width * sizeof(uint32_t);
+            th_buf b = th_buf_new(len, 4 * (c % 16)); /* misaligned */
+            uint32_t *st = (uint32_t *)(void *)b.p, *want = malloc(len);
+            for (size_t i = 0; i < n * width; i++)
+                st[i] = c == 0 ? 0 : c == 1 ? ZKP_POSEIDON2_BABYBEAR_P - 1 : bb_rand();
+            if (width == k_bb_vector_t && n > 1) /* the known answer inside a batch */
+                memcpy(st + (n / 2) * width, k_bb_vector[0], width * sizeof(uint32_t));
+            memcpy(want, st, len);
+            bb_expect(want, width, n);
+            if (width == k_bb_vector_t && n > 1)
+                CHECK(!memcmp(want + (n / 2) * width, k_bb_vector[1], width * sizeof(uint32_t)));
+            CHECK_EQ_INT(zkp_poseidon2_horizen_babybear_permute_batch(st, width, n), ZKP_OK);
+            CHECK_MSG(!memcmp(st, want, len), "horizen babybear t=%zu batch of %zu at %s (%s)", width, n, th_level(),
+                      zkp_poseidon2_implementation());
+            /* one state of them again through the single permutation */
+            memcpy(st, want, width * sizeof(uint32_t));
+            bb_expect(want, width, 1);
+            CHECK_EQ_INT(zkp_poseidon2_horizen_babybear_permute(st, width), ZKP_OK);
+            CHECK_MSG(!memcmp(st, want, width * sizeof(uint32_t)), "horizen babybear t=%zu single at %s (%s)", width,
+                      th_level(), zkp_poseidon2_implementation());
+            free(want);
+            TH_BUF_FREE(b);
+        }
+    /* the known answers alone, single and as two copies in a batch, and
+     * one random state against the oracle */
+    uint32_t w[24], w2[48];
+    memcpy(w, k_bb_vector[0], sizeof w);
+    CHECK_EQ_INT(zkp_poseidon2_horizen_babybear_permute(w, k_bb_vector_t), ZKP_OK);
+    CHECK_MSG(!memcmp(w, k_bb_vector[1], k_bb_vector_t * sizeof(uint32_t)), "babybear vector at %s", th_level());
+    for (unsigned r = 0; r < k_bb_nrec; r++) {
+        size_t t = k_bb_rec_t[r], bytes = t * sizeof(uint32_t);
+        memcpy(w, k_bb_rec[r][0], bytes);
+        CHECK_EQ_INT(zkp_poseidon2_horizen_babybear_permute(w, t), ZKP_OK);
+        CHECK_MSG(!memcmp(w, k_bb_rec[r][1], bytes), "third-party babybear record %u single at %s", r, th_level());
+        memcpy(w2, k_bb_rec[r][0], bytes);
+        memcpy(w2 + t, k_bb_rec[r][0], bytes);
+        CHECK_EQ_INT(zkp_poseidon2_horizen_babybear_permute_batch(w2, t, 2), ZKP_OK);
+        CHECK_MSG(!memcmp(w2, k_bb_rec[r][1], bytes) && !memcmp(w2 + t, k_bb_rec[r][1], bytes),
+                  "third-party babybear record %u batch at %s", r, th_level());
+    }
+    for (int k = 0; k < 2; k++) { /* fixed set: the two widths */
+        const inst *in = &k_inst[k];
+        u256 o[24];
+        for (unsigned i = 0; i < in->t; i++) o[i] = o_small(w[i] = bb_rand());
+        oracle(in, o);
+        CHECK_EQ_INT(zkp_poseidon2_horizen_babybear_permute_batch(w, in->t, 1), ZKP_OK);
+        for (unsigned i = 0; i < in->t; i++) CHECK_EQ_U64(w[i], o[i].v[0]);
+    }
+}
+
+static void test_babybear_kernels(void) {
+    th_section("babybear on the vector kernels");
+    CHECK_EQ_INT((int)k_bb_vector_t, 24);
+    CHECK(!strcmp(k_inst[0].field, "babybear") && k_inst[0].t == 16 && k_inst[1].t == 24);
+    th_for_each_cpu_level(bb_kernels_at_level, NULL);
+    /* every table entry the machine can run, called directly */
+    for (unsigned e = 0; e < zkpi_p2_31_kernel_count; e++) {
+        const zkpi_p2_31_kernel *ker = &zkpi_p2_31_kernels[e];
+        if (!zkpi_kernel_usable(&ker->info)) continue;
+        for (size_t width = 16; width <= 24; width += 8) { /* fixed set: 16, 24 */
+            zkpi_p2_inst kin;
+            CHECK(zkpi_p2h_babybear_kernel_inst(width, &kin));
+            uint32_t st[21 * 24], want[21 * 24];
+            for (size_t i = 0; i < 21 * width; i++) st[i] = want[i] = i < width ? (i & 1) * 2013265920u : bb_rand();
+            bb_expect(want, width, 21);
+            ker->batch(&kin, st, 21);
+            CHECK_MSG(!memcmp(st, want, 21 * width * 4), "batch kernel %s, t=%zu", ker->info.name, width);
+            if (!ker->single) continue;
+            for (size_t i = 0; i < 21 * width; i++) st[i] = want[i] = bb_rand();
+            bb_expect(want, width, 21);
+            for (size_t j = 0; j < 21; j++) ker->single(&kin, st + j * width);
+            CHECK_MSG(!memcmp(st, want, 21 * width * 4), "single kernel %s, t=%zu", ker->info.name, width);
+        }
+    }
+    /* the batch's error contract */
+    uint32_t s[3 * 24], keep[3 * 24];
+    for (size_t i = 0; i < 3 * 24; i++) s[i] = bb_rand();
+    memcpy(keep, s, sizeof s);
+    for (size_t w = 0; w <= 32; w++)
+        if (w != 16 && w != 24)
+            CHECK_MSG(zkp_poseidon2_horizen_babybear_permute_batch(s, w, 3) == ZKP_ERR_COUNT, "width %zu", w);
+    CHECK_EQ_INT(zkp_poseidon2_horizen_babybear_permute_batch(NULL, 16, 0), ZKP_OK);
+    CHECK_EQ_INT(zkp_poseidon2_horizen_babybear_permute_batch(s, 16, 0), ZKP_OK);
+    CHECK_EQ_INT(zkp_poseidon2_horizen_babybear_permute_batch(NULL, 24, 2), ZKP_ERR_NULL);
+    CHECK_EQ_INT(zkp_poseidon2_horizen_babybear_permute_batch(s, 16, (size_t)PTRDIFF_MAX / 32), ZKP_ERR_LENGTH);
+    const uint32_t bad[3] = {ZKP_POSEIDON2_BABYBEAR_P, ZKP_POSEIDON2_BABYBEAR_P + 1, 0xffffffffu};
+    for (int k = 0; k < 3; k++) { /* fixed set: p, p + 1, 2^32 - 1 in the last state's last lane */
+        s[3 * 24 - 1] = bad[k];
+        memcpy(keep, s, sizeof s);
+        CHECK_EQ_INT(zkp_poseidon2_horizen_babybear_permute_batch(s, 24, 3), ZKP_ERR_RANGE);
+        CHECK(!memcmp(s, keep, sizeof s));
+    }
+    CHECK(!memcmp(s, keep, sizeof s));
+}
+
 int main(void) {
     th_init("test_poseidon2_horizen");
     setup();
     test_field255();
     test_vectors();
+    test_third_party();
     test_plonky3_hl();
     test_oracle();
     test_errors();
+    test_babybear_kernels();
     return th_finish();
 }

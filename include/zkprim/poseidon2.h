@@ -297,8 +297,19 @@ ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_koalabear_mmcs_verify(
  * zkp_poseidon_fr limbs for the 255-bit fields, never Montgomery form).
  * ZKP_ERR_COUNT for a width the reference does not define, ZKP_ERR_NULL for
  * a NULL state, ZKP_ERR_RANGE (state unchanged) if an element is >= p.
- * Portable C, one state per call. */
+ * Portable C, one state per call, except for BabyBear, which runs the same
+ * vector kernels as zkp_poseidon2_babybear_permute (in the reference's
+ * matrices) and has a batched form. */
 ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_horizen_babybear_permute(uint32_t *state, size_t width);
+/* n independent BabyBear states of width (16 or 24) elements, back to back,
+ * each permuted in place as by zkp_poseidon2_horizen_babybear_permute, many
+ * per pass on the vector kernels. The contract of
+ * zkp_poseidon2_babybear_permute_batch: ZKP_ERR_COUNT for another width;
+ * n = 0 is ZKP_OK (states may be NULL); ZKP_ERR_NULL; ZKP_ERR_LENGTH when
+ * n * width * 4 bytes would exceed PTRDIFF_MAX; ZKP_ERR_RANGE (every state
+ * unchanged) if any element is >= p. */
+ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_horizen_babybear_permute_batch(uint32_t *states, size_t width,
+                                                                                   size_t n);
 ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_horizen_goldilocks_permute(uint64_t *state, size_t width);
 ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_horizen_bn254_permute(zkp_poseidon_fr *state, size_t width);
 ZKP_MUST_USE ZKP_API ZKP_CT zkp_status zkp_poseidon2_horizen_bls12_381_permute(zkp_poseidon_fr *state,

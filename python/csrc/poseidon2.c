@@ -138,6 +138,26 @@ static PyObject *py_permute(PyObject *m, PyObject *args) {
     return r;
 }
 
+/* Rows of one width in, fn's batch on them, rows out (31-bit fields). */
+typedef zkp_status (*batch31_fn)(uint32_t *states, size_t width, size_t n);
+static PyObject *permute_rows(PyObject *seq, batch31_fn fn, const char *what) {
+    size_t n, w;
+    uint32_t *s = rows_array(seq, &n, &w, what);
+    if (!s) return NULL;
+    zkp_status st;
+    Py_BEGIN_ALLOW_THREADS
+    st = fn(s, n ? w : 16, n);
+    Py_END_ALLOW_THREADS
+    PyObject *r = st == ZKP_OK ? PyList_New((Py_ssize_t)n) : zkpy_status_error(st, what);
+    for (size_t i = 0; r && i < n; i++) {
+        PyObject *row = u32_list(s + i * w, w);
+        if (!row) Py_CLEAR(r);
+        else PyList_SET_ITEM(r, (Py_ssize_t)i, row);
+    }
+    PyMem_Free(s);
+    return r;
+}
+
 static PyObject *py_permute_batch(PyObject *m, PyObject *args) {
     (void)m;
     int f;
@@ -157,22 +177,15 @@ static PyObject *py_permute_batch(PyObject *m, PyObject *args) {
         PyMem_Free(s);
         return r;
     }
-    size_t n, w;
-    uint32_t *s = rows_array(seq, &n, &w, "poseidon2.permute_batch: states");
-    if (!s) return NULL;
-    zkp_status st;
-    Py_BEGIN_ALLOW_THREADS
-    st = f == F_BABYBEAR ? zkp_poseidon2_babybear_permute_batch(s, n ? w : 16, n)
-                         : zkp_poseidon2_koalabear_permute_batch(s, n ? w : 16, n);
-    Py_END_ALLOW_THREADS
-    PyObject *r = st == ZKP_OK ? PyList_New((Py_ssize_t)n) : zkpy_status_error(st, "poseidon2.permute_batch");
-    for (size_t i = 0; r && i < n; i++) {
-        PyObject *row = u32_list(s + i * w, w);
-        if (!row) Py_CLEAR(r);
-        else PyList_SET_ITEM(r, (Py_ssize_t)i, row);
-    }
-    PyMem_Free(s);
-    return r;
+    batch31_fn fn = f == F_BABYBEAR ? zkp_poseidon2_babybear_permute_batch : zkp_poseidon2_koalabear_permute_batch;
+    return permute_rows(seq, fn, "poseidon2.permute_batch");
+}
+
+/* horizen_babybear_permute_batch(rows) -> list of rows: the HorizenLabs
+ * BabyBear permutation on each row (width 16 or 24), batched. */
+static PyObject *py_horizen_babybear_permute_batch(PyObject *m, PyObject *seq) {
+    (void)m;
+    return permute_rows(seq, zkp_poseidon2_horizen_babybear_permute_batch, "poseidon2.horizen_babybear_permute_batch");
 }
 
 static PyObject *py_hash(PyObject *m, PyObject *args) {
@@ -670,6 +683,8 @@ static PyMethodDef poseidon2_functions[] = {
     {"poseidon2_tree_proof", py_tree_proof, METH_VARARGS, "poseidon2_tree_proof(field, leaves, index) -> list"},
     {"poseidon2_tree_verify", py_tree_verify, METH_VARARGS,
      "poseidon2_tree_verify(field, root, leaf, index, proof) -> bool"},
+    {"poseidon2_horizen_babybear_permute_batch", py_horizen_babybear_permute_batch, METH_O,
+     "poseidon2_horizen_babybear_permute_batch(states) -> list of lists (HorizenLabs BabyBear, batched)"},
     {"poseidon2_horizen_permute", py_horizen_permute, METH_VARARGS,
      "poseidon2_horizen_permute(field, state) -> list (HorizenLabs reference instances)"},
     {"poseidon2_tree_build", py_tree_build, METH_VARARGS, "poseidon2_tree_build(field, leaves) -> list"},

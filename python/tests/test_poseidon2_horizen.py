@@ -54,5 +54,21 @@ class HorizenShapes(unittest.TestCase):
                         fn([0] * t)
 
 
+class HorizenBabyBearBatch(unittest.TestCase):
+    def test_batch_is_single_permutations(self):
+        p = p2.P_BABYBEAR
+        for t in (16, 24):
+            rows = [[(i * 7919 + j * 104729 + t) % p for j in range(t)] for i in range(9)]
+            rows[0] = [0] * t
+            rows[1] = [p - 1] * t
+            want = [p2.horizen_babybear_permute(r) for r in rows]
+            self.assertEqual(p2.horizen_babybear_permute_batch(rows), want)
+        self.assertEqual(p2.horizen_babybear_permute_batch([]), [])
+        with self.assertRaises(ValueError):
+            p2.horizen_babybear_permute_batch([[0] * 16, [0] * 15 + [p]])
+        with self.assertRaises(ValueError):
+            p2.horizen_babybear_permute_batch([[0] * 8])
+
+
 if __name__ == "__main__":
     unittest.main()

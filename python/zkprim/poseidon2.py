@@ -45,6 +45,7 @@ The HorizenLabs reference instances (github.com/HorizenLabs/poseidon2; other mat
 constants than the instances above, docs/poseidon2.md), permutation only, the width being
 len(state); a width the reference does not define is a ValueError:
     horizen_babybear_permute(state)    width 16 or 24      (ints < P_BABYBEAR)
+    horizen_babybear_permute_batch(states)  rows of one width 16 or 24, batched
     horizen_goldilocks_permute(state)  width 8, 12, 16, 20 (ints < P_GOLDILOCKS)
     horizen_bn254_permute(state)       width 3             (ints < P_BN254)
     horizen_bls12_381_permute(state)   width 2, 3, 4, 8    (ints < P_BLS12_381)
@@ -55,6 +56,7 @@ from array import array as _array
 
 from ._zkprim import (
     poseidon2_compress as _compress,
+    poseidon2_horizen_babybear_permute_batch as _horizen_babybear_permute_batch,
     poseidon2_horizen_permute as _horizen_permute,
     poseidon2_hash as _hash,
     poseidon2_implementation as _implementation,
@@ -180,6 +182,10 @@ def koalabear_tree_verify(root, row, index, proof):
 
 def horizen_babybear_permute(state):
     return _horizen_permute(0, state)
+
+
+def horizen_babybear_permute_batch(states):
+    return _horizen_babybear_permute_batch(states)
 
 
 def horizen_goldilocks_permute(state):

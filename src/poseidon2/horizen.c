@@ -6,6 +6,10 @@
  * BabyBear (src/field31/monty31.h), Goldilocks (src/goldilocks/gl.h) and the
  * generic 255-bit layer (src/field255/f255.h, BN254 / BLS12-381 / Pallas /
  * Vesta). Constants: horizen_constants.c (gen/poseidon2_horizen.py).
+ * The BabyBear entry points run the 31-bit kernels (perm31_tmpl.h,
+ * single31_tmpl.h) in their HorizenLabs form instead; the portable
+ * permutation here stays as their test oracle's twin and the constant-time
+ * test's entry point.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -14,6 +18,7 @@
 #include "field31/monty31.h"
 #include "goldilocks/gl.h"
 #include "poseidon2/horizen.h"
+#include "poseidon2/params.h"
 #include "zkprim/poseidon2.h"
 
 /* ---- BabyBear: Montgomery form in uint32_t -------------------------------- */
@@ -106,16 +111,41 @@ void zkpi_p2h_big_run(const zkpi_p2h_inst255 *in, zkp_poseidon_fr *state) {
     for (size_t i = 0; i < in->t; i++) zkpi_f255_from_mont(in->field, state[i].limb, &s[i]);
 }
 
-zkp_status zkp_poseidon2_horizen_babybear_permute(uint32_t *state, size_t width) {
+/* A BabyBear instance as the 31-bit kernels take it (params.h): the
+ * constants are already in their Montgomery form. */
+int zkpi_p2h_babybear_kernel_inst(size_t width, zkpi_p2_inst *out) {
     const zkpi_p2h_inst32 *in;
     P2H_FIND(zkpi_p2h_babybear, width, in);
-    if (!in) return ZKP_ERR_COUNT;
-    if (!state) return ZKP_ERR_NULL;
-    uint32_t ok = 1;
-    for (size_t i = 0; i < width; i++) ok &= state[i] < ZKPI_BABYBEAR_P;
-    if (!ok) return ZKP_ERR_RANGE;
-    zkpi_p2h_babybear_run(in, state);
+    if (!in) return 0;
+    *out = (zkpi_p2_inst){ZKPI_BABYBEAR_P, ZKPI_BABYBEAR_PINV, ZKPI_BABYBEAR_R2, in->t, in->rp, in->alpha,
+                          in->rc, in->diag, ZKPI_P2_FORM_HORIZEN};
+    return 1;
+}
+
+/* The checks and the kernel of both BabyBear entry points: n states of
+ * width elements; one state on the active single-state kernel (or the
+ * portable batch kernel), more on the active batch kernel. */
+static zkp_status p2h_babybear(uint32_t *states, size_t width, size_t n) {
+    zkpi_p2_inst in;
+    if (!zkpi_p2h_babybear_kernel_inst(width, &in)) return ZKP_ERR_COUNT;
+    if (n == 0) return ZKP_OK;
+    if (!states) return ZKP_ERR_NULL;
+    if (n > (size_t)PTRDIFF_MAX / (width * sizeof(uint32_t))) return ZKP_ERR_LENGTH;
+    uint32_t bad = 0; /* every element read: the time does not depend on where a bad one is */
+    for (size_t i = 0; i < n * width; i++) bad |= (uint32_t)(states[i] >= ZKPI_BABYBEAR_P);
+    if (bad) return ZKP_ERR_RANGE;
+    const zkpi_p2_31_kernel *k = zkpi_p2_31_kernel_active();
+    if (n > 1) k->batch(&in, states, n);
+    else if (k->single) k->single(&in, states);
+    else zkpi_p2_31_batch_portable(&in, states, 1);
     return ZKP_OK;
+}
+
+zkp_status zkp_poseidon2_horizen_babybear_permute(uint32_t *state, size_t width) {
+    return p2h_babybear(state, width, 1);
+}
+zkp_status zkp_poseidon2_horizen_babybear_permute_batch(uint32_t *states, size_t width, size_t n) {
+    return p2h_babybear(states, width, n);
 }
 
 zkp_status zkp_poseidon2_horizen_goldilocks_permute(uint64_t *state, size_t width) {

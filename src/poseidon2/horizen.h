@@ -49,4 +49,10 @@ void zkpi_p2h_babybear_run(const zkpi_p2h_inst32 *in, uint32_t *state);
 void zkpi_p2h_goldilocks_run(const zkpi_p2h_inst64 *in, uint64_t *state);
 void zkpi_p2h_big_run(const zkpi_p2h_inst255 *in, zkp_poseidon_fr *state);
 
+/* The BabyBear instance of width 16 or 24 in the 31-bit kernels' form
+ * (params.h, form ZKPI_P2_FORM_HORIZEN) into *out: 1, or 0 for another
+ * width. For the tests and the bench, which call the kernels directly. */
+struct zkpi_p2_inst;
+int zkpi_p2h_babybear_kernel_inst(size_t width, struct zkpi_p2_inst *out);
+
 #endif

@@ -25,12 +25,22 @@
 #define ZKPI_P2_MAX_T 24
 #define ZKPI_P2_RF 8
 
+/* The two matrix forms the 31-bit kernels run (zkpi_p2_inst.form):
+ * Plonky3's (M4 = circ(2, 3, 1, 1), the internal diagonal by shifts and
+ * adds from diag31.h's literals) and the HorizenLabs reference's for the
+ * same BabyBear constants (M4 = [[5,7,1,3],[4,6,1,1],[1,3,5,7],[1,1,4,6]],
+ * the diagonal's entries arbitrary field elements: one product per lane,
+ * from diag). */
+#define ZKPI_P2_FORM_PLONKY3 0
+#define ZKPI_P2_FORM_HORIZEN 1
+
 /* A 31-bit instance; rc and diag in Montgomery form (R = 2^32). */
 typedef struct zkpi_p2_inst {
     uint32_t p, pinv, r2; /* modulus, p^-1 mod 2^32, 2^64 mod p */
     unsigned t, rp, alpha;
     const uint32_t *rc;   /* R_F t + R_P constants in round order */
     const uint32_t *diag; /* D_0 .. D_{t-1} */
+    unsigned form;        /* ZKPI_P2_FORM_PLONKY3 or ZKPI_P2_FORM_HORIZEN */
 } zkpi_p2_inst;
 
 extern const zkpi_p2_inst zkpi_p2_babybear16, zkpi_p2_babybear24, zkpi_p2_koalabear16, zkpi_p2_koalabear24;
@@ -82,10 +92,10 @@ uint64_t zkpi_p2_31_mul_loop_neon(uint64_t n);
  * R_P partial rounds (x^7: x^2, x^3, x^6, x^7; x^3: x^2, x^3), the internal
  * diagonal (ZKPI_P2_DIAG_PRODUCTS per partial round), the conversion to
  * and from Montgomery form (2 t). Keep in step with the template. */
-#define ZKPI_P2_DIAG_PRODUCTS(t) 0 /* shifts and adds (diag31.h) */
+#define ZKPI_P2_DIAG_PRODUCTS(in) ((in)->form == ZKPI_P2_FORM_HORIZEN ? (in)->t : 0) /* else shifts and adds */
 static inline unsigned zkpi_p2_31_products(const zkpi_p2_inst *in) {
     unsigned sbox = in->alpha == 7 ? 4 : 2;
-    return sbox * (ZKPI_P2_RF * in->t + in->rp) + ZKPI_P2_DIAG_PRODUCTS(in->t) * in->rp + 2 * in->t;
+    return sbox * (ZKPI_P2_RF * in->t + in->rp) + ZKPI_P2_DIAG_PRODUCTS(in) * in->rp + 2 * in->t;
 }
 extern const zkpi_p2_31_kernel zkpi_p2_31_kernels[];
 extern const unsigned zkpi_p2_31_kernel_count;

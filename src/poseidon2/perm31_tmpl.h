@@ -12,8 +12,10 @@
  *     one element per vector (a transpose), and back; without them the
  *     states go through a lane-major buffer element by element
  * Defines TMPL_NAME(zkpi_p2_31_batch) (params.h). The round structure is
- * params.h's; M4 is circ(2, 3, 1, 1): y_i = s + x_i + 2 x_{i+1} (indices
- * mod 4) with s the sum of the four lanes.
+ * params.h's, in either matrix form (in->form, params.h): Plonky3's, M4 =
+ * circ(2, 3, 1, 1): y_i = s + x_i + 2 x_{i+1} (indices mod 4) with s the
+ * sum of the four lanes, and the diagonal by shifts and adds; or the
+ * HorizenLabs reference's, its M4 and a product per diagonal entry.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -61,9 +63,24 @@ ZKP_INLINE void p2_m4(V *x, const f31v_field *f) {
     x[0] = y0, x[1] = y1, x[2] = y2, x[3] = y3;
 }
 
-ZKP_INLINE void p2_external(V *s, unsigned t, const f31v_field *f) {
+/* The HorizenLabs M4, [[5,7,1,3],[4,6,1,1],[1,3,5,7],[1,1,4,6]], in 14
+ * additions: with a = x0 + x1, b = x2 + x3, u = 2 x1 + b, v = 2 x3 + a,
+ * y1 = 4a + u, y0 = y1 + v, y3 = 4b + v, y2 = y3 + u. */
+ZKP_INLINE void p2_m4_horizen(V *x, const f31v_field *f) {
+    V a = f31v_add(x[0], x[1], f), b = f31v_add(x[2], x[3], f);
+    V u = f31v_add(p2_double(x[1], f), b, f), v = f31v_add(p2_double(x[3], f), a, f);
+    V y1 = f31v_add(p2_double(p2_double(a, f), f), u, f);
+    V y3 = f31v_add(p2_double(p2_double(b, f), f), v, f);
+    x[0] = f31v_add(y1, v, f), x[1] = y1, x[2] = f31v_add(y3, u, f), x[3] = y3;
+}
+
+/* form: a literal at every call (the branch folds away). */
+ZKP_INLINE void p2_external(V *s, unsigned t, unsigned form, const f31v_field *f) {
     P2_UNROLL
-    for (unsigned c = 0; c < t; c += 4) p2_m4(s + c, f);
+    for (unsigned c = 0; c < t; c += 4) {
+        if (form == ZKPI_P2_FORM_HORIZEN) p2_m4_horizen(s + c, f);
+        else p2_m4(s + c, f);
+    }
     V col[4];
     P2_UNROLL
     for (unsigned k = 0; k < 4; k++) {
@@ -75,10 +92,11 @@ ZKP_INLINE void p2_external(V *s, unsigned t, const f31v_field *f) {
     for (unsigned i = 0; i < t; i++) s[i] = f31v_add(s[i], col[i & 3], f);
 }
 
-ZKP_INLINE void p2_full_round(V *s, unsigned t, unsigned alpha, const uint32_t *rcn, const f31v_field *f) {
+ZKP_INLINE void p2_full_round(V *s, unsigned t, unsigned alpha, unsigned form, const uint32_t *rcn,
+                              const f31v_field *f) {
     P2_UNROLL
     for (unsigned i = 0; i < t; i++) s[i] = p2_sbox(s[i], rcn[i], alpha, f);
-    p2_external(s, t, f);
+    p2_external(s, t, form, f);
 }
 
 /* One lane of the internal layer, sum + D_i x with D_i = num / 2^k (diag31.h)
@@ -110,8 +128,10 @@ ZKP_INLINE V p2_diag_lane(V x, V sum, int num, unsigned k, unsigned e, const f31
     if ((i) != 0) s[i] = p2_diag_lane(s[i], sum, num, k, e, f);
 #define P2_DIAG0_IS_MINUS2(i, num, k) _Static_assert((i) != 0 || ((num) == -2 && (k) == 0), "M_I: D_0 = -2");
 #define P2_PARTIAL(name, T, E, LIST)                                                             \
-    ZKP_INLINE void p2_partial_##name(V *s, uint32_t cn, unsigned alpha, const f31v_field *f) {  \
+    ZKP_INLINE void p2_partial_##name(V *s, uint32_t cn, unsigned alpha, const uint32_t *diag,   \
+                                      const f31v_field *f) {                                     \
         const unsigned e = E;                                                                    \
+        (void)diag; /* the literals of LIST instead */                                          \
         LIST(P2_DIAG0_IS_MINUS2)                                                                 \
         V y = p2_sbox(s[0], cn, alpha, f);                                                       \
         V c[4] = {s[1], s[2], s[3], s[4]};                                                       \
@@ -127,46 +147,65 @@ P2_PARTIAL(babybear24, 24, ZKPI_P2_E_BABYBEAR, ZKPI_P2_DIAG_BABYBEAR24)
 P2_PARTIAL(koalabear16, 16, ZKPI_P2_E_KOALABEAR, ZKPI_P2_DIAG_KOALABEAR16)
 P2_PARTIAL(koalabear24, 24, ZKPI_P2_E_KOALABEAR, ZKPI_P2_DIAG_KOALABEAR24)
 
+/* A partial round of the HorizenLabs form: its diagonal (Montgomery form)
+ * has no small entries, so each lane, lane 0 included, is one product,
+ * s_i -> D_i s_i + sum(s); the sum of lanes 1..t-1 again beside the S-box. */
+#define P2_PARTIAL_PRODUCT(name, T)                                                              \
+    ZKP_INLINE void p2_partial_##name(V *s, uint32_t cn, unsigned alpha, const uint32_t *diag,   \
+                                      const f31v_field *f) {                                     \
+        V y = p2_sbox(s[0], cn, alpha, f);                                                       \
+        V c[4] = {s[1], s[2], s[3], s[4]};                                                       \
+        P2_UNROLL                                                                                \
+        for (unsigned i = 5; i < T; i++) c[(i - 1) & 3] = f31v_add(c[(i - 1) & 3], s[i], f);     \
+        V sum = f31v_add(f31v_add(f31v_add(c[0], c[1], f), f31v_add(c[2], c[3], f), f), y, f);   \
+        s[0] = f31v_add(f31v_mul(y, V_SET1(diag[0]), f), sum, f);                                \
+        P2_UNROLL                                                                                \
+        for (unsigned i = 1; i < T; i++) s[i] = f31v_add(f31v_mul(s[i], V_SET1(diag[i]), f), sum, f); \
+    }
+P2_PARTIAL_PRODUCT(horizen16, 16)
+P2_PARTIAL_PRODUCT(horizen24, 24)
+
 /* rcn: the round constants minus p (p2_sbox). The state and the field are
  * copied into locals so the compiler keeps them in registers (through a
  * pointer they could alias each other and the caller's memory). */
+typedef void (*p2_partial_fn)(V *, uint32_t, unsigned, const uint32_t *, const f31v_field *);
 ZKP_INLINE void p2_permute(V *state, const zkpi_p2_inst *in, const uint32_t *rcn, unsigned t, unsigned alpha,
-                           void (*partial)(V *, uint32_t, unsigned, const f31v_field *), const f31v_field *fp) {
+                           unsigned form, p2_partial_fn partial, const f31v_field *fp) {
     const f31v_field fl = *fp, *f = &fl;
+    const uint32_t *diag = in->diag;
     V s[ZKPI_P2_MAX_T];
     P2_UNROLL
     for (unsigned i = 0; i < t; i++) s[i] = state[i];
-    p2_external(s, t, f);
-    for (unsigned r = 0; r < ZKPI_P2_RF / 2; r++, rcn += t) p2_full_round(s, t, alpha, rcn, f);
-    for (unsigned r = 0; r < in->rp; r++) partial(s, rcn[r], alpha, f);
+    p2_external(s, t, form, f);
+    for (unsigned r = 0; r < ZKPI_P2_RF / 2; r++, rcn += t) p2_full_round(s, t, alpha, form, rcn, f);
+    for (unsigned r = 0; r < in->rp; r++) partial(s, rcn[r], alpha, diag, f);
     rcn += in->rp;
-    for (unsigned r = 0; r < ZKPI_P2_RF / 2; r++, rcn += t) p2_full_round(s, t, alpha, rcn, f);
+    for (unsigned r = 0; r < ZKPI_P2_RF / 2; r++, rcn += t) p2_full_round(s, t, alpha, form, rcn, f);
     P2_UNROLL
     for (unsigned i = 0; i < t; i++) state[i] = s[i];
 }
 
 /* One body per instance so the loops over lanes have constant bounds and
  * the internal layer its literal diagonal; BabyBear is the x^7 field,
- * KoalaBear the x^3 one. */
-static void p2_permute_16_7(V *s, const zkpi_p2_inst *in, const uint32_t *rcn, const f31v_field *f) {
-    p2_permute(s, in, rcn, 16, 7, p2_partial_babybear16, f);
-}
-static void p2_permute_24_7(V *s, const zkpi_p2_inst *in, const uint32_t *rcn, const f31v_field *f) {
-    p2_permute(s, in, rcn, 24, 7, p2_partial_babybear24, f);
-}
-static void p2_permute_16_3(V *s, const zkpi_p2_inst *in, const uint32_t *rcn, const f31v_field *f) {
-    p2_permute(s, in, rcn, 16, 3, p2_partial_koalabear16, f);
-}
-static void p2_permute_24_3(V *s, const zkpi_p2_inst *in, const uint32_t *rcn, const f31v_field *f) {
-    p2_permute(s, in, rcn, 24, 3, p2_partial_koalabear24, f);
-}
+ * KoalaBear the x^3 one, the HorizenLabs form BabyBear's (x^7). */
+#define P2_BODY(name, T, ALPHA, FORM, PARTIAL)                                                   \
+    static void p2_permute_##name(V *s, const zkpi_p2_inst *in, const uint32_t *rcn, const f31v_field *f) { \
+        p2_permute(s, in, rcn, T, ALPHA, FORM, PARTIAL, f);                                      \
+    }
+P2_BODY(16_7, 16, 7, ZKPI_P2_FORM_PLONKY3, p2_partial_babybear16)
+P2_BODY(24_7, 24, 7, ZKPI_P2_FORM_PLONKY3, p2_partial_babybear24)
+P2_BODY(16_3, 16, 3, ZKPI_P2_FORM_PLONKY3, p2_partial_koalabear16)
+P2_BODY(24_3, 24, 3, ZKPI_P2_FORM_PLONKY3, p2_partial_koalabear24)
+P2_BODY(16_hz, 16, 7, ZKPI_P2_FORM_HORIZEN, p2_partial_horizen16)
+P2_BODY(24_hz, 24, 7, ZKPI_P2_FORM_HORIZEN, p2_partial_horizen24)
 
 void TMPL_NAME(zkpi_p2_31_batch)(const zkpi_p2_inst *in, uint32_t *states, size_t n) {
     const unsigned t = in->t;
     const f31v_field f = f31v_field_of(in->p, in->pinv);
     void (*perm)(V *, const zkpi_p2_inst *, const uint32_t *, const f31v_field *) =
-        t == 16 ? (in->alpha == 7 ? p2_permute_16_7 : p2_permute_16_3)
-                : (in->alpha == 7 ? p2_permute_24_7 : p2_permute_24_3);
+        in->form == ZKPI_P2_FORM_HORIZEN ? (t == 16 ? p2_permute_16_hz : p2_permute_24_hz)
+        : t == 16                        ? (in->alpha == 7 ? p2_permute_16_7 : p2_permute_16_3)
+                                         : (in->alpha == 7 ? p2_permute_24_7 : p2_permute_24_3);
     uint32_t rcn[ZKPI_P2_RF * ZKPI_P2_MAX_T + P2_MAX_RP]; /* round constants - p (p2_sbox) */
     ZKP_VERIFY_CHECK(t <= ZKPI_P2_MAX_T && in->rp <= P2_MAX_RP, "p2 batch: rcn holds the round constants");
     for (unsigned i = 0; i < ZKPI_P2_RF * t + in->rp; i++) rcn[i] = in->rc[i] - in->p;

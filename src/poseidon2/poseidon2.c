@@ -16,13 +16,13 @@
 #include "zkprim/poseidon2.h"
 
 const zkpi_p2_inst zkpi_p2_babybear16 = {ZKPI_BABYBEAR_P, ZKPI_BABYBEAR_PINV, ZKPI_BABYBEAR_R2, 16, 13, 7,
-                                         zkpi_p2_rc_babybear16, zkpi_p2_diag_babybear16};
+                                         zkpi_p2_rc_babybear16, zkpi_p2_diag_babybear16, ZKPI_P2_FORM_PLONKY3};
 const zkpi_p2_inst zkpi_p2_babybear24 = {ZKPI_BABYBEAR_P, ZKPI_BABYBEAR_PINV, ZKPI_BABYBEAR_R2, 24, 21, 7,
-                                         zkpi_p2_rc_babybear24, zkpi_p2_diag_babybear24};
+                                         zkpi_p2_rc_babybear24, zkpi_p2_diag_babybear24, ZKPI_P2_FORM_PLONKY3};
 const zkpi_p2_inst zkpi_p2_koalabear16 = {ZKPI_KOALABEAR_P, ZKPI_KOALABEAR_PINV, ZKPI_KOALABEAR_R2, 16, 20, 3,
-                                          zkpi_p2_rc_koalabear16, zkpi_p2_diag_koalabear16};
+                                          zkpi_p2_rc_koalabear16, zkpi_p2_diag_koalabear16, ZKPI_P2_FORM_PLONKY3};
 const zkpi_p2_inst zkpi_p2_koalabear24 = {ZKPI_KOALABEAR_P, ZKPI_KOALABEAR_PINV, ZKPI_KOALABEAR_R2, 24, 23, 3,
-                                          zkpi_p2_rc_koalabear24, zkpi_p2_diag_koalabear24};
+                                          zkpi_p2_rc_koalabear24, zkpi_p2_diag_koalabear24, ZKPI_P2_FORM_PLONKY3};
 
 /* ---- kernel table ---------------------------------------------------------- */
 

@@ -5,7 +5,9 @@
 #define S_SWAP2(x) _mm256_shuffle_epi32((x), _MM_SHUFFLE(1, 0, 3, 2))
 #define S_SWAP1(x) _mm256_shuffle_epi32((x), _MM_SHUFFLE(2, 3, 0, 1))
 #define S_ROT1(x) _mm256_shuffle_epi32((x), _MM_SHUFFLE(0, 3, 2, 1))
+#define S_ODD(x) _mm256_shuffle_epi32((x), _MM_SHUFFLE(3, 3, 1, 1))
 #define S_BLEND0(a, b) _mm256_blend_epi32((a), (b), 1)
+#define S_BLEND_EVEN(a, b) _mm256_blend_epi32((a), (b), 0x55)
 #define S_ZERO0(a) _mm256_blend_epi32((a), _mm256_setzero_si256(), 1)
 #define S_LANE0(a) ((uint32_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(a)))
 

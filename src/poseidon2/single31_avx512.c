@@ -6,7 +6,9 @@
 #define S_SWAP2(x) _mm512_shuffle_epi32((x), (_MM_PERM_ENUM)_MM_SHUFFLE(1, 0, 3, 2))
 #define S_SWAP1(x) _mm512_shuffle_epi32((x), (_MM_PERM_ENUM)_MM_SHUFFLE(2, 3, 0, 1))
 #define S_ROT1(x) _mm512_shuffle_epi32((x), (_MM_PERM_ENUM)_MM_SHUFFLE(0, 3, 2, 1))
+#define S_ODD(x) _mm512_shuffle_epi32((x), (_MM_PERM_ENUM)_MM_SHUFFLE(3, 3, 1, 1))
 #define S_BLEND0(a, b) _mm512_mask_blend_epi32((__mmask16)1, (a), (b))
+#define S_BLEND_EVEN(a, b) _mm512_mask_blend_epi32((__mmask16)0x5555, (a), (b))
 #define S_ZERO0(a) _mm512_maskz_mov_epi32((__mmask16)0xfffe, (a))
 #define S_LANE0(a) ((uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(a)))
 

@@ -48,7 +48,17 @@ int main(int argc, char **argv) {
             if (K->single) K->single(insts[i], st); /* and its single-state kernel on one */
             ct_public(st, n * sizeof st[0]);
         }
-        printf("ct_poseidon2: kernel %s%s: babybear16/24, koalabear16/24, %d states\n", K->info.name,
+        for (size_t w = 16; w <= 24; w += 8) { /* the HorizenLabs BabyBear instances' form */
+            zkpi_p2_inst hz;
+            if (!zkpi_p2h_babybear_kernel_inst(w, &hz)) continue;
+            fill31(st, NST * w, hz.p, (uint64_t)w);
+            ct_secret(st, NST * w * sizeof st[0]);
+            K->batch(&hz, st, NST);
+            if (K->single) K->single(&hz, st);
+            ct_public(st, NST * w * sizeof st[0]);
+        }
+        printf("ct_poseidon2: kernel %s%s: babybear16/24, koalabear16/24, horizen babybear16/24, %d states\n",
+               K->info.name,
                K->single ? " (batch and single)" : "", NST);
     }
     zkpi_bn254_fr s[4];

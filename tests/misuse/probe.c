@@ -1158,6 +1158,7 @@ static const char *lean_imt_corrupt(int which) {
 
 HUGE_FN(h_p2bbb, { uint32_t st[16] = {0}; return zkp_poseidon2_babybear_permute_batch(st, 16, v); })
 HUGE_FN(h_p2kbb, { uint32_t st[16] = {0}; return zkp_poseidon2_koalabear_permute_batch(st, 16, v); })
+HUGE_FN(h_p2hbb, { uint32_t st[16] = {0}; return zkp_poseidon2_horizen_babybear_permute_batch(st, 16, v); })
 HUGE_FN(h_p2bbh, { uint32_t in[8] = {0}, out[8]; return zkp_poseidon2_babybear_hash(in, v, out); })
 HUGE_FN(h_p2kbh, { uint32_t in[8] = {0}, out[8]; return zkp_poseidon2_koalabear_hash(in, v, out); })
 HUGE_FN(h_p2bnbatch, {
@@ -1239,6 +1240,12 @@ static void probe_poseidon2(void) {
         row(m, "zkp_poseidon2_horizen_babybear_permute", sn(zkp_poseidon2_horizen_babybear_permute(NULL, 16)),
             fmt("width 0: %s", sn(zkp_poseidon2_horizen_babybear_permute(w32, 0))),
             fmt("width: %s", sn(zkp_poseidon2_horizen_babybear_permute(w32, SIZE_MAX))), "in place", NA);
+        row(m, "zkp_poseidon2_horizen_babybear_permute_batch",
+            fmt("n>0: %s; n 0: %s", sn(zkp_poseidon2_horizen_babybear_permute_batch(NULL, 16, 1)),
+                sn(zkp_poseidon2_horizen_babybear_permute_batch(NULL, 16, 0))),
+            fmt("n 0: %s; width 0: %s", sn(zkp_poseidon2_horizen_babybear_permute_batch(w32, 16, 0)),
+                sn(zkp_poseidon2_horizen_babybear_permute_batch(w32, 0, 1))),
+            fmt("n: %s", huge_cell(h_p2hbb, NULL)), "in place", NA);
         row(m, "zkp_poseidon2_horizen_goldilocks_permute", sn(zkp_poseidon2_horizen_goldilocks_permute(NULL, 8)),
             fmt("width 0: %s", sn(zkp_poseidon2_horizen_goldilocks_permute(w64, 0))),
             fmt("width: %s", sn(zkp_poseidon2_horizen_goldilocks_permute(w64, SIZE_MAX))), "in place", NA);

@@ -492,6 +492,7 @@ extern "C" {
     pub fn zkp_poseidon2_koalabear_mmcs_open(mats: *const zkp_poseidon2_matrix, n_mats: usize, nodes: *const u32, n_nodes: usize, index: u64, rows: *mut u32, rows_n: usize, proof: *mut u32, proof_n: usize) -> zkp_status;
     pub fn zkp_poseidon2_koalabear_mmcs_verify(root: *const u32, dims: *const zkp_poseidon2_matrix, n_mats: usize, index: u64, rows: *const u32, rows_n: usize, proof: *const u32, proof_n: usize) -> zkp_status;
     pub fn zkp_poseidon2_horizen_babybear_permute(state: *mut u32, width: usize) -> zkp_status;
+    pub fn zkp_poseidon2_horizen_babybear_permute_batch(states: *mut u32, width: usize, n: usize) -> zkp_status;
     pub fn zkp_poseidon2_horizen_goldilocks_permute(state: *mut u64, width: usize) -> zkp_status;
     pub fn zkp_poseidon2_horizen_bn254_permute(state: *mut zkp_poseidon_fr, width: usize) -> zkp_status;
     pub fn zkp_poseidon2_horizen_bls12_381_permute(state: *mut zkp_poseidon_fr, width: usize) -> zkp_status;

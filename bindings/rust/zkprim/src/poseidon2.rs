@@ -598,6 +598,16 @@ pub fn horizen_babybear_permute(state: &mut [u32]) -> Result<()> {
     })
 }
 
+/// Many HorizenLabs BabyBear states of `width` (16 or 24) lanes back to
+/// back, in place, on the vector kernels.
+pub fn horizen_babybear_permute_batch(states: &mut [u32], width: usize) -> Result<()> {
+    permute_batch31(
+        sys::zkp_poseidon2_horizen_babybear_permute_batch,
+        states,
+        width,
+    )
+}
+
 /// The HorizenLabs permutation over Goldilocks: width 8, 12, 16 or 20.
 pub fn horizen_goldilocks_permute(state: &mut [u64]) -> Result<()> {
     // SAFETY: state.len() lanes.

@@ -102,3 +102,30 @@ fn errors() {
     );
     assert!(p2::horizen_vesta_permute(&mut [[0; 4]; 3]).is_ok());
 }
+
+#[test]
+fn babybear_batch_is_single_permutations() {
+    for t in [16usize, 24] {
+        let mut states: Vec<u32> = (0..9 * t as u32)
+            .map(|i| i.wrapping_mul(2654435761) % p2::BABYBEAR_P)
+            .collect();
+        states[..t].fill(p2::BABYBEAR_P - 1);
+        let mut want = states.clone();
+        for s in want.chunks_mut(t) {
+            p2::horizen_babybear_permute(s).unwrap();
+        }
+        p2::horizen_babybear_permute_batch(&mut states, t).unwrap();
+        assert_eq!(states, want);
+    }
+    let mut s = [0u32; 32];
+    s[31] = p2::BABYBEAR_P;
+    assert_eq!(
+        p2::horizen_babybear_permute_batch(&mut s, 16),
+        Err(Error::Range)
+    );
+    assert_eq!(s[31], p2::BABYBEAR_P);
+    assert_eq!(
+        p2::horizen_babybear_permute_batch(&mut s, 8),
+        Err(Error::Count)
+    );
+}
