@@ -13,6 +13,8 @@ model (-iterations=1 for whole hashes). Rows:
   <kernel>-hash-t<t>      one state (bmi2: what the avx2 level runs for single hashes)
   <kernel>-many4-t<t>     hash_many of four states (bmi2: two interleaved, two passes;
                           avx2: one pass, one state per ymm lane), per hash
+  avx2-many5-t<t>         hash_many of five states: the avx2 kernel's hybrid pass
+                          (four lanes and one scalar MULX/ADX state), per hash
   ...-partial             one partial round, sliced from the hash's trace (the
                           segment between two executions of an instruction that
                           runs once per round), repeated 20 times (a chain of
@@ -155,9 +157,9 @@ def main():
     print("|---|---:|" + "---:|" * len(models))
     rows = []
     for name, pcs in ops.items():
-        m = re.match(r"(\w+)-(hash|many4)-t(\d)$", name)
+        m = re.match(r"(\w+)-(hash|many4|many5)-t(\d)$", name)
         if m:
-            t, per = int(m.group(3)), 4 if m.group(2) == "many4" else 1
+            t, per = int(m.group(3)), {"hash": 1, "many4": 4, "many5": 5}[m.group(2)]
             rows.append((name, pcs, per, 1))
             passes = 2 if m.group(1) == "bmi2" and per == 4 else 1  # bmi2: two states per pass
             seg = one_round(pcs, RP[t] * passes)
