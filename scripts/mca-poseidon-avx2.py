@@ -13,8 +13,9 @@ model (-iterations=1 for whole hashes). Rows:
   <kernel>-hash-t<t>      one state (bmi2: what the avx2 level runs for single hashes)
   <kernel>-many4-t<t>     hash_many of four states (bmi2: two interleaved, two passes;
                           avx2: one pass, one state per ymm lane), per hash
-  avx2-many5-t<t>         hash_many of five states: the avx2 kernel's hybrid pass
-                          (four lanes and one scalar MULX/ADX state), per hash
+  avx2-many5-t<t>         hash_many of five states, per hash: a four-lane pass and
+                          one scalar hash (with the hybrid pass of commit af1570a,
+                          backed out, docs/poseidon.md: that pass)
   ...-partial             one partial round, sliced from the hash's trace (the
                           segment between two executions of an instruction that
                           runs once per round), repeated 20 times (a chain of

@@ -7,10 +7,6 @@
  * scalar MULX kernel is bound by its one 64 x 64 multiplier, while VPMULUDQ
  * issues twice per cycle there, and a product here costs 81 + 72 of them for
  * four lanes (docs/poseidon.md has the counts and the measurements).
- * Groups of five run a hybrid pass: the four lanes and a fifth state in the
- * bmi2 kernel's scalar MULX/ADX code, its steps placed between the vector
- * steps, on the integer multiplier the vector code leaves idle (llvm-mca
- * models and the measurement: docs/poseidon.md).
  *
  * Widths 2..5 (1..4 inputs). Wider states go to the base kernel's hash_many:
  * a full-round row of t products adds 9t terms below 2^58 to a column, and
@@ -45,25 +41,6 @@
 #include "bn254/fr_avx2.h"
 #include "core/once.h"
 #include "poseidon/internal.h"
-/* The hybrid pass's fifth state (below) is the bmi2 kernel's MULX/ADX
- * layer: sources.cmake adds -madx to this file when that kernel is built,
- * and the kernel-table entry then requires BMI2 and ADX (poseidon.c). */
-#if ZKP_HAVE_BMI2 && defined(__ADX__)
-#include "bn254/fr_mulx.h"
-#endif
-#if defined(ZKPI_BN254_HAVE_MULX) && ZKPI_BN254_HAVE_MULX && !defined(AVX2_NO_HYBRID)
-#define HYBRID 1
-/* A step of the scalar state, placed between the vector steps it overlaps. */
-#define S_STEP(on, ...)                                                                   \
-    do {                                                                                  \
-        if (on) {                                                                         \
-            __VA_ARGS__;                                                                  \
-        }                                                                                 \
-    } while (0)
-#else
-#define HYBRID 0
-#define S_STEP(on, ...) ((void)0)
-#endif
 
 typedef zkpi_bn254_v4 v4;
 typedef zkpi_bn254_v29 vfr;
@@ -155,99 +132,29 @@ static const avx2_tables *tables_ready(unsigned t) {
     }
 }
 
-/* ---- the scalar fifth state of a hybrid pass ------------------------------------ */
+/* ---- the rounds on four states ----------------------------------------------- */
 
-/* The hybrid pass runs a fifth state beside the four vector lanes, in the
- * scalar R = 2^256 Montgomery form of the bmi2 kernel (bn254/fr_mulx.h),
- * each scalar step written right after the vector step it is to overlap:
- * the vector rounds leave the integer multiplier idle and wait on their
- * S-box chain, and an out-of-order core only overlaps what sits within a
- * few hundred instructions (llvm-mca, docs/poseidon.md). The scalar state
- * stays below 2p (e = p / 2^256 < 0.1892; a REDC of T gives < T / 2^256 + p):
- *  - products a b / R (one-pass CIOS) of operands < 2p: < 2p;
- *  - S-box: x^5 < 2p, + c < 3p, one conditional subtraction: < 2p;
- *  - full-round row: t <= 5 products < 2p^2 summed, < 10p^2: REDC < (10e +
- *    1)p < 2.9p, one subtraction;
- *  - partial round: W = sum what_k s_k < 8p^2, Y = x^4 s0 < 4p^2 (+ chat
- *    R): the new s0 < (12e + 2)p < 4.3p, three subtractions (two for t <= 4:
- *    < 3.9p); a new s_k (Y + chat R + beta_k s_k) < (6e + 2)p < 3.2p, two;
- *  - entry: canonical + the first constants < 2p; exit: one subtraction.
- * Each bound is checked by the ZKP_VERIFY build where the value is made. */
-#if HYBRID
-#define S_CHECK_LT2(x, what) ZKP_VERIFY_CHECK(zkpi_bn254_verify_lt((x)->v, 2, 1), what)
-
-/* r = a b / R, a, b < 2p: < 2p. */
-ZKP_INLINE void s_mul(zkpi_fr *r, const zkpi_fr *a, const zkpi_fr *b) {
-    uint64_t T[8];
-    zkpi_bn254_montmul_mulx(T, a->v, b->v);
-    memcpy(r->v, T + 4, sizeof r->v);
-}
-
-/* r = x - kp for the k in 0..subs that leaves x below 2p (x < (subs + 2)p). */
-ZKP_INLINE void s_settle(zkpi_fr *r, const uint64_t x[4], const unsigned subs, const char *what) {
-    zkpi_bn254_condsub(r->v, x, zkpi_bn254_p);
-    for (unsigned i = 1; i < subs; i++) zkpi_bn254_condsub(r->v, r->v, zkpi_bn254_p);
-    S_CHECK_LT2(r, what);
-}
-
-/* x^5 + c (c may be NULL) from x^4 and x. */
-ZKP_INLINE void s_pow5_finish(zkpi_fr *x, const zkpi_fr *x4, const zkpi_fr *c) {
-    zkpi_fr y;
-    s_mul(&y, x4, x);
-    if (c) zkpi_bn254_add_raw(y.v, c->v);
-    s_settle(x, y.v, 1, "hybrid scalar x^5 + c < 2p");
-}
-
-/* Row i of M times the scalar state. */
-ZKP_INLINE void s_dot(zkpi_fr *r, const zkpi_fr *M, const unsigned i, const zkpi_fr *x, const unsigned T_) {
-    uint64_t A[8];
-    zkpi_bn254_mul512_mulx(A, M[i * T_].v, x[0].v);
-    for (unsigned j = 1; j < T_; j++) zkpi_bn254_mac512_mulx(A, M[i * T_ + j].v, x[j].v);
-    zkpi_bn254_redc8_mulx(A);
-    s_settle(r, A + 4, 1, "hybrid scalar full-round row < 2p");
-}
-
-/* T = (Y + a b): one lane of the partial round, reduced and settled. */
-ZKP_INLINE void s_lane_from_y(zkpi_fr *r, const uint64_t Y[8], const zkpi_fr *a, const zkpi_fr *b) {
-    uint64_t B[8];
-    zkpi_bn254_mul512_mulx(B, a->v, b->v);
-    zkpi_bn254_add512_mulx(B, Y);
-    zkpi_bn254_redc8_mulx(B);
-    s_settle(r, B + 4, 2, "hybrid scalar partial round: new s_k < 2p");
-}
-#endif
-
-/* ---- the rounds on four states (and a hybrid pass's scalar fifth) ------------- */
-
-/* T = x^4 * x, unreduced: the S-box before its constant and reduction.
- * With sx (a hybrid pass), also sx4 = sx^4 for the scalar state. */
-ZKP_INLINE void v_pow5_acc(v4 T[COLS], const vfr *x, const zkpi_fr *sx, zkpi_fr *sx4) {
+/* T = x^4 * x, unreduced: the S-box before its constant and reduction. */
+ZKP_INLINE void v_pow5_acc(v4 T[COLS], const vfr *x) {
     vfr x2, x4;
-    zkpi_fr sx2;
-    (void)sx, (void)sx4, (void)sx2;
     V_CHECK_LT(x, 260, "avx2 S-box input < 2.6p");
     zkpi_bn254_v29_sqr(T, x);
     zkpi_bn254_v29_redc(&x2, T);
-    S_STEP(sx, s_mul(&sx2, sx, sx));
     V_CHECK_LT(&x2, 104, "avx2 S-box x^2 < 1.04p");
     zkpi_bn254_v29_sqr(T, &x2);
     zkpi_bn254_v29_redc(&x4, T);
-    S_STEP(sx, s_mul(sx4, &sx2, &sx2));
     ZKP_VERIFY_CHECK(zkpi_bn254_v29_verify_lt(&x4, 10064, 10000), "avx2 S-box x^4 < 1.0064p");
     zkpi_bn254_v29_zero(T);
     zkpi_bn254_v29_mac(T, &x4, x);
 }
 
-/* x^5 (+ c when c is not NULL), x < 2.6p: < 2.016p; sx likewise (+ sc). */
-ZKP_INLINE void v_pow5(vfr *r, const vfr *x, const fr29 *c, zkpi_fr *sx, const zkpi_fr *sc) {
+/* x^5 (+ c when c is not NULL), x < 2.6p: < 2.016p. */
+ZKP_INLINE void v_pow5(vfr *r, const vfr *x, const fr29 *c) {
     v4 T[COLS];
-    zkpi_fr sx4;
-    (void)sc;
-    v_pow5_acc(T, x, sx, &sx4);
+    v_pow5_acc(T, x);
     if (c) zkpi_bn254_v29_addhi_c(T, c);
     zkpi_bn254_v29_redc(r, T);
     ZKP_VERIFY_CHECK(zkpi_bn254_v29_verify_lt(r, 2016, 1000), "avx2 x^5 + c < 2.016p");
-    S_STEP(sx, s_pow5_finish(sx, &sx4, sc));
 }
 
 /* Row i of the t x t matrix M (row-major) times the state, one reduction. */
@@ -259,21 +166,12 @@ ZKP_INLINE void v_dot(vfr *r, const fr29 *M, const unsigned i, const vfr *s, con
     V_CHECK_LT(r, 106, "avx2 full-round row < 1.06p");
 }
 
-/* A full round; with sx the scalar state's too (constants sc, matrix sM:
- * the scalar kernels' R-form tables). */
-ZKP_INLINE void v_full_round(const unsigned T_, vfr *s, const fr29 *c, const fr29 *M, const int lane0_only,
-                             zkpi_fr *sx, const zkpi_fr *sc, const zkpi_fr *sM) {
-    for (unsigned i = 0; i < T_; i++) v_pow5(&s[i], &s[i], c ? &c[i] : NULL, sx ? &sx[i] : NULL, sc ? &sc[i] : NULL);
+ZKP_INLINE void v_full_round(const unsigned T_, vfr *s, const fr29 *c, const fr29 *M, const int lane0_only) {
+    for (unsigned i = 0; i < T_; i++) v_pow5(&s[i], &s[i], c ? &c[i] : NULL);
     vfr n[AVX2_TMAX];
-    zkpi_fr sn[AVX2_TMAX];
-    (void)sM, (void)sn;
     const unsigned rows = lane0_only ? 1 : T_;
-    for (unsigned i = 0; i < rows; i++) {
-        v_dot(&n[i], M, i, s, T_);
-        S_STEP(sx, s_dot(&sn[i], sM, i, sx, T_));
-    }
+    for (unsigned i = 0; i < rows; i++) v_dot(&n[i], M, i, s, T_);
     for (unsigned i = 0; i < rows; i++) s[i] = n[i];
-    S_STEP(sx, memcpy(sx, sn, rows * sizeof *sx));
 }
 
 /* One partial round on the rescaled state (perm_tmpl.h k_partial_round; Z
@@ -281,39 +179,28 @@ ZKP_INLINE void v_full_round(const unsigned T_, vfr *s, const fr29 *c, const fr2
  * + chat 2^261 stays one unreduced accumulator, and
  *   s0' = REDC(Y + sum_k what_k s_k),  s_k' = REDC(Y + beta_k s_k).
  * The products with the old s_k are summed before the S-box's result joins. */
-ZKP_INLINE void v_partial_round(const unsigned T_, vfr *s, const fr29 *Z, zkpi_fr *sx, const zkpi_fr *sZ) {
+ZKP_INLINE void v_partial_round(const unsigned T_, vfr *s, const fr29 *Z) {
     v4 Y[COLS], A[COLS];
-    uint64_t sW[8], sY[8];
-    zkpi_fr sx4;
-    (void)sZ, (void)sW, (void)sY;
     for (unsigned k = 0; k < T_; k++) V_CHECK_LT(&s[k], 260, "avx2 partial round: state in < 2.6p");
     zkpi_bn254_v29_zero(A);
     for (unsigned k = 1; k < T_; k++) zkpi_bn254_v29_mac_c(A, &Z[k], &s[k]);
-    S_STEP(sx, zkpi_bn254_mul512_mulx(sW, sZ[1].v, sx[1].v);
-           for (unsigned k = 2; k < T_; k++) zkpi_bn254_mac512_mulx(sW, sZ[k].v, sx[k].v));
-    v_pow5_acc(Y, &s[0], sx, &sx4);
-    S_STEP(sx, zkpi_bn254_mul512_mulx(sY, sx4.v, sx[0].v); zkpi_bn254_add_raw(sY + 4, sZ[0].v));
+    v_pow5_acc(Y, &s[0]);
     zkpi_bn254_v29_addhi_c(Y, &Z[0]);
     zkpi_bn254_v29_add_acc(A, Y);
     zkpi_bn254_v29_redc(&s[0], A);
     V_CHECK_LT(&s[0], 208, "avx2 partial round: new s0 < 2.08p");
-    S_STEP(sx, zkpi_bn254_add512_mulx(sW, sY); zkpi_bn254_redc8_mulx(sW);
-           s_settle(&sx[0], sW + 4, T_ == 5 ? 3 : 2, "hybrid scalar partial round: new s0 < 2p"));
     for (unsigned k = 1; k < T_; k++) {
         zkpi_bn254_v29_zero(A);
         zkpi_bn254_v29_mac_c(A, &Z[T_ - 1 + k], &s[k]);
         zkpi_bn254_v29_add_acc(A, Y);
         zkpi_bn254_v29_redc(&s[k], A);
         V_CHECK_LT(&s[k], 204, "avx2 partial round: new s_k < 2.04p");
-        S_STEP(sx, s_lane_from_y(&sx[k], sY, &sZ[T_ - 1 + k], &sx[k]));
     }
 }
 
 /* After the R_P rounds: s_i *= D_i (the final scales), < 1.016p out. */
-ZKP_INLINE void v_unscale(const unsigned T_, vfr *s, const fr29 *D, zkpi_fr *sx, const zkpi_fr *sD) {
-    (void)sD;
+ZKP_INLINE void v_unscale(const unsigned T_, vfr *s, const fr29 *D) {
     for (unsigned i = 0; i < T_; i++) {
-        S_STEP(sx, s_mul(&sx[i], &sx[i], &sD[i]));
         v4 A[COLS];
         zkpi_bn254_v29_zero(A);
         zkpi_bn254_v29_mac_c(A, &D[i], &s[i]);
@@ -322,23 +209,17 @@ ZKP_INLINE void v_unscale(const unsigned T_, vfr *s, const fr29 *D, zkpi_fr *sx,
     }
 }
 
-/* The sparse schedule of perm_tmpl.h, hash form (last round lane 0 only);
- * with sx (a hybrid pass) the scalar state's too, from the scalar tables
- * (zkpi_poseidon_sc: [entry][f = 0..3][R_P partial, unused][f = 4..6]). */
-ZKP_INLINE void v_hash(const unsigned T_, const avx2_tables *k, vfr *s, zkpi_fr *sx) {
+/* The sparse schedule of perm_tmpl.h, hash form (last round lane 0 only). */
+ZKP_INLINE void v_hash(const unsigned T_, const avx2_tables *k, vfr *s) {
     const fr29 *C = k->sc + T_; /* the first T_ were added on entry */
-    const unsigned rp = zkpi_poseidon_rp[T_];
     for (unsigned f = 0; f < ZKP_POSEIDON_RF; f++) {
         const int last = f == ZKP_POSEIDON_RF - 1;
-        const zkpi_fr *sc = last ? NULL : zkpi_poseidon_sc[T_] + T_ + f * T_ + (f >= 4 ? rp : 0);
-        v_full_round(T_, s, last ? NULL : C, f == 3 ? k->sp : k->mds, last, sx, sc,
-                     f == 3 ? zkpi_poseidon_sp[T_] : zkpi_poseidon_mds[T_]);
+        v_full_round(T_, s, last ? NULL : C, f == 3 ? k->sp : k->mds, last);
         C += T_;
         if (f != 3) continue;
         const fr29 *Z = k->sz;
-        const zkpi_fr *sZ = zkpi_poseidon_sz[T_];
-        for (unsigned r = 0; r < rp; r++, Z += 2 * T_ - 1, sZ += 2 * T_ - 1) v_partial_round(T_, s, Z, sx, sZ);
-        v_unscale(T_, s, Z, sx, sZ);
+        for (unsigned r = 0; r < zkpi_poseidon_rp[T_]; r++, Z += 2 * T_ - 1) v_partial_round(T_, s, Z);
+        v_unscale(T_, s, Z);
     }
 }
 
@@ -387,7 +268,7 @@ ZKP_INLINE void v_store0(const avx2_tables *k, const unsigned T_, const vfr *s, 
     static void many4_t##T(const avx2_tables *k, zkpi_fr *st, size_t count) {               \
         vfr s[T];                                                                          \
         v_load(T, k, s, st, count);                                                        \
-        v_hash(T, k, s, NULL);                                                             \
+        v_hash(T, k, s);                                                                   \
         v_store0(k, T, s, st, count);                                                      \
     }
 K_WIDTH(2) K_WIDTH(3) K_WIDTH(4) K_WIDTH(5)
@@ -395,29 +276,6 @@ K_WIDTH(2) K_WIDTH(3) K_WIDTH(4) K_WIDTH(5)
 
 typedef void (*many4_fn)(const avx2_tables *k, zkpi_fr *st, size_t count);
 static const many4_fn many4_tab[AVX2_TMAX + 1] = {NULL, NULL, many4_t2, many4_t3, many4_t4, many4_t5};
-
-#if HYBRID
-/* Five states: st[0..3] in the lanes, st[4] scalar (R form, < p in). */
-#define K_WIDTH(T)                                                                         \
-    static void many5_t##T(const avx2_tables *k, zkpi_fr *st) {                            \
-        vfr s[T];                                                                          \
-        zkpi_fr x[T];                                                                      \
-        v_load(T, k, s, st, LANES);                                                        \
-        for (unsigned i = 0; i < T; i++) {                                                 \
-            x[i] = st[LANES * T + i];                                                      \
-            zkpi_bn254_add_raw(x[i].v, zkpi_poseidon_sc[T][i].v);                          \
-            S_CHECK_LT2(&x[i], "hybrid scalar entry < 2p");                                \
-        }                                                                                  \
-        v_hash(T, k, s, x);                                                                \
-        v_store0(k, T, s, st, LANES);                                                      \
-        zkpi_bn254_condsub(st[LANES * T].v, x[0].v, zkpi_bn254_p);                         \
-    }
-K_WIDTH(2) K_WIDTH(3) K_WIDTH(4) K_WIDTH(5)
-#undef K_WIDTH
-
-typedef void (*many5_fn)(const avx2_tables *k, zkpi_fr *st);
-static const many5_fn many5_tab[AVX2_TMAX + 1] = {NULL, NULL, many5_t2, many5_t3, many5_t4, many5_t5};
-#endif
 
 /* A group of fewer lanes than this runs scalar hashes instead of a padded
  * vector pass: a pass costs about 2.9 scalar hashes at t = 3 and 2.6 at
@@ -432,11 +290,7 @@ static void avx2_hash_many(unsigned t, zkpi_fr *s, size_t count) {
         BASE.hash_many(t, s, count);
         return;
     }
-    size_t i = 0;
-#if HYBRID
-    for (; count - i >= LANES + 1; i += LANES + 1) many5_tab[t](k, s + i * t);
-#endif
-    for (; i < count; i += LANES) {
+    for (size_t i = 0; i < count; i += LANES) {
         const size_t m = count - i < LANES ? count - i : LANES;
         if (m < AVX2_MIN_LANES) {
             BASE.hash_many(t, s + i * t, m);
@@ -454,7 +308,7 @@ static void avx2_hash(unsigned t, zkpi_fr *s) { BASE.hash(t, s); }
 
 /* Everything but hash_many is the base kernel's. */
 const zkpi_poseidon_ops zkpi_poseidon_ops_avx2 = {
-    avx2_mul, avx2_sqr, avx2_dot, avx2_permute, avx2_hash, avx2_hash_many, LANES + HYBRID,
+    avx2_mul, avx2_sqr, avx2_dot, avx2_permute, avx2_hash, avx2_hash_many, LANES,
 };
 
 /* Test hook (tests/test_poseidon.c): one field routine of the layer on four

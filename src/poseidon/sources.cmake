@@ -2,12 +2,6 @@ zkp_add_sources(poseidon.c tree.c kernel_portable.c constants_sparse.c constants
 zkp_add_kernel(BMI2 kernel_bmi2.c)
 zkp_add_kernel(AVX512IFMA kernel_ifma.c)
 zkp_add_kernel(AVX2 kernel_avx2.c)
-# Its hybrid pass runs a fifth state in the bmi2 kernel's MULX/ADX code
-# (ADCX/ADOX): with that kernel built, the avx2 entry requires ADX anyway
-# (poseidon.c, BASE_NEED; ctest kernel-isa checks the instructions).
-if(ZKP_HAVE_AVX2 AND ZKP_HAVE_BMI2)
-  set_property(SOURCE ${ZKP_MODULE_DIR}/kernel_avx2.c APPEND PROPERTY COMPILE_OPTIONS -madx)
-endif()
 # Sanitizer builds (asan, fuzz, ctmsan stages) compile the IFMA kernel at
 # -O0: at -O1 and above its sixteen per-width bodies take gcc about three
 # minutes per sanitizer build (14 s at -O0), and the instrumentation is the
