@@ -232,7 +232,7 @@ static void check_shape_with(const fam *f, const zkp_poseidon2_matrix *m, size_t
     uint32_t *rows = malloc(row_n * 4 + 4);
     dig *proof = malloc(proof_n * 32 + 32);
     size_t picks[3] = {0, max_h - 1, th_rand_below(max_h)};
-    for (size_t pi = 0; pi < 3; pi++) {
+    for (size_t pi = 0; pi < 3; pi++) { /* fixed set: first, last and a random row */
         size_t idx = picks[pi];
         CHECK_STATUS(f->open(m, n, nodes, n_nodes, idx, rows, row_n, proof->e, proof_n), ZKP_OK);
         /* Plonky3's open_batch: row idx >> (log H - log height) of each
@@ -358,9 +358,9 @@ static void edge_shapes(void) {
 
 /* One matrix of 2^d rows is the one-matrix tree of tree_build. */
 static void single_matrix_is_tree(void) {
-    for (int fi = 0; fi < 2; fi++) {
+    for (int fi = 0; fi < 2; fi++) { /* fixed set: both fields */
         const fam *f = &k_fam[fi];
-        for (unsigned d = 0; d <= 9; d += 3) {
+        for (unsigned d = 0; d <= 9; d += 3) { /* fixed set: four tree depths */
             size_t h = (size_t)1 << d, w = rand_width() + 1, n_nodes = 0; /* tree_build's rows: w >= 1 */
             uint32_t *v = malloc(h * w * 4);
             for (size_t j = 0; j < h * w; j++) v[j] = rand_elem(f->p);
