@@ -191,6 +191,8 @@ void zkpi_keccak_many_stride(const keccak_params *p, const uint8_t *in, size_t l
     }
 }
 
+int zkpi_keccak_many_has_halves(const keccak_params *p) { return zkpi_keccak_multi()->hash64 && p->rate == 136; }
+
 void zkpi_keccak_many_halves(const keccak_params *p, const uint8_t *const *left, const uint8_t *const *right, size_t n,
                              uint8_t (*out)[32]) {
     const zkpi_keccak_kernelN *k = zkpi_keccak_multi();
@@ -199,6 +201,12 @@ void zkpi_keccak_many_halves(const keccak_params *p, const uint8_t *const *left,
     size_t i = 0;
     if (k->hash64 && p->rate == 136) {
         for (; i + N <= n; i += N) {
+            /* the inputs lie anywhere (a proof's sibling may be out of
+             * cache): ask for those two groups ahead while this one runs */
+            for (size_t j = i + 2 * N; j < i + 3 * N && j < n; j++) {
+                zkpi_prefetch(left[j]);
+                zkpi_prefetch(right[j]);
+            }
             for (unsigned j = 0; j < N; j++) po[j] = out[i + j];
             k->hash64(left + i, right + i, po, p->suffix);
         }
@@ -213,20 +221,9 @@ void zkpi_keccak_many_halves(const keccak_params *p, const uint8_t *const *left,
             k->hash64(pl, pr, po, p->suffix);
             return;
         }
-    } else if (N > 1) {
-        /* no fused form (the x2 kernels): each group's inputs side by side, then the sponge */
-        uint8_t buf[ZKP_KECCAK_MAX_LANES][64];
-        const uint8_t *pi[ZKP_KECCAK_MAX_LANES];
-        for (; i + N <= n; i += N) {
-            for (unsigned j = 0; j < N; j++) {
-                memcpy(buf[j], left[i + j], 32);
-                memcpy(buf[j] + 32, right[i + j], 32);
-                pi[j] = buf[j];
-                po[j] = out[i + j];
-            }
-            zkpi_keccak_many_group(k, p, pi, 64, NULL, po, all_real, 32);
-        }
     }
+    /* the last pair, or every pair without a fused kernel (the multiproof
+     * walk copies pairs then, zkpi_keccak_many_has_halves) */
     const zkpi_keccak_kernel1 *k1 = zkpi_keccak_single();
     for (; i < n; i++) keccak_hash64_with(k1, left[i], right[i], out[i], p->suffix);
 }
