@@ -356,21 +356,31 @@ static void ref_hash64(const uint8_t in[64], uint8_t out[32], uint64_t suffix) {
 }
 
 /* Random and edge messages at random offsets, both suffixes, and outputs
- * that overwrite their own inputs (the contract reads all input first). */
+ * that overwrite their own inputs (the contract reads all input first).
+ * The two halves come as two pointers: one buffer (right = left + 32), or
+ * the right half in a buffer of its own at its own offset (the multiproof
+ * walk's node and sibling). */
 static void check_hash64(const zkpi_keccak_kernelN *k) {
     const unsigned w = k->lanes;
     uint64_t n = th_count(300);
     for (uint64_t t = 0; t < n; t++) {
         const uint64_t suffix = t & 1 ? 0x06 : 0x01;
-        const int alias = (t & 2) != 0;
-        th_buf ib[ZKP_KECCAK_MAX_LANES], ob[ZKP_KECCAK_MAX_LANES];
-        const uint8_t *in[ZKP_KECCAK_MAX_LANES];
+        const int alias = (t & 2) != 0, split = (t & 4) != 0;
+        th_buf ib[ZKP_KECCAK_MAX_LANES], ob[ZKP_KECCAK_MAX_LANES], rb[ZKP_KECCAK_MAX_LANES];
+        const uint8_t *in[ZKP_KECCAK_MAX_LANES], *right[ZKP_KECCAK_MAX_LANES];
         uint8_t *out[ZKP_KECCAK_MAX_LANES], want[ZKP_KECCAK_MAX_LANES][32];
         for (unsigned i = 0; i < w; i++) {
             ib[i] = th_buf_new(64, (size_t)th_rand_below(8));
             if (t < 2) memset(ib[i].p, t == 0 ? 0x00 : 0xFF, 64);
             ref_hash64(ib[i].p, want[i], suffix);
             in[i] = ib[i].p;
+            right[i] = ib[i].p + 32;
+            if (split) {
+                rb[i] = th_buf_new(32, (size_t)th_rand_below(8));
+                memcpy(rb[i].p, ib[i].p + 32, 32);
+                memset(ib[i].p + 32, 0x5A, 32); /* a kernel reading left + 32 gets these */
+                right[i] = rb[i].p;
+            }
             if (alias) {
                 out[i] = ib[i].p;
             } else {
@@ -378,10 +388,11 @@ static void check_hash64(const zkpi_keccak_kernelN *k) {
                 out[i] = ob[i].p;
             }
         }
-        k->hash64(in, out, suffix);
+        k->hash64(in, right, out, suffix);
         for (unsigned i = 0; i < w; i++) {
             CHECK_EQ_BYTES(out[i], want[i], 32);
             TH_BUF_FREE(ib[i]);
+            if (split) TH_BUF_FREE(rb[i]);
             if (!alias) TH_BUF_FREE(ob[i]);
         }
     }

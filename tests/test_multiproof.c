@@ -543,8 +543,72 @@ static void run_family(void *ctx) {
     }
 }
 
+/* Levels wider than one hash call. The engine gathers a level's pairs 256
+ * at a time (core/multiproof.c, MP_CHUNK) and Keccak hashes them where they
+ * lie, each call writing its digests over nodes the level has already read
+ * (keccak/many.c, zkpi_keccak_many_halves); the sets above (k <= 80) fit in
+ * one call. Here 700 openings of a 2^11-leaf tree, first and last leaf
+ * included: about 700 pairs at the low levels, three calls each. The valid
+ * set must verify (batch and multiproof, 1 and 2 threads), and one flipped
+ * sibling at every level of openings in the second and third call's range,
+ * and one multiproof node in each call's range, must not. Keccak-256 and
+ * SHA3-256 (the two padding suffixes of the fused kernels). */
+#define WIDE_LEVELS 11
+#define WIDE_K 700
+static void wide_levels(void *ctx) {
+    (void)ctx;
+    const size_t n = (size_t)1 << WIDE_LEVELS;
+    static const zkp_keccak_alg algs[] = {ZKP_KECCAK_256, ZKP_SHA3_256};
+    static uint8_t nodes[32 * (2 * ((size_t)1 << WIDE_LEVELS) - 1)], leaves[WIDE_K][32];
+    static uint8_t proofs[WIDE_K][WIDE_LEVELS * 32], multi[WIDE_K * WIDE_LEVELS * 32];
+    static uint64_t idx[WIDE_K];
+    for (size_t a = 0; a < 2; a++) {
+        th_rand_bytes(nodes, 32 * n);
+        CHECK_STATUS(zkp_keccak_tree_build(algs[a], nodes, n, 1, nodes), ZKP_OK);
+        const uint8_t *root = nodes + 32 * (2 * n - 2);
+        /* the first and last leaf and WIDE_K - 2 between (selection sampling:
+         * leaf i is taken with odds still needed / still left) */
+        size_t k = 0;
+        idx[k++] = 0;
+        for (uint64_t i = 1; i + 1 < n; i++)
+            if (th_rand_below(n - 1 - i) < WIDE_K - 1 - k) idx[k++] = i;
+        idx[k++] = n - 1;
+        CHECK_EQ_U64(k, WIDE_K);
+        for (size_t i = 0; i < k; i++) {
+            memcpy(leaves[i], nodes + 32 * idx[i], 32);
+            CHECK_STATUS(zkp_keccak_tree_proof(nodes, n, idx[i], proofs[i]), ZKP_OK);
+        }
+        size_t mlen = 0;
+        CHECK_STATUS(zkp_keccak_tree_multi_proof(nodes, n, idx, k, multi, sizeof multi, &mlen), ZKP_OK);
+        for (unsigned t = 1; t <= 2; t++) {
+            CHECK_EQ_INT(zkp_keccak_tree_verify_batch(algs[a], root, leaves[0], idx, k, proofs[0], WIDE_LEVELS, t),
+                         ZKP_OK);
+            CHECK_EQ_INT(zkp_keccak_tree_multi_verify(algs[a], root, leaves[0], idx, k, multi, mlen, WIDE_LEVELS, t),
+                         ZKP_OK);
+        }
+        for (unsigned l = 0; l < WIDE_LEVELS; l++) {
+            size_t o = l % 2 ? 300 + l : 600 + l; /* beyond the first 256 pairs of the low levels */
+            proofs[o][32 * l + 3] ^= 0x20;
+            CHECK_MSG(zkp_keccak_tree_verify_batch(algs[a], root, leaves[0], idx, k, proofs[0], WIDE_LEVELS, 1) ==
+                          ZKP_ERR_VERIFY,
+                      "wide levels: sibling at level %u of opening %zu flipped, batch accepts", l, o);
+            proofs[o][32 * l + 3] ^= 0x20;
+        }
+        for (size_t r = 0; r < 3; r++) {
+            size_t at = (r * (mlen / 32)) / 3 + (size_t)th_rand_below(mlen / 96);
+            multi[32 * at + 5] ^= 0x01;
+            CHECK_MSG(zkp_keccak_tree_multi_verify(algs[a], root, leaves[0], idx, k, multi, mlen, WIDE_LEVELS, 1) ==
+                          ZKP_ERR_VERIFY,
+                      "wide levels: multiproof node %zu flipped, multi_verify accepts", at);
+            multi[32 * at + 5] ^= 0x01;
+        }
+    }
+}
+
 int main(void) {
     th_init("test_multiproof");
+    th_section("keccak wide levels");
+    th_for_each_cpu_level(wide_levels, NULL);
     for (size_t i = 0; i < sizeof k_families / sizeof k_families[0]; i++) {
         th_section(k_families[i].name);
         th_for_each_cpu_level(run_family, (void *)&k_families[i]);

@@ -45,6 +45,13 @@ typedef struct zkpi_mp_family {
      * (a copy of the leaf digest, or the hash of a chunk). */
     zkp_status (*leaves)(void *ctx, size_t first, size_t n, uint8_t (*out)[ZKPI_MP_NODE]);
     void *ctx;
+    /* Optional (NULL: hash_pairs): out[i] = hash of the 32 bytes at left[i]
+     * then the 32 at right[i], the nodes hashed where they lie instead of
+     * copied into pairs. out[i] may be an input of pair i or of an earlier
+     * one, never of a later one: the family reads each group of inputs
+     * before writing its outputs, and runs the groups in order. */
+    zkp_status (*hash_halves)(void *ctx, const uint8_t *const *left, const uint8_t *const *right, size_t n, int is_top,
+                              uint8_t (*out)[ZKPI_MP_NODE]);
 } zkpi_mp_family;
 
 typedef struct zkpi_mp_shape {

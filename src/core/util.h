@@ -54,6 +54,17 @@
 #define ZKP_BIG_ENDIAN 0
 #endif
 
+/* A hint that p will be read soon (nothing where the compiler has no
+ * builtin): for loads the code cannot issue early itself, such as the
+ * scattered inputs a multi-lane kernel loads just before it needs them. */
+ZKP_INLINE void zkpi_prefetch(const void *p) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(p);
+#else
+    (void)p;
+#endif
+}
+
 /* memcpy of a fixed size compiles to one (unaligned) load on every target. */
 ZKP_INLINE uint64_t zkpi_load64_le(const uint8_t *p) {
 #if ZKP_BIG_ENDIAN

@@ -80,7 +80,7 @@ zkp_status zkp_hemera_tree_verify_batch(const uint8_t root[ZKP_HEMERA_DIGEST_BYT
     }
     if (st == ZKP_OK) st = hmp_chunk_lengths(&c, k, total_len);
     if (st != ZKP_OK) return st;
-    zkpi_mp_family f = {hmp_hash_pairs, hmp_leaves, &c};
+    zkpi_mp_family f = {hmp_hash_pairs, hmp_leaves, &c, NULL};
     /* a proof may be NULL when empty (n == 1): the engine never reads it */
     zkpi_mp_input in = {.indices = indices, .k = k, .proofs = proofs};
     return zkpi_mp_verify(&f, &s, &in, root, threads);
@@ -142,7 +142,7 @@ zkp_status zkp_hemera_tree_multi_verify(const uint8_t root[ZKP_HEMERA_DIGEST_BYT
     if (proof_len % NODE || proof_len / NODE != count) return ZKP_ERR_PROOF_SHAPE;
     st = hmp_chunk_lengths(&c, k, total_len);
     if (st != ZKP_OK) return st;
-    zkpi_mp_family f = {hmp_hash_pairs, hmp_leaves, &c};
+    zkpi_mp_family f = {hmp_hash_pairs, hmp_leaves, &c, NULL};
     zkpi_mp_input in = {.indices = indices, .k = k, .stream = proof, .stream_nodes = (size_t)count};
     return zkpi_mp_verify(&f, &s, &in, root, threads);
 }

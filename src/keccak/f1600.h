@@ -85,16 +85,19 @@ void zkpi_keccak_hash64_avx512(const uint8_t *left, const uint8_t *right, uint8_
  *   zkpi_keccakx<N>_extract_lanes_<isa>(st, out, nlanes) writes the first
  *     nlanes lanes of instance i to out[i] (little-endian);
  * inputs/outputs need no alignment. KECCAK_DECLARE_XN_HASH64(N, isa) adds
- *   zkpi_keccakx<N>_hash64_<isa>(in, out, suffix): out[i] = the rate-136
- *     sponge (first padding byte `suffix`) of the 64 bytes at in[i], 32
- *     bytes, the whole state in registers.
+ *   zkpi_keccakx<N>_hash64_<isa>(left, right, out, suffix): out[i] = the
+ *     rate-136 sponge (first padding byte `suffix`) of the 32 bytes at
+ *     left[i] then the 32 at right[i], 32 bytes, the whole state in
+ *     registers (two pointers, so a Merkle walk hashes a node and its
+ *     sibling where they lie, without copying them next to each other).
  * The movers and hash64 are optional in a table entry (NULL: generic loops). */
 #define KECCAK_DECLARE_XN(N, isa)                                                                  \
     void zkpi_keccakf1600x##N##_##isa(uint64_t *st);                                               \
     void zkpi_keccakx##N##_xor_lanes_##isa(uint64_t *st, const uint8_t *const in[N], size_t nlanes); \
     void zkpi_keccakx##N##_extract_lanes_##isa(const uint64_t *st, uint8_t *const out[N], size_t nlanes)
 #define KECCAK_DECLARE_XN_HASH64(N, isa)                                                           \
-    void zkpi_keccakx##N##_hash64_##isa(const uint8_t *const in[N], uint8_t *const out[N], uint64_t suffix)
+    void zkpi_keccakx##N##_hash64_##isa(const uint8_t *const left[N], const uint8_t *const right[N], \
+                                        uint8_t *const out[N], uint64_t suffix)
 #if ZKP_HAVE_AVX2
 KECCAK_DECLARE_XN(4, avx2);
 KECCAK_DECLARE_XN_HASH64(4, avx2);
@@ -149,7 +152,7 @@ typedef struct zkpi_keccak_kernelN {
     void (*extract_lanes)(const uint64_t *st, uint8_t *const *out, size_t nlanes);
     /* optional: `lanes` Keccak-256/SHA3-256 hashes of exactly 64 bytes into
      * 32-byte outputs (suffix 0x01 or 0x06), reading all input first */
-    void (*hash64)(const uint8_t *const *in, uint8_t *const *out, uint64_t suffix);
+    void (*hash64)(const uint8_t *const *left, const uint8_t *const *right, uint8_t *const *out, uint64_t suffix);
 } zkpi_keccak_kernelN;
 
 /* Whole tables, widest first, portable last (tests/benches loop over the

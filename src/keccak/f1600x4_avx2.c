@@ -115,16 +115,17 @@ void zkpi_keccakx4_extract_lanes_avx2(const uint64_t *st, uint8_t *const out[4],
 
 /* Four fixed-shape 64-byte hashes (rate 136: Keccak-256 / SHA3-256 Merkle
  * parents) with the state never leaving registers: two 4x4 transposes load
- * the eight message lanes, the padding lanes are constants, and one
+ * the eight message lanes (four from each half), the padding lanes are constants, and one
  * transpose stores the four 32-byte digests. Every input is read before any
  * output is written (outputs may overlap inputs). */
-void zkpi_keccakx4_hash64_avx2(const uint8_t *const in[4], uint8_t *const out[4], uint64_t suffix) {
+void zkpi_keccakx4_hash64_avx2(const uint8_t *const left[4], const uint8_t *const right[4], uint8_t *const out[4],
+                               uint64_t suffix) {
     KECCAK_DECLARE_LANES(a);
     KECCAK_DECLARE_LANES(e);
     const __m256i zero = _mm256_setzero_si256();
-    a00 = LOADU(in[0]), a01 = LOADU(in[1]), a02 = LOADU(in[2]), a03 = LOADU(in[3]);
+    a00 = LOADU(left[0]), a01 = LOADU(left[1]), a02 = LOADU(left[2]), a03 = LOADU(left[3]);
     TRANSPOSE4(a00, a01, a02, a03);
-    a04 = LOADU(in[0] + 32), a05 = LOADU(in[1] + 32), a06 = LOADU(in[2] + 32), a07 = LOADU(in[3] + 32);
+    a04 = LOADU(right[0]), a05 = LOADU(right[1]), a06 = LOADU(right[2]), a07 = LOADU(right[3]);
     TRANSPOSE4(a04, a05, a06, a07);
     a08 = _mm256_set1_epi64x((long long)suffix);
     a09 = a10 = a11 = a12 = a13 = a14 = a15 = zero;

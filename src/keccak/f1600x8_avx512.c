@@ -112,16 +112,19 @@ void zkpi_keccakx8_extract_lanes_avx512(const uint64_t *st, uint8_t *const out[8
     }
 }
 
-/* Eight 64-byte messages through the rate-136 sponge (Keccak-256 with suffix
+/* Eight 64-byte messages (32 bytes at left[i], then 32 at right[i]) through the rate-136 sponge (Keccak-256 with suffix
  * 0x01, SHA3-256 with 0x06) into 32-byte digests, the state never leaving
  * registers: one transpose brings the 8 message lanes in, the padding is two
  * broadcast constants, and one transpose plus a 4-lane masked store per
  * output writes the digests. All input is read before any output is
- * written, so out[i] may alias in[i]. */
-void zkpi_keccakx8_hash64_avx512(const uint8_t *const in[8], uint8_t *const out[8], uint64_t suffix) {
+ * written, so out[i] may alias left[i] or right[i]. */
+void zkpi_keccakx8_hash64_avx512(const uint8_t *const left[8], const uint8_t *const right[8], uint8_t *const out[8],
+                                 uint64_t suffix) {
     __m512i A[25];
     #pragma GCC unroll 8
-    for (int i = 0; i < 8; i++) A[i] = _mm512_loadu_si512((const void *)in[i]);
+    for (int i = 0; i < 8; i++)
+        A[i] = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)left[i])),
+                                  _mm256_loadu_si256((const __m256i *)(const void *)right[i]), 1);
     transpose8(A);
     A[8] = _mm512_set1_epi64((long long)suffix);
     #pragma GCC unroll 17

@@ -21,6 +21,8 @@
 
 #define PAD_END 0x8000000000000000ULL
 
+static const unsigned char all_real[ZKP_KECCAK_MAX_LANES] = {1, 1, 1, 1, 1, 1, 1, 1};
+
 void zkp_keccak256_pair(const uint8_t left[32], const uint8_t right[32], uint8_t out[32]) {
     keccak_hash64_with(zkpi_keccak_single(), left, right, out, 0x01);
 }
@@ -48,7 +50,9 @@ ZKP_INLINE void many_group(const zkpi_keccak_kernelN *k, const unsigned N, const
                            const uint8_t *const *in, size_t len, const size_t *lens, uint8_t *const *out,
                            const unsigned char *real, size_t outlen) {
     if (k->hash64 && len == 64 && !lens && outlen == 32 && p->rate == 136) {
-        k->hash64(in, out, p->suffix);  /* Merkle parents: the state stays in registers */
+        const uint8_t *right[ZKP_KECCAK_MAX_LANES];
+        for (unsigned i = 0; i < N; i++) right[i] = in[i] + 32;
+        k->hash64(in, right, out, p->suffix);  /* Merkle parents: the state stays in registers */
         return;
     }
     const size_t rl = p->rate / 8;
@@ -157,7 +161,6 @@ void zkpi_keccak_many_stride(const keccak_params *p, const uint8_t *in, size_t l
                         size_t outlen) {
     const zkpi_keccak_kernelN *k = zkpi_keccak_multi();
     const unsigned N = k->lanes;
-    static const unsigned char all_real[ZKP_KECCAK_MAX_LANES] = {1, 1, 1, 1, 1, 1, 1, 1};
     const uint8_t *pi[ZKP_KECCAK_MAX_LANES];
     uint8_t *po[ZKP_KECCAK_MAX_LANES];
     size_t i = 0;
@@ -186,6 +189,43 @@ void zkpi_keccak_many_stride(const keccak_params *p, const uint8_t *in, size_t l
         }
         run_group(k, p, pi, len, NULL, po, m, outlen);
     }
+}
+
+int zkpi_keccak_many_has_halves(const keccak_params *p) { return zkpi_keccak_multi()->hash64 && p->rate == 136; }
+
+void zkpi_keccak_many_halves(const keccak_params *p, const uint8_t *const *left, const uint8_t *const *right, size_t n,
+                             uint8_t (*out)[32]) {
+    const zkpi_keccak_kernelN *k = zkpi_keccak_multi();
+    const unsigned N = k->lanes;
+    uint8_t *po[ZKP_KECCAK_MAX_LANES];
+    size_t i = 0;
+    if (k->hash64 && p->rate == 136) {
+        for (; i + N <= n; i += N) {
+            /* the inputs lie anywhere (a proof's sibling may be out of
+             * cache): ask for those two groups ahead while this one runs */
+            for (size_t j = i + 2 * N; j < i + 3 * N && j < n; j++) {
+                zkpi_prefetch(left[j]);
+                zkpi_prefetch(right[j]);
+            }
+            for (unsigned j = 0; j < N; j++) po[j] = out[i + j];
+            k->hash64(left + i, right + i, po, p->suffix);
+        }
+        if (n - i >= 2) { /* a short group: free lanes hash copies of the first into scratch */
+            const uint8_t *pl[ZKP_KECCAK_MAX_LANES], *pr[ZKP_KECCAK_MAX_LANES];
+            uint8_t junk[32];
+            for (unsigned j = 0; j < N; j++) {
+                int real = i + j < n;
+                pl[j] = left[real ? i + j : i], pr[j] = right[real ? i + j : i];
+                po[j] = real ? out[i + j] : junk;
+            }
+            k->hash64(pl, pr, po, p->suffix);
+            return;
+        }
+    }
+    /* the last pair, or every pair without a fused kernel (the multiproof
+     * walk copies pairs then, zkpi_keccak_many_has_halves) */
+    const zkpi_keccak_kernel1 *k1 = zkpi_keccak_single();
+    for (; i < n; i++) keccak_hash64_with(k1, left[i], right[i], out[i], p->suffix);
 }
 
 zkp_status zkp_keccak_hash_batch(zkp_keccak_alg alg, const uint8_t *in, size_t len, size_t stride, size_t n,

@@ -25,6 +25,14 @@ static zkp_status kmp_hash_pairs(void *ctx, const uint8_t (*pairs)[2 * NODE], si
     return ZKP_OK;
 }
 
+static zkp_status kmp_hash_halves(void *ctx, const uint8_t *const *left, const uint8_t *const *right, size_t n,
+                                  int is_top, uint8_t (*out)[NODE]) {
+    (void)is_top;
+    kmp_ctx *c = ctx;
+    zkpi_keccak_many_halves(&c->p, left, right, n, out);
+    return ZKP_OK;
+}
+
 static zkp_status kmp_leaves(void *ctx, size_t first, size_t n, uint8_t (*out)[NODE]) {
     kmp_ctx *c = ctx;
     memcpy(out, c->leaves + first * NODE, n * NODE);
@@ -54,7 +62,7 @@ zkp_status zkp_keccak_tree_verify_batch(zkp_keccak_alg alg, const uint8_t root[3
     kmp_ctx c;
     zkp_status st = kmp_setup(alg, root, leaves, indices, k, proofs, k, NODE * depth, depth, &s, &c);
     if (st != ZKP_OK) return st;
-    zkpi_mp_family f = {kmp_hash_pairs, kmp_leaves, &c};
+    zkpi_mp_family f = {kmp_hash_pairs, kmp_leaves, &c, zkpi_keccak_many_has_halves(&c.p) ? kmp_hash_halves : NULL};
     /* depth 0 has no siblings: any non-NULL base marks the openings form */
     zkpi_mp_input in = {.indices = indices, .k = k, .proof_base = proofs ? proofs : root, .proof_stride = NODE * depth};
     return zkpi_mp_verify(&f, &s, &in, root, threads);
@@ -85,7 +93,7 @@ zkp_status zkp_keccak_tree_multi_verify(zkp_keccak_alg alg, const uint8_t root[3
     if (st != ZKP_OK) return st;
     uint64_t count = zkpi_mp_siblings(&s, indices, k, NULL, NULL, NULL);
     if (count > SIZE_MAX / NODE || proof_len != (size_t)count * NODE) return ZKP_ERR_PROOF_SHAPE;
-    zkpi_mp_family f = {kmp_hash_pairs, kmp_leaves, &c};
+    zkpi_mp_family f = {kmp_hash_pairs, kmp_leaves, &c, zkpi_keccak_many_has_halves(&c.p) ? kmp_hash_halves : NULL};
     zkpi_mp_input in = {.indices = indices, .k = k, .stream = proof, .stream_nodes = (size_t)count};
     return zkpi_mp_verify(&f, &s, &in, root, threads);
 }

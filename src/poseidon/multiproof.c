@@ -60,7 +60,7 @@ zkp_status zkp_poseidon_tree_verify_batch(const zkp_poseidon_fr *root, const zkp
     if (st != ZKP_OK) return st;
     uint8_t root_bytes[NODE];
     memcpy(root_bytes, root, NODE);
-    zkpi_mp_family f = {pmp_hash_pairs, pmp_leaves, (void *)leaves};
+    zkpi_mp_family f = {pmp_hash_pairs, pmp_leaves, (void *)leaves, NULL};
     /* depth 0 has no siblings: any non-NULL base marks the openings form */
     zkpi_mp_input in = {.indices = indices, .k = k,
                         .proof_base = depth ? (const uint8_t *)(const void *)proofs : root_bytes,
@@ -91,7 +91,7 @@ zkp_status zkp_poseidon_tree_multi_verify(const zkp_poseidon_fr *root, const zkp
     if (st != ZKP_OK) return st;
     uint8_t root_bytes[NODE];
     memcpy(root_bytes, root, NODE);
-    zkpi_mp_family f = {pmp_hash_pairs, pmp_leaves, (void *)leaves};
+    zkpi_mp_family f = {pmp_hash_pairs, pmp_leaves, (void *)leaves, NULL};
     zkpi_mp_input in = {.indices = indices, .k = k, .stream = (const uint8_t *)(const void *)proof,
                         .stream_nodes = proof_n};
     return zkpi_mp_verify(&f, &s, &in, root_bytes, threads);

@@ -66,7 +66,7 @@ static zkp_status p2mp_verify(const p2mp_ctx *c, const uint8_t *root, const uint
         in.proof_base = depth ? sib.base : root;
         in.proof_stride = NODE * depth;
     }
-    zkpi_mp_family f = {p2mp_hash_pairs, p2mp_leaves, (void *)c};
+    zkpi_mp_family f = {p2mp_hash_pairs, p2mp_leaves, (void *)c, NULL};
     return zkpi_mp_verify(&f, &s, &in, root, threads);
 }
 
