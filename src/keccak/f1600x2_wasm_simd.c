@@ -86,15 +86,19 @@ void zkpi_keccakx2_extract_lanes_wasm(const uint64_t *st, uint8_t *const out[2],
     }
 }
 
-/* Two rate-136 hashes of exactly 64 bytes (Merkle parents, OZ tree levels):
+/* Two rate-136 hashes of exactly 64 bytes, left[i][0..32) || right[i][0..32)
+ * (Merkle parents, OZ tree levels; the halves need not be adjacent, f1600.h):
  * the state is built directly (eight message lanes, the suffix in lane 8,
  * the final padding bit in lane 16, the rest zero), permuted, and four
  * lanes stored. Every input byte is read before the first output byte is
- * written (out may be in or overlap in). */
-void zkpi_keccakx2_hash64_wasm(const uint8_t *const in[2], uint8_t *const out[2], uint64_t suffix) {
+ * written (out may be or overlap an input). */
+void zkpi_keccakx2_hash64_wasm(const uint8_t *const left[2], const uint8_t *const right[2], uint8_t *const out[2],
+                               uint64_t suffix) {
     uint64_t st[50];
     for (int l = 0; l < 8; l += 2) {
-        V a = wasm_v128_load(in[0] + 8 * l), b = wasm_v128_load(in[1] + 8 * l);
+        const int h = l >= 4; /* lanes 0-3 from the left half, 4-7 from the right */
+        const uint8_t *p0 = h ? right[0] : left[0], *p1 = h ? right[1] : left[1];
+        V a = wasm_v128_load(p0 + 8 * (l - 4 * h)), b = wasm_v128_load(p1 + 8 * (l - 4 * h));
         wasm_v128_store(st + 2 * l, wasm_i64x2_shuffle(a, b, 0, 2));
         wasm_v128_store(st + 2 * l + 2, wasm_i64x2_shuffle(a, b, 1, 3));
     }

@@ -33,9 +33,9 @@ void zkjs_x2_extract_lanes(const uint64_t *st, uint8_t *a, uint8_t *b, size_t nl
 
 void zkjs_x2_hash64(const uint8_t *a, const uint8_t *b, uint8_t *oa, uint8_t *ob, uint64_t suffix);
 void zkjs_x2_hash64(const uint8_t *a, const uint8_t *b, uint8_t *oa, uint8_t *ob, uint64_t suffix) {
-    const uint8_t *in[2] = {a, b};
+    const uint8_t *left[2] = {a, b}, *right[2] = {a + 32, b + 32};
     uint8_t *out[2] = {oa, ob};
-    zkpi_keccakx2_hash64_wasm(in, out, suffix);
+    zkpi_keccakx2_hash64_wasm(left, right, out, suffix);
 }
 
 const char *zkjs_multi_name(void);
