@@ -562,7 +562,7 @@ static void wide_levels(void *ctx) {
     static uint8_t nodes[32 * (2 * ((size_t)1 << WIDE_LEVELS) - 1)], leaves[WIDE_K][32];
     static uint8_t proofs[WIDE_K][WIDE_LEVELS * 32], multi[WIDE_K * WIDE_LEVELS * 32];
     static uint64_t idx[WIDE_K];
-    for (size_t a = 0; a < 2; a++) {
+    for (size_t a = 0; a < 2; a++) { /* fixed set: Keccak-256 and SHA3-256 */
         th_rand_bytes(nodes, 32 * n);
         CHECK_STATUS(zkp_keccak_tree_build(algs[a], nodes, n, 1, nodes), ZKP_OK);
         const uint8_t *root = nodes + 32 * (2 * n - 2);
@@ -594,7 +594,7 @@ static void wide_levels(void *ctx) {
                       "wide levels: sibling at level %u of opening %zu flipped, batch accepts", l, o);
             proofs[o][32 * l + 3] ^= 0x20;
         }
-        for (size_t r = 0; r < 3; r++) {
+        for (size_t r = 0; r < 3; r++) { /* fixed set: one flip in each third of the multiproof */
             size_t at = (r * (mlen / 32)) / 3 + (size_t)th_rand_below(mlen / 96);
             multi[32 * at + 5] ^= 0x01;
             CHECK_MSG(zkp_keccak_tree_multi_verify(algs[a], root, leaves[0], idx, k, multi, mlen, WIDE_LEVELS, 1) ==
