@@ -15,6 +15,7 @@
 #ifndef ZKPRIM_FIELD31_MONTY31_H
 #define ZKPRIM_FIELD31_MONTY31_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/util.h"
@@ -55,6 +56,14 @@ ZKP_INLINE uint32_t zkpi_f31_mul(uint32_t a, uint32_t b, uint32_t p, uint32_t pi
 }
 
 /* Canonical integer -> Montgomery form (x R mod p) and back. */
+/* 1 when every x[i] < p (canonical). Every element is read: the time does not
+ * depend on where a bad one is. */
+ZKP_INLINE int zkpi_f31_all_canonical(const uint32_t *x, size_t n, uint32_t p) {
+    uint32_t bad = 0;
+    for (size_t i = 0; i < n; i++) bad |= (uint32_t)(x[i] >= p);
+    return bad == 0;
+}
+
 ZKP_INLINE uint32_t zkpi_f31_to_mont(uint32_t x, uint32_t p, uint32_t pinv, uint32_t r2) {
     return zkpi_f31_mul(x, r2, p, pinv);
 }

@@ -122,23 +122,12 @@ int zkpi_p2h_babybear_kernel_inst(size_t width, zkpi_p2_inst *out) {
     return 1;
 }
 
-/* The checks and the kernel of both BabyBear entry points: n states of
- * width elements; one state on the active single-state kernel (or the
- * portable batch kernel), more on the active batch kernel. */
+/* Both BabyBear entry points: the 31-bit entry points' checks and kernels
+ * (poseidon2.c); one state on the single-state kernel, more batched. */
 static zkp_status p2h_babybear(uint32_t *states, size_t width, size_t n) {
     zkpi_p2_inst in;
     if (!zkpi_p2h_babybear_kernel_inst(width, &in)) return ZKP_ERR_COUNT;
-    if (n == 0) return ZKP_OK;
-    if (!states) return ZKP_ERR_NULL;
-    if (n > (size_t)PTRDIFF_MAX / (width * sizeof(uint32_t))) return ZKP_ERR_LENGTH;
-    uint32_t bad = 0; /* every element read: the time does not depend on where a bad one is */
-    for (size_t i = 0; i < n * width; i++) bad |= (uint32_t)(states[i] >= ZKPI_BABYBEAR_P);
-    if (bad) return ZKP_ERR_RANGE;
-    const zkpi_p2_31_kernel *k = zkpi_p2_31_kernel_active();
-    if (n > 1) k->batch(&in, states, n);
-    else if (k->single) k->single(&in, states);
-    else zkpi_p2_31_batch_portable(&in, states, 1);
-    return ZKP_OK;
+    return zkpi_p2_31_permute_checked(&in, states, n, n > 1);
 }
 
 zkp_status zkp_poseidon2_horizen_babybear_permute(uint32_t *state, size_t width) {

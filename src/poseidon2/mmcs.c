@@ -164,15 +164,9 @@ static void inject_level(zkpi_p2t_field f, const group *g, const uint8_t *prev, 
     }
 }
 
-static int canonical31(const uint32_t *x, size_t n, uint32_t p) {
-    uint32_t bad = 0;
-    for (size_t i = 0; i < n; i++) bad |= (uint32_t)(x[i] >= p);
-    return bad == 0;
-}
-
 static int mats_canonical(const mat_t *mats, size_t n_mats, uint32_t p) {
     int ok = 1;
-    for (size_t i = 0; i < n_mats; i++) ok &= canonical31(mats[i].values, mats[i].width * mats[i].height, p);
+    for (size_t i = 0; i < n_mats; i++) ok &= zkpi_f31_all_canonical(mats[i].values, mats[i].width * mats[i].height, p);
     return ok;
 }
 
@@ -229,12 +223,12 @@ static zkp_status mmcs_open(zkpi_p2t_field f, const mat_t *mats, size_t n_mats, 
     int ok = 1;
     for (size_t i = 0; i < n_mats; i++) {
         uint64_t r = row_index(&s, mats[i].height, index);
-        if (mats[i].width) ok &= canonical31(mats[i].values + (size_t)r * mats[i].width, mats[i].width, f->p);
+        if (mats[i].width) ok &= zkpi_f31_all_canonical(mats[i].values + (size_t)r * mats[i].width, mats[i].width, f->p);
     }
     const uint32_t *level = nodes;
     uint64_t len = padded(s.max_h), at = index;
     for (unsigned k = 0; k < s.depth; k++, at >>= 1) {
-        ok &= canonical31(level + 8 * (at ^ 1), 8, f->p);
+        ok &= zkpi_f31_all_canonical(level + 8 * (at ^ 1), 8, f->p);
         level += 8 * len;
         len = padded(len / 2);
     }
@@ -253,12 +247,6 @@ static zkp_status mmcs_open(zkpi_p2t_field f, const mat_t *mats, size_t n_mats, 
     return ZKP_OK;
 }
 
-static int constant_time_equal(const uint8_t *a, const uint8_t *b) {
-    unsigned diff = 0;
-    for (int i = 0; i < NODE; i++) diff |= (unsigned)(a[i] ^ b[i]);
-    return diff == 0;
-}
-
 static zkp_status mmcs_verify(zkpi_p2t_field f, const uint32_t root[8], const mat_t *dims, size_t n_mats, uint64_t index,
                          const uint32_t *rows, size_t rows_n, const uint32_t *proof, size_t proof_n) {
     if (!root || (rows_n && !rows) || (proof_n && !proof)) return ZKP_ERR_NULL;
@@ -267,7 +255,7 @@ static zkp_status mmcs_verify(zkpi_p2t_field f, const uint32_t root[8], const ma
     if (st != ZKP_OK) return st;
     if (rows_n != s.row_n || proof_n != s.depth) return ZKP_ERR_PROOF_SHAPE;
     if (index >= s.max_h) return ZKP_ERR_RANGE;
-    if (!(canonical31(root, 8, f->p) & canonical31(rows, rows_n, f->p) & canonical31(proof, 8 * proof_n, f->p)))
+    if (!(zkpi_f31_all_canonical(root, 8, f->p) & zkpi_f31_all_canonical(rows, rows_n, f->p) & zkpi_f31_all_canonical(proof, 8 * proof_n, f->p)))
         return ZKP_ERR_RANGE;
     group g = {dims, n_mats, s.max_h, rows};
     uint8_t pair[2 * NODE]; /* the running digest is pair[0 .. NODE) */
@@ -283,7 +271,7 @@ static zkp_status mmcs_verify(zkpi_p2t_field f, const uint32_t root[8], const ma
             zkpi_p2t_pairs(f, pair, 1, pair);
         }
     }
-    return constant_time_equal(pair, (const uint8_t *)root) ? ZKP_OK : ZKP_ERR_VERIFY;
+    return zkpi_p2t_node_equal(pair, (const uint8_t *)root) ? ZKP_OK : ZKP_ERR_VERIFY;
 }
 
 /* ---- the public functions ------------------------------------------------------ */

@@ -70,18 +70,6 @@ static zkp_status p2mp_verify(const p2mp_ctx *c, const uint8_t *root, const uint
     return zkpi_mp_verify(&f, &s, &in, root, threads);
 }
 
-static int canonical31(const uint32_t *x, size_t n, uint32_t p) {
-    uint32_t bad = 0;
-    for (size_t i = 0; i < n; i++) bad |= (uint32_t)(x[i] >= p);
-    return bad == 0;
-}
-
-static int canonical_bn(const zkp_poseidon_fr *x, size_t n) {
-    int ok = 1;
-    for (size_t i = 0; i < n; i++) ok &= zkpi_bn254_is_canonical(x[i].limb);
-    return ok;
-}
-
 /* nsib siblings: k * depth (openings) or proof_n (a multiproof). */
 static zkp_status t31_verify(zkpi_p2t_field f, const uint32_t root[8], const uint32_t *rows, size_t row_len,
                              const uint64_t *indices, size_t k, const uint32_t *proof, size_t nsib, p2mp_sibs sib,
@@ -92,7 +80,7 @@ static zkp_status t31_verify(zkpi_p2t_field f, const uint32_t root[8], const uin
     if (row_len > ZKP_MAX_BYTES / sizeof(uint32_t) || !zkpi_array_ok(k, row_len * sizeof(uint32_t)) ||
         !zkpi_array_ok(k, NODE * depth) || !zkpi_array_ok(sib.proof_n, NODE))
         return ZKP_ERR_LENGTH;
-    int ok = canonical31(root, 8, f->p) & canonical31(rows, k * row_len, f->p) & canonical31(proof, nsib * 8, f->p);
+    int ok = zkpi_f31_all_canonical(root, 8, f->p) & zkpi_f31_all_canonical(rows, k * row_len, f->p) & zkpi_f31_all_canonical(proof, nsib * 8, f->p);
     p2mp_ctx c = {f, (const uint8_t *)rows, row_len};
     sib.base = (const uint8_t *)proof;
     return p2mp_verify(&c, (const uint8_t *)root, indices, k, sib, depth, threads, ok);
@@ -106,7 +94,7 @@ static zkp_status bn_verify(const zkp_poseidon_fr *root, const zkp_poseidon_fr *
     if (depth > 64) return ZKP_ERR_PROOF_SHAPE;
     if (!zkpi_array_ok(k, NODE) || !zkpi_array_ok(k, NODE * depth) || !zkpi_array_ok(sib.proof_n, NODE))
         return ZKP_ERR_LENGTH;
-    int ok = canonical_bn(root, 1) & canonical_bn(leaves, k) & canonical_bn(proof, nsib);
+    int ok = zkpi_p2t_bn_canonical(root, 1) & zkpi_p2t_bn_canonical(leaves, k) & zkpi_p2t_bn_canonical(proof, nsib);
     p2mp_ctx c = {NULL, (const uint8_t *)leaves, 1};
     sib.base = (const uint8_t *)proof;
     return p2mp_verify(&c, (const uint8_t *)root, indices, k, sib, depth, threads, ok);

@@ -83,6 +83,14 @@ typedef struct zkpi_p2_31_kernel {
     uint64_t (*mul_loop)(uint64_t n);
     zkpi_p2_31_single_fn single;
 } zkpi_p2_31_kernel;
+/* The checks and the kernel of every 31-bit permutation entry point
+ * (Plonky3's instances in poseidon2.c, HorizenLabs' BabyBear in horizen.c):
+ * n states of in->t elements in place. n = 0 is ZKP_OK; NULL states
+ * ZKP_ERR_NULL; an array past PTRDIFF_MAX ZKP_ERR_LENGTH; an element >= p
+ * ZKP_ERR_RANGE with every state unchanged. batched: the active batch
+ * kernel; else one state on the active single-state kernel (the portable
+ * batch kernel where it has none). */
+zkp_status zkpi_p2_31_permute_checked(const zkpi_p2_inst *in, uint32_t *states, size_t n, int batched);
 uint64_t zkpi_p2_31_mul_loop_avx2(uint64_t n);
 uint64_t zkpi_p2_31_mul_loop_avx512(uint64_t n);
 uint64_t zkpi_p2_31_mul_loop_neon(uint64_t n);

@@ -99,24 +99,20 @@ static void p2_single(const zkpi_p2_inst *in, uint32_t *state) {
     else zkpi_p2_31_batch_portable(in, state, 1);
 }
 
-/* 1 when every element is < p (all are read: the time does not depend on
- * where a bad one is). */
-static int p2_canonical(const uint32_t *x, size_t n, uint32_t p) {
-    uint32_t bad = 0;
-    for (size_t i = 0; i < n; i++) bad |= (uint32_t)(x[i] >= p);
-    return bad == 0;
+zkp_status zkpi_p2_31_permute_checked(const zkpi_p2_inst *in, uint32_t *states, size_t n, int batched) {
+    if (n == 0) return ZKP_OK;
+    if (!states) return ZKP_ERR_NULL;
+    if (n > (size_t)PTRDIFF_MAX / (in->t * sizeof(uint32_t))) return ZKP_ERR_LENGTH;
+    if (!zkpi_f31_all_canonical(states, n * in->t, in->p)) return ZKP_ERR_RANGE;
+    if (batched) zkpi_p2_31_kernel_active()->batch(in, states, n);
+    else p2_single(in, states);
+    return ZKP_OK;
 }
 
 static zkp_status p2_permute_batch(uint32_t p, uint32_t *states, size_t width, size_t n, int batched) {
     const zkpi_p2_inst *in = p2_inst(p, width);
     if (!in) return ZKP_ERR_COUNT;
-    if (n == 0) return ZKP_OK;
-    if (!states) return ZKP_ERR_NULL;
-    if (n > (size_t)PTRDIFF_MAX / (width * sizeof(uint32_t))) return ZKP_ERR_LENGTH;
-    if (!p2_canonical(states, n * width, p)) return ZKP_ERR_RANGE;
-    if (batched) zkpi_p2_31_kernel_active()->batch(in, states, n);
-    else p2_single(in, states);
-    return ZKP_OK;
+    return zkpi_p2_31_permute_checked(in, states, n, batched);
 }
 
 /* PaddingFreeSponge<16, 8, 8>: blocks of 8 overwrite lanes 0..7 (a short
@@ -124,7 +120,7 @@ static zkp_status p2_permute_batch(uint32_t p, uint32_t *states, size_t width, s
 static zkp_status p2_hash(uint32_t p, const uint32_t *in, size_t n, uint32_t *out) {
     if (!out || (n && !in)) return ZKP_ERR_NULL;
     if (n > (size_t)PTRDIFF_MAX / sizeof(uint32_t)) return ZKP_ERR_LENGTH;
-    if (n && !p2_canonical(in, n, p)) return ZKP_ERR_RANGE;
+    if (n && !zkpi_f31_all_canonical(in, n, p)) return ZKP_ERR_RANGE;
     const zkpi_p2_inst *inst = p2_inst(p, 16);
     uint32_t s[16] = {0};
     for (size_t i = 0; i < n; i += 8) {
@@ -141,7 +137,7 @@ static zkp_status p2_compress(uint32_t p, const uint32_t *l, const uint32_t *r, 
     uint32_t s[16];
     memcpy(s, l, 8 * sizeof(uint32_t));
     memcpy(s + 8, r, 8 * sizeof(uint32_t));
-    if (!p2_canonical(s, 16, p)) return ZKP_ERR_RANGE;
+    if (!zkpi_f31_all_canonical(s, 16, p)) return ZKP_ERR_RANGE;
     p2_single(p2_inst(p, 16), s);
     memcpy(out, s, 8 * sizeof(uint32_t));
     return ZKP_OK;

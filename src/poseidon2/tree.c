@@ -136,30 +136,12 @@ static zkpi_tree_shape shape_of(int alg, size_t leaf_size) {
 
 /* ---- checks ------------------------------------------------------------------ */
 
-static int canonical31(const uint32_t *x, size_t n, uint32_t p) {
-    uint32_t bad = 0;
-    for (size_t i = 0; i < n; i++) bad |= (uint32_t)(x[i] >= p);
-    return bad == 0;
-}
-
-static int canonical_bn(const zkp_poseidon_fr *x, size_t n) {
-    int ok = 1;
-    for (size_t i = 0; i < n; i++) ok &= zkpi_bn254_is_canonical(x[i].limb);
-    return ok;
-}
-
 /* n_leaves a power of two (ZKP_ERR_COUNT), row_len >= 1 (ZKP_ERR_COUNT),
  * the rows and a node array of 2n - 1 nodes addressable (ZKP_ERR_LENGTH). */
 static zkp_status check_shape(size_t n_leaves, size_t row_bytes) {
     if (!zkpi_is_pow2(n_leaves) || row_bytes == 0) return ZKP_ERR_COUNT;
     if (!zkpi_array_ok(n_leaves, row_bytes) || !zkpi_array_ok(n_leaves, 2 * NODE)) return ZKP_ERR_LENGTH;
     return ZKP_OK;
-}
-
-static int constant_time_equal(const uint8_t *a, const uint8_t *b) {
-    unsigned diff = 0;
-    for (int i = 0; i < NODE; i++) diff |= (unsigned)(a[i] ^ b[i]);
-    return diff == 0;
 }
 
 /* ---- generic over the family: nodes are 32 bytes, leaves leaf_bytes ------- */
@@ -219,7 +201,7 @@ static zkp_status t31_root(int alg, const uint32_t *rows, size_t n, size_t row_l
     if (row_len > SIZE_MAX / sizeof(uint32_t)) st = ZKP_ERR_LENGTH;
     if (st != ZKP_OK) return st;
     if (!rows || !root) return ZKP_ERR_NULL;
-    if (!canonical31(rows, n * row_len, field_of(alg)->p)) return ZKP_ERR_RANGE;
+    if (!zkpi_f31_all_canonical(rows, n * row_len, field_of(alg)->p)) return ZKP_ERR_RANGE;
     uint8_t r[NODE];
     st = p2t_root(alg, (const uint8_t *)rows, n, row_len * sizeof(uint32_t), r);
     if (st == ZKP_OK) memcpy(root, r, NODE);
@@ -231,7 +213,7 @@ static zkp_status t31_build(int alg, const uint32_t *rows, size_t n, size_t row_
     if (row_len > SIZE_MAX / sizeof(uint32_t)) st = ZKP_ERR_LENGTH;
     if (st != ZKP_OK) return st;
     if (!rows || !nodes) return ZKP_ERR_NULL;
-    if (!canonical31(rows, n * row_len, field_of(alg)->p)) return ZKP_ERR_RANGE;
+    if (!zkpi_f31_all_canonical(rows, n * row_len, field_of(alg)->p)) return ZKP_ERR_RANGE;
     p2t_build(alg, (const uint8_t *)rows, n, row_len * sizeof(uint32_t), (uint8_t *)nodes);
     return ZKP_OK;
 }
@@ -244,12 +226,12 @@ static zkp_status t31_verify(int alg, const uint32_t root[8], const uint32_t *ro
     zkp_status st = check_opening(index, depth);
     if (st != ZKP_OK) return st;
     const uint32_t p = field_of(alg)->p;
-    if (!canonical31(root, 8, p) || !canonical31(row, row_len, p) || !canonical31(proof, 8 * depth, p))
+    if (!zkpi_f31_all_canonical(root, 8, p) || !zkpi_f31_all_canonical(row, row_len, p) || !zkpi_f31_all_canonical(proof, 8 * depth, p))
         return ZKP_ERR_RANGE;
     uint8_t leaf[NODE], got[NODE];
     zkpi_p2t_rows(field_of(alg), (const uint8_t *)row, row_len, 1, leaf);
     p2t_walk(alg, leaf, index, (const uint8_t *)proof, depth, got);
-    return constant_time_equal(got, (const uint8_t *)root) ? ZKP_OK : ZKP_ERR_VERIFY;
+    return zkpi_p2t_node_equal(got, (const uint8_t *)root) ? ZKP_OK : ZKP_ERR_VERIFY;
 }
 
 zkp_status zkp_poseidon2_babybear_tree_root(const uint32_t *rows, size_t n_leaves, size_t row_len, uint32_t root[8]) {
@@ -289,7 +271,7 @@ zkp_status zkp_poseidon2_bn254_tree_root(const zkp_poseidon_fr *leaves, size_t n
     zkp_status st = check_shape(n_leaves, NODE);
     if (st != ZKP_OK) return st;
     if (!leaves || !root) return ZKP_ERR_NULL;
-    if (!canonical_bn(leaves, n_leaves)) return ZKP_ERR_RANGE;
+    if (!zkpi_p2t_bn_canonical(leaves, n_leaves)) return ZKP_ERR_RANGE;
     uint8_t r[NODE];
     st = p2t_root(0, (const uint8_t *)leaves, n_leaves, NODE, r);
     if (st == ZKP_OK) memcpy(root, r, NODE);
@@ -300,7 +282,7 @@ zkp_status zkp_poseidon2_bn254_tree_build(const zkp_poseidon_fr *leaves, size_t 
     zkp_status st = check_shape(n_leaves, NODE);
     if (st != ZKP_OK) return st;
     if (!leaves || !nodes) return ZKP_ERR_NULL;
-    if (!canonical_bn(leaves, n_leaves)) return ZKP_ERR_RANGE;
+    if (!zkpi_p2t_bn_canonical(leaves, n_leaves)) return ZKP_ERR_RANGE;
     p2t_build(0, (const uint8_t *)leaves, n_leaves, NODE, (uint8_t *)nodes);
     return ZKP_OK;
 }
@@ -315,8 +297,8 @@ zkp_status zkp_poseidon2_bn254_tree_verify(const zkp_poseidon_fr *root, const zk
     if (!root || !leaf || (depth && !proof)) return ZKP_ERR_NULL;
     zkp_status st = check_opening(index, depth);
     if (st != ZKP_OK) return st;
-    if (!canonical_bn(root, 1) || !canonical_bn(leaf, 1) || !canonical_bn(proof, depth)) return ZKP_ERR_RANGE;
+    if (!zkpi_p2t_bn_canonical(root, 1) || !zkpi_p2t_bn_canonical(leaf, 1) || !zkpi_p2t_bn_canonical(proof, depth)) return ZKP_ERR_RANGE;
     uint8_t got[NODE];
     p2t_walk(0, (const uint8_t *)leaf, index, (const uint8_t *)proof, depth, got);
-    return constant_time_equal(got, (const uint8_t *)root) ? ZKP_OK : ZKP_ERR_VERIFY;
+    return zkpi_p2t_node_equal(got, (const uint8_t *)root) ? ZKP_OK : ZKP_ERR_VERIFY;
 }

@@ -14,8 +14,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bn254/fr.h"
 #include "core/merge_stack.h"
+#include "core/util.h"
+#include "field31/monty31.h"
 #include "poseidon2/params.h"
+#include "zkprim/poseidon2.h"
 
 /* The tree's hash family: a width-16 31-bit instance (Plonky3's sponge
  * leaves, TruncatedPermutation nodes), or NULL for BN254 (leaves are the
@@ -28,5 +32,20 @@ void zkpi_p2t_rows(zkpi_p2t_field f, const uint8_t *rows, size_t row_len, size_t
 
 /* out[i] = node(in[2i], in[2i + 1]) for i < n; out may equal in. */
 void zkpi_p2t_pairs(zkpi_p2t_field f, const uint8_t *in, size_t n, uint8_t *out);
+
+/* 1 when the two 32-byte nodes are equal, in time independent of where they
+ * differ (a computed root against the caller's). */
+ZKP_INLINE int zkpi_p2t_node_equal(const uint8_t *a, const uint8_t *b) {
+    unsigned diff = 0;
+    for (int i = 0; i < 32; i++) diff |= (unsigned)(a[i] ^ b[i]);
+    return diff == 0;
+}
+
+/* 1 when every BN254 element is canonical (all are read). */
+ZKP_INLINE int zkpi_p2t_bn_canonical(const zkp_poseidon_fr *x, size_t n) {
+    int ok = 1;
+    for (size_t i = 0; i < n; i++) ok &= zkpi_bn254_is_canonical(x[i].limb);
+    return ok;
+}
 
 #endif
