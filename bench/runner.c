@@ -42,20 +42,19 @@ void bench_fill(void *buf, size_t n, uint64_t seed) {
 }
 
 /* The clock every measurement reads (bench.h). */
-static clockid_t g_clock = CLOCK_MONOTONIC;
 static int g_clock_mode = BENCH_CLOCK_WALL;
 
 void bench_use_cpu_time(int mode) {
     g_clock_mode = mode == BENCH_CLOCK_THREAD || mode == BENCH_CLOCK_PROCESS ? mode : BENCH_CLOCK_WALL;
-    g_clock = g_clock_mode == BENCH_CLOCK_THREAD    ? CLOCK_THREAD_CPUTIME_ID
-              : g_clock_mode == BENCH_CLOCK_PROCESS ? CLOCK_PROCESS_CPUTIME_ID
-                                                    : CLOCK_MONOTONIC;
 }
 int bench_cpu_time(void) { return g_clock_mode; }
 
 uint64_t bench_now_ns(void) {
+    const clockid_t id = g_clock_mode == BENCH_CLOCK_THREAD    ? CLOCK_THREAD_CPUTIME_ID
+                         : g_clock_mode == BENCH_CLOCK_PROCESS ? CLOCK_PROCESS_CPUTIME_ID
+                                                               : CLOCK_MONOTONIC;
     struct timespec ts;
-    clock_gettime(g_clock, &ts);
+    clock_gettime(id, &ts);
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
