@@ -209,15 +209,18 @@ static uint64_t nodes_diff(const uint8_t *a, const uint8_t *b, size_t n) {
 
 /* ---- one segment of the sorted set ---------------------------------------- */
 
-/* The openings below this node start at `first`; `used`: siblings the
- * proof of opening first carries below this entry's level (its path nodes
- * not carried), which is where the next one sits in that proof. After
- * proof_tails, every opening below the node supplies the same sibling at
- * this level as opening first does, so first stands for them all. */
+/* A distinct path node of the current level. Openings form: `sib` points
+ * at the sibling that the first opening below the node supplies at this
+ * level, i.e. into that opening's proof just past the siblings of the
+ * levels below (a carried level has none). After proof_tails, every
+ * opening below the node supplies the same sibling as the first one does,
+ * so that one pointer stands for them all, and it moves one node up the
+ * proof with each level. Multiproof form: unused (the stream is read in
+ * order). Sixteen bytes: the level walk reads and rewrites every entry of
+ * every level. */
 typedef struct mp_entry {
     uint64_t node;
-    size_t first;
-    unsigned used;
+    const uint8_t *sib;
 } mp_entry;
 
 typedef struct mp_seg {
@@ -241,11 +244,6 @@ static int is_openings(const zkpi_mp_input *in) { return in->proofs || in->proof
 
 static const uint8_t *proof_of(const zkpi_mp_input *in, size_t o) {
     return in->proofs ? in->proofs[o] : in->proof_base + o * in->proof_stride;
-}
-
-/* The sibling opening o supplies at its (used + 1)-th level with one. */
-static const uint8_t *supplied(const zkpi_mp_input *in, size_t o, unsigned used) {
-    return proof_of(in, o) + (size_t)NODE * used;
 }
 
 /* Openings [first, first + k) against the one before each: from the level
@@ -277,65 +275,80 @@ static void flush(mp_seg *g, unsigned l, size_t n, size_t out0) {
     if (st != ZKP_OK && g->st == ZKP_OK) g->st = st;
 }
 
-static void level_step(mp_seg *g, unsigned l) {
-    const zkpi_mp_input *in = g->in;
-    const int openings = is_openings(in);
+/* The pairs of entries e[0 .. m) of level l, gathered and hashed a chunk
+ * at a time; the entries rewritten as the next level's. Inlined once per
+ * form (`openings`: siblings from the proofs, else from the stream at
+ * *taken) and per hash path (`by_ptr`: hash_halves, else copied pairs), so
+ * that the loop tests neither. Returns the entries written. */
+ZKP_INLINE size_t level_walk(mp_seg *g, unsigned l, size_t m, const int openings, const int by_ptr,
+                             const uint8_t *stream, size_t *taken, uint64_t *diff) {
     mp_entry *e = g->e;
     uint8_t(*h)[NODE] = g->h;
-    size_t m = g->m, out = 0, np = 0;
-    uint64_t diff = 0;
-    const uint8_t *stream = openings ? NULL : in->stream + (size_t)NODE * g->pos[l];
-    size_t taken = 0;
-    const uint8_t **left = g->f->hash_halves ? halves(g) : NULL, **right = left ? left + g->chunk : NULL;
-    /* only the last node of a level can be carried: set it aside (a
-     * chunk's hashes may land on its slot) */
-    int carry = m && carried(g->s, l, e[m - 1].node);
-    mp_entry carry_e = {0, 0, 0};
-    uint8_t carry_h[NODE];
-    if (carry) {
-        carry_e = e[--m];
-        memcpy(carry_h, h[m], NODE);
-    }
+    const uint8_t **left = halves(g), **right = left + g->chunk;
+    size_t out = 0, np = 0, tk = 0;
+    uint64_t d = 0;
     for (size_t i = 0; i < m;) {
         mp_entry a = e[i];
         const uint8_t *lp, *rp;
         if (!(a.node & 1) && i + 1 < m && e[i + 1].node == (a.node | 1)) {
             /* both children known: the siblings supplied for each must be
              * the other's computed value */
-            mp_entry b = e[i + 1];
-            if (openings) {
-                diff |= node_diff(supplied(in, a.first, a.used), h[i + 1]);
-                diff |= node_diff(supplied(in, b.first, b.used), h[i]);
-            }
+            if (openings) d |= node_diff(a.sib, h[i + 1]) | node_diff(e[i + 1].sib, h[i]);
             lp = h[i], rp = h[i + 1];
             i += 2;
         } else {
-            const uint8_t *sib = openings ? supplied(in, a.first, a.used) : stream + (size_t)NODE * taken++;
-            int is_right = (int)(a.node & 1);
+            const uint8_t *sib = openings ? a.sib : stream + (size_t)NODE * tk++;
+            const int is_right = (int)(a.node & 1);
             lp = is_right ? sib : h[i];
             rp = is_right ? h[i] : sib;
             /* with hash_halves the kernel, not this loop, loads the
              * sibling, just before the permutation that needs it: asked
              * for now, the loads overlap (4096 openings at 2^20: 2.6 MB
              * of proofs, mostly out of cache) */
-            if (left) zkpi_prefetch(sib);
+            if (by_ptr) zkpi_prefetch(sib);
             i += 1;
         }
-        if (left) { /* hashed where they lie: h[i] is overwritten only after its group is read */
+        if (by_ptr) { /* hashed where they lie: h[i] is overwritten only after its group is read */
             left[np] = lp, right[np] = rp;
         } else {
             memcpy(g->pairs[np], lp, NODE);
             memcpy(g->pairs[np] + NODE, rp, NODE);
         }
-        a.node >>= 1;
-        a.used++;
-        e[out++] = a;
+        e[out++] = (mp_entry){a.node >> 1, openings ? a.sib + NODE : NULL};
         if (++np == g->chunk) {
             flush(g, l, np, out - np);
             np = 0;
         }
     }
     if (np) flush(g, l, np, out - np);
+    *taken += tk;
+    *diff |= d;
+    return out;
+}
+
+static void level_step(mp_seg *g, unsigned l) {
+    const zkpi_mp_input *in = g->in;
+    const int openings = is_openings(in), by_ptr = g->f->hash_halves != NULL;
+    mp_entry *e = g->e;
+    uint8_t(*h)[NODE] = g->h;
+    size_t m = g->m, out, taken = 0;
+    uint64_t diff = 0;
+    const uint8_t *stream = openings ? NULL : in->stream + (size_t)NODE * g->pos[l];
+    /* only the last node of a level can be carried: set it aside (a
+     * chunk's hashes may land on its slot); its sibling pointer stays, a
+     * carried level has no sibling in the proof */
+    int carry = m && carried(g->s, l, e[m - 1].node);
+    mp_entry carry_e = {0, NULL};
+    uint8_t carry_h[NODE];
+    if (carry) {
+        carry_e = e[--m];
+        memcpy(carry_h, h[m], NODE);
+    }
+    if (openings)
+        out = by_ptr ? level_walk(g, l, m, 1, 1, NULL, &taken, &diff) : level_walk(g, l, m, 1, 0, NULL, &taken, &diff);
+    else
+        out = by_ptr ? level_walk(g, l, m, 0, 1, stream, &taken, &diff)
+                     : level_walk(g, l, m, 0, 0, stream, &taken, &diff);
     if (carry) {
         memcpy(h[out], carry_h, NODE);
         carry_e.node >>= 1;
@@ -349,7 +362,9 @@ static void level_step(mp_seg *g, unsigned l) {
 /* Leaf nodes, then levels [0, stop). */
 static void seg_run(mp_seg *g) {
     if (is_openings(g->in)) g->diff |= proof_tails(g);
-    for (size_t i = 0; i < g->k; i++) g->e[i] = (mp_entry){g->in->indices[g->first + i], g->first + i, 0};
+    const int openings = is_openings(g->in);
+    for (size_t i = 0; i < g->k; i++)
+        g->e[i] = (mp_entry){g->in->indices[g->first + i], openings ? proof_of(g->in, g->first + i) : NULL};
     g->m = g->k;
     g->st = g->f->leaves(g->f->ctx, g->first, g->k, g->h);
     for (unsigned l = 0; l < g->stop && g->st == ZKP_OK; l++) level_step(g, l);
