@@ -45,19 +45,11 @@ static fam k_fam[2] = {
      zkp_poseidon2_koalabear_tree_verify_batch},
 };
 
-static uint64_t powm(uint64_t x, uint64_t e, uint64_t p) {
-    uint64_t r = 1;
-    for (x %= p; e; e >>= 1, x = x * x % p)
-        if (e & 1) r = r * x % p;
-    return r;
-}
-
 /* The library keeps its constants in Montgomery form (x 2^32): read them
  * back (the vectors in test_poseidon2 pin them). */
 static void setup(fam *f) {
-    uint64_t p = f->p, rinv = powm(powm(2, 32, p), p - 2, p);
-    for (unsigned i = 0; i < 8 * 16 + f->lib->rp; i++) f->rc[i] = (uint32_t)(f->lib->rc[i] * rinv % p);
-    for (unsigned i = 0; i < 16; i++) f->diag[i] = (uint32_t)(f->lib->diag[i] * rinv % p);
+    p2ref_from_montgomery31(f->p, f->lib->rc, 8 * 16 + f->lib->rp, f->rc);
+    p2ref_from_montgomery31(f->p, f->lib->diag, 16, f->diag);
 }
 
 static void perm(const fam *f, uint32_t s[16]) {
