@@ -5,8 +5,9 @@
  * Representation: nine limbs of 29 bits (radix 2^29, 261 bits), one ymm per
  * limb; Montgomery form with R'' = 2^261 (nine reduction digits of 29 bits),
  * not the scalar layers' R = 2^256. Products are VPMULUDQ (32 x 32 -> 64 bits
- * per lane) summed into eighteen 64-bit column accumulators T[0..17] (column
- * k holds the terms of weight 2^(29k)); nothing carries until the reduction.
+ * per lane) summed into eighteen 64-bit columns T[0..17] (column k holds the
+ * terms of weight 2^(29k)); nothing carries until the reduction, which takes
+ * the columns in order as they are summed (zkpi_bn254_v29_redc_col).
  *
  * Why 29 bits: a product of two limbs is < 2^58, so a column takes 63 such
  * terms before it can wrap 2^64; nine limbs are the fewest that hold a
@@ -15,8 +16,8 @@
  * Reduction: p = 1 + 2^28 (mod 2^29) (BN254's 2-adicity is 28), so the
  * digit q = -T[i] p^-1 mod 2^29 is T[i] (2^28 - 1) mod 2^29, a shift and a
  * subtraction, and q p_0 = q + q 2^28: the only multiplies of a reduction
- * are the 72 q p_j for j = 1..8. zkpi_bn254_v29_redc of T returns (T + m p)
- * / 2^261 < T / 2^261 + p with m < 2^261; e = p / 2^261 < 0.0059073.
+ * are the 72 q p_j for j = 1..8. The reduction of T returns (T + m p) / 2^261
+ * < T / 2^261 + p with m < 2^261; e = p / 2^261 < 0.0059073.
  *
  * Bounds the caller keeps (the kernels state theirs in terms of e):
  *  - operands of a product or square: normalised limbs (< 2^29; the values
@@ -67,97 +68,127 @@ static const uint32_t zkpi_bn254_p29[ZKPI_BN254_V29_LIMBS] = {
     0x10000001u, 0x1f0fac9fu, 0x0e5c2450u, 0x07d090f3u, 0x1585d283u,
     0x02db40c0u, 0x00a6e141u, 0x0e5c2634u, 0x0030644eu};
 
-ZKP_INLINE void zkpi_bn254_v29_zero(zkpi_bn254_v4 T[ZKPI_BN254_V29_COLS]) {
-    for (int k = 0; k < ZKPI_BN254_V29_COLS; k++) T[k] = _mm256_setzero_si256();
+/* ---- products fused with the reduction, column by column ------------------ */
+
+/* A Montgomery product is one pass over the eighteen columns of the
+ * unreduced sum (product scanning): column k's terms are summed and handed
+ * straight to zkpi_bn254_v29_redc_col, which takes the reduction digit (k <
+ * 9) or puts out a limb (k >= 9). Between columns only the digits still owed
+ * to later columns (eight at most) and one carry are live, so a column is
+ * summed in one register and the operands are read where they are (memory
+ * operands).
+ *
+ * Why fused: the earlier form summed all eighteen columns into an array and
+ * then reduced it digit by digit (row by row). With sixteen ymm registers gcc
+ * 12 kept that array on the stack: about 640 stores and 1,200 reloads per t3
+ * partial round (clang 14, same source: 500 and 480), some of them on the
+ * S-box chain itself; fused, gcc's code stores about 160 (docs/poseidon.md,
+ * "gcc and the AVX2 kernel", has the models and the measurements).
+ *
+ * The sums are exact (all terms non-negative, no column reaching 2^64; the
+ * bounds in the file comment), so the order of the additions does not change
+ * a bit of the result. It is chosen for latency: the reduction's chain runs
+ * from digit to digit (q_(k-1) -> q_(k-1) p_1 -> column k -> q_k), so column
+ * k adds its own terms and the older digits' products first, then the carry,
+ * then the newest digit's product. gcc keeps that order only without its
+ * reassociation pass (-fno-tree-reassoc for kernel_avx2.c,
+ * src/poseidon/sources.cmake). */
+
+typedef struct {
+    zkpi_bn254_v4 q[ZKPI_BN254_V29_LIMBS]; /* the digits taken so far */
+    zkpi_bn254_v4 carry;                   /* into the next column */
+} zkpi_bn254_v29_redc;
+
+/* acc + column k of a b (the terms a_i b_(k-i)). */
+ZKP_INLINE zkpi_bn254_v4 zkpi_bn254_v29_col_mul(zkpi_bn254_v4 acc, const zkpi_bn254_v29 *a,
+                                                const zkpi_bn254_v29 *b, const int k) {
+    ZKPI_V29_UNROLL
+    for (int i = 0; i < ZKPI_BN254_V29_LIMBS; i++)
+        if (k - i >= 0 && k - i < ZKPI_BN254_V29_LIMBS)
+            acc = _mm256_add_epi64(acc, _mm256_mul_epu32(a->l[i], b->l[k - i]));
+    return acc;
 }
 
-/* The loops below run column by column (product scanning): one column is
- * finished before the next is started, so that only its accumulator and the
- * operands are live. AVX2 has sixteen ymm registers; the operand-scanning
- * order (row by row) keeps all eighteen columns live and spilled about 200
- * moves per product (llvm-mca, docs/poseidon.md). */
-
-/* T += a b (81 multiplies, columns 0..16). */
-ZKP_INLINE void zkpi_bn254_v29_mac(zkpi_bn254_v4 T[ZKPI_BN254_V29_COLS], const zkpi_bn254_v29 *a,
-                                   const zkpi_bn254_v29 *b) {
+/* acc + column k of c a, c a constant broadcast to every lane (VPBROADCASTD
+ * loads). */
+ZKP_INLINE zkpi_bn254_v4 zkpi_bn254_v29_col_mul_c(zkpi_bn254_v4 acc, const zkpi_bn254_fr29 *c,
+                                                  const zkpi_bn254_v29 *a, const int k) {
     ZKPI_V29_UNROLL
-    for (int k = 0; k < 2 * ZKPI_BN254_V29_LIMBS - 1; k++) {
-        zkpi_bn254_v4 acc = T[k];
-        ZKPI_V29_UNROLL
-        for (int i = 0; i < ZKPI_BN254_V29_LIMBS; i++)
-            if (k - i >= 0 && k - i < ZKPI_BN254_V29_LIMBS)
-                acc = _mm256_add_epi64(acc, _mm256_mul_epu32(a->l[i], b->l[k - i]));
-        T[k] = acc;
-    }
+    for (int i = 0; i < ZKPI_BN254_V29_LIMBS; i++)
+        if (k - i >= 0 && k - i < ZKPI_BN254_V29_LIMBS)
+            acc = _mm256_add_epi64(acc, _mm256_mul_epu32(a->l[i], _mm256_set1_epi32((int)c->l[k - i])));
+    return acc;
 }
 
-/* T += c a, c a constant broadcast to every lane (VPBROADCASTD loads). */
-ZKP_INLINE void zkpi_bn254_v29_mac_c(zkpi_bn254_v4 T[ZKPI_BN254_V29_COLS], const zkpi_bn254_fr29 *c,
-                                     const zkpi_bn254_v29 *a) {
-    zkpi_bn254_v29 b;
+/* Column k of a^2: the cross terms a_i a_(k-i), i < k - i, summed once and
+ * doubled (each counts as two terms of the column budget), then the square
+ * term. */
+ZKP_INLINE zkpi_bn254_v4 zkpi_bn254_v29_col_sqr(const zkpi_bn254_v29 *a, const int k) {
+    zkpi_bn254_v4 acc = _mm256_setzero_si256();
     ZKPI_V29_UNROLL
-    for (int j = 0; j < ZKPI_BN254_V29_LIMBS; j++) b.l[j] = _mm256_set1_epi32((int)c->l[j]);
-    zkpi_bn254_v29_mac(T, a, &b);
+    for (int i = 0; i < ZKPI_BN254_V29_LIMBS; i++)
+        if (2 * i < k && k - i < ZKPI_BN254_V29_LIMBS)
+            acc = _mm256_add_epi64(acc, _mm256_mul_epu32(a->l[i], a->l[k - i]));
+    acc = _mm256_add_epi64(acc, acc);
+    if (k % 2 == 0 && k / 2 < ZKPI_BN254_V29_LIMBS)
+        acc = _mm256_add_epi64(acc, _mm256_mul_epu32(a->l[k / 2], a->l[k / 2]));
+    return acc;
 }
 
-/* T = a^2: 9 squares and 36 cross products with a doubled operand (< 2^30,
- * so each doubled term is < 2^59: two terms of the column budget). */
-ZKP_INLINE void zkpi_bn254_v29_sqr(zkpi_bn254_v4 T[ZKPI_BN254_V29_COLS], const zkpi_bn254_v29 *a) {
-    zkpi_bn254_v4 d[ZKPI_BN254_V29_LIMBS];
-    ZKPI_V29_UNROLL
-    for (int i = 0; i < ZKPI_BN254_V29_LIMBS; i++) d[i] = _mm256_add_epi64(a->l[i], a->l[i]);
-    ZKPI_V29_UNROLL
-    for (int k = 0; k < 2 * ZKPI_BN254_V29_LIMBS - 1; k++) {
-        zkpi_bn254_v4 acc = _mm256_setzero_si256();
-        if (k % 2 == 0) acc = _mm256_mul_epu32(a->l[k / 2], a->l[k / 2]);
-        ZKPI_V29_UNROLL
-        for (int i = 0; i < ZKPI_BN254_V29_LIMBS; i++)
-            if (2 * i < k && k - i < ZKPI_BN254_V29_LIMBS)
-                acc = _mm256_add_epi64(acc, _mm256_mul_epu32(d[i], a->l[k - i]));
-        T[k] = acc;
-    }
-    T[2 * ZKPI_BN254_V29_LIMBS - 1] = _mm256_setzero_si256();
+/* acc + column k of c 2^261 (limb k - 9 of c): a constant added that way
+ * comes out of the reduction as + c. */
+ZKP_INLINE zkpi_bn254_v4 zkpi_bn254_v29_col_hi_c(zkpi_bn254_v4 acc, const zkpi_bn254_fr29 *c, const int k) {
+    if (k >= ZKPI_BN254_V29_LIMBS)
+        acc = _mm256_add_epi64(acc, _mm256_set1_epi64x((long long)c->l[k - ZKPI_BN254_V29_LIMBS]));
+    return acc;
 }
 
-/* T[9 + k] += c_k: a constant c added as c 2^261, i.e. + c after the
- * reduction. */
-ZKP_INLINE void zkpi_bn254_v29_addhi_c(zkpi_bn254_v4 T[ZKPI_BN254_V29_COLS], const zkpi_bn254_fr29 *c) {
-    ZKPI_V29_UNROLL
-    for (int k = 0; k < ZKPI_BN254_V29_LIMBS; k++)
-        T[9 + k] = _mm256_add_epi64(T[9 + k], _mm256_set1_epi64x((long long)c->l[k]));
-}
-
-/* A += B, column by column. */
-ZKP_INLINE void zkpi_bn254_v29_add_acc(zkpi_bn254_v4 A[ZKPI_BN254_V29_COLS],
-                                       const zkpi_bn254_v4 B[ZKPI_BN254_V29_COLS]) {
-    ZKPI_V29_UNROLL
-    for (int k = 0; k < ZKPI_BN254_V29_COLS; k++) A[k] = _mm256_add_epi64(A[k], B[k]);
-}
-
-/* r = T / 2^261 mod p, normalised limbs, r < T / 2^261 + p (T is
- * clobbered). Digit i: q = T[i] (2^28 - 1) mod 2^29 makes T[i] + q p_0 =
- * T[i] + q + q 2^28 a multiple of 2^29, whose carry goes up to T[i + 1]
- * with q p_1; the other q p_j go to T[i + j]. Row by row: a column-scanning
- * form (each column finished before the next digit) measured 10% slower per
- * hash, its chain from one digit to the next being longer. */
-ZKP_INLINE void zkpi_bn254_v29_redc(zkpi_bn254_v29 *r, zkpi_bn254_v4 T[ZKPI_BN254_V29_COLS]) {
+/* Column k (0..17, in order) of T into the reduction r = T / 2^261 mod p,
+ * normalised limbs, r < T / 2^261 + p. Digit k < 9: q = c (2^28 - 1) mod 2^29
+ * makes c + q p_0 = c + q + q 2^28 a multiple of 2^29, whose quotient is the
+ * carry into column k + 1; q p_j (j >= 1) belongs to column k + j and is
+ * added there. Columns 9..17 are the result's limbs, carried upwards. */
+ZKP_INLINE void zkpi_bn254_v29_redc_col(zkpi_bn254_v29_redc *st, zkpi_bn254_v29 *r, zkpi_bn254_v4 c,
+                                        const int k) {
     const zkpi_bn254_v4 mask = _mm256_set1_epi64x(ZKPI_BN254_V29_MASK);
     ZKPI_V29_UNROLL
-    for (int i = 0; i < ZKPI_BN254_V29_LIMBS; i++) {
-        const zkpi_bn254_v4 c = T[i];
+    for (int j = ZKPI_BN254_V29_LIMBS - 1; j >= 2; j--)
+        if (k - j >= 0 && k - j < ZKPI_BN254_V29_LIMBS)
+            c = _mm256_add_epi64(c, _mm256_mul_epu32(st->q[k - j], _mm256_set1_epi32((int)zkpi_bn254_p29[j])));
+    if (k > 0) c = _mm256_add_epi64(c, st->carry);
+    if (k >= 1 && k <= ZKPI_BN254_V29_LIMBS)
+        c = _mm256_add_epi64(c, _mm256_mul_epu32(st->q[k - 1], _mm256_set1_epi32((int)zkpi_bn254_p29[1])));
+    if (k < ZKPI_BN254_V29_LIMBS) {
         const zkpi_bn254_v4 q = _mm256_and_si256(_mm256_sub_epi64(_mm256_slli_epi64(c, 28), c), mask);
-        const zkpi_bn254_v4 u = _mm256_add_epi64(_mm256_add_epi64(c, q), _mm256_slli_epi64(q, 28));
-        T[i + 1] = _mm256_add_epi64(T[i + 1], _mm256_srli_epi64(u, 29));
-        ZKPI_V29_UNROLL
-        for (int j = 1; j < ZKPI_BN254_V29_LIMBS; j++)
-            T[i + j] = _mm256_add_epi64(T[i + j], _mm256_mul_epu32(q, _mm256_set1_epi32((int)zkpi_bn254_p29[j])));
+        st->q[k] = q;
+        st->carry = _mm256_srli_epi64(_mm256_add_epi64(_mm256_add_epi64(c, q), _mm256_slli_epi64(q, 28)), 29);
+    } else if (k < ZKPI_BN254_V29_COLS - 1) {
+        r->l[k - ZKPI_BN254_V29_LIMBS] = _mm256_and_si256(c, mask);
+        st->carry = _mm256_srli_epi64(c, 29);
+    } else {
+        r->l[ZKPI_BN254_V29_LIMBS - 1] = c;
     }
+}
+
+/* r = a b / 2^261 mod p (r may be a or b: limb k - 9 of r is written after
+ * the last column that reads limb k - 9 of an operand, and a local holds it
+ * meanwhile). */
+ZKP_INLINE void zkpi_bn254_v29_mont_mul(zkpi_bn254_v29 *r, const zkpi_bn254_v29 *a, const zkpi_bn254_v29 *b) {
+    zkpi_bn254_v29_redc st;
+    zkpi_bn254_v29 o;
     ZKPI_V29_UNROLL
-    for (int k = 0; k < ZKPI_BN254_V29_LIMBS - 1; k++) {
-        T[10 + k] = _mm256_add_epi64(T[10 + k], _mm256_srli_epi64(T[9 + k], 29));
-        r->l[k] = _mm256_and_si256(T[9 + k], mask);
-    }
-    r->l[8] = T[17];
+    for (int k = 0; k < ZKPI_BN254_V29_COLS; k++)
+        zkpi_bn254_v29_redc_col(&st, &o, zkpi_bn254_v29_col_mul(_mm256_setzero_si256(), a, b, k), k);
+    *r = o;
+}
+
+/* r = a^2 / 2^261 mod p. */
+ZKP_INLINE void zkpi_bn254_v29_mont_sqr(zkpi_bn254_v29 *r, const zkpi_bn254_v29 *a) {
+    zkpi_bn254_v29_redc st;
+    zkpi_bn254_v29 o;
+    ZKPI_V29_UNROLL
+    for (int k = 0; k < ZKPI_BN254_V29_COLS; k++) zkpi_bn254_v29_redc_col(&st, &o, zkpi_bn254_v29_col_sqr(a, k), k);
+    *r = o;
 }
 
 /* ---- scalar side: constants and the lanes' entry and exit ------------------ */

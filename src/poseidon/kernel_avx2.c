@@ -134,35 +134,52 @@ static const avx2_tables *tables_ready(unsigned t) {
 
 /* ---- the rounds on four states ----------------------------------------------- */
 
-/* T = x^4 * x, unreduced: the S-box before its constant and reduction. */
-ZKP_INLINE void v_pow5_acc(v4 T[COLS], const vfr *x) {
-    vfr x2, x4;
-    V_CHECK_LT(x, 260, "avx2 S-box input < 2.6p");
-    zkpi_bn254_v29_sqr(T, x);
-    zkpi_bn254_v29_redc(&x2, T);
-    V_CHECK_LT(&x2, 104, "avx2 S-box x^2 < 1.04p");
-    zkpi_bn254_v29_sqr(T, &x2);
-    zkpi_bn254_v29_redc(&x4, T);
-    ZKP_VERIFY_CHECK(zkpi_bn254_v29_verify_lt(&x4, 10064, 10000), "avx2 S-box x^4 < 1.0064p");
-    zkpi_bn254_v29_zero(T);
-    zkpi_bn254_v29_mac(T, &x4, x);
+/* Each product below is one pass over its eighteen columns (bn254/fr_avx2.h,
+ * "products fused with the reduction"): column k of the terms is summed and
+ * handed to the reduction, which is why the loops run over k outside and
+ * over the terms inside. */
+
+/* r = c a (+ d, as d 2^261, when d is not NULL), c a constant. */
+ZKP_INLINE void v_mul_c(vfr *r, const fr29 *c, const vfr *a, const fr29 *d) {
+    zkpi_bn254_v29_redc st;
+    vfr o;
+    ZKPI_V29_UNROLL
+    for (int k = 0; k < COLS; k++) {
+        v4 col = zkpi_bn254_v29_col_mul_c(_mm256_setzero_si256(), c, a, k);
+        if (d) col = zkpi_bn254_v29_col_hi_c(col, d, k);
+        zkpi_bn254_v29_redc_col(&st, &o, col, k);
+    }
+    *r = o;
 }
 
 /* x^5 (+ c when c is not NULL), x < 2.6p: < 2.016p. */
 ZKP_INLINE void v_pow5(vfr *r, const vfr *x, const fr29 *c) {
-    v4 T[COLS];
-    v_pow5_acc(T, x);
-    if (c) zkpi_bn254_v29_addhi_c(T, c);
-    zkpi_bn254_v29_redc(r, T);
+    vfr x2, x4, o;
+    zkpi_bn254_v29_redc st;
+    V_CHECK_LT(x, 260, "avx2 S-box input < 2.6p");
+    zkpi_bn254_v29_mont_sqr(&x2, x);
+    V_CHECK_LT(&x2, 104, "avx2 S-box x^2 < 1.04p");
+    zkpi_bn254_v29_mont_sqr(&x4, &x2);
+    ZKP_VERIFY_CHECK(zkpi_bn254_v29_verify_lt(&x4, 10064, 10000), "avx2 S-box x^4 < 1.0064p");
+    ZKPI_V29_UNROLL
+    for (int k = 0; k < COLS; k++) {
+        v4 col = zkpi_bn254_v29_col_mul(_mm256_setzero_si256(), &x4, x, k);
+        if (c) col = zkpi_bn254_v29_col_hi_c(col, c, k);
+        zkpi_bn254_v29_redc_col(&st, &o, col, k);
+    }
+    *r = o;
     ZKP_VERIFY_CHECK(zkpi_bn254_v29_verify_lt(r, 2016, 1000), "avx2 x^5 + c < 2.016p");
 }
 
 /* Row i of the t x t matrix M (row-major) times the state, one reduction. */
 ZKP_INLINE void v_dot(vfr *r, const fr29 *M, const unsigned i, const vfr *s, const unsigned T_) {
-    v4 T[COLS];
-    zkpi_bn254_v29_zero(T);
-    for (unsigned j = 0; j < T_; j++) zkpi_bn254_v29_mac_c(T, &M[i * T_ + j], &s[j]);
-    zkpi_bn254_v29_redc(r, T);
+    zkpi_bn254_v29_redc st;
+    ZKPI_V29_UNROLL
+    for (int k = 0; k < COLS; k++) {
+        v4 col = _mm256_setzero_si256();
+        for (unsigned j = 0; j < T_; j++) col = zkpi_bn254_v29_col_mul_c(col, &M[i * T_ + j], &s[j], k);
+        zkpi_bn254_v29_redc_col(&st, r, col, k);
+    }
     V_CHECK_LT(r, 106, "avx2 full-round row < 1.06p");
 }
 
@@ -175,36 +192,44 @@ ZKP_INLINE void v_full_round(const unsigned T_, vfr *s, const fr29 *c, const fr2
 }
 
 /* One partial round on the rescaled state (perm_tmpl.h k_partial_round; Z
- * = the round's [chat, what_1..what_(t-1), beta_1..beta_(t-1)]): Y = x^4 s0
- * + chat 2^261 stays one unreduced accumulator, and
+ * = the round's [chat, what_1..what_(t-1), beta_1..beta_(t-1)]): with Y =
+ * x^4 s0 + chat 2^261 unreduced,
  *   s0' = REDC(Y + sum_k what_k s_k),  s_k' = REDC(Y + beta_k s_k).
- * The products with the old s_k are summed before the S-box's result joins. */
+ * The new s0 is the S-box chain's last product: its columns of Y are kept
+ * for the s_k', and each column adds the sum off the chain (the what_k s_k)
+ * before Y's. */
 ZKP_INLINE void v_partial_round(const unsigned T_, vfr *s, const fr29 *Z) {
-    v4 Y[COLS], A[COLS];
+    vfr x2, x4, n0;
+    v4 Y[COLS];
+    zkpi_bn254_v29_redc st;
     for (unsigned k = 0; k < T_; k++) V_CHECK_LT(&s[k], 260, "avx2 partial round: state in < 2.6p");
-    zkpi_bn254_v29_zero(A);
-    for (unsigned k = 1; k < T_; k++) zkpi_bn254_v29_mac_c(A, &Z[k], &s[k]);
-    v_pow5_acc(Y, &s[0]);
-    zkpi_bn254_v29_addhi_c(Y, &Z[0]);
-    zkpi_bn254_v29_add_acc(A, Y);
-    zkpi_bn254_v29_redc(&s[0], A);
-    V_CHECK_LT(&s[0], 208, "avx2 partial round: new s0 < 2.08p");
-    for (unsigned k = 1; k < T_; k++) {
-        zkpi_bn254_v29_zero(A);
-        zkpi_bn254_v29_mac_c(A, &Z[T_ - 1 + k], &s[k]);
-        zkpi_bn254_v29_add_acc(A, Y);
-        zkpi_bn254_v29_redc(&s[k], A);
-        V_CHECK_LT(&s[k], 204, "avx2 partial round: new s_k < 2.04p");
+    zkpi_bn254_v29_mont_sqr(&x2, &s[0]);
+    V_CHECK_LT(&x2, 104, "avx2 S-box x^2 < 1.04p");
+    zkpi_bn254_v29_mont_sqr(&x4, &x2);
+    ZKP_VERIFY_CHECK(zkpi_bn254_v29_verify_lt(&x4, 10064, 10000), "avx2 S-box x^4 < 1.0064p");
+    ZKPI_V29_UNROLL
+    for (int k = 0; k < COLS; k++) {
+        v4 col = _mm256_setzero_si256();
+        for (unsigned j = 1; j < T_; j++) col = zkpi_bn254_v29_col_mul_c(col, &Z[j], &s[j], k);
+        Y[k] = zkpi_bn254_v29_col_mul(zkpi_bn254_v29_col_hi_c(_mm256_setzero_si256(), &Z[0], k), &x4, &s[0], k);
+        zkpi_bn254_v29_redc_col(&st, &n0, _mm256_add_epi64(col, Y[k]), k);
     }
+    V_CHECK_LT(&n0, 208, "avx2 partial round: new s0 < 2.08p");
+    for (unsigned j = 1; j < T_; j++) {
+        vfr n;
+        ZKPI_V29_UNROLL
+        for (int k = 0; k < COLS; k++)
+            zkpi_bn254_v29_redc_col(&st, &n, zkpi_bn254_v29_col_mul_c(Y[k], &Z[T_ - 1 + j], &s[j], k), k);
+        V_CHECK_LT(&n, 204, "avx2 partial round: new s_k < 2.04p");
+        s[j] = n;
+    }
+    s[0] = n0;
 }
 
 /* After the R_P rounds: s_i *= D_i (the final scales), < 1.016p out. */
 ZKP_INLINE void v_unscale(const unsigned T_, vfr *s, const fr29 *D) {
     for (unsigned i = 0; i < T_; i++) {
-        v4 A[COLS];
-        zkpi_bn254_v29_zero(A);
-        zkpi_bn254_v29_mac_c(A, &D[i], &s[i]);
-        zkpi_bn254_v29_redc(&s[i], A);
+        v_mul_c(&s[i], &D[i], &s[i], NULL);
         ZKP_VERIFY_CHECK(zkpi_bn254_v29_verify_lt(&s[i], 1016, 1000), "avx2 final scales < 1.016p");
     }
 }
@@ -237,22 +262,15 @@ ZKP_INLINE void v_load(const unsigned T_, const avx2_tables *k, vfr *s, const zk
         }
         vfr x;
         for (int q = 0; q < NL; q++) x.l[q] = _mm256_load_si256((const __m256i *)b[q]);
-        v4 A[COLS];
-        zkpi_bn254_v29_zero(A);
-        zkpi_bn254_v29_mac_c(A, &k->k_in, &x);
-        zkpi_bn254_v29_addhi_c(A, &k->sc[i]);
-        zkpi_bn254_v29_redc(&s[i], A);
+        v_mul_c(&s[i], &k->k_in, &x, &k->sc[i]);
         V_CHECK_LT(&s[i], 201, "avx2 entry: state < 2.01p");
     }
 }
 
 /* Lane 0 of each state back to R form, canonical. */
 ZKP_INLINE void v_store0(const avx2_tables *k, const unsigned T_, const vfr *s, zkpi_fr *out, size_t count) {
-    v4 A[COLS];
     vfr y;
-    zkpi_bn254_v29_zero(A);
-    zkpi_bn254_v29_mac_c(A, &k->k_out, &s[0]);
-    zkpi_bn254_v29_redc(&y, A);
+    v_mul_c(&y, &k->k_out, &s[0], NULL);
     ZKP_VERIFY_CHECK(zkpi_bn254_v29_verify_lt(&y, 1016, 1000), "avx2 back to R form < 1.016p");
     uint64_t b[NL][LANES] __attribute__((aligned(32)));
     for (int q = 0; q < NL; q++) _mm256_store_si256((__m256i *)b[q], y.l[q]);
@@ -316,17 +334,13 @@ const zkpi_poseidon_ops zkpi_poseidon_ops_avx2 = {
  * product a b / 2^261; 1: the square of a. */
 void zkpi_poseidon_avx2_field4(int op, uint64_t r[9][4], const uint64_t a[9][4], const uint64_t b[9][4]) {
     vfr x, y, z;
-    v4 T[COLS];
     for (int k = 0; k < NL; k++) {
         x.l[k] = _mm256_loadu_si256((const __m256i *)a[k]);
         y.l[k] = _mm256_loadu_si256((const __m256i *)b[k]);
     }
-    if (op == 0) {
-        zkpi_bn254_v29_zero(T);
-        zkpi_bn254_v29_mac(T, &x, &y);
-    } else {
-        zkpi_bn254_v29_sqr(T, &x);
-    }
-    zkpi_bn254_v29_redc(&z, T);
+    if (op == 0)
+        zkpi_bn254_v29_mont_mul(&z, &x, &y);
+    else
+        zkpi_bn254_v29_mont_sqr(&z, &x);
     for (int k = 0; k < NL; k++) _mm256_storeu_si256((__m256i *)r[k], z.l[k]);
 }
