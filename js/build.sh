@@ -89,13 +89,16 @@ CFLAGS=(--target=wasm32-wasi -isystem "$SYSROOT_INC" -std=c11 -O3 -fno-exception
 # measured 1.3x slower. The multiproof engine and Poseidon2's multiproofs
 # (core/multiproof.c, poseidon2/multiproof.c; zkprim/poseidon2-family's
 # treeMultiProof / treeMultiVerify) for size: -Os takes the module from
-# 47.2 to 46.0 KB gzip of its 48 (docs/js.md).
+# 47.2 to 46.0 KB gzip of its 48 (docs/js.md); the engine with
+# ZKP_SMALL_CODE too, so that its level walk is one loop, not the four
+# copies (form x hash path) the native build inlines.
 size_flags() {
   case "$1" in
     src/keccak/many.c | src/keccak/sponge.c) echo -Os ;;
     src/hemera/*.c | src/goldilocks/*.c) echo -Os -DZKP_SMALL_CODE=1 -DZKP_HEMERA_PERMUTE_ONLY=1 -DZKP_HEMERA_DERIVED_TABLES=1 ;;
     src/poseidon2/batch31_portable.c) echo -Os -DZKP_SMALL_CODE=1 ;;
-    src/core/multiproof.c | src/poseidon2/multiproof.c) echo -Os ;;
+    src/core/multiproof.c) echo -Os -DZKP_SMALL_CODE=1 ;;
+    src/poseidon2/multiproof.c) echo -Os ;;
   esac
 }
 pids=()

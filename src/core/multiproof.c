@@ -344,11 +344,16 @@ static void level_step(mp_seg *g, unsigned l) {
         carry_e = e[--m];
         memcpy(carry_h, h[m], NODE);
     }
+#if ZKP_SMALL_CODE
+    /* one copy of the loop: the JS package's size-budgeted modules */
+    out = level_walk(g, l, m, openings, by_ptr, stream, &taken, &diff);
+#else
     if (openings)
         out = by_ptr ? level_walk(g, l, m, 1, 1, NULL, &taken, &diff) : level_walk(g, l, m, 1, 0, NULL, &taken, &diff);
     else
         out = by_ptr ? level_walk(g, l, m, 0, 1, stream, &taken, &diff)
                      : level_walk(g, l, m, 0, 0, stream, &taken, &diff);
+#endif
     if (carry) {
         memcpy(h[out], carry_h, NODE);
         carry_e.node >>= 1;
