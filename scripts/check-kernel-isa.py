@@ -18,7 +18,7 @@ An object reached through no table entry (portable code, the dispatcher
 itself) may use only baseline x86-64.
 
 usage: check-kernel-isa.py BUILD_DIR OBJECT.o...
-        (ctest passes $<TARGET_OBJECTS:zkprim_static>)
+        (ctest passes $<TARGET_OBJECTS:zkprim_objects>)
 """
 import json
 import os

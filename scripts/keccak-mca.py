@@ -107,7 +107,7 @@ def main():
     a = ap.parse_args()
     objs = {}
     for name, src in (("bmi2", "f1600_bmi2.c.o"), ("x4", "f1600x4_avx2.c.o")):
-        hits = glob.glob("%s/CMakeFiles/zkprim_static.dir/src/keccak/%s" % (a.build, src))
+        hits = glob.glob("%s/CMakeFiles/zkprim_objects.dir/src/keccak/%s" % (a.build, src))
         if not hits:
             sys.exit("missing %s in %s" % (src, a.build))
         objs[name] = hits[0]

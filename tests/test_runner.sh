@@ -23,7 +23,7 @@ bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 bin=$tmp/bin
 mkdir -p "$bin"
-for t in bash env nproc mktemp rm touch sed tee cat dirname mkdir chmod; do
+for t in bash env nproc mktemp rm touch sed tee cat dirname mkdir chmod ln; do
   p=$(command -v "$t") || { echo "test_runner: $t not found"; exit 1; }
   ln -s "$(readlink -f "$p")" "$bin/$t"
 done
