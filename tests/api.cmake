@@ -10,8 +10,7 @@
 # the native configuration, like test-n-loops.
 find_program(ZKP_PYTHON3_API python3)
 find_program(ZKP_NM_API nm)
-if(TARGET zkprim_shared AND NOT CMAKE_CROSSCOMPILING AND NOT CMAKE_C_FLAGS MATCHES "sanitize" AND NOT ZKP_NO_SIMD
-   AND CMAKE_BUILD_TYPE STREQUAL "Release" AND CMAKE_C_COMPILER_ID STREQUAL "GNU")
+if(TARGET zkprim_shared AND ZKP_TEST_NATIVE_CONFIG)
   if(ZKP_PYTHON3_API AND ZKP_NM_API)
     add_test(NAME api-table COMMAND ${CMAKE_COMMAND} -E env CC=${CMAKE_C_COMPILER} NM=${ZKP_NM_API}
              ${ZKP_PYTHON3_API} ${PROJECT_SOURCE_DIR}/scripts/gen-api-table.py --check

@@ -3,8 +3,7 @@
 # tree alone (python3, no compiler): registered in the native configuration
 # only, like api-table, instead of once per stage that builds the suite.
 find_program(ZKP_PYTHON3 python3)
-if(NOT CMAKE_CROSSCOMPILING AND NOT CMAKE_C_FLAGS MATCHES "sanitize" AND NOT ZKP_NO_SIMD
-   AND CMAKE_BUILD_TYPE STREQUAL "Release" AND CMAKE_C_COMPILER_ID STREQUAL "GNU")
+if(ZKP_TEST_NATIVE_CONFIG)
   if(ZKP_PYTHON3)
     add_test(NAME generated-constants COMMAND ${PROJECT_SOURCE_DIR}/scripts/regen.sh --check)
     zkp_optional_on("test generated-constants" "${ZKP_PYTHON3}")
